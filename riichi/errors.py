@@ -1,0 +1,99 @@
+"""Exceptions raised by :mod:`riichi`.
+
+Every error is a :class:`RiichiError`, which is a :class:`ValueError`: each one
+is a problem with the input, never with the library. Each class carries the
+``code`` of the batch interchange format, so a result can name the problem
+precisely (``riichi score --jsonl`` writes it as ``error.code``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+__all__ = [
+    "ImpossibleTilesError",
+    "InconsistentSituationError",
+    "InvalidCaseError",
+    "NoYakuError",
+    "NotWinningError",
+    "NotationError",
+    "RiichiError",
+    "UnknownRulesError",
+    "WrongTileCountError",
+]
+
+
+class RiichiError(ValueError):
+    """Root of every error this library raises."""
+
+    code: ClassVar[str] = "invalid_case"
+
+
+class NotationError(RiichiError):
+    """Text that is not valid MPSZ notation.
+
+    Keeps the ``source`` text and the ``span`` (start, end) of the offending
+    part; ``str()`` shows a caret under it:
+
+    >>> print(NotationError("unexpected character 'x'", "123m4x", (5, 6)))
+    unexpected character 'x'
+      123m4x
+           ^
+    """
+
+    code: ClassVar[str] = "invalid_notation"
+
+    def __init__(self, message: str, source: str = "", span: tuple[int, int] | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.span = span
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        if self.span is None or not self.source:
+            return self.message
+        start, end = self.span
+        width = max(1, end - start)
+        return f"{self.message}\n  {self.source}\n  {' ' * start}{'^' * width}"
+
+
+class InvalidCaseError(RiichiError):
+    """A field of a win case has the wrong type or an unknown value."""
+
+    code: ClassVar[str] = "invalid_case"
+
+
+class ImpossibleTilesError(RiichiError):
+    """More copies of a tile than the set holds, or more red fives than the rules have."""
+
+    code: ClassVar[str] = "impossible_tiles"
+
+
+class WrongTileCountError(RiichiError):
+    """The hand and melds do not add up to a hand of 14 tiles (kans counting 3)."""
+
+    code: ClassVar[str] = "wrong_tile_count"
+
+
+class NotWinningError(RiichiError):
+    """The tiles are not a complete hand (four sets and a pair, seven pairs, thirteen orphans)."""
+
+    code: ClassVar[str] = "not_winning"
+
+
+class NoYakuError(RiichiError):
+    """A complete hand without a single yaku (dora do not count) cannot win."""
+
+    code: ClassVar[str] = "no_yaku"
+
+
+class InconsistentSituationError(RiichiError):
+    """Situation flags that cannot all be true, such as ippatsu without riichi."""
+
+    code: ClassVar[str] = "inconsistent_situation"
+
+
+class UnknownRulesError(RiichiError):
+    """A rule-set preset or override that does not exist."""
+
+    code: ClassVar[str] = "unknown_rules"

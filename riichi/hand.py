@@ -1,0 +1,187 @@
+"""Melds and hands: frozen values written in MPSZ notation.
+
+A hand is its concealed tiles followed by its melds, each meld a word
+``TYPE:TILES`` with an optional ``@SEAT`` naming the seat the claimed tile
+came from. Meld types are ``chi``, ``pon``, ``minkan`` (open kan on a
+discard), ``shouminkan`` (a pon upgraded to a kan) and ``ankan`` (concealed
+kan). Melds are listed in the order they were made.
+
+>>> hand = Hand.parse("234m406p11z pon:777z@W ankan:1111s")
+>>> hand
+Hand.parse('234m406p11z pon:777z@W ankan:1111s')
+>>> len(hand.concealed), hand.is_closed, hand.melds[0].from_seat
+(8, False, Wind.parse('W'))
+>>> Hand.parse("123m456p789s11z22z")
+Hand.parse('123m456p789s1122z')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from riichi.errors import NotationError
+from riichi.notation import format_tiles, parse_tiles, sort_key
+from riichi.tiles import Tile, Wind
+
+__all__ = ["Hand", "Meld", "MeldType"]
+
+
+class MeldType(enum.Enum):
+    """How a set was called or declared."""
+
+    CHI = "chi"
+    PON = "pon"
+    MINKAN = "minkan"  #: open kan on another player's discard (daiminkan)
+    SHOUMINKAN = "shouminkan"  #: a pon upgraded with the fourth tile (kakan)
+    ANKAN = "ankan"  #: concealed kan
+
+    @property
+    def is_kan(self) -> bool:
+        return self in _KANS
+
+    @property
+    def is_open(self) -> bool:
+        """Every meld but a concealed kan opens the hand."""
+        return self is not MeldType.ANKAN
+
+    @property
+    def size(self) -> int:
+        return 4 if self in _KANS else 3
+
+
+_KANS: Final = frozenset({MeldType.MINKAN, MeldType.SHOUMINKAN, MeldType.ANKAN})
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A called or declared set; ``from_seat`` is where the claimed tile came from."""
+
+    type: MeldType
+    tiles: tuple[Tile, ...]
+    from_seat: Wind | None = None
+
+    def __post_init__(self) -> None:
+        problem = _meld_problem(self.type, self.tiles)
+        if problem:
+            raise NotationError(f"{self.type.value} {format_tiles(self.tiles)}: {problem}")
+        if self.type is MeldType.ANKAN and self.from_seat is not None:
+            raise NotationError("a concealed kan (ankan) is not called from anyone")
+        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=sort_key)))
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Parse ``TYPE:TILES[@SEAT]``, e.g. ``"pon:555z@W"`` or ``"chi:340m"``."""
+        return _parse_meld(text, 0, text)
+
+    @property
+    def kind(self) -> int:
+        """Kind of the set's lowest tile (the start of a run)."""
+        return self.tiles[0].kind
+
+    @property
+    def is_kan(self) -> bool:
+        return self.type.is_kan
+
+    @property
+    def is_open(self) -> bool:
+        return self.type.is_open
+
+    def __str__(self) -> str:
+        seat = f"@{self.from_seat}" if self.from_seat is not None else ""
+        return f"{self.type.value}:{format_tiles(self.tiles)}{seat}"
+
+    def __repr__(self) -> str:
+        return f"Meld.parse('{self}')"
+
+
+def _meld_problem(kind: MeldType, tiles: tuple[Tile, ...]) -> str | None:
+    if len(tiles) != kind.size:
+        return f"needs {kind.size} tiles, not {len(tiles)}"
+    kinds = sorted(t.kind for t in tiles)
+    if kind is MeldType.CHI:
+        first = kinds[0]
+        if first >= 27 or kinds != [first, first + 1, first + 2] or first % 9 > 6:
+            return "a chi is three consecutive tiles of one suit"
+    elif len(set(kinds)) != 1:
+        return f"a {kind.value} is {kind.size} identical tiles"
+    return None
+
+
+def _parse_meld(word: str, offset: int, source: str) -> Meld:
+    name, colon, rest = word.partition(":")
+    if not colon:
+        raise NotationError("a meld is written TYPE:TILES, e.g. pon:555z@W", source, (offset, offset + len(word)))
+    try:
+        kind = MeldType(name)
+    except ValueError:
+        raise NotationError(f"unknown meld type {name!r} (chi, pon, minkan, shouminkan, ankan)", source,
+                            (offset, offset + len(name))) from None
+    tiles_text, at, seat_text = rest.partition("@")
+    tiles_at = offset + len(name) + 1
+    tiles = parse_tiles(tiles_text, offset=tiles_at, source=source)
+    seat = None
+    if at:
+        seat_at = tiles_at + len(tiles_text) + 1
+        if seat_text not in ("E", "S", "W", "N"):
+            raise NotationError("the seat after @ is E, S, W or N", source,
+                                (seat_at, seat_at + max(1, len(seat_text))))
+        seat = Wind.parse(seat_text)
+    problem = _meld_problem(kind, tiles)
+    if problem:
+        raise NotationError(f"{name} {tiles_text}: {problem}", source, (tiles_at, tiles_at + len(tiles_text)))
+    if kind is MeldType.ANKAN and seat is not None:
+        raise NotationError("a concealed kan (ankan) is not called from anyone", source,
+                            (offset, offset + len(word)))
+    return Meld(kind, tiles, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Concealed tiles (sorted) and melds (in the order they were made)."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=sort_key)))
+        object.__setattr__(self, "melds", tuple(self.melds))
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Parse concealed tiles then melds, separated by spaces."""
+        concealed: list[Tile] = []
+        melds: list[Meld] = []
+        pos = 0
+        for word in text.split(" "):
+            if word:
+                if ":" in word:
+                    melds.append(_parse_meld(word, pos, text))
+                elif melds:
+                    raise NotationError("concealed tiles come before the melds", text, (pos, pos + len(word)))
+                else:
+                    concealed.extend(parse_tiles(word, offset=pos, source=text))
+            pos += len(word) + 1
+        return cls(tuple(concealed), tuple(melds))
+
+    @classmethod
+    def from_parts(cls, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> Hand:
+        return cls(tuple(concealed), tuple(melds))
+
+    @property
+    def is_closed(self) -> bool:
+        """No chi, pon or open kan (a concealed kan keeps the hand closed)."""
+        return not any(m.type.is_open for m in self.melds)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile, concealed and melded."""
+        return self.concealed + tuple(t for m in self.melds for t in m.tiles)
+
+    def __str__(self) -> str:
+        return " ".join([format_tiles(self.concealed), *(str(m) for m in self.melds)])
+
+    def __repr__(self) -> str:
+        return f"Hand.parse('{self}')"

@@ -1,0 +1,89 @@
+"""MPSZ notation for runs of tiles.
+
+Digits are followed by their suit letter: ``m`` man, ``p`` pin, ``s`` sou,
+``z`` honours (1z..7z = East, South, West, North, Haku, Hatsu, Chun); ``0m``,
+``0p``, ``0s`` are red fives. Several suits follow each other:
+``"123m406p11z"`` is 1m 2m 3m 4p red-5p 6p East East.
+
+>>> parse_tiles("123m406p11z")
+(Tile.parse('1m'), Tile.parse('2m'), Tile.parse('3m'), Tile.parse('4p'), Tile.parse('0p'), Tile.parse('6p'), Tile.parse('1z'), Tile.parse('1z'))
+>>> format_tiles(parse_tiles("5m0m11z2m"))
+'205m11z'
+>>> parse_tiles("12m8z")
+Traceback (most recent call last):
+...
+riichi.errors.NotationError: there is no honour tile 8z (honours are 1z..7z)
+  12m8z
+     ^
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from riichi.errors import NotationError
+from riichi.tiles import SUITS, Tile
+
+__all__ = ["format_tiles", "parse_tiles", "sort_key"]
+
+_SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
+_TILE_AT: Final = {(str(t)[1], str(t)[0]): t for t in Tile}
+
+
+def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tuple[Tile, ...]:
+    """Parse a run of MPSZ tiles; errors point at the offending characters.
+
+    ``offset`` and ``source`` let a caller report positions inside a larger text.
+    """
+    src = text if source is None else source
+    tiles: list[Tile] = []
+    pending: list[int] = []  # positions of digits waiting for their suit letter
+    for i, ch in enumerate(text):
+        if ch.isdigit() and ch.isascii():
+            pending.append(i)
+        elif ch in _SUIT_INDEX:
+            if not pending:
+                raise NotationError(f"suit letter '{ch}' has no digits before it", src, (offset + i, offset + i + 1))
+            for p in pending:
+                tile = _TILE_AT.get((ch, text[p]))
+                if tile is None:
+                    if ch == "z":
+                        what = "red fives exist only in m, p and s" if text[p] == "0" else "honours are 1z..7z"
+                        raise NotationError(f"there is no honour tile {text[p]}z ({what})", src,
+                                            (offset + p, offset + p + 1))
+                    raise NotationError(f"there is no tile {text[p]}{ch}", src, (offset + p, offset + p + 1))
+                tiles.append(tile)
+            pending.clear()
+        else:
+            hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
+            raise NotationError(f"unexpected character {ch!r}{hint}", src, (offset + i, offset + i + 1))
+    if pending:
+        start, end = pending[0], pending[-1] + 1
+        raise NotationError("digits without a suit letter after them", src, (offset + start, offset + end))
+    return tuple(tiles)
+
+
+def sort_key(tile: Tile) -> tuple[int, int, int]:
+    """Canonical order: by suit (m, p, s, z), then number; a red five just before a plain five."""
+    return (tile.kind // 9, tile.kind, 0 if tile.is_red else 1)
+
+
+def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
+    """Canonical MPSZ text of some tiles: ``'123m406p11z'``.
+
+    With ``sort=False`` the given order is kept (the suit letter is written
+    each time the suit changes).
+    """
+    seq = sorted(tiles, key=sort_key) if sort else list(tiles)
+    out: list[str] = []
+    suit = ""
+    for t in seq:
+        s = t.suit
+        if suit and s != suit:
+            out.append(suit)
+        suit = s
+        out.append("0" if t.is_red else str(t.number))
+    if suit:
+        out.append(suit)
+    return "".join(out)
