@@ -1,0 +1,156 @@
+"""Every reading of a complete hand: four sets and a pair, seven pairs, thirteen orphans.
+
+Works on 34-int count arrays (see :mod:`riichi.counts`). A suit is read on its
+own: the readings of a suit depend only on its nine counts, so they are
+computed once per count pattern (:func:`suit_readings`, a shape table filled
+on first use) and combined across suits.
+
+A standard reading is ``(pair, triplets, runs)``: the pair's kind, the kinds of
+the concealed triplets and the first kinds of the concealed runs.
+
+>>> from riichi.counts import to_counts
+>>> from riichi.notation import parse_tiles
+>>> standard_readings(to_counts(parse_tiles("111222333m456p77s")))
+[(24, (), (0, 0, 0, 12)), (24, (0, 1, 2), (12,))]
+>>> is_complete(to_counts(parse_tiles("19m19p19s1234567z1z")), 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Final
+
+from riichi.tiles import TERMINAL_HONOR_KINDS
+
+__all__ = [
+    "StandardReading",
+    "is_chiitoitsu",
+    "is_complete",
+    "is_kokushi",
+    "standard_readings",
+    "suit_readings",
+]
+
+#: (pair kind or -1, triplet kinds, run first kinds)
+StandardReading = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+# A suit reading: (pair index 0..8 or -1, triplet indices, run first indices), indices local to the suit.
+_SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+_NO_READING: Final[tuple[_SuitReading, ...]] = ()
+
+
+@cache
+def suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
+    """All ways to split one suit's nine counts into sets and at most one pair."""
+    total = sum(pattern)
+    if total % 3 == 1:
+        return _NO_READING
+    found: set[_SuitReading] = set()
+    _split(list(pattern), total % 3 == 2, -1, [], [], found)
+    return tuple(sorted(found))
+
+
+def _split(c: list[int], need_pair: bool, pair: int, trips: list[int], runs: list[int],
+           found: set[_SuitReading]) -> None:
+    i = 0
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        if not need_pair:
+            found.add((pair, tuple(trips), tuple(runs)))
+        return
+    n = c[i]
+    if n >= 3:
+        c[i] -= 3
+        trips.append(i)
+        _split(c, need_pair, pair, trips, runs, found)
+        trips.pop()
+        c[i] += 3
+    if need_pair and n >= 2:
+        c[i] -= 2
+        _split(c, False, i, trips, runs, found)
+        c[i] += 2
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        runs.append(i)
+        _split(c, need_pair, pair, trips, runs, found)
+        runs.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+
+
+def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
+    """Every reading of the concealed counts as sets and exactly one pair."""
+    pair = -1
+    honor_trips: list[int] = []
+    for k in range(27, 34):
+        n = counts[k]
+        if n == 0:
+            continue
+        if n == 3:
+            honor_trips.append(k)
+        elif n == 2 and pair < 0:
+            pair = k
+        else:
+            return []
+    partial: list[StandardReading] = [(pair, tuple(honor_trips), ())]
+    for base in (0, 9, 18):
+        options = suit_readings(tuple(counts[base:base + 9]))
+        if not options:
+            if any(counts[base:base + 9]):
+                return []
+            continue
+        merged: list[StandardReading] = []
+        for p, trips, runs in partial:
+            for sp, st, sr in options:
+                if sp >= 0:
+                    if p >= 0:
+                        continue
+                    np = base + sp
+                else:
+                    np = p
+                merged.append((np, trips + tuple(base + t for t in st), runs + tuple(base + r for r in sr)))
+        if not merged:
+            return []
+        partial = merged
+    return [r for r in partial if r[0] >= 0]
+
+
+def is_chiitoitsu(counts: Sequence[int]) -> bool:
+    """Seven different pairs (four equal tiles are not two pairs)."""
+    pairs = 0
+    for n in counts:
+        if n == 2:
+            pairs += 1
+        elif n:
+            return False
+    return pairs == 7
+
+
+def is_kokushi(counts: Sequence[int]) -> bool:
+    """One of each terminal and honour plus one more of them."""
+    if sum(counts) != 14:
+        return False
+    for k in TERMINAL_HONOR_KINDS:
+        if not counts[k]:
+            return False
+    return all(counts[k] == 0 for k in range(34) if k not in _TH)
+
+
+_TH: Final = frozenset(TERMINAL_HONOR_KINDS)
+
+
+def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
+    """Whether the concealed counts plus ``n_melds`` melds are a complete hand."""
+    total = sum(counts)
+    if total != 14 - 3 * n_melds:
+        return False
+    if n_melds == 0 and (is_chiitoitsu(counts) or is_kokushi(counts)):
+        return True
+    return bool(standard_readings(counts))
