@@ -1,0 +1,631 @@
+"""riichi side by side with mahjong 2.1.0: one command, one table.
+
+    python -m benchmarks.run            # default: 5 rounds, about 1-2 minutes
+    python -m benchmarks.run --quick    # 3 small rounds, a smoke test
+    python benchmarks/run.py --rounds 9
+
+For every task both engines get the same inputs, converted to each engine's
+own input form before the clock starts; only the calls are timed, garbage
+collection paused (as :mod:`timeit` does). Each round draws a fresh seed, so
+no round sees a hand an earlier round saw and no per-hand cache can help;
+the fixed set hands-2000 is timed in a fresh process each round for the same
+reason. The table shows the median of the rounds in µs per item and the ratio
+(mahjong / riichi; above 1 means riichi is faster), plus how often the two
+engines agree, which is a sanity check and never fails the run.
+
+Parts of riichi that do not exist yet are reported as "not available yet".
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as `python benchmarks/run.py`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import generate  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_HANDS = REPO.parent / "shared" / "data" / "bench" / "hands-2000.jsonl"
+NOT_YET = "not available yet"
+
+# -- the engines ----------------------------------------------------------------
+
+
+@dataclass
+class Engines:
+    """The callables under test; a missing one holds the reason instead."""
+
+    riichi_score_case: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    riichi_shanten: Callable[[Sequence[int]], int] | None = None
+    riichi_waits: Callable[[Sequence[int]], Iterable[Any]] | None = None
+    #: (prepare, call): the lower-level API on pre-parsed inputs, when the package exposes one.
+    riichi_api: tuple[Callable[[dict[str, Any]], Any], Callable[[Any], Any]] | None = None
+    peer: Any = None
+    missing: dict[str, str] = field(default_factory=dict)
+
+
+def load_engines(*, riichi: bool = True, peer: bool = True) -> Engines:
+    eng = Engines()
+    if riichi:
+        _load_riichi(eng)
+    if peer:
+        try:
+            from benchmarks import peer_mahjong  # noqa: PLC0415
+            eng.peer = peer_mahjong
+        except Exception as exc:  # noqa: BLE001
+            eng.missing["peer"] = (f"mahjong 2.1.0 not importable ({type(exc).__name__}: {exc}); "
+                                   "install it with pip install -e '.[bench]'")
+    return eng
+
+
+def _load_riichi(eng: Engines) -> None:
+    try:
+        from riichi.interchange import score_case  # noqa: PLC0415
+        eng.riichi_score_case = score_case
+    except Exception as exc:  # noqa: BLE001 -- any failure means "not there yet"
+        eng.missing["score_case"] = f"riichi.interchange.score_case: {NOT_YET} ({type(exc).__name__}: {exc})"
+    try:
+        from riichi.shanten import shanten  # noqa: PLC0415
+        eng.riichi_shanten = shanten
+    except Exception as exc:  # noqa: BLE001
+        eng.missing["shanten"] = f"riichi.shanten.shanten: {NOT_YET} ({type(exc).__name__}: {exc})"
+    waits, why = _find_riichi_waits()
+    if waits is None:
+        eng.missing["waits"] = f"riichi waits: {NOT_YET} ({why})"
+    eng.riichi_waits = waits
+    api, why = _find_riichi_api()
+    if api is None:
+        eng.missing["api"] = f"riichi lower-level scoring API: {NOT_YET} ({why})"
+    eng.riichi_api = api
+
+
+def _find_riichi_waits() -> tuple[Callable[[Sequence[int]], Iterable[Any]] | None, str]:
+    """riichi's waits on a 34-count hand, wherever the analysis module puts it."""
+    try:
+        import riichi.analysis as analysis  # noqa: PLC0415
+    except Exception as exc:  # noqa: BLE001
+        return None, f"{type(exc).__name__}: {exc}"
+    for name in ("waits_of_counts", "waits_counts", "waits"):
+        fn = getattr(analysis, name, None)
+        if callable(fn):
+            try:
+                probe = [0] * 34
+                for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12):
+                    probe[k] += 1
+                list(fn(probe))
+            except Exception:  # noqa: BLE001, S112 -- this name does not take counts
+                continue
+            return fn, ""
+    return None, "no waits function taking 34 counts in riichi.analysis"
+
+
+def _find_riichi_api() -> tuple[tuple[Callable[[dict[str, Any]], Any], Callable[[Any], Any]] | None, str]:
+    """riichi's typed scoring API (Hand, WinContext, RuleSet), if the package exposes one."""
+    try:
+        from riichi.context import WinContext  # noqa: PLC0415
+        from riichi.hand import Hand, Meld, MeldType  # noqa: PLC0415
+        from riichi.notation import parse_tiles  # noqa: PLC0415
+        from riichi.rules import resolve_rules  # noqa: PLC0415
+        from riichi.scoring import score  # noqa: PLC0415
+        from riichi.tiles import Tile, Wind  # noqa: PLC0415
+    except Exception as exc:  # noqa: BLE001
+        return None, f"{type(exc).__name__}: {exc}"
+
+    def prepare(case: dict[str, Any]) -> Any:  # noqa: ANN401
+        melds = tuple(
+            Meld(MeldType(m["type"]), parse_tiles(m["tiles"]),
+                 Wind.parse(m["from"]) if m.get("from") else None)
+            for m in case.get("melds", ()))
+        hand = Hand(parse_tiles(case["hand"]), melds)
+        flags = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan",
+                 "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan", "discarder_riichi")
+        kwargs: dict[str, Any] = {f: bool(case[f]) for f in flags if f in case}
+        if case.get("double_riichi"):
+            kwargs["riichi"] = True
+        ctx = WinContext(
+            win=Tile.parse(case["win"]),
+            discarder=Wind.parse(case["discarder"]) if case.get("discarder") else None,
+            seat_wind=Wind.parse(case.get("seat_wind", "E")),
+            round_wind=Wind.parse(case.get("round_wind", "E")),
+            dora=parse_tiles(case.get("dora", "")),
+            ura=parse_tiles(case.get("ura", "")),
+            honba=case.get("honba", 0),
+            riichi_sticks=case.get("riichi_sticks", 0),
+            **kwargs,
+        )
+        return hand, ctx, resolve_rules(case.get("rules", "tenhou"))
+
+    def call(prepared: Any) -> Any:  # noqa: ANN401
+        try:
+            return score(*prepared)
+        except ValueError as exc:
+            return exc
+
+    try:
+        call(prepare(generate.win_cases(0, 1)[0]))
+    except Exception as exc:  # noqa: BLE001 -- signature not as expected
+        return None, f"riichi.scoring.score(hand, ctx, rules) failed: {type(exc).__name__}: {exc}"
+    return (prepare, call), ""
+
+
+# -- timing ---------------------------------------------------------------------------
+
+
+def time_calls(fn: Callable[[Any], Any], items: Sequence[Any]) -> tuple[float, list[Any]]:
+    """µs per item of ``fn`` over ``items`` (gc paused), and the results."""
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t0 = time.perf_counter_ns()
+        results = [fn(x) for x in items]
+        t1 = time.perf_counter_ns()
+    finally:
+        if enabled:
+            gc.enable()
+    return (t1 - t0) / 1000 / len(items), results
+
+
+@dataclass
+class Row:
+    task: str
+    riichi: list[float] = field(default_factory=list)
+    peer: list[float] = field(default_factory=list)
+    agree: str = ""
+    note: str = ""
+
+    def cells(self) -> tuple[str, str, str, str]:
+        r = statistics.median(self.riichi) if self.riichi else None
+        p = statistics.median(self.peer) if self.peer else None
+        rs = f"{r:.2f}" if r is not None else "n/a"
+        ps = f"{p:.2f}" if p is not None else "n/a"
+        ratio = f"{p / r:.1f}x" if r and p else "n/a"
+        return rs, ps, ratio, self.agree or self.note
+
+
+def riichi_points(result: Any) -> int | None:  # noqa: ANN401
+    if isinstance(result, dict) and result.get("ok"):
+        return result.get("points")
+    return None
+
+
+def api_points(result: Any) -> int | None:  # noqa: ANN401
+    if isinstance(result, Exception):
+        return None
+    points = getattr(result, "points", None)
+    return points if isinstance(points, int) else None
+
+
+def scoring_agreement(ours: list[int | None], theirs: list[int | None], ids: list[Any]) -> tuple[str, list[Any]]:
+    same = sum(1 for a, b in zip(ours, theirs, strict=True) if a == b)
+    diff = [i for i, a, b in zip(ids, ours, theirs, strict=True) if a != b]
+    return f"points equal {same}/{len(ours)}", diff
+
+
+# -- tasks run in this process ------------------------------------------------------------
+
+
+def score_round(eng: Engines, cases: list[dict[str, Any]], rows: dict[str, Row], first: bool,
+                label: str, peer_first: bool, report: dict[str, list[Any]]) -> None:
+    peer_in = None
+    if eng.peer is not None:
+        peer_in = [eng.peer.prepare_case(c) for c in cases]
+    steps: list[tuple[str, Callable[[], None]]] = []
+    peer_pts: list[int | None] = []
+    row = rows.setdefault(f"score {label} (score_case)", Row(f"score {label} (score_case)"))
+
+    def run_peer() -> None:
+        assert peer_in is not None
+        us, res = time_calls(eng.peer.score_prepared, peer_in)
+        row.peer.append(us)
+        if api_row is not None:
+            api_row.peer.append(us)
+        peer_pts[:] = [eng.peer.peer_points(r) for r in res]
+
+    def run_riichi() -> None:
+        assert eng.riichi_score_case is not None
+        us, res = time_calls(eng.riichi_score_case, cases)
+        row.riichi.append(us)
+        if first and peer_pts:
+            row.agree, diff = scoring_agreement([riichi_points(r) for r in res], peer_pts,
+                                                [c.get("id") for c in cases])
+            report[label] = diff
+            report[label + " errors"] = [(c.get("id"), r.get("error")) for c, r in zip(cases, res, strict=True)
+                                         if not r.get("ok")]
+
+    api_row = None
+    if eng.riichi_api is not None:
+        api_row = rows.setdefault(f"score {label} (typed API)", Row(f"score {label} (typed API)"))
+    if eng.peer is not None:
+        steps.append(("peer", run_peer))
+    if eng.riichi_score_case is not None:
+        steps.append(("riichi", run_riichi))
+    else:
+        row.note = NOT_YET
+    if peer_first:
+        steps.sort(key=lambda s: s[0] != "peer")
+    else:
+        steps.sort(key=lambda s: s[0] == "peer")
+    for _, step in steps:
+        step()
+    if eng.riichi_api is not None and api_row is not None:
+        prepare, call = eng.riichi_api
+        api_in = [prepare(c) for c in cases]
+        us, res = time_calls(call, api_in)
+        api_row.riichi.append(us)
+        if first and peer_pts:
+            api_row.agree = scoring_agreement([api_points(r) for r in res], peer_pts,
+                                              [c.get("id") for c in cases])[0]
+
+
+def analysis_round(eng: Engines, rows: dict[str, Row], seed: int, n: int, first: bool, peer_first: bool) -> None:
+    tasks: list[tuple[str, list[list[int]], Callable[..., Any] | None, Callable[..., Any] | None, str]] = [
+        ("shanten 13 tiles (random)", generate.random_hands(seed, n, 13), eng.riichi_shanten,
+         eng.peer.shanten if eng.peer else None, "shanten"),
+        ("shanten 14 tiles (random)", generate.random_hands(seed + 1, n, 14), eng.riichi_shanten,
+         eng.peer.shanten if eng.peer else None, "shanten"),
+        ("waits 13 tiles (tenpai)", generate.tenpai_hands(seed + 2, n // 2), eng.riichi_waits,
+         eng.peer.waits if eng.peer else None, "waits"),
+        ("waits 13 tiles (random)", generate.random_hands(seed + 3, n // 2, 13), eng.riichi_waits,
+         eng.peer.waits if eng.peer else None, "waits"),
+    ]
+    for label, items, ours, theirs, key in tasks:
+        row = rows.setdefault(label, Row(label))
+        theirs_res: list[Any] = []
+        ours_res: list[Any] = []
+        order = [("peer", theirs), ("riichi", ours)]
+        if not peer_first:
+            order.reverse()
+        for who, fn in order:
+            if fn is None:
+                if who == "riichi":
+                    row.note = NOT_YET
+                continue
+            us, res = time_calls(fn, items)
+            if who == "peer":
+                row.peer.append(us)
+                theirs_res = res
+            else:
+                row.riichi.append(us)
+                ours_res = res
+        if first and ours_res and theirs_res:
+            if key == "waits":
+                same = sum(1 for a, b in zip(ours_res, theirs_res, strict=True) if _wait_kinds(a) == set(b))
+                row.agree = f"same waits {same}/{len(items)}"
+            else:
+                same = sum(1 for a, b in zip(ours_res, theirs_res, strict=True) if a == b)
+                row.agree = f"same shanten {same}/{len(items)}"
+
+
+def _wait_kinds(waits: Any) -> set[int]:  # noqa: ANN401
+    out = set()
+    for w in waits:
+        if isinstance(w, int):
+            out.add(int(w) if int(w) < 34 else (4, 13, 22)[int(w) - 34])
+        elif hasattr(w, "kind"):
+            out.add(int(w.kind))
+        elif isinstance(w, tuple) and w and isinstance(w[0], int):
+            out.add(int(w[0]))
+        else:
+            out.add(-1)
+    return out
+
+
+# -- tasks in a fresh process --------------------------------------------------------------
+
+
+def fixed_set_worker(path: str, seed: int, peer_first: bool) -> dict[str, Any]:
+    """Time the fixed set once per engine in this fresh process, after a warm-up on other hands."""
+    eng = load_engines()
+    cases = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    warm = generate.win_cases(seed, 300)
+    if eng.riichi_score_case is not None:
+        for c in warm:
+            eng.riichi_score_case(c)
+    if eng.peer is not None:
+        for c in warm:
+            eng.peer.score_prepared(eng.peer.prepare_case(c))
+    rows: dict[str, Row] = {}
+    report: dict[str, list[Any]] = {}
+    score_round(eng, cases, rows, True, "hands-2000", peer_first, report)
+    return {"rows": {k: [r.riichi, r.peer, r.agree] for k, r in rows.items()}, "report": report}
+
+
+def run_fixed_rounds(eng: Engines, path: Path, rounds: int, base_seed: int, rows: dict[str, Row],
+                     report: dict[str, list[Any]]) -> None:
+    for r in range(rounds):
+        cmd = [sys.executable, "-m", "benchmarks.run", "--worker-fixed", str(path),
+               "--seed", str(base_seed + 7919 * (r + 1))]
+        if r % 2:
+            cmd.append("--peer-first")
+        proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)  # noqa: S603
+        if proc.returncode != 0:
+            print(f"  hands-2000 round {r + 1} failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
+            continue
+        out = json.loads(proc.stdout.strip().splitlines()[-1])
+        for key, (ours, theirs, agree) in out["rows"].items():
+            row = rows.setdefault(key, Row(key))
+            row.riichi.extend(ours)
+            row.peer.extend(theirs)
+            if r == 0:
+                row.agree = agree
+                report.update(out["report"])
+    for key in ("score hands-2000 (score_case)",):
+        if key in rows and not rows[key].riichi and "score_case" in eng.missing:
+            rows[key].note = NOT_YET
+
+
+# -- end to end, import time, memory ---------------------------------------------------------
+
+
+def riichi_cli() -> list[str]:
+    exe = Path(sys.executable).with_name("riichi")
+    if exe.exists():
+        return [str(exe), "score", "--jsonl"]
+    return [sys.executable, "-c", "import sys; from riichi.cli import main; sys.exit(main())", "score", "--jsonl"]
+
+
+def end_to_end(cmd: list[str], text: str, n: int) -> tuple[float, int, int]:
+    """Seconds wall time, output lines, lines with ok true."""
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, input=text, capture_output=True, text=True, cwd=REPO, check=False)  # noqa: S603
+    wall = time.perf_counter() - t0
+    lines = proc.stdout.splitlines()
+    if proc.returncode != 0 and not lines:
+        raise RuntimeError(proc.stderr[-1500:])
+    ok = sum(1 for line in lines if '"ok": true' in line or '"ok":true' in line)
+    del n
+    return wall, len(lines), ok
+
+
+def import_time(module_stmt: str, repeats: int) -> tuple[float, float]:
+    """Median wall ms of the import in a fresh interpreter, and -X importtime's cumulative ms."""
+    walls = []
+    code = f"import time; t = time.perf_counter(); {module_stmt}; print(time.perf_counter() - t)"
+    for _ in range(repeats):
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)  # noqa: S603
+        walls.append(float(proc.stdout.strip()) * 1000)
+    startup = {name for name, _ in _importtime_roots("pass")}
+    cumulative = sum(ms for name, ms in _importtime_roots(module_stmt) if name not in startup)
+    return statistics.median(walls), cumulative
+
+
+def _importtime_roots(stmt: str) -> list[tuple[str, float]]:
+    """(module, cumulative ms) of the outermost imports -X importtime reports for ``stmt``."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-c", stmt], capture_output=True,  # noqa: S603
+                          text=True, cwd=REPO, check=True)
+    roots = []
+    for line in proc.stderr.splitlines():
+        m = re.match(r"import time:\s+\d+\s+\|\s+(\d+)\s+\|( *)(\S+)\s*$", line)
+        if m and len(m.group(2)) <= 1:
+            roots.append((m.group(3), int(m.group(1)) / 1000))
+    return roots
+
+
+def memory_worker(spec: str, seed: int) -> dict[str, Any]:
+    """Retained memory of the package after a warm-up, measured in this fresh process.
+
+    ``spec`` is ``ENGINE`` (allocations traced by tracemalloc) or ``ENGINE:rss``
+    (resident set size only, without tracemalloc's own overhead).
+    """
+    import tracemalloc  # noqa: PLC0415
+
+    engine, _, mode = spec.partition(":")
+    trace = mode != "rss"
+    rss0 = _rss_kb()
+    if trace:
+        tracemalloc.start()
+    eng = load_engines(riichi=engine == "riichi", peer=engine != "riichi")
+    gc.collect()
+    imported = tracemalloc.get_traced_memory()[0]
+    rss1 = _rss_kb()
+    cases = generate.win_cases(seed, 3000)
+    hands = generate.random_hands(seed, 3000, 13) + generate.random_hands(seed + 1, 3000, 14)
+    tenpai = generate.tenpai_hands(seed, 1500)
+    gc.collect()
+    rss2 = _rss_kb()
+    base = tracemalloc.take_snapshot() if trace else None
+    base_size = tracemalloc.get_traced_memory()[0]
+    if engine == "riichi":
+        if eng.riichi_score_case:
+            for c in cases:
+                eng.riichi_score_case(c)
+        if eng.riichi_shanten:
+            for h in hands:
+                eng.riichi_shanten(h)
+        if eng.riichi_waits:
+            for h in tenpai:
+                list(eng.riichi_waits(h))
+    elif eng.peer is not None:
+        for c in cases:
+            eng.peer.score_prepared(eng.peer.prepare_case(c))
+        for h in hands:
+            eng.peer.shanten(h)
+        for h in tenpai:
+            eng.peer.waits(h)
+    gc.collect()
+    rss3 = _rss_kb()
+    grown = tracemalloc.get_traced_memory()[0] - base_size
+    top: list[tuple[str, int]] = []
+    if trace and base is not None:
+        snap = tracemalloc.take_snapshot()
+        top = [(_short_path(st.traceback[0].filename), st.size_diff)
+               for st in snap.compare_to(base, "filename")
+               if f"{os.sep}riichi{os.sep}" in st.traceback[0].filename
+               or f"{os.sep}mahjong{os.sep}" in st.traceback[0].filename][:3]
+        tracemalloc.stop()
+    return {"import_mb": imported / 1e6, "warm_growth_mb": grown / 1e6, "top": top,
+            "rss_import_mb": (rss1 - rss0) / 1000, "rss_warm_mb": (rss3 - rss2) / 1000}
+
+
+def _short_path(filename: str) -> str:
+    for marker in (f"{os.sep}riichi{os.sep}", f"{os.sep}mahjong{os.sep}"):
+        if marker in filename:
+            return marker.strip(os.sep) + os.sep + filename.split(marker, 1)[1]
+    return filename
+
+
+def _rss_kb() -> int:
+    with contextlib.suppress(OSError), open("/proc/self/status") as f:  # noqa: PTH123
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def print_table(rows: list[Row]) -> None:
+    head = ("task", "riichi µs/item", "mahjong µs/item", "ratio", "agreement")
+    cells = [(r.task, *r.cells()) for r in rows]
+    widths = [max(len(head[i]), *(len(c[i]) for c in cells)) for i in range(4)]
+    print(" | ".join(h.ljust(w) for h, w in zip(head, widths, strict=False)) + " | " + head[4])
+    print("-+-".join("-" * w for w in widths) + "-+-" + "-" * 20)
+    for c in cells:
+        print(" | ".join(c[i].ljust(widths[i]) if i == 0 else c[i].rjust(widths[i]) for i in range(4))
+              + " | " + c[4])
+
+
+def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=None, help="rounds per task (default 5, --quick 3)")
+    parser.add_argument("--quick", action="store_true", help="fewer and smaller rounds")
+    parser.add_argument("--seed", type=int, default=1, help="base seed; round seeds derive from it")
+    parser.add_argument("--hands", type=Path, default=DEFAULT_HANDS, help="the fixed benchmark set")
+    parser.add_argument("--cases", type=int, default=None, help="random cases per round (default 2000)")
+    parser.add_argument("--show-disagreements", type=int, default=5, metavar="N",
+                        help="list up to N case ids where the engines disagree")
+    parser.add_argument("--worker-fixed", help=argparse.SUPPRESS)
+    parser.add_argument("--worker-memory", help=argparse.SUPPRESS)
+    parser.add_argument("--peer-first", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.worker_fixed:
+        print(json.dumps(fixed_set_worker(args.worker_fixed, args.seed, args.peer_first)))
+        return 0
+    if args.worker_memory:
+        print(json.dumps(memory_worker(args.worker_memory, args.seed)))
+        return 0
+
+    rounds = args.rounds or (3 if args.quick else 5)
+    n_cases = args.cases or (500 if args.quick else 2000)
+    n_hands = 1000 if args.quick else 4000
+    n_e2e = 2000 if args.quick else 10000
+    started = time.perf_counter()
+    eng = load_engines()
+    print(f"riichi vs mahjong 2.1.0 -- Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+          f"{rounds} rounds (median), base seed {args.seed}")
+    for why in eng.missing.values():
+        print(f"  note: {why}")
+    print()
+
+    rows: dict[str, Row] = {}
+    report: dict[str, list[Any]] = {}
+    if args.hands.exists():
+        run_fixed_rounds(eng, args.hands, rounds, args.seed, rows, report)
+    else:
+        rows["score hands-2000 (score_case)"] = Row("score hands-2000 (score_case)",
+                                                    note=f"{args.hands} not found")
+
+    # warm-up (lazy tables, caches of suit shapes) on a seed no round uses
+    warm_cases = generate.win_cases(args.seed * 1_000_003 + 999, 300)
+    warm_rows: dict[str, Row] = {}
+    score_round(eng, warm_cases, warm_rows, False, "warm-up", False, {})
+    analysis_round(eng, warm_rows, args.seed * 1_000_003 + 998, 400, False, False)
+
+    for r in range(rounds):
+        seed = args.seed * 1_000_003 + 10 * r
+        cases = generate.win_cases(seed, n_cases)
+        score_round(eng, cases, rows, r == 0, "random cases", r % 2 == 1, report)
+        analysis_round(eng, rows, seed + 5, n_hands, r == 0, r % 2 == 1)
+
+    print_table(list(rows.values()))
+    for label in ("hands-2000", "random cases"):
+        diff = report.get(label) or []
+        errors = report.get(label + " errors") or []
+        if diff and args.show_disagreements:
+            print(f"  {label}: {len(diff)} disagreements on points, e.g. {diff[:args.show_disagreements]}")
+        if errors and args.show_disagreements:
+            print(f"  {label}: riichi errors on {len(errors)} cases, e.g. {errors[:args.show_disagreements]}")
+
+    # end to end: the batch interface, and the peer's counterpart script
+    print()
+    e2e_rounds = 1 if args.quick else 3
+    for who, cmd in (("riichi score --jsonl", riichi_cli()),
+                     ("mahjong (python -m benchmarks.peer_mahjong)",
+                      [sys.executable, "-m", "benchmarks.peer_mahjong"])):
+        if who.startswith("riichi") and eng.riichi_score_case is None:
+            print(f"{who}: {NOT_YET}")
+            continue
+        if who.startswith("mahjong") and eng.peer is None:
+            continue
+        rates = []
+        detail = ""
+        for r in range(e2e_rounds):
+            cases = generate.win_cases(args.seed * 7_000_003 + r, n_e2e)
+            text = "".join(json.dumps(c) + "\n" for c in cases)
+            try:
+                wall, lines, ok = end_to_end(cmd, text, n_e2e)
+            except (RuntimeError, OSError) as exc:
+                detail = f"failed: {exc}"
+                break
+            rates.append(n_e2e / wall)
+            detail = f"{lines} lines out, {ok} ok"
+        if rates:
+            print(f"{who}: {statistics.median(rates):,.0f} cases/s end to end "
+                  f"({n_e2e} cases a run, process start included, median of {len(rates)}; {detail})")
+        else:
+            print(f"{who}: {detail}")
+
+    # import time and memory
+    print()
+    repeats = 3 if args.quick else 7
+    for who, stmt in (("riichi", "import riichi"),
+                      ("riichi + scoring", "import riichi, riichi.interchange"),
+                      ("mahjong", "import mahjong.hand_calculating.hand, mahjong.shanten")):
+        try:
+            wall, cumulative = import_time(stmt, repeats)
+            print(f"import {who}: {wall:.1f} ms wall (median of {repeats}, fresh interpreter); "
+                  f"-X importtime cumulative {cumulative:.1f} ms")
+        except subprocess.CalledProcessError as exc:
+            print(f"import {who}: failed ({exc.stderr.strip().splitlines()[-1] if exc.stderr else exc})")
+    for who in ("riichi", "mahjong"):
+        m: dict[str, Any] = {}
+        for spec in (who, who + ":rss"):
+            proc = subprocess.run([sys.executable, "-m", "benchmarks.run", "--worker-memory", spec,  # noqa: S603
+                                   "--seed", str(args.seed)], cwd=REPO, capture_output=True, text=True, check=False)
+            if proc.returncode:
+                print(f"memory {who}: failed: {proc.stderr.strip()[-300:]}")
+                break
+            out = json.loads(proc.stdout.strip().splitlines()[-1])
+            m.update(out if spec == who else {"rss_import_mb": out["rss_import_mb"],
+                                              "rss_warm_mb": out["rss_warm_mb"]})
+        else:
+            print(f"memory {who}: {m['import_mb']:.1f} MB allocated by the import, {m['warm_growth_mb']:.1f} MB more "
+                  f"kept after a warm-up of 3000 cases, 6000 shanten, 1500 waits (tracemalloc); "
+                  f"RSS +{m['rss_import_mb']:.0f} MB at import, +{m['rss_warm_mb']:.0f} MB in the warm-up")
+            if m["top"]:
+                top = ", ".join(f"{f} {sz / 1e6:.2f} MB" for f, sz in m["top"])
+                print(f"    kept by the warm-up, by file: {top}")
+    print(f"\n(total benchmark time {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
