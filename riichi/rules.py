@@ -141,6 +141,8 @@ class RuleSet:
     #: Yakuman whose feeder is liable (pao).
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
     pao_scope: PaoScope = PaoScope.WHOLE_HAND
+    #: Under pao the liable player pays the honba (Tenhou); off: the discarder does (EMA, JPML).
+    pao_honba_liable: bool = True
     #: A rinshan win on the replacement tile of an open kan is paid wholly by the kan tile's discarder.
     rinshan_pao: bool = False
     #: Paarenchan needs a yaku of its own.
@@ -200,6 +202,7 @@ WRC: Final = RuleSet(
     renhou=Renhou.MANGAN,
     double_wind_fu=2,
     nagashi_mangan=False,
+    pao_honba_liable=False,
     description="World Riichi Championship rules, 2015 edition (seed 003): no red fives, kiriage, "
     "13+ han capped at sanbaiman, yakuman never stack, renhou a mangan, no nagashi. "
     "Unconfirmed defaults: double-wind pair 2 fu, rinshan takes tsumo fu, pao daisangen/daisuushii "
@@ -250,6 +253,7 @@ JPML: Final = RuleSet(
     kan_dora=False,
     nagashi_mangan=False,
     pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
+    pao_honba_liable=False,
     description="JPML A (renmei official) rules, 2024: no ippatsu, ura or kan dora, no kiriage, "
     "13+ han capped at sanbaiman, yakuman add up, renhou a mangan (normal value when higher), "
     "double-wind pair 2 fu, pao for daisangen/daisuushii/suukantsu. Unconfirmed defaults: no red "

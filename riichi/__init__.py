@@ -1,0 +1,53 @@
+"""riichi: Japanese (riichi) mahjong in Python.
+
+>>> from riichi import Hand, WinContext, score
+>>> s = score(Hand.parse("234m456p678s44433z"), WinContext.parse_kwargs(win="3z", tsumo=True, seat_wind="S"))
+>>> s.han, s.fu, s.points
+(1, 40, 1500)
+"""
+
+from __future__ import annotations
+
+from riichi.context import WinContext
+from riichi.errors import (
+    ImpossibleTilesError,
+    InconsistentSituationError,
+    InvalidCaseError,
+    NotationError,
+    NotWinningError,
+    NoYakuError,
+    RiichiError,
+    UnknownRulesError,
+    WrongTileCountError,
+)
+from riichi.hand import Hand, Meld, MeldType
+from riichi.points import Limit
+from riichi.rules import PRESETS, RuleSet, resolve_rules
+from riichi.scoring import Score, score
+from riichi.tiles import Tile, Wind
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRESETS",
+    "Hand",
+    "ImpossibleTilesError",
+    "InconsistentSituationError",
+    "InvalidCaseError",
+    "Limit",
+    "Meld",
+    "MeldType",
+    "NoYakuError",
+    "NotWinningError",
+    "NotationError",
+    "RiichiError",
+    "RuleSet",
+    "Score",
+    "Tile",
+    "UnknownRulesError",
+    "Wind",
+    "WinContext",
+    "WrongTileCountError",
+    "resolve_rules",
+    "score",
+]

@@ -1,0 +1,238 @@
+"""The win-case interchange format: one JSON object in, one JSON object out.
+
+:func:`score_case` takes a win case (a dict, as in the project's
+INTERCHANGE.md contract) and returns a result dict. It never raises: every
+problem comes back as ``{"ok": false, "error": {"code", "message"}}``.
+
+>>> r = score_case({"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"})
+>>> r["ok"], r["han"], r["fu"], r["points"], r["payments"]
+(True, 1, 40, 1500, {'E': 700, 'W': 400, 'N': 400})
+>>> score_case({"hand": "123m4x", "win": "1m"})["error"]["code"]
+'invalid_notation'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Final
+
+from riichi.context import WinContext
+from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
+from riichi.hand import Hand, Meld, MeldType
+from riichi.notation import parse_tiles
+from riichi.points import settle
+from riichi.rules import RuleSet, resolve_rules
+from riichi.scoring import Score, score
+from riichi.tiles import Tile, Wind
+
+__all__ = ["case_to_hand", "error_result", "score_case", "score_line", "score_to_result"]
+
+_FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
+                 "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan", "nagashi_mangan")
+_KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
+                           "honba", "riichi_sticks", "rules", *_FLAGS})
+_SEATS: Final = ("E", "S", "W", "N")
+
+
+def error_result(case_id: object, error: RiichiError | str, message: str | None = None) -> dict[str, object]:
+    """The failure object for a case: ``{"id", "ok": false, "error": {"code", "message"}}``."""
+    if isinstance(error, RiichiError):
+        code, text = error.code, str(error)
+    else:
+        code, text = error, message or error
+    return {"id": case_id, "ok": False, "error": {"code": code, "message": text}}
+
+
+def score_line(line: str) -> dict[str, object]:
+    """Score one JSON line (``riichi score --jsonl``); bad JSON gives ``invalid_json``."""
+    try:
+        case = json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as e:
+        where = f" at column {e.colno}" if isinstance(e, json.JSONDecodeError) else ""
+        return error_result(None, "invalid_json", f"the line is not valid JSON{where}: {e}")
+    return score_case(case)
+
+
+def score_case(case: object) -> dict[str, object]:
+    """Score one win case; returns the result or the error object, never raises."""
+    case_id = case.get("id") if isinstance(case, dict) else None
+    try:
+        if not isinstance(case, dict):
+            raise InvalidCaseError("a win case is a JSON object")
+        rules = _rules(case)
+        if _flag(case, "nagashi_mangan"):
+            return _nagashi(case, rules)
+        hand, ctx = case_to_hand(case)
+        return score_to_result(score(hand, ctx, rules), case_id)
+    except RiichiError as e:
+        return error_result(case_id, e)
+    except Exception as e:  # noqa: BLE001 - the batch must survive anything; report it instead
+        return error_result(case_id, "internal_error", f"internal error ({type(e).__name__}: {e})")
+
+
+def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
+    """The success object of the interchange format for a :class:`~riichi.scoring.Score`."""
+    result: dict[str, object] = {
+        "id": case_id,
+        "ok": True,
+        "han": s.han,
+        "fu": s.fu,
+        "yaku": [{"name": n, "han": h} for n, h in s.yaku],
+        "yakuman": [{"name": n, "multiplier": m} for n, m in s.yakuman],
+        "yakuman_total": s.yakuman_total,
+        "limit": s.limit.value if s.limit else None,
+        "points": s.points,
+        "payments": {str(seat): amount for seat, amount in s.payments},
+    }
+    if s.deltas:
+        result["deltas"] = {str(seat): amount for seat, amount in s.deltas}
+    result["fu_details"] = [{"reason": i.reason, "fu": i.fu} for i in s.fu_details]
+    result["decomposition"] = list(s.decomposition)
+    if s.liable is not None:
+        result["liable"] = str(s.liable)
+    return result
+
+
+# -- reading a case -------------------------------------------------------------
+
+def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
+    """The hand and situation of a win case; raises a :class:`~riichi.errors.RiichiError`."""
+    for key in case:
+        if key not in _KNOWN:
+            raise InvalidCaseError(f"unknown field {key!r} in the win case")
+    hand_text = _text(case, "hand", required=True)
+    concealed = _tiles(hand_text, "hand")
+    melds = _melds(case.get("melds", []))
+    win = _tile(_text(case, "win", required=True), "win")
+    flags = {name: _flag(case, name) for name in _FLAGS if name != "nagashi_mangan"}
+    if flags["double_riichi"] or flags["open_riichi"]:
+        flags["riichi"] = True
+    ctx = WinContext(
+        win=win,
+        discarder=_seat(case, "discarder", None),
+        seat_wind=_seat(case, "seat_wind", Wind.EAST) or Wind.EAST,
+        round_wind=_seat(case, "round_wind", Wind.EAST) or Wind.EAST,
+        dora=_tiles(_text(case, "dora"), "dora"),
+        ura=_tiles(_text(case, "ura"), "ura"),
+        honba=_count(case, "honba"),
+        riichi_sticks=_count(case, "riichi_sticks"),
+        **flags,
+    )
+    return Hand(concealed, melds), ctx
+
+
+def _rules(case: Mapping[str, object]) -> RuleSet:
+    spec = case.get("rules", "tenhou")
+    if not isinstance(spec, str | dict):
+        raise InvalidCaseError("rules must be a preset name or an object {\"preset\": NAME, ...}")
+    return resolve_rules(spec)  # type: ignore[arg-type]
+
+
+def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> str:
+    value = case.get(key)
+    if value is None:
+        if required:
+            raise InvalidCaseError(f"the win case needs a {key!r} field")
+        return ""
+    if not isinstance(value, str):
+        raise InvalidCaseError(f"{key} must be a string of tiles in MPSZ notation, not {json.dumps(value)}")
+    return value
+
+
+def _tiles(text: str, field: str) -> tuple[Tile, ...]:
+    try:
+        return parse_tiles(text)
+    except NotationError as e:
+        raise NotationError(f"{field}: {e.message}", e.source, e.span) from None
+
+
+def _tile(text: str, field: str) -> Tile:
+    tiles = _tiles(text, field)
+    if len(tiles) != 1:
+        raise NotationError(f"{field}: exactly one tile is needed, not {len(tiles)}", text, (0, len(text)))
+    return tiles[0]
+
+
+def _flag(case: Mapping[str, object], key: str) -> bool:
+    value = case.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise InvalidCaseError(f"{key} must be true or false, not {json.dumps(value)}")
+    return value
+
+
+def _count(case: Mapping[str, object], key: str) -> int:
+    value = case.get(key, 0)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidCaseError(f"{key} must be a whole number of at least 0, not {json.dumps(value)}")
+    return value
+
+
+def _seat(case: Mapping[str, object], key: str, default: Wind | None) -> Wind | None:
+    value = case.get(key)
+    if value is None:
+        return default
+    if value not in _SEATS:
+        raise InvalidCaseError(f"{key} must be one of E, S, W, N, not {json.dumps(value)}")
+    return Wind(_SEATS.index(value))  # type: ignore[arg-type]
+
+
+def _melds(value: object) -> tuple[Meld, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise InvalidCaseError("melds must be a list of {\"type\", \"tiles\", \"from\"} objects")
+    out = []
+    for i, item in enumerate(value):
+        where = f"melds[{i}]"
+        if not isinstance(item, dict):
+            raise InvalidCaseError(f"{where} must be an object with type, tiles and from")
+        for key in item:
+            if key not in ("type", "tiles", "from"):
+                raise InvalidCaseError(f"unknown field {key!r} in {where}")
+        kind_text = item.get("type")
+        try:
+            kind = MeldType(kind_text)
+        except ValueError:
+            raise InvalidCaseError(f"{where}.type must be chi, pon, minkan, shouminkan or ankan, "
+                                   f"not {json.dumps(kind_text)}") from None
+        tiles_text = item.get("tiles")
+        if not isinstance(tiles_text, str):
+            raise InvalidCaseError(f"{where}.tiles must be a string of tiles such as \"555z\"")
+        tiles = _tiles(tiles_text, f"{where}.tiles")
+        seat = _seat(item, "from", None)
+        if kind is MeldType.ANKAN and seat is not None:
+            raise InvalidCaseError(f"{where}: a concealed kan (ankan) has no 'from' seat")
+        try:
+            out.append(Meld(kind, tiles, seat))
+        except NotationError as e:
+            raise NotationError(f"{where}: {e.message}", tiles_text, (0, len(tiles_text))) from None
+    return tuple(out)
+
+
+def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:
+    """Nagashi mangan: a mangan paid as a tsumo at an exhaustive draw, with no hand."""
+    case_id = case.get("id")
+    for key in ("hand", "win", "melds"):
+        if case.get(key):
+            raise InconsistentSituationError(f"a nagashi mangan case has no {key!r}: it is paid at a draw")
+    for key in _FLAGS:
+        if key != "nagashi_mangan" and _flag(case, key):
+            raise InconsistentSituationError(f"nagashi mangan cannot be combined with {key}")
+    if not rules.nagashi_mangan:
+        raise InconsistentSituationError(f"nagashi mangan is not played under {rules.name}")
+    seat = _seat(case, "seat_wind", Wind.EAST) or Wind.EAST
+    s = settle(2000, winner=seat, tsumo=True, discarder=None, honba=_count(case, "honba"),
+               sticks=_count(case, "riichi_sticks"))
+    return {
+        "id": case_id, "ok": True, "han": 5, "fu": 0,
+        "yaku": [{"name": "nagashi_mangan", "han": 5}], "yakuman": [], "yakuman_total": 0,
+        "limit": "mangan", "points": s.points,
+        "payments": {str(w): a for w, a in s.payments},
+        "deltas": {str(w): a for w, a in s.deltas},
+        "fu_details": [], "decomposition": [],
+    }

@@ -1,0 +1,150 @@
+"""Base points, limits and who pays what.
+
+>>> base_points(4, 30, kiriage=False), base_points(4, 30, kiriage=True)
+((1920, None), (2000, <Limit.MANGAN: 'mangan'>))
+>>> ron_payment(1920, dealer=False), tsumo_payments(1920, dealer=False)
+(7700, (3900, 2000))
+>>> limit_base(8)
+(4000, <Limit.BAIMAN: 'baiman'>)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from riichi.tiles import Wind
+
+__all__ = [
+    "Limit",
+    "Liability",
+    "Settlement",
+    "base_points",
+    "hand_value",
+    "limit_base",
+    "ron_payment",
+    "round_up_100",
+    "settle",
+    "tsumo_payments",
+]
+
+
+class Limit(enum.Enum):
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    KAZOE_YAKUMAN = "kazoe_yakuman"
+    YAKUMAN = "yakuman"
+
+
+def round_up_100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def base_points(han: int, fu: int, *, kiriage: bool) -> tuple[int, Limit | None]:
+    """Basic points of a hand of at most 4 han: fu x 2^(han+2), capped at mangan (2000)."""
+    base = fu * (1 << (han + 2))
+    if base >= 2000 or (kiriage and base == 1920):
+        return 2000, Limit.MANGAN
+    return base, None
+
+
+def limit_base(han: int) -> tuple[int, Limit]:
+    """Basic points of a limit hand of 5 to 12 han (13+ is the caller's kazoe rule)."""
+    if han <= 5:
+        return 2000, Limit.MANGAN
+    if han <= 7:
+        return 3000, Limit.HANEMAN
+    if han <= 10:
+        return 4000, Limit.BAIMAN
+    return 6000, Limit.SANBAIMAN
+
+
+def ron_payment(base: int, *, dealer: bool) -> int:
+    """What the discarder pays (without honba)."""
+    return round_up_100(base * (6 if dealer else 4))
+
+
+def tsumo_payments(base: int, *, dealer: bool) -> tuple[int, int]:
+    """(the dealer's share, each non-dealer's share) on a tsumo; a dealer winner gets equal shares."""
+    if dealer:
+        each = round_up_100(base * 2)
+        return each, each
+    return round_up_100(base * 2), round_up_100(base)
+
+
+def hand_value(base: int, *, dealer: bool, tsumo: bool) -> int:
+    """The hand's value without honba and sticks: the ron payment or the sum of tsumo shares."""
+    if not tsumo:
+        return ron_payment(base, dealer=dealer)
+    d, n = tsumo_payments(base, dealer=dealer)
+    return 3 * d if dealer else d + 2 * n
+
+
+@dataclass(frozen=True, slots=True)
+class Liability:
+    """A liable player (pao) and the basic points they answer for."""
+
+    seat: Wind
+    base: int
+    #: The liable player pays the honba (else the discarder or the normal payers do).
+    pays_honba: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    points: int
+    payments: tuple[tuple[Wind, int], ...]
+    deltas: tuple[tuple[Wind, int], ...]
+
+
+def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honba: int, sticks: int,
+           liability: Liability | None = None) -> Settlement:
+    """Who pays the winner what, honba and liability included, and every seat's change."""
+    dealer = winner is Wind.EAST
+    pay: dict[Wind, int] = {}
+
+    def add(seat: Wind, amount: int) -> None:
+        pay[seat] = pay.get(seat, 0) + amount
+
+    others = [s for s in Wind if s is not winner]
+    if liability is not None and liability.seat is not winner and (tsumo or liability.seat is not discarder):
+        liable = liability.seat
+        covered = liability.base
+        rest = base - covered
+        if tsumo:
+            add(liable, ron_payment(covered, dealer=dealer))
+            if rest:
+                d, n = tsumo_payments(rest, dealer=dealer)
+                for s in others:
+                    add(s, d if (dealer or s is Wind.EAST) else n)
+            if liability.pays_honba or not rest:
+                add(liable, 300 * honba)
+            else:
+                for s in others:
+                    add(s, 100 * honba)
+        else:
+            assert discarder is not None
+            half = ron_payment(covered, dealer=dealer) // 2
+            add(liable, half)
+            add(discarder, half)
+            if rest:
+                add(discarder, ron_payment(rest, dealer=dealer))
+            add(liable if liability.pays_honba else discarder, 300 * honba)
+        points = sum(pay.values()) - 300 * honba
+    elif tsumo:
+        d, n = tsumo_payments(base, dealer=dealer)
+        for s in others:
+            add(s, (d if (dealer or s is Wind.EAST) else n) + 100 * honba)
+        points = 3 * d if dealer else d + 2 * n
+    else:
+        points = ron_payment(base, dealer=dealer)
+        if discarder is not None:
+            add(discarder, points + 300 * honba)
+    payments = tuple(sorted(pay.items()))
+    if not tsumo and discarder is None:
+        return Settlement(points, payments, ())
+    deltas = {s: -pay.get(s, 0) for s in Wind}
+    deltas[winner] = sum(pay.values()) + 1000 * sticks
+    return Settlement(points, payments, tuple(sorted(deltas.items())))

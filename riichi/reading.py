@@ -1,0 +1,149 @@
+"""Readings of a winning hand, each with the winning tile's place in it.
+
+A :class:`Reading` is one way to split the whole hand (concealed tiles and
+melds) into sets and a pair, seven pairs, or thirteen orphans, together with
+the set the winning tile completed (its :class:`Wait`). The yaku, fu and value
+of a hand are computed per reading, and the best reading is paid.
+
+:class:`HandFacts` holds what does not depend on the reading: counts of every
+tile, the melds, whether the hand is closed, dora. Both are built once per
+hand and only read afterwards.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from riichi.context import WinContext
+from riichi.decompose import is_chiitoitsu, is_kokushi, standard_readings
+from riichi.hand import Hand, MeldType
+from riichi.rules import RuleSet
+
+__all__ = ["Form", "HandFacts", "Reading", "SetInfo", "Wait", "readings"]
+
+
+class Form(enum.IntEnum):
+    STANDARD = 0  #: four sets and a pair
+    CHIITOITSU = 1  #: seven pairs
+    KOKUSHI = 2  #: thirteen orphans
+
+
+class Wait(enum.IntEnum):
+    """What the winning tile completed."""
+
+    RYANMEN = 0  #: either end of two consecutive tiles
+    KANCHAN = 1  #: the middle of a run
+    PENCHAN = 2  #: the 3 of 12 or the 7 of 89
+    SHANPON = 3  #: a triplet out of two pairs
+    TANKI = 4  #: the pair
+    OTHER = 5  #: seven pairs' tanki, thirteen orphans
+
+
+class SetInfo(NamedTuple):
+    """A triplet or kan as fu and sanankou see it."""
+
+    kind: int
+    kan: bool
+    concealed: bool
+    melded: bool  #: called or declared (shown on the table)
+
+
+class Reading(NamedTuple):
+    form: Form
+    pair: int  #: the pair's kind (-1 for seven pairs and thirteen orphans)
+    pairs: tuple[int, ...]  #: the seven pairs' kinds
+    runs: tuple[int, ...]  #: first kinds of every run, chi included, sorted
+    triplets: tuple[int, ...]  #: kinds of every triplet and kan, sorted
+    sets: tuple[SetInfo, ...]  #: triplets and kans with concealment
+    concealed_triplets: int  #: triplets/kans concealed after the win (ankan included)
+    wait: Wait
+    #: (kind, is_run) of the set or pair the winning tile completed (kind -1 when not a set)
+    win_set: tuple[int, bool]
+
+
+class HandFacts:
+    """Reading-independent facts about a winning hand."""
+
+    __slots__ = ("all_counts", "closed", "concealed_counts", "ctx", "hand", "kans", "meld_runs",
+                 "meld_sets", "n_melds", "rules", "win_kind")
+
+    def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
+        self.hand = hand
+        self.ctx = ctx
+        self.rules = rules
+        concealed = [0] * 34
+        for t in hand.concealed:
+            concealed[t.kind] += 1
+        self.concealed_counts = concealed
+        counts = concealed[:]
+        runs: list[int] = []
+        sets: list[SetInfo] = []
+        kans = 0
+        for m in hand.melds:
+            k = m.tiles[0].kind
+            if m.type is MeldType.CHI:
+                runs.append(k)
+                counts[k] += 1
+                counts[k + 1] += 1
+                counts[k + 2] += 1
+            else:
+                counts[k] += len(m.tiles)
+                is_kan = m.type.is_kan
+                kans += is_kan
+                sets.append(SetInfo(k, is_kan, m.type is MeldType.ANKAN, True))
+        self.all_counts = counts
+        self.meld_runs = tuple(runs)
+        self.meld_sets = tuple(sets)
+        self.kans = kans
+        self.n_melds = len(hand.melds)
+        self.closed = hand.is_closed
+        self.win_kind = ctx.win.kind
+
+
+def readings(facts: HandFacts) -> list[Reading]:
+    """Every reading of the hand with every place the winning tile can take in it."""
+    counts = facts.concealed_counts
+    out: list[Reading] = []
+    w = facts.win_kind
+    ron = not facts.ctx.tsumo
+    for pair, trips, runs in standard_readings(counts):
+        all_runs = tuple(sorted(runs + facts.meld_runs))
+        all_trips = tuple(sorted(trips + tuple(s.kind for s in facts.meld_sets)))
+        closed_sets = tuple(SetInfo(k, False, True, False) for k in trips)
+        n_concealed = len(trips) + sum(1 for s in facts.meld_sets if s.concealed)
+        seen: set[tuple[Wait, int]] = set()
+        if pair == w:
+            seen.add((Wait.TANKI, w))
+            out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips, closed_sets + facts.meld_sets,
+                               n_concealed, Wait.TANKI, (w, False)))
+        if w in trips and (Wait.SHANPON, w) not in seen:
+            seen.add((Wait.SHANPON, w))
+            if ron:
+                # the triplet the ron tile finished counts as open (fu, sanankou)
+                sets = tuple(SetInfo(k, False, k != w, False) for k in trips)
+                out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips, sets + facts.meld_sets,
+                                   n_concealed - 1, Wait.SHANPON, (w, False)))
+            else:
+                out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips,
+                                   closed_sets + facts.meld_sets, n_concealed, Wait.SHANPON, (w, False)))
+        for r in runs:
+            if r <= w <= r + 2:
+                if w == r + 1:
+                    wait = Wait.KANCHAN
+                elif (w == r + 2 and r % 9 == 0) or (w == r and r % 9 == 6):
+                    wait = Wait.PENCHAN
+                else:
+                    wait = Wait.RYANMEN
+                if (wait, r) in seen:
+                    continue
+                seen.add((wait, r))
+                out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips, closed_sets + facts.meld_sets,
+                                   n_concealed, wait, (r, True)))
+    if facts.n_melds == 0:
+        if is_chiitoitsu(counts):
+            pairs = tuple(k for k in range(34) if counts[k])
+            out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER, (w, False)))
+        elif is_kokushi(counts):
+            out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER, (w, False)))
+    return out

@@ -1,0 +1,181 @@
+"""Predicates of the standard yaku: one small pure function per yaku.
+
+Each takes the reading and the hand's facts and says whether the yaku is
+there; its han live in :mod:`riichi.yaku.table`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from riichi.reading import Form, HandFacts, Reading, Wait
+from riichi.tiles import TERMINAL_HONOR_KINDS
+
+_TH: Final = frozenset(TERMINAL_HONOR_KINDS)
+_TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
+
+
+# -- situation ---------------------------------------------------------------
+
+def riichi(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.riichi or f.ctx.open_riichi
+
+
+def double_riichi(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.double_riichi
+
+
+def ippatsu(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.ippatsu and f.rules.ippatsu
+
+
+def menzen_tsumo(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.tsumo and f.closed
+
+
+def haitei(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.haitei
+
+
+def houtei(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.houtei
+
+
+def rinshan(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.rinshan
+
+
+def chankan(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.chankan
+
+
+def renhou(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.renhou
+
+
+# -- tiles -------------------------------------------------------------------
+
+def tanyao(r: Reading, f: HandFacts) -> bool:
+    c = f.all_counts
+    return (f.closed or f.rules.kuitan) and not any(c[k] for k in _TH)
+
+
+def haku(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[31] >= 3
+
+
+def hatsu(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[32] >= 3
+
+
+def chun(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[33] >= 3
+
+
+def seat_wind(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[27 + f.ctx.seat_wind] >= 3
+
+
+def round_wind(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[27 + f.ctx.round_wind] >= 3
+
+
+def _suits(f: HandFacts) -> tuple[int, bool]:
+    """How many of the three suits the hand uses, and whether it has honours."""
+    c = f.all_counts
+    suits = sum(1 for base in (0, 9, 18) if any(c[base:base + 9]))
+    return suits, any(c[27:34])
+
+
+def honitsu(r: Reading, f: HandFacts) -> bool:
+    return _suits(f) == (1, True)
+
+
+def chinitsu(r: Reading, f: HandFacts) -> bool:
+    return _suits(f) == (1, False)
+
+
+def honroutou(r: Reading, f: HandFacts) -> bool:
+    c = f.all_counts
+    return all(c[k] == 0 for k in range(34) if k not in _TH) and any(c[k] for k in _TERMINALS) \
+        and any(c[27:34])
+
+
+def shousangen(r: Reading, f: HandFacts) -> bool:
+    dragons = sorted(f.all_counts[31:34])
+    return dragons[0] == 2 and dragons[1] >= 3
+
+
+def sankantsu(r: Reading, f: HandFacts) -> bool:
+    return f.kans == 3
+
+
+# -- shape -------------------------------------------------------------------
+
+def chiitoitsu(r: Reading, f: HandFacts) -> bool:
+    return r.form is Form.CHIITOITSU
+
+
+def pinfu(r: Reading, f: HandFacts) -> bool:
+    if r.form is not Form.STANDARD or not f.closed or r.triplets or r.wait is not Wait.RYANMEN:
+        return False
+    if f.ctx.tsumo and not f.rules.pinfu_tsumo:
+        return False
+    p = r.pair
+    return p < 31 and p != 27 + f.ctx.seat_wind and p != 27 + f.ctx.round_wind
+
+
+def _identical_run_groups(runs: tuple[int, ...]) -> list[int]:
+    """Sizes of the groups of identical runs, largest first."""
+    sizes: dict[int, int] = {}
+    for s in runs:
+        sizes[s] = sizes.get(s, 0) + 1
+    return sorted(sizes.values(), reverse=True)
+
+
+def iipeikou(r: Reading, f: HandFacts) -> bool:
+    return f.closed and r.form is Form.STANDARD and bool(r.runs) and _identical_run_groups(r.runs)[0] >= 2
+
+
+def ryanpeikou(r: Reading, f: HandFacts) -> bool:
+    if not f.closed or len(r.runs) != 4:
+        return False
+    groups = _identical_run_groups(r.runs)
+    return groups == [2, 2] or (groups == [4] and f.rules.ryanpeikou_identical)
+
+
+def sanshoku(r: Reading, f: HandFacts) -> bool:
+    runs = r.runs
+    return any(s < 9 and s + 9 in runs and s + 18 in runs for s in runs)
+
+
+def ittsu(r: Reading, f: HandFacts) -> bool:
+    runs = r.runs
+    return any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18))
+
+
+def _outside(r: Reading) -> bool:
+    """Every set and the pair hold a terminal or an honour, with at least one run."""
+    return (r.form is Form.STANDARD and bool(r.runs) and r.pair in _TH
+            and all(s % 9 in (0, 6) for s in r.runs) and all(k in _TH for k in r.triplets))
+
+
+def chanta(r: Reading, f: HandFacts) -> bool:
+    return _outside(r) and any(f.all_counts[27:34])
+
+
+def junchan(r: Reading, f: HandFacts) -> bool:
+    return _outside(r) and not any(f.all_counts[27:34])
+
+
+def toitoi(r: Reading, f: HandFacts) -> bool:
+    return r.form is Form.STANDARD and not r.runs
+
+
+def sanankou(r: Reading, f: HandFacts) -> bool:
+    return r.concealed_triplets == 3
+
+
+def sanshoku_doukou(r: Reading, f: HandFacts) -> bool:
+    t = r.triplets
+    return any(k < 9 and k + 9 in t and k + 18 in t for k in t)
