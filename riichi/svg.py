@@ -12,7 +12,7 @@ notebooks display as a picture (it has ``_repr_svg_``):
 >>> svg = tile(Tile.parse("0p"))
 >>> svg.startswith("<svg") and 'class="tile red-five"' in svg
 True
->>> 'transform="rotate(' in hand("123m pon:777z@W", seat="E")
+>>> 'rotate(-90)' in hand("123m pon:777z@W", seat="E")
 True
 """
 
