@@ -27,6 +27,7 @@ class Form(enum.IntEnum):
     STANDARD = 0  #: four sets and a pair
     CHIITOITSU = 1  #: seven pairs
     KOKUSHI = 2  #: thirteen orphans
+    SHIISAN_PUUTAA = 3  #: thirteen unrelated tiles and a fourteenth pairing one (a local yakuman)
 
 
 class Wait(enum.IntEnum):
@@ -146,4 +147,33 @@ def readings(facts: HandFacts) -> list[Reading]:
             out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER, (w, False)))
         elif is_kokushi(counts):
             out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER, (w, False)))
+        elif not out and _shiisan_puutaa_allowed(facts) and is_shiisan_puutaa(counts):
+            out.append(Reading(Form.SHIISAN_PUUTAA, -1, (), (), (), (), 0, Wait.OTHER, (w, False)))
     return out
+
+
+def _shiisan_puutaa_allowed(facts: HandFacts) -> bool:
+    rules = facts.rules
+    ctx = facts.ctx
+    return rules.has("shiisan_puutaa") and (ctx.tenhou or (ctx.chiihou and not rules.shiisan_puutaa_dealer_only))
+
+
+def is_shiisan_puutaa(counts: list[int]) -> bool:
+    """Thirteen unrelated tiles (no two of a suit within two numbers, honours alone) plus one pairing them."""
+    if sum(counts) != 14:
+        return False
+    pairs = 0
+    for n in counts:
+        if n > 2:
+            return False
+        pairs += n == 2
+    if pairs != 1:
+        return False
+    for base in (0, 9, 18):
+        last = -9
+        for i in range(9):
+            if counts[base + i]:
+                if i - last < 3:
+                    return False
+                last = i
+    return True

@@ -145,6 +145,8 @@ class RuleSet:
     pao_honba_liable: bool = True
     #: A rinshan win on the replacement tile of an open kan is paid wholly by the kan tile's discarder.
     rinshan_pao: bool = False
+    #: Shiisan puutaa only on the dealer's starting hand (tenhou); off: also on a first draw (chiihou).
+    shiisan_puutaa_dealer_only: bool = False
     #: Paarenchan needs a yaku of its own.
     paarenchan_needs_yaku: bool = False
     #: Han of sanshoku doukou (2; 3 under seed 001).
@@ -285,6 +287,7 @@ DYNASTY: Final = RuleSet(
     sanshoku_doukou_han=3,
     chankan=False,
     rinshan_pao=True,
+    shiisan_puutaa_dealer_only=True,
     double_wind_fu=2,
     description="Shanghai: Dynasty's rules (seed 001): yakuman stack up to seven, double forms "
     "count twice, sanshoku doukou 3 han, iisou suushun a 5-han yaku, sanrenkou, iisou sanjun, "

@@ -130,8 +130,10 @@ def _evaluate(r: Reading, f: HandFacts, hand_yaku: tuple[list[YakuRow], list[Yak
     rules = f.rules
     ctx = f.ctx
     dealer = ctx.seat_wind is Wind.EAST
-    if r.form is Form.KOKUSHI:
-        ym = [row for row in hand_yaku[1] if row.name in ("tenhou", "chiihou", "renhou", "paarenchan", "open_riichi")]
+    if r.form is Form.SHIISAN_PUUTAA:
+        ym = [row for row in hand_yaku[1] if row.name in _WITH_SHIISAN_PUUTAA]
+    elif r.form is Form.KOKUSHI:
+        ym = [row for row in hand_yaku[1] if row.name in _WITH_KOKUSHI]
     else:
         ym = list(hand_yaku[1])
     ym += [row for row in YAKUMAN_ROWS if row.per_reading and _enabled(row, rules) and row.check(r, f)]
@@ -146,11 +148,10 @@ def _evaluate(r: Reading, f: HandFacts, hand_yaku: tuple[list[YakuRow], list[Yak
             total = sum(m for _, m in listed)
         if rules.max_yakuman is not None:
             total = min(total, rules.max_yakuman)
-        fu, items = count_fu(r, f, pinfu=False) if r.form is not Form.KOKUSHI else (0, ())
         base = 8000 * total
         return _Candidate((hand_value(base, dealer=dealer, tsumo=ctx.tsumo), 0, 0), r, 0, 0, base, (), listed,
                           total, Limit.YAKUMAN, ())
-    if r.form is Form.KOKUSHI:
+    if r.form in (Form.KOKUSHI, Form.SHIISAN_PUUTAA):
         return None
     rows = _regular_yaku(r, f, hand_yaku)
     candidates: list[_Candidate] = []
@@ -183,6 +184,9 @@ def _regular_yaku(r: Reading, f: HandFacts, hand_yaku: tuple[list[YakuRow], list
     return rows
 
 
+#: Yakuman that hold beside thirteen orphans, and beside shiisan puutaa (not a complete shape).
+_WITH_KOKUSHI: Final = frozenset({"tenhou", "chiihou", "renhou", "paarenchan", "open_riichi"})
+_WITH_SHIISAN_PUUTAA: Final = frozenset({"paarenchan", "open_riichi"})
 _NOT_WITH_CHIITOITSU: Final = frozenset({"shousangen", "sankantsu"})
 _ORDER: Final = {row.name: i for i, row in enumerate(YAKU_ROWS)}
 
@@ -284,7 +288,7 @@ def _decomposition(r: Reading, hand: Hand) -> tuple[str, ...]:
                 tiles.append(Tile(k))
         return format_tiles(tiles)
 
-    if r.form is Form.KOKUSHI:
+    if r.form in (Form.KOKUSHI, Form.SHIISAN_PUUTAA):
         return (format_tiles(hand.concealed),)
     if r.form is Form.CHIITOITSU:
         return tuple(group([k, k]) for k in r.pairs)

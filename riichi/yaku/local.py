@@ -77,3 +77,7 @@ def open_riichi_deal_in(r: Reading, f: HandFacts) -> bool:
 
 def paarenchan(r: Reading, f: HandFacts) -> bool:
     return f.ctx.paarenchan
+
+
+def shiisan_puutaa(r: Reading, f: HandFacts) -> bool:
+    return r.form is Form.SHIISAN_PUUTAA

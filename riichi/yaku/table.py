@@ -140,6 +140,7 @@ _YAKUMAN_ROWS: Final = (
     _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou")),
     _ym("iisou_suushun", local.iisou_suushun, per_reading=True,
         gate=lambda rules: rules.has("iisou_suushun") and rules.iisou_suushun_yakuman),
+    _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa")),
     _ym("paarenchan", local.paarenchan, gate=_local("paarenchan")),
     _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi")),
 )
