@@ -1,0 +1,329 @@
+"""The web calculator and its HTTP API, as a FastAPI application.
+
+Endpoints (documented at ``/docs`` and ``/openapi.json``):
+
+* ``POST /api/score``: an interchange win case -> its result; a bad case is
+  answered 4xx with the interchange error object.
+* ``POST /api/compare``: the same case under every preset.
+* ``POST /api/analyze``: shanten, waits and discards of a hand.
+* ``GET /api/rules``: the presets and their switches.
+* ``GET /api/svg/tiles``, ``/api/svg/hand``, ``/api/svg/sprite``: pictures
+  drawn by :mod:`riichi.svg`.
+* ``GET /``: the calculator page (``riichi/web/static``).
+
+Bodies larger than :data:`MAX_BODY` bytes are refused with 413, bodies that
+are not JSON with 400 (``invalid_json``); no request can stop the server.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+from collections.abc import Callable
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from riichi import svg
+from riichi.errors import RiichiError
+from riichi.web import schema
+
+__all__ = ["MAX_BODY", "create_app", "serve"]
+
+#: Largest request body accepted, in bytes.
+MAX_BODY: Final = 64 * 1024
+#: Longest tile or hand text the picture endpoints draw.
+MAX_NOTATION: Final = 200
+
+_STATIC: Final = Path(__file__).with_name("static")
+_SVG: Final = "image/svg+xml"
+_HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+
+
+class _Refused(Exception):
+    """A request answered with an error object instead of a result."""
+
+    def __init__(self, status: int, code: str, message: str, *, case_id: object = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.case_id = case_id
+
+
+def _error(status: int, code: str, message: str, case_id: object = None) -> JSONResponse:
+    return JSONResponse({"id": case_id, "ok": False, "error": {"code": code, "message": message}},
+                        status_code=status)
+
+
+def _status_of(result: dict[str, Any]) -> int:
+    """HTTP status of an interchange result: 200, 400 for ``invalid_json``, else 422."""
+    if result.get("ok"):
+        return 200
+    return 400 if result.get("error", {}).get("code") == "invalid_json" else 422
+
+
+async def _read_json(request: Request) -> object:
+    """The request body as JSON, refusing more than MAX_BODY bytes and malformed text."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
+    size = 0
+    chunks: list[bytes] = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if not body.strip():
+        raise _Refused(400, "invalid_json", "the request body is empty; send one JSON object")
+    try:
+        return json.loads(body)
+    except UnicodeDecodeError:
+        raise _Refused(400, "invalid_json", "the request body is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise _Refused(400, "invalid_json", f"the request body is not JSON: {exc.msg} "
+                                            f"(line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise _Refused(400, "invalid_json", "the request body is nested too deeply") from None
+
+
+async def _read_case(request: Request) -> dict[str, Any]:
+    case = await _read_json(request)
+    if not isinstance(case, dict):
+        raise _Refused(422, "invalid_case", f"a win case is a JSON object, not {type(case).__name__}")
+    return case
+
+
+def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
+    try:
+        from riichi.interchange import score_case  # noqa: PLC0415 - the scorer may be absent in a partial install
+    except ImportError:
+        raise _Refused(503, "not_available", "the scoring engine is not installed") from None
+    return score_case  # type: ignore[no-any-return]
+
+
+def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
+    try:
+        from riichi.analysis import analyze_case  # noqa: PLC0415 - analysis is an optional module
+    except ImportError:
+        raise _Refused(501, "not_available", "hand analysis is not available in this version") from None
+    return analyze_case  # type: ignore[no-any-return]
+
+
+# -- rule sets ---------------------------------------------------------------
+
+
+def _switch_kind(value: object) -> tuple[str, list[object] | None]:
+    if isinstance(value, bool):
+        return "bool", None
+    if isinstance(value, enum.Enum):
+        return "choice", [m.value for m in type(value)]
+    if isinstance(value, int):
+        return "int", None
+    if isinstance(value, frozenset):
+        return "set", None
+    return "int_or_null", None
+
+
+@functools.cache
+def _rules_listing() -> dict[str, object]:
+    from riichi.rules import LOCAL_YAKU, PRESETS, TENHOU  # noqa: PLC0415 - keeps import of the app cheap
+
+    switches: list[dict[str, object]] = []
+    for f in fields(TENHOU):
+        if f.name in ("name", "description"):
+            continue
+        # The kind of a switch is read from the values the presets give it.
+        values = [getattr(r, f.name) for r in PRESETS.values()]
+        kind, choices = _switch_kind(next((v for v in values if v is not None), None))
+        if f.name == "max_yakuman":
+            kind = "int_or_null"
+        if f.name == "local_yaku":
+            choices = list(LOCAL_YAKU)
+        elif f.name == "pao":
+            choices = ["daisangen", "daisuushii", "suukantsu"]
+        switches.append({"name": f.name, "kind": kind, "values": choices})
+    presets = [{"name": name, "description": r.description,
+                "switches": {k: v for k, v in r.to_dict().items() if k not in ("name", "description")}}
+               for name, r in PRESETS.items()]
+    return {"default": "tenhou", "presets": presets, "switches": switches}
+
+
+# -- pictures ------------------------------------------------------------------
+
+
+def _picture(draw: Callable[[], str]) -> Response:
+    try:
+        return Response(draw(), media_type=_SVG, headers={"Cache-Control": "public, max-age=3600"})
+    except RiichiError as exc:
+        raise _Refused(422, exc.code, str(exc)) from None
+    except ValueError as exc:
+        raise _Refused(422, "invalid_notation", str(exc)) from None
+
+
+def _checked(text: str, what: str) -> str:
+    if len(text) > MAX_NOTATION:
+        raise _Refused(422, "invalid_notation", f"{what} is longer than {MAX_NOTATION} characters")
+    return text
+
+
+@functools.cache
+def _index_html() -> str:
+    page = (_STATIC / "index.html").read_text(encoding="utf-8")
+    return page.replace("<!--SPRITE-->", svg.sprite())
+
+
+# -- the application -------------------------------------------------------------
+
+
+def _json(model: dict[str, object]) -> dict[str, object]:
+    return {"content": {"application/json": {"schema": model}}}
+
+
+def _body(model: dict[str, object]) -> dict[str, object]:
+    return {"requestBody": {"required": True, **_json(model)}}
+
+
+_ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    400: {"description": "Malformed JSON (`invalid_json`)", **_json(schema.ERROR)},
+    413: {"description": f"Body larger than {MAX_BODY} bytes (`request_too_large`)", **_json(schema.ERROR)},
+    422: {"description": "A case the rules reject: the interchange error object", **_json(schema.ERROR)},
+}
+
+
+def create_app() -> FastAPI:
+    """The calculator page and the HTTP API as one FastAPI application."""
+    app = FastAPI(
+        title="riichi",
+        summary="Riichi mahjong scoring and hand analysis over HTTP.",
+        description="Score win cases of the interchange format under named rule sets, compare the "
+                    "presets, analyse incomplete hands and draw tiles as SVG.",
+        version=_version(),
+    )
+
+    @app.exception_handler(_Refused)
+    async def refused(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, _Refused)
+        return _error(exc.status, exc.code, exc.message, exc.case_id)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        return _error(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def crashed(_request: Request, exc: Exception) -> JSONResponse:
+        return _error(500, "internal_error", f"the server failed on this request ({type(exc).__name__})")
+
+    @app.post("/api/score", tags=["scoring"], response_model=None, openapi_extra=_body(schema.WIN_CASE),
+              responses={200: {"description": "The result", **_json(schema.RESULT)}, **_ERRORS})
+    async def score(request: Request) -> JSONResponse:
+        """Score one win case (INTERCHANGE.md); errors come back as the interchange error object."""
+        case = await _read_case(request)
+        result = await run_in_threadpool(_score_case(), case)
+        return JSONResponse(result, status_code=_status_of(result))
+
+    @app.post("/api/compare", tags=["scoring"], response_model=None, openapi_extra=_body(schema.WIN_CASE),
+              responses={200: {"description": "One result per preset", **_json(schema.COMPARE_RESULT)},
+                         **_ERRORS})
+    async def compare(request: Request) -> JSONResponse:
+        """Score the case under every preset (its own ``rules`` are ignored)."""
+        case = await _read_case(request)
+        score_case = _score_case()
+        listing = _rules_listing()["presets"]
+        assert isinstance(listing, list)
+
+        def run() -> list[dict[str, object]]:
+            return [{"preset": p["name"], "description": p["description"],
+                     "result": score_case({**case, "rules": p["name"]})} for p in listing]
+
+        results = await run_in_threadpool(run)
+        first = results[0]["result"]
+        assert isinstance(first, dict)
+        if not first.get("ok") and first["error"]["code"] in ("invalid_json", "invalid_case", "invalid_notation"):
+            # A case that no rule set could read is the caller's mistake, not a comparison.
+            return JSONResponse(first, status_code=_status_of(first))
+        return JSONResponse({"id": case.get("id"), "ok": True, "results": results})
+
+    @app.post("/api/analyze", tags=["analysis"], response_model=None,
+              openapi_extra=_body(schema.ANALYZE_REQUEST),
+              responses={200: {"description": "Shanten, waits with their value, discards"},
+                         501: {"description": "Analysis not available", **_json(schema.ERROR)}, **_ERRORS})
+    async def analyze(request: Request) -> JSONResponse:
+        """Analyse a hand: shanten, waits with the value of each, and the best discards."""
+        body = await _read_case(request)
+        result = await run_in_threadpool(_analyze_case(), body)
+        return JSONResponse(result, status_code=_status_of(result))
+
+    @app.get("/api/rules", tags=["rules"], responses={200: {"description": "Presets and switches",
+                                                          **_json(schema.RULES)}})
+    async def rules() -> JSONResponse:
+        """Every preset with its switches, and what kind of value each switch takes."""
+        return JSONResponse(_rules_listing())
+
+    @app.get("/api/svg/tiles", tags=["pictures"], response_class=Response,
+             responses={200: {"content": {_SVG: {}}, "description": "An SVG picture"}, **_ERRORS})
+    async def svg_tiles(t: str = Query(..., description="Tiles in MPSZ notation, e.g. `123m0p77z`")) -> Response:
+        """A row of tiles as SVG."""
+        return _picture(lambda: svg.tiles(_checked(t, "the tile text")))
+
+    @app.get("/api/svg/hand", tags=["pictures"], response_class=Response,
+             responses={200: {"content": {_SVG: {}}, "description": "An SVG picture"}, **_ERRORS})
+    async def svg_hand(
+        h: str = Query(..., description="A hand: `234m406p11z pon:777z@W ankan:1111s`"),
+        win: str | None = Query(None, description="The winning tile, drawn apart"),
+        seat: str = Query("E", description="The owner's seat wind: which way called tiles turn"),
+    ) -> Response:
+        """A hand with its melds as SVG (called tiles sideways, concealed kans with two backs)."""
+        return _picture(lambda: svg.hand(_checked(h, "the hand text"), win=win or None, seat=seat))
+
+    @app.get("/api/svg/meld", tags=["pictures"], response_class=Response,
+             responses={200: {"content": {_SVG: {}}, "description": "An SVG picture"}, **_ERRORS})
+    async def svg_meld(
+        m: str = Query(..., description="A meld: `pon:777z@W`, `ankan:1111s`"),
+        seat: str = Query("E", description="The owner's seat wind: which way the called tile turns"),
+    ) -> Response:
+        """One meld as SVG."""
+        return _picture(lambda: svg.meld(_checked(m, "the meld text"), seat=seat))
+
+    @app.get("/api/svg/sprite", tags=["pictures"], response_class=Response,
+             responses={200: {"content": {_SVG: {}}, "description": "Every tile as an SVG symbol"}})
+    async def svg_sprite() -> Response:
+        """Every tile as a ``<symbol id="tile-5p">``, for pages that draw many tiles."""
+        return _picture(svg.sprite)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return _picture(lambda: svg.tile("7z"))
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(_index_html(), headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=_STATIC), name="static")
+    return app
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+
+    try:
+        return version("riichi")
+    except PackageNotFoundError:
+        return "0"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the calculator at http://HOST:PORT until interrupted."""
+    import uvicorn  # noqa: PLC0415 - only needed to serve
+
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")

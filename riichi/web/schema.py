@@ -1,0 +1,137 @@
+"""JSON Schemas of the HTTP API, for its OpenAPI document.
+
+The API reads request bodies itself (so that every bad body gets the
+interchange error object), which means FastAPI cannot derive these from type
+hints; they are written out here and follow INTERCHANGE.md field by field.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "RESULT", "RULES", "WIN_CASE"]
+
+_SEAT: Final = {"type": "string", "enum": ["E", "S", "W", "N"]}
+_FLAG: Final = {"type": "boolean", "default": False}
+
+WIN_CASE: Final[dict[str, object]] = {
+    "title": "WinCase",
+    "type": "object",
+    "description": "A win case of the interchange format (INTERCHANGE.md).",
+    "required": ["hand", "win"],
+    "properties": {
+        "id": {"description": "Echoed back in the result."},
+        "hand": {"type": "string", "description": "Concealed tiles in MPSZ notation, winning tile included.",
+                 "examples": ["234567m34p678s55p"]},
+        "melds": {
+            "type": "array",
+            "description": "Called or declared sets, in the order they were made.",
+            "items": {
+                "type": "object",
+                "required": ["type", "tiles"],
+                "properties": {
+                    "type": {"type": "string", "enum": ["chi", "pon", "minkan", "shouminkan", "ankan"]},
+                    "tiles": {"type": "string", "examples": ["340m", "5555z"]},
+                    "from": {**_SEAT, "description": "Seat the claimed tile came from (not for ankan)."},
+                },
+            },
+        },
+        "win": {"type": "string", "description": "The winning tile, one of the tiles of `hand`."},
+        "tsumo": _FLAG,
+        "discarder": {**_SEAT, "description": "On ron, the seat that dealt in."},
+        "discarder_riichi": _FLAG,
+        "seat_wind": {**_SEAT, "default": "E"},
+        "round_wind": {**_SEAT, "default": "E"},
+        **{flag: _FLAG for flag in ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan",
+                                    "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan",
+                                    "nagashi_mangan")},
+        "dora": {"type": "string", "default": "", "description": "All dora indicators, e.g. `3m7z`."},
+        "ura": {"type": "string", "default": "", "description": "Ura-dora indicators."},
+        "honba": {"type": "integer", "default": 0, "minimum": 0},
+        "riichi_sticks": {"type": "integer", "default": 0, "minimum": 0},
+        "rules": {
+            "description": "A preset name, or an object `{\"preset\": NAME, ...overrides}`.",
+            "default": "tenhou",
+            "oneOf": [{"type": "string"}, {"type": "object"}],
+        },
+    },
+}
+
+ERROR: Final[dict[str, object]] = {
+    "title": "Error",
+    "type": "object",
+    "properties": {
+        "id": {},
+        "ok": {"type": "boolean", "const": False},
+        "error": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "description": "An interchange error code, or one of the HTTP-only codes "
+                         "`request_too_large`, `not_available`, `not_found`, `method_not_allowed`, "
+                         "`internal_error`."},
+                "message": {"type": "string"},
+            },
+        },
+    },
+}
+
+RESULT: Final[dict[str, object]] = {
+    "title": "Result",
+    "type": "object",
+    "description": "The result of a win case (INTERCHANGE.md): han, fu, yaku, yakuman, limit, points, "
+                   "payments, deltas, fu_details, decomposition.",
+    "properties": {
+        "id": {},
+        "ok": {"type": "boolean"},
+        "han": {"type": "integer"},
+        "fu": {"type": "integer"},
+        "yaku": {"type": "array", "items": {"type": "object", "properties": {
+            "name": {"type": "string"}, "han": {"type": "integer"}}}},
+        "yakuman": {"type": "array", "items": {"type": "object", "properties": {
+            "name": {"type": "string"}, "multiplier": {"type": "integer"}}}},
+        "yakuman_total": {"type": "integer"},
+        "limit": {"type": ["string", "null"]},
+        "points": {"type": "integer"},
+        "payments": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "deltas": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "fu_details": {"type": "array", "items": {"type": "object", "properties": {
+            "reason": {"type": "string"}, "fu": {"type": "integer"}}}},
+        "decomposition": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+COMPARE_RESULT: Final[dict[str, object]] = {
+    "title": "Comparison",
+    "type": "object",
+    "properties": {
+        "id": {},
+        "ok": {"type": "boolean", "const": True},
+        "results": {"type": "array", "items": {"type": "object", "properties": {
+            "preset": {"type": "string"}, "description": {"type": "string"}, "result": RESULT}}},
+    },
+}
+
+RULES: Final[dict[str, object]] = {
+    "title": "RuleSets",
+    "type": "object",
+    "properties": {
+        "default": {"type": "string"},
+        "presets": {"type": "array", "items": {"type": "object", "properties": {
+            "name": {"type": "string"}, "description": {"type": "string"}, "switches": {"type": "object"}}}},
+        "switches": {"type": "array", "items": {"type": "object", "properties": {
+            "name": {"type": "string"},
+            "kind": {"type": "string", "enum": ["bool", "int", "int_or_null", "choice", "set"]},
+            "values": {"type": "array"}}}},
+    },
+}
+
+ANALYZE_REQUEST: Final[dict[str, object]] = {
+    "title": "AnalyzeRequest",
+    "type": "object",
+    "description": "A hand to analyse: shanten, waits with their value, and the best discards.",
+    "properties": {
+        "hand": {"type": "string", "examples": ["123m456p789s1122z"]},
+        "melds": WIN_CASE["properties"]["melds"],  # type: ignore[index]
+    },
+    "additionalProperties": True,
+}

@@ -1,0 +1,718 @@
+// The calculator page: builds a win case from clicks or notation, asks the
+// server (/api/score, /api/analyze, /api/compare) and shows the answer.
+// The page state lives in the URL query, so a link reopens the same hand.
+"use strict";
+
+const SEATS = ["E", "S", "W", "N"];
+const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const MELD_SIZE = { chi: 3, pon: 3, minkan: 4, shouminkan: 4, ankan: 4 };
+const MELD_LETTER = { chi: "c", pon: "p", minkan: "k", shouminkan: "s", ankan: "a" };
+const LIMIT_NAMES = {
+  mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman",
+  kazoe_yakuman: "Kazoe yakuman", yakuman: "Yakuman",
+};
+
+const state = {
+  tiles: [],          // concealed tiles, in the order they were added
+  win: null,          // the winning tile (one of state.tiles)
+  melds: [],          // {type, tiles, rel}; rel = "left" | "across" | "right" | null
+  dora: [], ura: [],
+  tsumo: false, discarder: "left",
+  seat: "E", round: "E",
+  riichi: 0, ippatsu: false, open_riichi: false,
+  last: false, rinshan: false, chankan: false, first: false,
+  honba: 0, sticks: 0,
+  preset: "tenhou", overrides: {},
+  view: "score",
+};
+let mode = "hand";
+let rulesListing = null;
+let requestSerial = 0;
+let timer = null;
+
+const $ = (id) => document.getElementById(id);
+
+// -- tiles ------------------------------------------------------------------
+
+function kindOf(t) { return (t[0] === "0" ? "5" : t[0]) + t[1]; }
+function sortKey(t) {
+  const n = t[0] === "0" ? 4.5 : Number(t[0]);
+  return "mpsz".indexOf(t[1]) * 10 + n;
+}
+function sortTiles(ts) { return [...ts].sort((a, b) => sortKey(a) - sortKey(b)); }
+
+function formatTiles(ts, sort = true) {
+  const seq = sort ? sortTiles(ts) : ts;
+  let out = "", suit = "";
+  for (const t of seq) {
+    if (suit && t[1] !== suit) out += suit;
+    suit = t[1];
+    out += t[0];
+  }
+  return out + suit;
+}
+
+function parseTiles(text) {
+  const out = [];
+  let pending = [];
+  for (const ch of text) {
+    if (ch >= "0" && ch <= "9") pending.push(ch);
+    else if ("mpsz".includes(ch)) {
+      if (!pending.length) throw new Error(`suit letter '${ch}' has no digits before it`);
+      for (const d of pending) {
+        if (ch === "z" && (d === "0" || d === "8" || d === "9")) throw new Error(`there is no tile ${d}z`);
+        out.push(d + ch);
+      }
+      pending = [];
+    } else throw new Error(`unexpected character '${ch}'`);
+  }
+  if (pending.length) throw new Error("digits without a suit letter after them");
+  return out;
+}
+
+function relToSeat(rel, seat) {
+  const i = SEATS.indexOf(seat);
+  return SEATS[(i + { left: 3, across: 2, right: 1 }[rel]) % 4];
+}
+function seatToRel(from, seat) {
+  const d = (SEATS.indexOf(from) - SEATS.indexOf(seat) + 4) % 4;
+  return { 1: "right", 2: "across", 3: "left" }[d] || null;
+}
+
+function meldText(m) {
+  const from = m.type === "ankan" || !m.rel ? "" : "@" + relToSeat(m.rel, state.seat);
+  return `${m.type}:${formatTiles(m.tiles)}${from}`;
+}
+
+function handText() {
+  return [formatTiles(state.tiles), ...state.melds.map(meldText)].filter(Boolean).join(" ");
+}
+
+function parseHand(text) {
+  const tiles = [], melds = [];
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    if (word.includes(":")) {
+      const [type, rest] = word.split(":", 2);
+      if (!(type in MELD_SIZE)) throw new Error(`unknown meld type '${type}' (chi, pon, minkan, shouminkan, ankan)`);
+      const [tilesText, from] = rest.split("@");
+      const mt = parseTiles(tilesText);
+      if (mt.length !== MELD_SIZE[type]) throw new Error(`${type} needs ${MELD_SIZE[type]} tiles`);
+      let rel = null;
+      if (from !== undefined) {
+        if (!SEATS.includes(from)) throw new Error("the seat after @ is E, S, W or N");
+        rel = seatToRel(from, state.seat);
+        if (!rel) throw new Error(`a meld cannot be called from your own seat (${from})`);
+      } else if (type !== "ankan") rel = "left";
+      melds.push({ type, tiles: mt, rel });
+    } else {
+      if (melds.length) throw new Error("concealed tiles come before the melds");
+      tiles.push(...parseTiles(word));
+    }
+  }
+  return { tiles, melds };
+}
+
+function useTile(t, cls = "") {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 30 40");
+  svg.setAttribute("class", "t " + cls);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t);
+  const use = document.createElementNS(ns, "use");
+  use.setAttribute("href", "#tile-" + t);
+  svg.appendChild(use);
+  return svg;
+}
+
+function tileButton(t, onClick, cls = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "tile-btn " + cls;
+  b.dataset.tile = t;
+  b.title = t;
+  b.appendChild(useTile(t));
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function tileRow(ts, cls = "") {
+  const span = document.createElement("span");
+  span.className = "tiles " + cls;
+  for (const t of ts) span.appendChild(useTile(t));
+  return span;
+}
+
+// -- counting -----------------------------------------------------------------
+
+function allTiles() {
+  return [...state.tiles, ...state.melds.flatMap((m) => m.tiles), ...state.dora, ...state.ura];
+}
+function copiesLeft(t) {
+  const used = allTiles();
+  const kind = kindOf(t);
+  let left = 4 - used.filter((u) => kindOf(u) === kind).length;
+  if (t[0] === "0") left = Math.min(left, 1 - used.filter((u) => u === t).length);
+  return left;
+}
+function handSize() { return state.tiles.length + 3 * state.melds.length; }
+
+function meldTiles(type, t) {
+  if (type === "chi") {
+    const n = Number(kindOf(t)[0]);
+    if (t[1] === "z" || n > 7) return null;
+    return [t, `${n + 1}${t[1]}`, `${n + 2}${t[1]}`];
+  }
+  const plain = kindOf(t);
+  const tiles = Array(MELD_SIZE[type]).fill(plain);
+  tiles[0] = t;
+  return tiles;
+}
+
+// -- editing ------------------------------------------------------------------
+
+function addFromPalette(t) {
+  if (mode === "hand") {
+    if (handSize() >= 14 || copiesLeft(t) < 1) return flash(t);
+    state.tiles.push(t);
+    state.win = t;
+  } else if (mode === "dora" || mode === "ura") {
+    if (state[mode].length >= 5 || copiesLeft(t) < 1) return flash(t);
+    state[mode].push(t);
+  } else {
+    const tiles = meldTiles(mode, t);
+    if (!tiles || state.melds.length >= 4 || handSize() + 3 > 14) return flash(t);
+    const need = {};
+    for (const u of tiles) need[u] = (need[u] || 0) + 1;
+    for (const u of Object.keys(need)) {
+      const kindNeed = tiles.filter((v) => kindOf(v) === kindOf(u)).length;
+      if (copiesLeft(u) < need[u] || copiesLeft(kindOf(u)) < kindNeed) return flash(t);
+    }
+    const rel = mode === "ankan" ? null : mode === "chi" ? "left" : $("from").value;
+    state.melds.push({ type: mode, tiles, rel });
+  }
+  changed(true);
+}
+
+function flash(t) {
+  const b = document.querySelector(`#palette [data-tile="${t}"]`);
+  if (b) { b.classList.remove("refused"); void b.offsetWidth; b.classList.add("refused"); }
+}
+
+function removeTile(index) {
+  const [t] = state.tiles.splice(index, 1);
+  if (state.win === t && !state.tiles.includes(t)) state.win = state.tiles[state.tiles.length - 1] || null;
+  changed(true);
+}
+
+function setMode(m) {
+  mode = m;
+  for (const b of document.querySelectorAll("#modes button")) b.classList.toggle("active", b.dataset.mode === m);
+  const calls = ["pon", "minkan", "shouminkan"].includes(m);
+  $("from-row").hidden = !(calls || m === "chi" || m === "ankan");
+  $("from").disabled = !calls;
+  $("mode-hint").textContent = {
+    chi: "click the lowest tile of the run; a chi is always called from the left",
+    ankan: "a concealed kan keeps the hand closed",
+  }[m] || "";
+}
+
+// -- the case -----------------------------------------------------------------
+
+function rulesSpec() {
+  const keys = Object.keys(state.overrides);
+  return keys.length ? { preset: state.preset, ...state.overrides } : state.preset;
+}
+
+function buildCase() {
+  const c = {
+    hand: formatTiles(state.tiles),
+    melds: state.melds.map((m) => {
+      const out = { type: m.type, tiles: formatTiles(m.tiles) };
+      if (m.type !== "ankan" && m.rel) out.from = relToSeat(m.rel, state.seat);
+      return out;
+    }),
+    win: state.win,
+    tsumo: state.tsumo,
+    seat_wind: state.seat,
+    round_wind: state.round,
+    dora: formatTiles(state.dora, false),
+    ura: formatTiles(state.ura, false),
+    honba: state.honba,
+    riichi_sticks: state.sticks,
+    rules: rulesSpec(),
+  };
+  if (!state.tsumo) c.discarder = relToSeat(state.discarder, state.seat);
+  if (state.riichi) c.riichi = true;
+  if (state.riichi === 2) c.double_riichi = true;
+  if (state.riichi && state.ippatsu) c.ippatsu = true;
+  if (state.riichi && state.open_riichi) c.open_riichi = true;
+  if (state.last) c[state.tsumo ? "haitei" : "houtei"] = true;
+  if (state.rinshan) c.rinshan = true;
+  if (state.chankan) c.chankan = true;
+  if (state.first) c[state.tsumo ? (state.seat === "E" ? "tenhou" : "chiihou") : "renhou"] = true;
+  return c;
+}
+
+async function post(url, body) {
+  const r = await fetch(url, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = { ok: false, error: { code: "http_" + r.status, message: r.statusText } }; }
+  return { status: r.status, data };
+}
+
+// -- state <-> URL ---------------------------------------------------------------
+
+function toQuery() {
+  const q = new URLSearchParams();
+  const h = handText();
+  if (h) q.set("hand", h);
+  if (state.win) q.set("win", state.win);
+  if (state.tsumo) q.set("tsumo", "1");
+  else q.set("from", relToSeat(state.discarder, state.seat));
+  if (state.seat !== "E") q.set("seat", state.seat);
+  if (state.round !== "E") q.set("round", state.round);
+  if (state.riichi) q.set("riichi", String(state.riichi));
+  for (const f of ["ippatsu", "open_riichi", "last", "rinshan", "chankan", "first"]) if (state[f]) q.set(f, "1");
+  if (state.dora.length) q.set("dora", formatTiles(state.dora, false));
+  if (state.ura.length) q.set("ura", formatTiles(state.ura, false));
+  if (state.honba) q.set("honba", String(state.honba));
+  if (state.sticks) q.set("sticks", String(state.sticks));
+  if (state.preset !== "tenhou") q.set("rules", state.preset);
+  if (Object.keys(state.overrides).length) q.set("switches", JSON.stringify(state.overrides));
+  if (state.view !== "score") q.set("view", state.view);
+  return q.toString();
+}
+
+function fromQuery(search) {
+  const q = new URLSearchParams(search);
+  const int = (k) => Math.max(0, Math.min(99, parseInt(q.get(k) || "0", 10) || 0));
+  if (SEATS.includes(q.get("seat"))) state.seat = q.get("seat");
+  if (SEATS.includes(q.get("round"))) state.round = q.get("round");
+  try {
+    const parsed = parseHand(q.get("hand") || "");
+    state.tiles = parsed.tiles;
+    state.melds = parsed.melds;
+  } catch (e) {
+    $("notation").value = q.get("hand") || "";
+    showNotationError(e.message);
+  }
+  const win = q.get("win");
+  state.win = win && state.tiles.includes(win) ? win : state.tiles[state.tiles.length - 1] || null;
+  state.tsumo = q.get("tsumo") === "1";
+  const from = q.get("from");
+  if (SEATS.includes(from) && seatToRel(from, state.seat)) state.discarder = seatToRel(from, state.seat);
+  state.riichi = [0, 1, 2].includes(int("riichi")) ? int("riichi") : 0;
+  for (const f of ["ippatsu", "open_riichi", "last", "rinshan", "chankan", "first"]) state[f] = q.get(f) === "1";
+  for (const f of ["dora", "ura"]) {
+    try { state[f] = parseTiles(q.get(f) || "").slice(0, 5); } catch (e) { state[f] = []; }
+  }
+  state.honba = int("honba");
+  state.sticks = int("sticks");
+  state.preset = q.get("rules") || "tenhou";
+  try {
+    const o = JSON.parse(q.get("switches") || "{}");
+    state.overrides = o && typeof o === "object" && !Array.isArray(o) ? o : {};
+  } catch (e) { state.overrides = {}; }
+  state.view = q.get("view") === "compare" ? "compare" : "score";
+}
+
+// -- drawing the editor ------------------------------------------------------------
+
+function renderPalette() {
+  const pal = $("palette");
+  pal.textContent = "";
+  const rows = [["1m", "2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m", "9m"],
+    ["1p", "2p", "3p", "4p", "5p", "0p", "6p", "7p", "8p", "9p"],
+    ["1s", "2s", "3s", "4s", "5s", "0s", "6s", "7s", "8s", "9s"],
+    ["1z", "2z", "3z", "4z", "5z", "6z", "7z"]];
+  for (const row of rows) {
+    const div = document.createElement("div");
+    div.className = "palette-row";
+    for (const t of row) div.appendChild(tileButton(t, () => addFromPalette(t)));
+    pal.appendChild(div);
+  }
+}
+
+function renderEditor() {
+  for (const b of document.querySelectorAll("#palette .tile-btn")) b.disabled = copiesLeft(b.dataset.tile) < 1;
+  const view = $("hand-view");
+  view.textContent = "";
+  const concealed = document.createElement("div");
+  concealed.className = "concealed";
+  // Sorted, with the winning tile set apart at the end.
+  const order = state.tiles.map((t, i) => [t, i]).sort((a, b) => sortKey(a[0]) - sortKey(b[0]));
+  const winAt = state.win ? order.map((p) => p[0]).lastIndexOf(state.win) : -1;
+  const winPair = winAt >= 0 ? order.splice(winAt, 1)[0] : null;
+  for (const [t, i] of order) concealed.appendChild(tileButton(t, () => removeTile(i), "in-hand"));
+  if (winPair) {
+    const b = tileButton(winPair[0], () => removeTile(winPair[1]), "in-hand win-tile");
+    b.title = "winning tile (click to remove)";
+    concealed.appendChild(b);
+  }
+  if (!state.tiles.length) {
+    const p = document.createElement("span");
+    p.className = "hint";
+    p.textContent = "empty: click the tiles below";
+    concealed.appendChild(p);
+  }
+  view.appendChild(concealed);
+  state.melds.forEach((m, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "meld-btn";
+    b.dataset.meld = meldText(m);
+    b.title = `${meldText(m)} (click to remove)`;
+    const img = document.createElement("img");
+    img.alt = meldText(m);
+    img.src = `/api/svg/meld?m=${encodeURIComponent(meldText(m))}&seat=${state.seat}`;
+    b.appendChild(img);
+    b.addEventListener("click", () => { state.melds.splice(i, 1); changed(true); });
+    view.appendChild(b);
+  });
+  $("tile-count").textContent = `${handSize()} / 14`;
+  const win = $("win");
+  win.textContent = "";
+  for (const t of sortTiles([...new Set(state.tiles)])) {
+    const o = document.createElement("option");
+    o.value = o.textContent = t;
+    win.appendChild(o);
+  }
+  win.value = state.win || "";
+  for (const f of ["dora", "ura"]) {
+    const box = $(f + "-view");
+    box.textContent = "";
+    state[f].forEach((t, i) => box.appendChild(tileButton(t, () => { state[f].splice(i, 1); changed(true); }, "small")));
+    if (!state[f].length) {
+      const s = document.createElement("span");
+      s.className = "hint";
+      s.textContent = `none (choose "${f === "dora" ? "Dora" : "Ura"}" above the palette)`;
+      box.appendChild(s);
+    }
+  }
+}
+
+function renderSituation() {
+  for (const b of document.querySelectorAll("[data-win-by]")) b.classList.toggle("active", (b.dataset.winBy === "tsumo") === state.tsumo);
+  $("discarder-label").hidden = state.tsumo;
+  $("discarder").value = state.discarder;
+  for (const opt of $("discarder").options) opt.textContent = `${opt.value} (${SEAT_NAMES[relToSeat(opt.value, state.seat)]})`;
+  for (const opt of $("from").options) opt.textContent = `${opt.value} (${SEAT_NAMES[relToSeat(opt.value, state.seat)]})`;
+  $("seat").value = state.seat;
+  $("round").value = state.round;
+  $("riichi").value = String(state.riichi);
+  for (const f of ["ippatsu", "open_riichi"]) { $(f).checked = state[f]; $(f).disabled = !state.riichi; }
+  for (const f of ["last", "rinshan", "chankan", "first"]) $(f).checked = state[f];
+  $("last-label").textContent = state.tsumo ? "haitei (last draw)" : "houtei (last discard)";
+  $("first-label").textContent = state.tsumo ? (state.seat === "E" ? "tenhou (dealer's first draw)" : "chiihou (first draw)") : "renhou (first go-around ron)";
+  $("honba").value = state.honba;
+  $("sticks").value = state.sticks;
+}
+
+function renderRules() {
+  if (!rulesListing) return;
+  $("preset").value = state.preset;
+  const preset = rulesListing.presets.find((p) => p.name === state.preset);
+  $("preset-description").textContent = preset ? preset.description : "";
+  const box = $("switches");
+  box.textContent = "";
+  if (!preset) return;
+  for (const sw of rulesListing.switches) {
+    const value = sw.name in state.overrides ? state.overrides[sw.name] : preset.switches[sw.name];
+    const label = document.createElement("label");
+    label.className = "switch" + (sw.name in state.overrides ? " overridden" : "");
+    const name = document.createElement("span");
+    name.textContent = sw.name.replaceAll("_", " ");
+    label.appendChild(name);
+    let input;
+    if (sw.kind === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = Boolean(value);
+      input.addEventListener("change", () => setOverride(sw.name, input.checked, preset));
+      label.prepend(input);
+    } else if (sw.kind === "choice") {
+      input = document.createElement("select");
+      for (const v of sw.values) { const o = document.createElement("option"); o.value = o.textContent = v; input.appendChild(o); }
+      input.value = value;
+      input.addEventListener("change", () => setOverride(sw.name, input.value, preset));
+      label.appendChild(input);
+    } else if (sw.kind === "int" || sw.kind === "int_or_null") {
+      input = document.createElement("input");
+      input.type = "number";
+      input.min = sw.kind === "int_or_null" ? 1 : 0;
+      input.value = value === null ? "" : value;
+      input.placeholder = "no cap";
+      input.addEventListener("change", () => {
+        const v = input.value === "" ? null : Number(input.value);
+        setOverride(sw.name, v, preset);
+      });
+      label.appendChild(input);
+    } else {
+      input = document.createElement("span");
+      input.className = "set-value";
+      input.textContent = (value || []).join(", ") || "none";
+      label.appendChild(input);
+    }
+    input.dataset.switch = sw.name;
+    box.appendChild(label);
+  }
+  const n = Object.keys(state.overrides).length;
+  $("override-count").textContent = n ? `(${n} changed)` : "";
+}
+
+function setOverride(name, value, preset) {
+  if (JSON.stringify(value) === JSON.stringify(preset.switches[name])) delete state.overrides[name];
+  else state.overrides[name] = value;
+  changed(false);
+}
+
+// -- drawing the result --------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+function yakuName(name) { return name.replaceAll("_", " "); }
+function seatLabel(s) {
+  if (s === state.seat) return `${SEAT_NAMES[s]} (you)`;
+  return `${SEAT_NAMES[s]} (${seatToRel(s, state.seat)})`;
+}
+function points(n) { return n.toLocaleString("en-US"); }
+
+function headline(r) {
+  if (r.yakuman_total > 1) return `${r.yakuman_total}× yakuman`;
+  if (r.limit) return LIMIT_NAMES[r.limit] || r.limit;
+  return `${r.han} han ${r.fu} fu`;
+}
+
+function paymentText(r) {
+  const pays = Object.entries(r.payments || {});
+  if (!state.tsumo) return pays.map(([s, n]) => `${seatLabel(s)} pays ${points(n)}`).join(", ");
+  const amounts = [...new Set(pays.map(([, n]) => n))];
+  if (amounts.length === 1 && pays.length === 3) return `${points(amounts[0])} all`;
+  return pays.map(([s, n]) => `${SEAT_NAMES[s]} ${points(n)}`).join(", ");
+}
+
+function renderResult(r) {
+  const box = $("result");
+  box.textContent = "";
+  const summary = el("div", { class: "summary" },
+    el("div", { class: "points", id: "points" }, points(r.points)),
+    el("div", { class: "headline", id: "headline" }, headline(r)),
+    el("div", { class: "payments", id: "payments" }, paymentText(r)));
+  box.append(summary);
+  if (r.limit && !r.yakuman_total) box.append(el("p", { class: "hanfu", id: "hanfu" }, `${r.han} han · ${r.fu} fu`));
+  const list = el("ul", { id: "yaku", class: "yaku" });
+  for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, el("span", {}, yakuName(y.name)), el("b", {}, y.multiplier > 1 ? `${y.multiplier}× yakuman` : "yakuman")));
+  for (const y of r.yaku || []) list.append(el("li", { "data-yaku": y.name }, el("span", {}, yakuName(y.name)), el("b", {}, `${y.han} han`)));
+  box.append(el("h3", {}, "Yaku"), list);
+  if (r.fu_details && r.fu_details.length) {
+    const fu = el("ul", { id: "fu", class: "fu" });
+    for (const f of r.fu_details) fu.append(el("li", {}, el("span", {}, f.reason.replaceAll("_", " ")), el("b", {}, `${f.fu} fu`)));
+    box.append(el("h3", {}, `Fu: ${r.fu}`), fu);
+  }
+  if (r.decomposition && r.decomposition.length) {
+    const d = el("div", { class: "decomposition", id: "decomposition" });
+    for (const g of r.decomposition) { try { d.append(tileRow(parseTiles(g), "small")); } catch (e) { d.append(g); } }
+    box.append(el("h3", {}, "Reading"), d);
+  }
+  if (r.deltas) {
+    const t = el("table", { class: "deltas", id: "deltas" });
+    for (const s of SEATS) {
+      const v = r.deltas[s];
+      t.append(el("tr", {}, el("th", {}, seatLabel(s)), el("td", { class: v > 0 ? "plus" : v < 0 ? "minus" : "" }, (v > 0 ? "+" : "") + points(v))));
+    }
+    box.append(el("h3", {}, "Score changes"), t);
+  }
+}
+
+function renderError(err, analysis) {
+  const box = $("result");
+  box.textContent = "";
+  if (analysis && analysis.ok) {
+    renderAnalysis(box, analysis);
+    return;
+  }
+  box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, err.message)));
+}
+
+function renderAnalysis(box, a) {
+  const sh = a.shanten;
+  const title = sh === -1 ? "Complete hand" : sh === 0 ? "Tenpai" : `${sh}-shanten`;
+  box.append(el("div", { class: "summary" }, el("div", { class: "headline", id: "shanten" }, title)));
+  const waits = a.waits || [];
+  if (waits.length) {
+    const ul = el("ul", { class: "waits", id: "waits" });
+    for (const w of waits) {
+      const value = w.ron !== undefined || w.tsumo !== undefined
+        ? [w.ron !== undefined ? `ron ${points(w.ron)}` : null, w.tsumo !== undefined ? `tsumo ${points(w.tsumo)}` : null].filter(Boolean).join(" · ")
+        : w.points !== undefined ? points(w.points) : (w.no_yaku ? "no yaku" : "");
+      ul.append(el("li", { "data-wait": w.tile }, tileRow([w.tile], "small"), el("span", {}, value), w.left !== undefined ? el("small", {}, `${w.left} left`) : null));
+    }
+    box.append(el("h3", {}, "Waits"), ul);
+  }
+  const discards = a.discards || [];
+  if (discards.length) {
+    const t = el("table", { class: "discards", id: "discards" });
+    t.append(el("tr", {}, el("th", {}, "discard"), el("th", {}, "shanten"), el("th", {}, "tiles that help")));
+    for (const d of discards.slice(0, 8)) {
+      t.append(el("tr", {}, el("td", {}, tileRow([d.tile], "small")), el("td", {}, String(d.shanten)),
+        el("td", {}, tileRow(d.ukeire_tiles || d.improving || [], "tiny"), d.ukeire !== undefined ? ` ${d.ukeire}` : "")));
+    }
+    box.append(el("h3", {}, "Discards"), t);
+  }
+}
+
+function renderCompare(data) {
+  const box = $("compare");
+  box.textContent = "";
+  if (!data.ok) { box.append(el("p", { class: "error" }, el("pre", {}, data.error.message))); return; }
+  const t = el("table", { class: "compare", id: "compare-table" });
+  t.append(el("tr", {}, el("th", {}, "preset"), el("th", {}, "value"), el("th", {}, "points"), el("th", {}, "yaku")));
+  for (const row of data.results) {
+    const r = row.result;
+    const tr = el("tr", { "data-preset": row.preset, title: row.description, class: row.preset === state.preset ? "current" : "" });
+    tr.append(el("th", {}, row.preset));
+    if (r.ok) {
+      tr.append(el("td", {}, headline(r)), el("td", { class: "num" }, points(r.points)),
+        el("td", { class: "names" }, [...(r.yakuman || []).map((y) => yakuName(y.name)), ...(r.yaku || []).map((y) => `${yakuName(y.name)} ${y.han}`)].join(", ")));
+    } else {
+      tr.append(el("td", { colSpan: 3, class: "error" }, `${r.error.code.replaceAll("_", " ")}: ${r.error.message.split("\n")[0]}`));
+    }
+    tr.addEventListener("click", () => { state.preset = row.preset; state.overrides = {}; changed(false); });
+    t.append(tr);
+  }
+  box.append(t);
+}
+
+// -- updating ------------------------------------------------------------------------
+
+function showNotationError(msg) {
+  $("notation-error").hidden = !msg;
+  $("notation-error").textContent = msg || "";
+  $("notation").classList.toggle("invalid", Boolean(msg));
+}
+
+function changed(fromTiles) {
+  if (fromTiles !== "typed") {
+    $("notation").value = handText();
+    showNotationError("");
+  }
+  render();
+  history.replaceState(null, "", "?" + toQuery());
+  clearTimeout(timer);
+  timer = setTimeout(update, 120);
+}
+
+function render() {
+  renderEditor();
+  renderSituation();
+  renderRules();
+  for (const b of document.querySelectorAll("nav .tab[id]")) {
+    const on = b.id === "tab-" + state.view;
+    b.classList.toggle("active", on);
+    b.setAttribute("aria-pressed", String(on));
+  }
+  $("compare-card").hidden = state.view !== "compare";
+}
+
+async function update() {
+  const serial = ++requestSerial;
+  const c = buildCase();
+  document.body.classList.add("busy");
+  try {
+    if (!state.tiles.length && !state.melds.length) {
+      $("result").textContent = "";
+      $("result").append(el("p", { class: "hint" }, "Click tiles in the palette, or type a hand."));
+      if (state.view === "compare") $("compare").textContent = "";
+      return;
+    }
+    const tasks = [post("/api/score", c)];
+    if (state.view === "compare") tasks.push(post("/api/compare", c));
+    const [scored, compared] = await Promise.all(tasks);
+    if (serial !== requestSerial) return;
+    if (scored.data.ok) renderResult(scored.data);
+    else {
+      let analysis = null;
+      const code = scored.data.error && scored.data.error.code;
+      if (["not_winning", "wrong_tile_count", "no_yaku"].includes(code) && (handSize() === 13 || handSize() === 14)) {
+        const req = { ...c };
+        if (handSize() === 13) delete req.win;
+        const a = await post("/api/analyze", req);
+        if (serial !== requestSerial) return;
+        analysis = a.data;
+      }
+      renderError(scored.data.error || { code: "error", message: "the server did not answer" }, analysis);
+    }
+    if (compared) renderCompare(compared.data);
+  } catch (e) {
+    if (serial === requestSerial) renderError({ code: "network", message: "cannot reach the server: " + e.message }, null);
+  } finally {
+    if (serial === requestSerial) document.body.classList.remove("busy");
+  }
+}
+
+// -- wiring ------------------------------------------------------------------------------
+
+function wire() {
+  for (const id of ["seat", "round"]) {
+    for (const s of SEATS) { const o = document.createElement("option"); o.value = s; o.textContent = SEAT_NAMES[s]; $(id).appendChild(o); }
+  }
+  renderPalette();
+  for (const b of document.querySelectorAll("#modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
+  for (const b of document.querySelectorAll("[data-win-by]")) b.addEventListener("click", () => { state.tsumo = b.dataset.winBy === "tsumo"; changed(false); });
+  $("notation").addEventListener("input", () => {
+    try {
+      const parsed = parseHand($("notation").value);
+      state.tiles = parsed.tiles;
+      state.melds = parsed.melds;
+      if (!state.tiles.includes(state.win)) state.win = state.tiles[state.tiles.length - 1] || null;
+      showNotationError("");
+      changed("typed");
+    } catch (e) { showNotationError(e.message); }
+  });
+  $("win").addEventListener("change", () => { state.win = $("win").value; changed(false); });
+  $("clear").addEventListener("click", () => { state.tiles = []; state.melds = []; state.win = null; state.dora = []; state.ura = []; changed(true); });
+  $("discarder").addEventListener("change", () => { state.discarder = $("discarder").value; changed(false); });
+  $("seat").addEventListener("change", () => { state.seat = $("seat").value; changed(true); });
+  $("round").addEventListener("change", () => { state.round = $("round").value; changed(false); });
+  $("riichi").addEventListener("change", () => { state.riichi = Number($("riichi").value); changed(false); });
+  for (const f of ["ippatsu", "open_riichi", "last", "rinshan", "chankan", "first"]) {
+    $(f).addEventListener("change", () => { state[f] = $(f).checked; changed(false); });
+  }
+  for (const [id, f] of [["honba", "honba"], ["sticks", "sticks"]]) {
+    $(id).addEventListener("input", () => { state[f] = Math.max(0, Math.min(99, parseInt($(id).value, 10) || 0)); changed(false); });
+  }
+  $("preset").addEventListener("change", () => { state.preset = $("preset").value; state.overrides = {}; changed(false); });
+  $("reset-rules").addEventListener("click", () => { state.overrides = {}; changed(false); });
+  $("tab-score").addEventListener("click", () => { state.view = "score"; changed(false); });
+  $("tab-compare").addEventListener("click", () => { state.view = "compare"; changed(false); });
+}
+
+async function start() {
+  wire();
+  fromQuery(location.search);
+  setMode("hand");
+  try {
+    const r = await fetch("/api/rules");
+    rulesListing = await r.json();
+    for (const p of rulesListing.presets) {
+      const o = document.createElement("option");
+      o.value = o.textContent = p.name;
+      $("preset").appendChild(o);
+    }
+    if (!rulesListing.presets.some((p) => p.name === state.preset)) state.preset = rulesListing.default;
+  } catch (e) { /* the result panel reports the server as unreachable */ }
+  const typedError = !$("notation-error").hidden;
+  changed(typedError ? "typed" : true);
+}
+
+start();
