@@ -1,0 +1,133 @@
+"""Shanten, waits and tile efficiency against brute force over the scoring engine's completeness check.
+
+The brute-force definitions: a hand of 3n+2 concealed tiles is complete exactly when
+:func:`riichi.decompose.is_complete` says so; a tile is a wait of a 3n+1 hand when the hand plus the
+tile is complete; and shanten satisfies, for every hand (a fifth copy allowed as a what-if),
+
+* 3n+2 tiles: -1 when complete, else the best shanten after one discard;
+* 3n+1 tiles: one more than the best shanten after drawing any tile.
+
+These two equations and the base case determine shanten completely (induction on shanten), so
+checking them on random hands checks the fast tables against the definition.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from riichi.decompose import is_complete
+from riichi.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from riichi.waits import wait_kinds, wait_shapes
+
+_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
+
+
+@st.composite
+def hands(draw: st.DrawFn, *, extra: int) -> tuple[list[int], int]:
+    """(concealed counts of 3n+1+extra tiles, melds): a complete hand with a few tiles swapped.
+
+    Starting from a complete hand keeps many hands near tenpai, where mistakes would show.
+    """
+    melds = draw(st.integers(0, 4))
+    while True:
+        counts = [0] * 34
+        for shape in draw(st.lists(st.sampled_from(_SETS), min_size=4 - melds, max_size=4 - melds)):
+            for k in shape:
+                counts[k] += 1
+        counts[draw(st.integers(0, 33))] += 2
+        if max(counts) <= 4:
+            break
+    swaps = draw(st.integers(0, 5))
+    for _ in range(swaps):
+        held = [k for k in range(34) if counts[k]]
+        counts[draw(st.sampled_from(held))] -= 1
+        free = [k for k in range(34) if counts[k] < 4]
+        counts[draw(st.sampled_from(free))] += 1
+    for _ in range(1 - extra):
+        held = [k for k in range(34) if counts[k]]
+        counts[draw(st.sampled_from(held))] -= 1
+    return counts, melds
+
+
+@st.composite
+def random_hands(draw: st.DrawFn, *, extra: int) -> tuple[list[int], int]:
+    """Uniformly scattered tiles: far from tenpai, seven pairs and orphans included."""
+    melds = draw(st.integers(0, 4))
+    size = 3 * (4 - melds) + 1 + extra
+    counts = [0] * 34
+    for k in draw(st.lists(st.integers(0, 33), min_size=size, max_size=size)):
+        counts[k] += 1
+    if max(counts) > 4:
+        return draw(hands(extra=extra))
+    return counts, melds
+
+
+# Hands are 13 or 14 tiles by nature, so the smallest example is large.
+_CHECKS = [HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.filter_too_much]
+
+fourteen = st.one_of(hands(extra=1), random_hands(extra=1))
+thirteen = st.one_of(hands(extra=0), random_hands(extra=0))
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=_CHECKS)
+@given(fourteen)
+def test_complete_exactly_when_the_engine_says_so(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    assert (shanten(counts, n_melds=melds) == -1) == is_complete(counts, melds)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=_CHECKS)
+@given(fourteen)
+def test_fourteen_tiles_is_the_best_discard(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    if is_complete(counts, melds):
+        return
+    best = 99
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            best = min(best, shanten(counts, n_melds=melds))
+            counts[k] += 1
+    assert shanten(counts, n_melds=melds) == best
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=_CHECKS)
+@given(thirteen)
+def test_thirteen_tiles_is_one_more_than_after_the_best_draw(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    best = 99
+    for k in range(34):
+        counts[k] += 1  # a fifth copy is a what-if; the definition does not look at availability
+        best = min(best, shanten(counts, n_melds=melds))
+        counts[k] -= 1
+    assert shanten(counts, n_melds=melds) == best + 1
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=_CHECKS)
+@given(thirteen)
+def test_waits_are_the_tiles_that_complete_the_hand(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    waits = wait_kinds(counts, n_melds=melds)
+    for k in range(34):
+        if counts[k] < 4:  # the engine judges real hands: at most four copies
+            counts[k] += 1
+            assert (k in waits) == is_complete(counts, melds)
+            counts[k] -= 1
+    assert (shanten(counts, n_melds=melds) == 0) == bool(waits)
+    for k in waits:
+        assert wait_shapes(counts, k, n_melds=melds), "every wait has a shape"
+    for k in set(range(34)) - set(waits):
+        assert not wait_shapes(counts, k, n_melds=melds), "only waits have shapes"
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=_CHECKS)
+@given(st.one_of(thirteen, fourteen))
+def test_forms(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    combined = shanten(counts, n_melds=melds)
+    standard = shanten_standard(counts, n_melds=melds)
+    if melds:
+        assert combined == standard
+    else:
+        assert combined == min(standard, shanten_chiitoitsu(counts), shanten_kokushi(counts))
