@@ -384,7 +384,7 @@ function renderEditor() {
   for (const f of ["dora", "ura"]) {
     const box = $(f + "-view");
     box.textContent = "";
-    state[f].forEach((t, i) => box.appendChild(tileButton(t, () => { state[f].splice(i, 1); changed(true); }, "small")));
+    state[f].forEach((t, i) => box.appendChild(tileButton(t, () => { state[f].splice(i, 1); changed(true); }, "indicator")));
     if (!state[f].length) {
       const s = document.createElement("span");
       s.className = "hint";

@@ -1,0 +1,210 @@
+"""The calculator page in a real headless Chromium (Debian's /usr/bin/chromium).
+
+The app runs under uvicorn on a free localhost port in a background thread.
+Expected values are hands scored by hand (arithmetic in the comments) and the
+kiriage difference of RULESETS.md 1b. The test of the README picture saves
+docs/images/calculator.png.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("end-to-end tests need Debian's chromium at /usr/bin/chromium (.ci/browser.sh)",
+                allow_module_level=True)
+
+import uvicorn  # noqa: E402 - only after the skip
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from riichi.web.app import create_app  # noqa: E402
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "calculator.png"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert errors == [], f"script errors on the page: {errors}"
+
+
+def click_tiles(page: Page, text: str) -> None:
+    """Click palette tiles, e.g. '34m' clicks 3m then 4m."""
+    digits: list[str] = []
+    for ch in text:
+        if ch.isdigit():
+            digits.append(ch)
+        else:
+            for d in digits:
+                page.click(f'#palette [data-tile="{d}{ch}"]')
+            digits = []
+
+
+def test_build_a_hand_by_clicks_and_switch_rules(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    # 34m 567m 234p 678s 88p, then 2m last: the winning tile.
+    click_tiles(page, "34567m234p678s88p2m")
+    expect(page.locator("#tile-count")).to_have_text("14 / 14")
+    expect(page.locator("#notation")).to_have_value("234567m23488p678s")
+    expect(page.locator("#win")).to_have_value("2m")
+    page.select_option("#seat", "S")
+    page.select_option("#riichi", "1")
+    page.click('#modes [data-mode="dora"]')
+    click_tiles(page, "1m")
+    # Riichi, pinfu, tanyao, dora 2m (indicator 1m): 4 han 30 fu (20 base + 10 closed ron).
+    # Non-dealer ron: 4 * 30 * 2^6 = 7680 -> 7700. Dealt in by the left seat, East for South.
+    expect(page.locator("#points")).to_have_text("7,700")
+    expect(page.locator("#headline")).to_have_text("4 han 30 fu")
+    expect(page.locator("#payments")).to_have_text("East (left) pays 7,700")
+    names = page.locator("#yaku li").evaluate_all("items => items.map(li => li.dataset.yaku)")
+    assert sorted(names) == ["dora", "pinfu", "riichi", "tanyao"]
+
+    # M.League rounds 4 han 30 fu up to mangan (kiriage, RULESETS.md 1b).
+    page.select_option("#preset", "mleague")
+    expect(page.locator("#points")).to_have_text("8,000")
+    expect(page.locator("#headline")).to_have_text("Mangan")
+
+    # The same switch by hand on Tenhou's rules.
+    page.select_option("#preset", "tenhou")
+    expect(page.locator("#points")).to_have_text("7,700")
+    page.click("#switches-box summary")
+    page.check('[data-switch="kiriage"]')
+    expect(page.locator("#points")).to_have_text("8,000")
+    expect(page.locator("#override-count")).to_have_text("(1 changed)")
+
+
+def test_shared_link_reopens_the_same_hand(page: Page, browser: Browser, base_url: str) -> None:
+    page.goto(base_url)
+    page.fill("#notation", "123m456p789s1122z")  # 13 tiles
+    click_tiles(page, "1z")  # ... and East completes the triplet: 14
+    page.click('[data-win-by="tsumo"]')
+    # Dealer (East seat) tsumo: menzen tsumo 1 + double East (seat and round wind) 2 = 3 han.
+    # Fu: 20 + closed honour triplet 8 + tsumo 2 + pair of South (round and seat are East: no fu) = 30.
+    # Dealer tsumo 3 han 30 fu: 30 * 2^5 = 960, each pays 2 * 960 = 1920 -> 2000 all, 6000 in total.
+    expect(page.locator("#points")).to_have_text("6,000")
+    expect(page.locator("#payments")).to_have_text("2,000 all")
+    link = page.url
+    assert "hand=" in link and "tsumo=1" in link
+
+    other = browser.new_page()
+    try:
+        other.goto(link)
+        expect(other.locator("#points")).to_have_text("6,000")
+        expect(other.locator("#notation")).to_have_value("123m456p789s11122z")
+        expect(other.locator("#win")).to_have_value("1z")
+        assert other.locator('[data-win-by="tsumo"]').get_attribute("class") == "active"
+    finally:
+        other.close()
+
+
+def test_compare_view_shows_every_preset(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/?hand=234m567m234p678s88p&win=2m&from=E&seat=S&riichi=1&dora=1m&view=compare")
+    rows = page.locator("#compare-table tr[data-preset]")
+    expect(rows).to_have_count(9)
+    # 7700 without kiriage, 8000 with it (see the first test); WRC and M-League round up.
+    expect(page.locator('#compare-table tr[data-preset="tenhou"] td.num')).to_have_text("7,700")
+    expect(page.locator('#compare-table tr[data-preset="wrc"] td.num')).to_have_text("8,000")
+    expect(page.locator('#compare-table tr[data-preset="mleague"] td.num')).to_have_text("8,000")
+    # Clicking a row picks that preset.
+    page.click('#compare-table tr[data-preset="wrc"]')
+    expect(page.locator("#preset")).to_have_value("wrc")
+    expect(page.locator("#points")).to_have_text("8,000")
+
+
+def test_melds_called_from_seats_and_removing_tiles(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    page.select_option("#seat", "S")
+    page.click('#modes [data-mode="pon"]')
+    page.select_option("#from", "right")  # South's right is West
+    click_tiles(page, "5z")
+    page.click('#modes [data-mode="chi"]')
+    click_tiles(page, "6s")  # 678s, from the left (East)
+    expect(page.locator("#notation")).to_have_value(" pon:555z@W chi:678s@E".strip())
+    page.click('#modes [data-mode="hand"]')
+    click_tiles(page, "234m40p55s6p")
+    expect(page.locator("#tile-count")).to_have_text("14 / 14")
+    # Haku 1 + aka dora 1 = 2 han; fu 20 + open honour triplet 4 = 24 -> 30 on ron.
+    # Non-dealer ron 2 han 30 fu: 4 * 30 * 2^4 = 1920 -> 2000.
+    expect(page.locator("#points")).to_have_text("2,000")
+    # Clicking a meld removes it: 11 tiles left, the case is no longer a full hand.
+    page.click('.meld-btn[data-meld="chi:678s@E"]')
+    expect(page.locator("#tile-count")).to_have_text("11 / 14")
+    expect(page.locator("#notation")).to_have_value("234m406p55s pon:555z@W")
+    expect(page.locator("#error")).to_have_attribute("data-code", "wrong_tile_count")
+
+
+def test_typing_bad_notation_shows_where(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    page.fill("#notation", "123m8z")
+    expect(page.locator("#notation-error")).to_have_text("there is no tile 8z")
+
+
+def test_phone_sized_screen_has_no_sideways_scrolling(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    try:
+        pg = context.new_page()
+        pg.goto(base_url + "/?hand=234m567m234p678s88p&win=2m&from=E&seat=S&riichi=1&dora=1m")
+        expect(pg.locator("#points")).to_have_text("7,700")
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+        # every palette tile can be reached on the screen
+        assert pg.locator('#palette [data-tile="7z"]').bounding_box()["x"] + 20 < 390  # type: ignore[index]
+    finally:
+        context.close()
+
+
+def test_screenshot_for_the_readme(page: Page, base_url: str) -> None:
+    # South seat, tsumo: 234m 4-red5-6p 55s, pon of Haku from West, chi 678s from East; dora indicator 1m.
+    # Haku 1 + aka dora 1 + dora 2m 1 = 3 han; fu 20 + open Haku triplet 4 + tsumo 2 = 26 -> 30.
+    # Non-dealer tsumo 3 han 30 fu: base 960; non-dealers pay 1000, the dealer 2000: 4000.
+    page.goto(base_url + "/?hand=234m406p55s+pon:555z@W+chi:678s@E&win=4p&tsumo=1&seat=S&dora=1m&honba=1")
+    expect(page.locator("#points")).to_have_text("4,000")
+    # One honba: each of the three payers adds 100.
+    expect(page.locator("#payments")).to_have_text("East 2,100, West 1,100, North 1,100")
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    assert SCREENSHOT.stat().st_size > 10_000
