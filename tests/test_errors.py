@@ -1,0 +1,279 @@
+"""Every error code of INTERCHANGE.md ("On failure"), and that score_case never raises.
+
+The base case is a valid closed pinfu hand (123m 456p 11p 345s 789s won on 3s by South,
+ron from North) so that each test changes exactly one thing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from riichi.interchange import score_case
+
+VALID: dict[str, Any] = {"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "N"}
+
+
+def error(**changes: Any) -> dict[str, Any]:
+    case = {**VALID, **changes}
+    case = {k: v for k, v in case.items() if v is not _DROP}
+    result = score_case(case)
+    assert result["ok"] is False, result
+    assert set(result["error"]) == {"code", "message"}
+    assert isinstance(result["error"]["message"], str)
+    assert result["error"]["message"]
+    return result["error"]
+
+
+_DROP = object()
+
+
+def caret_points_at(message: str, bad: str) -> bool:
+    """The message shows a source line and a caret line whose first ^ is under ``bad``."""
+    lines = message.split("\n")
+    for i, line in enumerate(lines[1:], start=1):
+        if "^" in line:
+            col = line.index("^")
+            source = lines[i - 1]
+            return source[col:col + len(bad)] == bad
+    return False
+
+
+def test_the_base_case_is_valid() -> None:
+    assert score_case(VALID)["ok"] is True
+
+
+# --- invalid_case ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("changes", [
+    {"hand": 123},  # wrong type
+    {"hand": _DROP},  # required field missing
+    {"win": _DROP},
+    {"win": 3},
+    {"tsumo": "yes"},
+    {"riichi": 1},
+    {"seat_wind": "X"},  # unknown seat
+    {"round_wind": "east"},
+    {"discarder": "Q"},
+    {"honba": "2"},
+    {"honba": 1.5},
+    {"riichi_sticks": -1},
+    {"melds": "pon:555z"},  # melds must be a list of objects
+    {"melds": [{"type": "kong", "tiles": "1111m"}]},  # unknown meld type
+    {"melds": [{"tiles": "111m"}]},  # meld type missing
+    {"dora": 5},
+    {"rules": 7},
+    {"win": "9m"},  # the winning tile is one of the tiles in `hand`
+])
+def test_invalid_case(changes: dict[str, Any]) -> None:
+    assert error(**changes)["code"] == "invalid_case"
+
+
+def test_not_an_object() -> None:
+    for case in (None, [1, 2], "hand", 42):
+        result = score_case(case)  # type: ignore[arg-type]
+        assert result["ok"] is False
+        assert result["error"]["code"] == "invalid_case"
+
+
+def test_id_is_echoed_on_errors() -> None:
+    result = score_case({**VALID, "id": {"n": 7}, "tsumo": "yes"})
+    assert result["id"] == {"n": 7}
+    assert result["ok"] is False
+
+
+# --- invalid_notation: the message points at the bad text --------------------------------
+
+
+@pytest.mark.parametrize(("field", "value", "bad"), [
+    ("hand", "123x456p11p345789s", "x"),
+    ("hand", "123m456p11p345789", "345789"),  # digits without a suit letter
+    ("hand", "123m456p11p3457898z", "8"),  # there is no 8z
+    ("dora", "8z", "8"),
+    ("ura", "1m2k", "k"),
+    ("win", "0z", "0"),
+])
+def test_invalid_notation_with_caret(field: str, value: str, bad: str) -> None:
+    err = error(**{field: value})
+    assert err["code"] == "invalid_notation"
+    assert value in err["message"]
+    assert caret_points_at(err["message"], bad), err["message"]
+
+
+def test_invalid_meld_notation() -> None:
+    # A pon of 123m is not three identical tiles.
+    err = error(hand="456p11p345789s", win="3s", melds=[{"type": "pon", "tiles": "123m", "from": "W"}])
+    assert err["code"] == "invalid_notation"
+    assert "123m" in err["message"]
+
+
+# --- impossible_tiles --------------------------------------------------------------------
+
+
+def test_five_copies_in_the_hand_and_an_indicator() -> None:
+    # Exactly 14 tiles with four 3s held and a fifth shown as an indicator.
+    err = error(hand="123m456p11p333345s", win="3s", dora="3s")
+    assert err["code"] == "impossible_tiles"
+    assert "3s" in err["message"]
+
+
+def test_five_copies_across_hand_and_melds() -> None:
+    # The 11p pair in the hand plus a pon of 111p: five 1p.
+    err = error(hand="123m11p345789s", win="3s", melds=[{"type": "pon", "tiles": "111p", "from": "W"}])
+    assert err["code"] == "impossible_tiles"
+
+
+def test_five_copies_across_melds_and_indicators() -> None:
+    # ankan 5555z + indicator 5z = five Haku.
+    err = error(hand="123m456p11p789s", win="3m", melds=[{"type": "ankan", "tiles": "5555z"}], dora="5z")
+    assert err["code"] == "impossible_tiles"
+
+
+def test_too_many_red_fives() -> None:
+    # `aka` 3 = one red five per suit: two red 5m are impossible.
+    err = error(hand="005m456p11p345789s", win="3s", rules={"preset": "tenhou", "aka": 3})
+    assert err["code"] == "impossible_tiles"
+    # `aka` 0: no red five at all (wrc plays none).
+    err = error(hand="123m406p11p345789s", win="3s", rules={"preset": "tenhou", "aka": 0})
+    assert err["code"] == "impossible_tiles"
+    err = error(hand="123m406p11p345789s", win="3s", rules="wrc")
+    assert err["code"] == "impossible_tiles"
+
+
+def test_red_five_in_a_meld_counts_against_aka() -> None:
+    err = error(hand="123m456p11p789s", win="3m", melds=[{"type": "chi", "tiles": "340s", "from": "E"}],
+                rules={"preset": "tenhou", "aka": 0})
+    assert err["code"] == "impossible_tiles"
+
+
+# --- wrong_tile_count --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hand", "melds"), [
+    ("123m456p11p34789s", []),  # 13 tiles
+    ("123m456p11p3345789s", []),  # 15 tiles
+    ("123m456p11p345789s", [{"type": "pon", "tiles": "777z", "from": "W"}]),  # 14 + a set
+    ("123m456p11p3s", [{"type": "chi", "tiles": "789s", "from": "E"}]),  # 8 + 3
+])
+def test_wrong_tile_count(hand: str, melds: list[dict[str, Any]]) -> None:
+    assert error(hand=hand, melds=melds)["code"] == "wrong_tile_count"
+
+
+# --- not_winning, no_yaku ----------------------------------------------------------------
+
+
+def test_not_winning() -> None:
+    assert error(hand="123456789m12345p", win="1p")["code"] == "not_winning"
+    # Seven pairs need seven different pairs.
+    assert error(hand="1111m2233p445566s", win="6s")["code"] == "not_winning"
+
+
+def test_no_yaku() -> None:
+    # Open hand with a terminal and only runs: no yaku; a dora indicator does not help.
+    err = error(hand="123m567p22s", win="1m", melds=[{"type": "chi", "tiles": "345s", "from": "E"},
+                                                      {"type": "chi", "tiles": "678s", "from": "E"}],
+                dora="1s")
+    assert err["code"] == "no_yaku"
+    # Closed ron, no riichi, kanchan wait, terminals: 123m 456p 11p 345s 7_9s won on 8s.
+    assert error(hand="123m456p11p345789s", win="8s")["code"] == "no_yaku"
+
+
+# --- inconsistent_situation --------------------------------------------------------------
+
+KAN_HAND = {"hand": "123456p678m33z", "win": "1p", "melds": [{"type": "minkan", "tiles": "7777s", "from": "W"}]}
+
+
+@pytest.mark.parametrize("changes", [
+    pytest.param({"ippatsu": True}, id="ippatsu_without_riichi"),
+    pytest.param({"tsumo": True, "discarder": _DROP, "rinshan": True}, id="rinshan_without_kan"),
+    pytest.param({"tsumo": True, "discarder": _DROP, "chankan": True}, id="chankan_by_tsumo"),
+    pytest.param({"haitei": True}, id="haitei_by_ron"),
+    pytest.param({"tsumo": True, "discarder": _DROP, "houtei": True}, id="houtei_by_tsumo"),
+    pytest.param({"tsumo": True, "discarder": _DROP, "tenhou": True}, id="tenhou_for_non_dealer"),
+    pytest.param({"seat_wind": "E", "tenhou": True}, id="tenhou_by_ron"),
+    pytest.param({"seat_wind": "E", "tsumo": True, "discarder": _DROP, "chiihou": True}, id="chiihou_for_dealer"),
+    pytest.param({"seat_wind": "E", "discarder": "S", "renhou": True}, id="renhou_for_dealer"),
+    pytest.param({"discarder": "S"}, id="winner_deals_in"),
+    pytest.param({**KAN_HAND, "double_riichi": True}, id="double_riichi_open_hand"),
+    pytest.param({**KAN_HAND, "riichi": True}, id="riichi_open_hand"),
+    pytest.param({**KAN_HAND, "tsumo": True, "discarder": _DROP, "rinshan": True, "haitei": True},
+                 id="rinshan_and_haitei"),
+    pytest.param({"rules": "jpml", "riichi": True, "ippatsu": True}, id="ippatsu_not_played"),
+])
+def test_inconsistent_situation(changes: dict[str, Any]) -> None:
+    assert error(**changes)["code"] == "inconsistent_situation"
+
+
+# --- unknown_rules -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [
+    "nope",
+    "TENHOU-ish",
+    {"preset": "nope"},
+    {"preset": "tenhou", "bogus_switch": True},
+    {"preset": "tenhou", "kazoe": "lots"},
+    {"preset": "tenhou", "multiple_yakuman": "double"},
+    {"preset": "tenhou", "renhou": "sometimes"},
+    {"preset": "tenhou", "aka": 9},
+    {"preset": "tenhou", "kuitan": "yes"},
+])
+def test_unknown_rules(rules: Any) -> None:
+    assert error(rules=rules)["code"] == "unknown_rules"
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml",
+                                    "full", "dynasty"])
+def test_every_required_preset_exists(preset: str) -> None:
+    # INTERCHANGE.md: "Preset names that must exist".
+    assert score_case({**VALID, "rules": preset})["ok"] is True
+    assert score_case({**VALID, "rules": {"preset": preset}})["ok"] is True
+
+
+@pytest.mark.parametrize(("key", "value"), [("kuitan", False), ("aka", 0), ("kiriage", True),
+                                            ("kazoe", "sanbaiman"), ("multiple_yakuman", "single"),
+                                            ("max_yakuman", 2), ("renhou", "mangan"), ("local_yaku", True),
+                                            ("local_yaku", ["sanrenkou"])])
+def test_every_required_override_exists(key: str, value: Any) -> None:
+    # INTERCHANGE.md: "Override keys that must exist".
+    assert score_case({**VALID, "rules": {"preset": "tenhou", key: value}})["ok"] is True
+
+
+# --- never raises; invalid_json through the CLI ------------------------------------------
+
+
+@pytest.mark.parametrize("case", [
+    {}, {"hand": None}, {"hand": "", "win": ""}, {"hand": "1m", "win": "1m"},
+    {"hand": "123m456p11p345789s", "win": "3s", "melds": [None]},
+    {"hand": "123m456p11p345789s", "win": "3s", "melds": [{"type": "pon"}]},
+    {"hand": "123m456p11p345789s", "win": "3s", "rules": {"preset": None}},
+    {"hand": "123m456p11p345789s", "win": "3s", "rules": {}},
+    {"nagashi_mangan": "yes"},
+    {"hand": "9" * 5000 + "m", "win": "9m"},
+])
+def test_score_case_never_raises(case: dict[str, Any]) -> None:
+    result = score_case(case)
+    assert isinstance(result, dict)
+    if not result["ok"]:
+        assert result["error"]["code"] in {"invalid_case", "invalid_notation", "impossible_tiles",
+                                           "wrong_tile_count", "not_winning", "no_yaku",
+                                           "inconsistent_situation", "unknown_rules"}
+
+
+def test_invalid_json_line_in_the_batch() -> None:
+    # INTERCHANGE.md: "one result for every input line, whatever the line holds"; a malformed
+    # line is `invalid_json` and the other lines are still scored, in order.
+    lines = [json.dumps({**VALID, "id": 1}), "{not json", json.dumps({**VALID, "id": 3})]
+    proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=120, check=False)
+    out = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert len(out) == 3
+    assert (out[0]["id"], out[0]["ok"]) == (1, True)
+    assert out[1]["ok"] is False
+    assert out[1]["error"]["code"] == "invalid_json"
+    assert (out[2]["id"], out[2]["ok"]) == (3, True)
