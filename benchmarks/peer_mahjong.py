@@ -213,7 +213,11 @@ def shanten(counts: Sequence[int]) -> int:
 
 
 def waits(counts: Sequence[int]) -> list[int]:
-    """Kinds that complete a 13-tile hand: each candidate added and tested with the peer's ``Agari``."""
+    """Kinds that complete a 13-tile hand: each candidate added and tested with the peer's ``Agari``.
+
+    A kind whose four copies the hand already holds is skipped (no fifth copy
+    exists, and the peer's ``Agari`` expects at most four).
+    """
     hand = list(counts)
     out = []
     for k in range(34):

@@ -95,23 +95,25 @@ def _load_riichi(eng: Engines) -> None:
 
 
 def _find_riichi_waits() -> tuple[Callable[[Sequence[int]], Iterable[Any]] | None, str]:
-    """riichi's waits on a 34-count hand, wherever the analysis module puts it."""
-    try:
-        import riichi.analysis as analysis  # noqa: PLC0415
-    except Exception as exc:  # noqa: BLE001
-        return None, f"{type(exc).__name__}: {exc}"
-    for name in ("waits_of_counts", "waits_counts", "waits"):
-        fn = getattr(analysis, name, None)
-        if callable(fn):
-            try:
-                probe = [0] * 34
-                for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12):
-                    probe[k] += 1
-                list(fn(probe))
-            except Exception:  # noqa: BLE001, S112 -- this name does not take counts
-                continue
-            return fn, ""
-    return None, "no waits function taking 34 counts in riichi.analysis"
+    """riichi's waits of a 34-count hand (the kinds that complete it), wherever the package puts it."""
+    import importlib  # noqa: PLC0415
+
+    why = "no waits function taking 34 counts"
+    for module, name in (("riichi.waits", "wait_kinds"), ("riichi.analysis", "wait_kinds"),
+                         ("riichi.analysis", "waits")):
+        try:
+            fn = getattr(importlib.import_module(module), name, None)
+        except Exception as exc:  # noqa: BLE001
+            why = f"{type(exc).__name__}: {exc}"
+            continue
+        if not callable(fn):
+            continue
+        try:
+            list(fn([1] * 9 + [0] * 9 + [1] * 4 + [0] * 12))
+        except Exception:  # noqa: BLE001, S112 -- this one does not take counts
+            continue
+        return fn, ""
+    return None, why
 
 
 def _find_riichi_api() -> tuple[tuple[Callable[[dict[str, Any]], Any], Callable[[Any], Any]] | None, str]:
@@ -287,7 +289,9 @@ def analysis_round(eng: Engines, rows: dict[str, Row], seed: int, n: int, first:
                 ours_res = res
         if first and ours_res and theirs_res:
             if key == "waits":
-                same = sum(1 for a, b in zip(ours_res, theirs_res, strict=True) if _wait_kinds(a) == set(b))
+                # kinds the hand holds four of (karaten) are left out: the peer cannot take a fifth copy
+                same = sum(1 for h, a, b in zip(items, ours_res, theirs_res, strict=True)
+                           if {k for k in _wait_kinds(a) if h[k] < 4} == set(b))
                 row.agree = f"same waits {same}/{len(items)}"
             else:
                 same = sum(1 for a, b in zip(ours_res, theirs_res, strict=True) if a == b)
