@@ -45,6 +45,7 @@ __all__ = [
     "Wait",
     "WaitShape",
     "find_waits",
+    "hand_and_visible_counts",
     "visible_counts",
     "wait_kinds",
     "wait_shapes",
@@ -168,7 +169,8 @@ def visible_counts(visible: Iterable[Tile] | str) -> list[int]:
     return counts
 
 
-def _combined_visible(hand: Hand, visible: Iterable[Tile] | str) -> tuple[list[int], list[int]]:
+def hand_and_visible_counts(hand: Hand, visible: Iterable[Tile] | str) -> tuple[list[int], list[int]]:
+    """(copies in the hand, melds included; copies visible), checked against the four of the set."""
     seen = visible_counts(visible)
     own = to_counts(hand.tiles)
     for kind in range(34):
@@ -186,7 +188,7 @@ def find_waits(hand: Hand | str, *, visible: Iterable[Tile] | str = ()) -> tuple
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     counts = hand_counts(hand, sizes=(13,))
-    own, seen = _combined_visible(hand, visible)
+    own, seen = hand_and_visible_counts(hand, visible)
     melds = len(hand.melds)
     return tuple(
         Wait(Tile(kind), wait_shapes(counts, kind, n_melds=melds), own[kind], seen[kind])

@@ -1,0 +1,148 @@
+"""``riichi analyze``: shanten, waits and their value, or the discard table of a hand.
+
+    riichi analyze 1133557799m1p2p3p
+    riichi analyze 23m456p789s11122z --discards 4m --seat S --dora 1m
+    riichi analyze 1234m456p789s1155z --visible 5z5z --json
+    riichi analyze --jsonl < requests.jsonl > results.jsonl
+
+The text and ``--json`` outputs come from :func:`riichi.analysis.analyze_case`
+(its fields are documented in docs/analysis.md); ``--jsonl`` reads one
+request a line and writes one result a line, errors included, never stopping.
+:mod:`riichi.cli` registers this command through :func:`add_parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+from riichi.analysis import analyze_case, analyze_line
+
+__all__ = ["add_parser", "run"]
+
+_SITUATION_FLAGS = ("riichi", "double_riichi", "ippatsu")
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``analyze`` on the main parser's subcommands."""
+    p = subparsers.add_parser("analyze", help="shanten, waits and their value, or the best discards", description=(
+        "Analyse a hand of 13 or 14 tiles (melds count three each): shanten in each form; for 13 tiles the "
+        "waits with their shapes and value, furiten and the tiles that help; for 14 tiles every discard, best "
+        "first. HAND is MPSZ notation with melds as TYPE:TILES[@SEAT]."))
+    p.add_argument("hand", nargs="?", help="the hand, e.g. 1133557799m1p2p3p")
+    p.add_argument("--visible", default="", help="tiles seen outside the hand (discards, indicators, melds)")
+    p.add_argument("--discards", default="", help="the player's own discards (furiten)")
+    p.add_argument("--passed", default="", help="winning tiles let go since the player's last draw (furiten)")
+    p.add_argument("--passed-in-riichi", default="", help="tiles let go since declaring riichi (furiten)")
+    p.add_argument("--tiles-left", type=int, help="tiles left in the live wall (may riichi be declared)")
+    p.add_argument("--points", type=int, help="the player's points (may riichi be declared)")
+    p.add_argument("--drawn", help="the tile just drawn, for a 14-tile hand in riichi: may it make a concealed kan")
+    p.add_argument("--lenient-kan", action="store_true",
+                   help="after riichi, allow a kan that keeps the waits even if its tiles read otherwise")
+    p.add_argument("--seat", default="E", choices="ESWN", help="seat wind for the value of each wait")
+    p.add_argument("--round", default="E", choices="ESWN", help="round wind")
+    for flag in _SITUATION_FLAGS:
+        p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
+    p.add_argument("--dora", default="", help="dora indicators")
+    p.add_argument("--rules", default="tenhou", help="rule-set preset for the values")
+    p.add_argument("--no-values", action="store_true", help="do not score the waits")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.add_argument("--jsonl", action="store_true", help="read requests as JSON lines on stdin, write results")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``riichi analyze``; returns the exit status."""
+    if args.jsonl:
+        return _stream(sys.stdin, sys.stdout)
+    if not args.hand:
+        print("riichi analyze: give a HAND, or --jsonl to read requests from stdin", file=sys.stderr)
+        return 2
+    request: dict[str, object] = {
+        "hand": args.hand, "visible": args.visible, "discards": args.discards, "passed": args.passed,
+        "passed_in_riichi": args.passed_in_riichi, "seat_wind": args.seat, "round_wind": args.round,
+        "dora": args.dora, "rules": args.rules, "values": not args.no_values, "ankan_strict": not args.lenient_kan,
+    }
+    for flag in _SITUATION_FLAGS:
+        if getattr(args, flag):
+            request[flag] = True
+    for key in ("tiles_left", "points", "drawn"):
+        if getattr(args, key) is not None:
+            request[key] = getattr(args, key)
+    result = analyze_case(request)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0 if result["ok"] else 1
+    if not result["ok"]:
+        error = result["error"]
+        assert isinstance(error, Mapping)
+        print(f"riichi analyze: {error['message']}", file=sys.stderr)
+        return 1
+    print(render(result))
+    return 0
+
+
+def _stream(source: TextIO, sink: TextIO) -> int:
+    for line in source:
+        if line.strip():
+            sink.write(json.dumps(analyze_line(line), ensure_ascii=False) + "\n")
+            sink.flush()
+    return 0
+
+
+def render(result: Mapping[str, object]) -> str:
+    """The text report of an analysis result."""
+    lines = [f"{result['hand']}  ({result['tiles']} tiles)"]
+    shanten = result["shanten"]
+    forms = result["forms"]
+    assert isinstance(shanten, int)
+    assert isinstance(forms, Mapping)
+    state = "complete" if shanten < 0 else "tenpai" if shanten == 0 else f"{shanten}-shanten"
+    parts = [f"{name} {value}" for name, value in forms.items() if value is not None]
+    lines.append(f"shanten: {state}  ({', '.join(parts)})")
+    waits = result.get("waits")
+    if isinstance(waits, list) and waits:
+        lines.append("waits:")
+        lines += [_wait_line(w) for w in waits]
+    elif "ukeire" in result:
+        lines.append(f"tiles that help: {_improving(result)}")
+    furiten = result.get("furiten")
+    if isinstance(furiten, Mapping) and not furiten["can_ron"]:
+        reasons = ", ".join(str(r) for r in _list(furiten["reasons"]))
+        lines.append(f"furiten ({reasons}): no ron on {' '.join(str(t) for t in _list(furiten['tiles']))}")
+    discards = result.get("discards")
+    if isinstance(discards, list):
+        lines.append("discard  shanten  tiles that help")
+        lines += [f"{d['tile']:<8} {d['shanten']:>7}  {_improving(d)}" for d in discards]
+    riichi = result.get("riichi_declaration")
+    if isinstance(riichi, Mapping):
+        verdict = "yes" if riichi["allowed"] else f"no ({', '.join(str(r) for r in _list(riichi['reasons']))})"
+        lines.append(f"riichi: {verdict}")
+    kan = result.get("ankan_after_riichi")
+    if isinstance(kan, Mapping):
+        verdict = "yes" if kan["allowed"] else f"no ({', '.join(str(r) for r in _list(kan['reasons']))})"
+        lines.append(f"concealed kan of {kan['tile']} after riichi: {verdict}")
+    return "\n".join(lines)
+
+
+def _list(value: object) -> Sequence[object]:
+    return value if isinstance(value, list) else []
+
+
+def _improving(row: Mapping[str, object]) -> str:
+    tiles = " ".join(f"{i['tile']}x{i['left']}" for i in _list(row.get("improving")) if isinstance(i, Mapping))
+    return f"{tiles}  = {row['ukeire']}" if tiles else "-"
+
+
+def _wait_line(wait: object) -> str:
+    assert isinstance(wait, Mapping)
+    flags = [f for f in ("karaten", "dead") if wait.get(f)]
+    text = f"  {wait['tile']:<3} {'/'.join(str(s) for s in _list(wait['shapes'])):<18} {wait['left']} left"
+    if "ron" in wait:
+        ron = "no yaku" if wait["no_yaku"] else wait["ron"] if wait["ron"] is not None else "-"
+        tsumo = "no yaku" if wait["tsumo_no_yaku"] else wait["tsumo"] if wait["tsumo"] is not None else "-"
+        text += f"  ron {ron}  tsumo {tsumo}"
+    return text + (f"  [{', '.join(flags)}]" if flags else "")

@@ -1,0 +1,194 @@
+"""Waits, furiten, efficiency, declarations and the analysis JSON, on hands analysed by hand."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from riichi import cli_analyze
+from riichi.analysis import analyze_case, discard_table, ukeire, wait_values
+from riichi.declarations import Refusal, check_ankan_after_riichi, check_riichi, riichi_thresholds
+from riichi.errors import ImpossibleTilesError, WrongTileCountError
+from riichi.furiten import FuritenReason, check_furiten
+from riichi.rules import resolve_rules
+from riichi.tiles import Tile
+from riichi.waits import WaitShape, find_waits
+
+R, K, P, S, T = WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.SHANPON, WaitShape.TANKI
+
+
+def waits(hand: str, **kwargs: object) -> dict[str, tuple[WaitShape, ...]]:
+    return {str(w.tile): w.shapes for w in find_waits(hand, **kwargs)}  # type: ignore[arg-type]
+
+
+# -- wait shapes: three complete sets (456p 789s and 111z or 11122z) around the shape under test -------
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("23m456p789s11122z", {"1m": (R,), "4m": (R,)}),  # 23 waits on 1 or 4
+    ("12m456p789s11122z", {"3m": (P,)}),  # 12 waits only on 3
+    ("89m456p789s11122z", {"7m": (P,)}),  # 89 waits only on 7
+    ("46m456p789s11122z", {"5m": (K,)}),  # 4_6 waits on 5
+    ("11m22p456p789s111z", {"1m": (S,), "2p": (S,)}),  # two pairs: either becomes the triplet
+    ("5m123m456p789s111z", {"5m": (T,)}),  # a lone tile waits for its pair
+    # 3456 with three sets: 345+6 or 3+456: two tanki (nobetan).
+    ("3456m456p789s111z", {"3m": (T,), "6m": (T,)}),
+    # 34567 with a pair: 345+67 -> 5, 8; 34+567 -> 2, 5: three-sided, 5m ryanmen in both readings.
+    ("34567m456p789s11z", {"2m": (R,), "5m": (R,), "8m": (R,)}),
+    # 4445 with three sets: 444+5 tanki on 5; 44+45 ryanmen on 3 and 6.
+    ("4445m456p789s111z", {"3m": (R,), "5m": (T,), "6m": (R,)}),
+    # 45556 with 11z: 555+46 kanchan on 5, or 456+55+11z shanpon on 5 and 1z: one tile, two shapes.
+    ("45556m123p789s11z", {"5m": (K, S), "1z": (S,)}),
+    # Nine gates: nine waits; 3m is penchan (12+3) in one reading and ryanmen (45 wait 3) in another.
+    ("1112345678999m", {"1m": (R, S), "2m": (T,), "3m": (R, P), "4m": (R,), "5m": (T,), "6m": (R,),
+                        "7m": (R, P), "8m": (T,), "9m": (R, S)}),
+    # Seven pairs: the single tile is a tanki.
+    ("1133m5577p99s117z", {"7z": (T,)}),
+])
+def test_wait_shapes(hand: str, expected: dict[str, tuple[WaitShape, ...]]) -> None:
+    assert waits(hand) == expected
+
+
+def test_thirteen_orphans_thirteen_sided_and_single() -> None:
+    thirteen = waits("19m19p19s1234567z")
+    assert len(thirteen) == 13
+    assert set(thirteen.values()) == {(WaitShape.KOKUSHI_13,)}
+    # Two 1m, no 7z: waits only on 7z.
+    assert waits("119m19p19s123456z") == {"7z": (WaitShape.KOKUSHI,)}
+
+
+def test_seven_pairs_with_four_of_a_kind_is_not_tenpai_on_the_odd_tile() -> None:
+    # 1111m 22p 66p 88s 33z 5z: counting 1111m as two pairs would give six pairs and a 5z wait, but
+    # seven pairs needs seven different kinds: 2-shanten, no waits.
+    assert waits("1111m2266p88s33z5z") == {}
+
+
+def test_karaten_and_dead_waits() -> None:
+    # 1111m + three sets: only a fifth 1m completes it (111+11, or 11+11 shanpon reading). Karaten.
+    (w,) = find_waits("1111m123456789p")
+    assert (str(w.tile), w.is_karaten, w.remaining, w.is_dead) == ("1m", True, 0, True)
+    # Tanki on 5p beside a pon of 5p: the four copies are in the hand with its melds.
+    (w,) = find_waits("5p pon:555p chi:123s ankan:7777z pon:555s")
+    assert (w.in_hand, w.is_karaten) == (4, True)
+    # 23m ryanmen with all four 1m visible elsewhere: 1m is dead (not karaten); 4m still has 4 left.
+    by_tile = {str(w.tile): w for w in find_waits("23m456p789s11122z", visible="1111m")}
+    assert (by_tile["1m"].is_dead, by_tile["1m"].is_karaten, by_tile["4m"].remaining) == (True, False, 4)
+    with pytest.raises(ImpossibleTilesError):
+        find_waits("23m456p789s11122z", visible="1z1z")  # 111z in hand + 2 visible = 5
+
+
+def test_three_kinds_of_furiten() -> None:
+    hand = "23m456p789s11122z"  # waits 1m 4m
+    assert check_furiten(hand).can_ron
+    own = check_furiten(hand, discards="9p4m")
+    assert (own.reasons, own.tiles) == ((FuritenReason.OWN_DISCARD,), (Tile.parse("4m"),))
+    assert check_furiten(hand, passed="1m").reasons == (FuritenReason.TEMPORARY,)
+    assert check_furiten(hand, passed="5z").can_ron  # not a wait
+    # In riichi, a winning tile let go is riichi furiten (for the rest of the hand), not temporary.
+    assert check_furiten(hand, passed="1m", riichi=True).reasons == (FuritenReason.RIICHI,)
+    assert check_furiten(hand, passed_in_riichi="4m", riichi=True).reasons == (FuritenReason.RIICHI,)
+    both = check_furiten(hand, discards="1m", passed_in_riichi="4m", riichi=True)
+    assert both.reasons == (FuritenReason.OWN_DISCARD, FuritenReason.RIICHI)
+    # A furiten-free hand with another's discard that is no wait: fine; not tenpai: never furiten.
+    assert check_furiten("147m258p369s1234z", discards="1m").can_ron
+
+
+def test_ukeire_and_discard_table() -> None:
+    # 1234m 456p 789s 11z 5z is 1-shanten; tiles making tenpai: 1m-6m (a second set shape around
+    # 1234m), 1z (11z triplet, 5z tanki... with 1234m -> 123m + 4m tanki) and 5z (pair).
+    got = ukeire("1234m456p789s11z5z", visible="5m")
+    assert [(str(t), n) for t, n in got.tiles] == [("1m", 3), ("2m", 3), ("3m", 3), ("4m", 3), ("5m", 3),
+                                                   ("6m", 4), ("1z", 2), ("5z", 3)]
+    assert got.total == 24
+    # 14 tiles: 1m or 4m away leaves a 1z/5z shanpon (2 + 2 unseen of the 14 tiles seen); 5p breaks a set.
+    table = discard_table("1234m456p789s1155z")
+    assert [(str(d.tile), d.shanten, d.ukeire.total) for d in table[:2]] == [("1m", 0, 4), ("4m", 0, 4)]
+    assert table[-1].shanten == 1
+    with pytest.raises(WrongTileCountError):
+        discard_table("1234m456p789s115z")
+
+
+def test_riichi_declaration() -> None:
+    hand14 = "123m456p789s1112z5z"  # discard 2z or 5z: tanki on the other
+    ok = check_riichi(hand14, tiles_left=4, points=1000)
+    assert ok.allowed and ok.discards == (Tile.parse("2z"), Tile.parse("5z"))
+    # Seed 003: not with fewer than four tiles left in the wall; Tenhou also needs 1000 points.
+    assert check_riichi(hand14, tiles_left=3).reasons == (Refusal.FEW_TILES,)
+    assert check_riichi(hand14, points=900).reasons == (Refusal.FEW_POINTS,)
+    # M-League (RULESETS.md §1e): neither requirement.
+    tiles, points = riichi_thresholds(resolve_rules("mleague"))
+    assert check_riichi(hand14, tiles_left=0, points=0, min_wall_tiles=tiles, min_points=points).allowed
+    assert riichi_thresholds(resolve_rules("wrc")) == (4, 1000)
+    assert check_riichi("123m789s1112z5z chi:456p").reasons == (Refusal.OPEN_HAND,)
+    assert Refusal.NOT_TENPAI in check_riichi("147m258p369s12345z").reasons
+    # A concealed kan keeps the hand closed.
+    assert check_riichi("123m456p1112z5z ankan:7777s").allowed
+
+
+def test_concealed_kan_after_riichi() -> None:
+    # Seed 003's example: 222333444m reads as three triplets or as three 234m runs: no kan under WRC.
+    hand = "222333444m55p67s"  # waits 5s 8s either way
+    assert check_ankan_after_riichi(hand, "2m").reasons == (Refusal.OTHER_READING,)
+    # Rules that only ask for unchanged waits allow it: after 2222m the waits are still 5s 8s.
+    assert check_ankan_after_riichi(hand, "2m", strict=False).allowed
+    # 111z is a triplet in every reading: allowed everywhere.
+    assert check_ankan_after_riichi("23m456p789s11122z", "1z").allowed
+    # 3334m: waits 2m 5m (333 + 4 ... 33 + 34) and 4m (333 + 4 tanki): a kan of 3m leaves 4m tanki only.
+    assert Refusal.CHANGES_WAITS in check_ankan_after_riichi("3334m456p789s111z", "3m", strict=False).reasons
+    # Only with three in hand (no kan from the drawn tile otherwise).
+    assert check_ankan_after_riichi(hand, "5p").reasons == (Refusal.NOT_A_KAN,)
+
+
+def test_value_of_each_wait_comes_from_the_scorer() -> None:
+    # 123m 22p 456p 789s 11z: shanpon 2p / 1z, closed, no riichi. Ron on 2p: no yaku (dora do not
+    # count). Ron on 1z as the dealer in the East round: seat wind + round wind = 2 han; fu 20 + 10
+    # (closed ron) + 4 (an honour triplet completed by ron counts as open) = 34 -> 40: dealer 2 han
+    # 40 fu ron = 3900 (seed 004's table). Tsumo on 2p: menzen tsumo is a yaku.
+    values = {str(v.wait.tile): v for v in wait_values("123m22456p789s11z", {"seat_wind": "E"})}
+    assert not values["2p"].has_yaku_on_ron and values["2p"].ron_points is None
+    assert values["2p"].has_yaku_on_tsumo
+    assert values["1z"].ron_points == 3900
+
+
+def test_analyze_case_json() -> None:
+    result = analyze_case({"id": "a", "hand": "23m456p789s11122z", "discards": "4m", "values": False})
+    assert result["ok"] and result["id"] == "a" and result["shanten"] == 0
+    assert [w["tile"] for w in result["waits"]] == ["1m", "4m"]  # type: ignore[attr-defined]
+    assert result["furiten"] == {"can_ron": False, "reasons": ["own_discard"], "tiles": ["4m"]}
+    fourteen = analyze_case({"hand": "2222333444m55p67s", "riichi": True, "drawn": "2m"})
+    assert fourteen["ankan_after_riichi"] == {"tile": "2m", "strict": True, "allowed": False,
+                                              "reasons": ["other_reading"]}
+    # Discarding the fourth 2m keeps the 5s/8s ryanmen, the widest tenpai: first in the table.
+    assert fourteen["discards"][0]["tile"] == "2m"  # type: ignore[index]
+    melds = analyze_case({"hand": "2m", "melds": [{"type": "pon", "tiles": "777z", "from": "W"},
+                                                    {"type": "chi", "tiles": "123s"}, {"type": "chi", "tiles": "456s"},
+                                                    {"type": "chi", "tiles": "789p"}], "values": False})
+    assert melds["forms"] == {"standard": 0, "chiitoitsu": None, "kokushi": None}
+    for bad, code in [({"hand": "123x"}, "invalid_notation"), ({"hand": "12m"}, "wrong_tile_count"),
+                      ({"hand": "23m456p789s11122z", "oops": 1}, "invalid_case"), ([], "invalid_case"),
+                      ({"hand": "23m456p789s11122z", "rules": "nope"}, "unknown_rules"),
+                      ({"hand": "11111m23456789p"}, "impossible_tiles")]:
+        out = analyze_case(bad)
+        assert out["ok"] is False and out["error"]["code"] == code  # type: ignore[index]
+
+
+def test_cli_jsonl_never_stops(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = '{"id": 1, "hand": "23m456p789s11122z", "values": false}\nnot json\n{"hand": "1m"}\n'
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    parser = __import__("argparse").ArgumentParser()
+    cli_analyze.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["analyze", "--jsonl"])
+    assert cli_analyze.run(args) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["ok"] for r in out] == [True, False, False]
+    assert [r.get("error", {}).get("code") for r in out] == [None, "invalid_json", "wrong_tile_count"]
+
+
+def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = __import__("argparse").ArgumentParser()
+    cli_analyze.add_parser(parser.add_subparsers())
+    assert cli_analyze.run(parser.parse_args(["analyze", "1133557799m1p2p3p"])) == 0
+    out = capsys.readouterr().out
+    # Seven pairs 1-shanten (five pairs); a 1p, 2p or 3p makes the sixth pair: 3 copies each unseen.
+    assert "1-shanten" in out and "1px3 2px3 3px3  = 9" in out
