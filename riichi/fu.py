@@ -14,10 +14,11 @@ from typing import Final, NamedTuple
 from riichi.reading import Form, HandFacts, Reading, Wait
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
 
-__all__ = ["FuItem", "count_fu", "round_fu"]
+__all__ = ["FuItem", "count_fu", "fu_items", "round_fu"]
 
 _TH: Final = frozenset(TERMINAL_HONOR_KINDS)
-_WAIT_NAMES: Final = {Wait.KANCHAN: "kanchan wait", Wait.PENCHAN: "penchan wait", Wait.TANKI: "tanki wait"}
+#: Name of each wait that gives 2 fu, indexed by Wait value (None: no fu).
+_WAIT_NAMES: Final = (None, "kanchan wait", "penchan wait", None, "tanki wait", None)
 
 
 class FuItem(NamedTuple):
@@ -32,39 +33,64 @@ def round_fu(total: int) -> int:
     return total if total == 25 else -(-total // 10) * 10
 
 
-def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
-    """Rounded fu and the items that add up to the unrounded total."""
-    if r.form is Form.CHIITOITSU:
-        return 25, (FuItem("chiitoitsu", 25),)
-    if r.form is Form.KOKUSHI:
-        return 0, ()
+def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> int:
+    """The rounded fu of a reading (0 for thirteen orphans)."""
+    if r.form is not Form.STANDARD:
+        return 25 if r.form is Form.CHIITOITSU else 0
+    return round_fu(sum(fu for _, _, fu in _items(r, f, pinfu)))
+
+
+def fu_items(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[FuItem, ...]:
+    """The items that add up to the unrounded fu."""
+    if r.form is not Form.STANDARD:
+        return (FuItem("chiitoitsu", 25),) if r.form is Form.CHIITOITSU else ()
+    return tuple(FuItem(_reason(code, kind), fu) for code, kind, fu in _items(r, f, pinfu))
+
+
+# Item codes; a set's code adds 1 when concealed and 2 when a kan.
+_BASE, _CLOSED_RON, _TSUMO, _PAIR, _WAIT, _OPEN_PINFU, _SET = range(7)
+_SET_NAMES: Final = ("open triplet", "closed triplet", "open kan", "closed kan")
+_TEXT: Final = {_BASE: "base", _CLOSED_RON: "closed ron", _TSUMO: "tsumo", _OPEN_PINFU: "open pinfu"}
+
+
+def _reason(code: int, kind: int) -> str:
+    if code >= _SET:
+        return f"{_SET_NAMES[code - _SET]} {kind_name(kind)}"
+    if code == _PAIR:
+        return f"pair {kind_name(kind)}"
+    if code == _WAIT:
+        return _WAIT_NAMES[kind] or ""
+    return _TEXT[code]
+
+
+def _items(r: Reading, f: HandFacts, pinfu: bool) -> list[tuple[int, int, int]]:
+    """(code, kind, fu) items of a standard reading."""
     ctx = f.ctx
     rules = f.rules
-    items = [FuItem("base", 20)]
-    if not ctx.tsumo and f.closed:
-        items.append(FuItem("closed ron", 10))
-    if ctx.tsumo and not pinfu and (rules.rinshan_fu or not ctx.rinshan):
-        items.append(FuItem("tsumo", 2))
-    for s in r.sets:
-        fu = 2
-        if s.kind in _TH:
+    items = [(_BASE, 0, 20)]
+    tsumo = ctx.tsumo
+    if not tsumo and f.closed:
+        items.append((_CLOSED_RON, 0, 10))
+    elif tsumo and not pinfu and (rules.rinshan_fu or not ctx.rinshan):
+        items.append((_TSUMO, 0, 2))
+    for kind, kan, concealed, _ in r.sets:
+        fu = 4 if kind in _TH else 2
+        code = _SET
+        if concealed:
             fu *= 2
-        if s.concealed:
-            fu *= 2
-        if s.kan:
+            code += 1
+        if kan:
             fu *= 4
-        what = ("closed " if s.concealed else "open ") + ("kan " if s.kan else "triplet ") + kind_name(s.kind)
-        items.append(FuItem(what, fu))
+            code += 2
+        items.append((code, kind, fu))
     pair_fu = _pair_fu(r.pair, f)
     if pair_fu:
-        items.append(FuItem(f"pair {kind_name(r.pair)}", pair_fu))
-    if r.wait in _WAIT_NAMES:
-        items.append(FuItem(_WAIT_NAMES[r.wait], 2))
-    total = sum(i.fu for i in items)
-    if total == 20 and not f.closed and rules.open_pinfu_fu:
-        items.append(FuItem("open pinfu", 2))
-        total += 2
-    return round_fu(total), tuple(items)
+        items.append((_PAIR, r.pair, pair_fu))
+    if _WAIT_NAMES[r.wait]:
+        items.append((_WAIT, r.wait, 2))
+    if len(items) == 1 and not f.closed and rules.open_pinfu_fu:
+        items.append((_OPEN_PINFU, 0, 2))
+    return items
 
 
 def _pair_fu(pair: int, f: HandFacts) -> int:

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.errors import NotationError
-from riichi.notation import format_tiles, parse_tiles, sort_key
-from riichi.tiles import Tile, Wind
+from riichi.notation import format_tiles, parse_tiles
+from riichi.tiles import KIND_OF, ORDER_KEY, Tile, Wind
 
 __all__ = ["Hand", "Meld", "MeldType"]
 
@@ -69,7 +69,7 @@ class Meld:
             raise NotationError(f"{self.type.value} {format_tiles(self.tiles)}: {problem}")
         if self.type is MeldType.ANKAN and self.from_seat is not None:
             raise NotationError("a concealed kan (ankan) is not called from anyone")
-        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=sort_key)))
+        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=ORDER_KEY.__getitem__)))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -79,7 +79,7 @@ class Meld:
     @property
     def kind(self) -> int:
         """Kind of the set's lowest tile (the start of a run)."""
-        return self.tiles[0].kind
+        return KIND_OF[self.tiles[0]]
 
     @property
     def is_kan(self) -> bool:
@@ -100,7 +100,7 @@ class Meld:
 def _meld_problem(kind: MeldType, tiles: tuple[Tile, ...]) -> str | None:
     if len(tiles) != kind.size:
         return f"needs {kind.size} tiles, not {len(tiles)}"
-    kinds = sorted(t.kind for t in tiles)
+    kinds = sorted([KIND_OF[t] for t in tiles])
     if kind is MeldType.CHI:
         first = kinds[0]
         if first >= 27 or kinds != [first, first + 1, first + 2] or first % 9 > 6:
@@ -146,8 +146,9 @@ class Hand:
     melds: tuple[Meld, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=sort_key)))
-        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=ORDER_KEY.__getitem__)))
+        if type(self.melds) is not tuple:
+            object.__setattr__(self, "melds", tuple(self.melds))
 
     @classmethod
     def parse(cls, text: str) -> Hand:

@@ -33,6 +33,7 @@ _FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_r
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
                            "honba", "riichi_sticks", "rules", *_FLAGS})
 _SEATS: Final = ("E", "S", "W", "N")
+_CONTEXT_FLAGS: Final = tuple(f for f in _FLAGS if f != "nagashi_mangan")
 
 
 def error_result(case_id: object, error: RiichiError | str, message: str | None = None) -> dict[str, object]:
@@ -105,8 +106,15 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     concealed = _tiles(hand_text, "hand")
     melds = _melds(case.get("melds", []))
     win = _tile(_text(case, "win", required=True), "win")
-    flags = {name: _flag(case, name) for name in _FLAGS if name != "nagashi_mangan"}
-    if flags["double_riichi"] or flags["open_riichi"]:
+    flags = {}
+    get = case.get
+    for name in _CONTEXT_FLAGS:
+        value = get(name, False)
+        if value is not False:
+            flags[name] = _flag(case, name)
+    if "tsumo" not in flags:
+        flags["tsumo"] = False
+    if flags.get("double_riichi") or flags.get("open_riichi"):
         flags["riichi"] = True
     ctx = WinContext(
         win=win,

@@ -19,16 +19,18 @@ riichi.errors.NotationError: there is no honour tile 8z (honours are 1z..7z)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final
 
 from riichi.errors import NotationError
-from riichi.tiles import SUITS, Tile
+from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
 
 __all__ = ["format_tiles", "parse_tiles", "sort_key"]
 
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
 _TILE_AT: Final = {(str(t)[1], str(t)[0]): t for t in Tile}
+_BY_SUIT: Final = {suit: {d: t for (s, d), t in _TILE_AT.items() if s == suit} for suit in SUITS}
 
 
 def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tuple[Tile, ...]:
@@ -36,7 +38,23 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
 
     ``offset`` and ``source`` let a caller report positions inside a larger text.
     """
-    src = text if source is None else source
+    if _WELL_FORMED(text):
+        tiles: list[Tile] = []
+        try:
+            for digits, suit in _GROUPS(text):
+                table = _BY_SUIT[suit]
+                tiles += [table[d] for d in digits]
+            return tuple(tiles)
+        except KeyError:
+            pass  # a digit that is no tile of its suit: the careful reading below says where
+    return _parse_slowly(text, offset, text if source is None else source)
+
+
+_WELL_FORMED: Final = re.compile(r"(?:[0-9]+[mpsz])*").fullmatch
+_GROUPS: Final = re.compile(r"([0-9]+)([mpsz])").findall
+
+
+def _parse_slowly(text: str, offset: int, src: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):
@@ -64,9 +82,9 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
     return tuple(tiles)
 
 
-def sort_key(tile: Tile) -> tuple[int, int, int]:
+def sort_key(tile: Tile) -> int:
     """Canonical order: by suit (m, p, s, z), then number; a red five just before a plain five."""
-    return (tile.kind // 9, tile.kind, 0 if tile.is_red else 1)
+    return ORDER_KEY[tile]
 
 
 def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
@@ -75,15 +93,20 @@ def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     With ``sort=False`` the given order is kept (the suit letter is written
     each time the suit changes).
     """
-    seq = sorted(tiles, key=sort_key) if sort else list(tiles)
+    seq = sorted(tiles, key=ORDER_KEY.__getitem__) if sort else tiles
     out: list[str] = []
-    suit = ""
+    suit = -1
     for t in seq:
-        s = t.suit
-        if suit and s != suit:
-            out.append(suit)
-        suit = s
-        out.append("0" if t.is_red else str(t.number))
-    if suit:
-        out.append(suit)
+        k = KIND_OF[t]
+        s = k // 9
+        if s != suit:
+            if suit >= 0:
+                out.append(SUITS[suit])
+            suit = s
+        out.append(_DIGIT[t])
+    if suit >= 0:
+        out.append(SUITS[suit])
     return "".join(out)
+
+
+_DIGIT: Final = tuple(str(k % 9 + 1) for k in range(34)) + ("0", "0", "0")

@@ -103,12 +103,14 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
            liability: Liability | None = None) -> Settlement:
     """Who pays the winner what, honba and liability included, and every seat's change."""
     dealer = winner is Wind.EAST
-    pay: dict[Wind, int] = {}
+    pay = [0, 0, 0, 0]  # by seat value: what each seat pays
+    paid = [False, False, False, False]
 
     def add(seat: Wind, amount: int) -> None:
-        pay[seat] = pay.get(seat, 0) + amount
+        pay[seat] += amount
+        paid[seat] = True
 
-    others = [s for s in Wind if s is not winner]
+    others = [s for s in _WINDS if s is not winner]
     if liability is not None and liability.seat is not winner and (tsumo or liability.seat is not discarder):
         liable = liability.seat
         covered = liability.base
@@ -132,7 +134,7 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
             if rest:
                 add(discarder, ron_payment(rest, dealer=dealer))
             add(liable if liability.pays_honba else discarder, 300 * honba)
-        points = sum(pay.values()) - 300 * honba
+        points = sum(pay) - 300 * honba
     elif tsumo:
         d, n = tsumo_payments(base, dealer=dealer)
         for s in others:
@@ -142,9 +144,12 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
         points = ron_payment(base, dealer=dealer)
         if discarder is not None:
             add(discarder, points + 300 * honba)
-    payments = tuple(sorted(pay.items()))
+    payments = tuple((s, pay[s]) for s in _WINDS if paid[s])
     if not tsumo and discarder is None:
         return Settlement(points, payments, ())
-    deltas = {s: -pay.get(s, 0) for s in Wind}
-    deltas[winner] = sum(pay.values()) + 1000 * sticks
-    return Settlement(points, payments, tuple(sorted(deltas.items())))
+    gain = sum(pay) + 1000 * sticks
+    deltas = tuple((s, gain if s is winner else -pay[s]) for s in _WINDS)
+    return Settlement(points, payments, deltas)
+
+
+_WINDS = tuple(Wind)

@@ -19,6 +19,7 @@ from riichi.context import WinContext
 from riichi.decompose import is_chiitoitsu, is_kokushi, standard_readings
 from riichi.hand import Hand, MeldType
 from riichi.rules import RuleSet
+from riichi.tiles import KIND_OF
 
 __all__ = ["Form", "HandFacts", "Reading", "SetInfo", "Wait", "readings"]
 
@@ -66,40 +67,55 @@ class Reading(NamedTuple):
 class HandFacts:
     """Reading-independent facts about a winning hand."""
 
-    __slots__ = ("all_counts", "closed", "concealed_counts", "ctx", "hand", "kans", "meld_runs",
-                 "meld_sets", "n_melds", "rules", "win_kind")
+    __slots__ = ("all_counts", "closed", "concealed_counts", "ctx", "hand", "honors", "kans", "meld_runs",
+                 "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
 
     def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
         self.hand = hand
         self.ctx = ctx
         self.rules = rules
         concealed = [0] * 34
+        reds = [0, 0, 0]
         for t in hand.concealed:
-            concealed[t.kind] += 1
+            concealed[KIND_OF[t]] += 1
+            if t >= 34:
+                reds[t - 34] += 1
         self.concealed_counts = concealed
         counts = concealed[:]
         runs: list[int] = []
         sets: list[SetInfo] = []
         kans = 0
+        closed = True
         for m in hand.melds:
-            k = m.tiles[0].kind
-            if m.type is MeldType.CHI:
+            tiles = m.tiles
+            k = KIND_OF[tiles[0]]
+            for t in tiles:
+                counts[KIND_OF[t]] += 1
+                if t >= 34:
+                    reds[t - 34] += 1
+            kind = m.type
+            if kind is MeldType.CHI:
                 runs.append(k)
-                counts[k] += 1
-                counts[k + 1] += 1
-                counts[k + 2] += 1
+                closed = False
             else:
-                counts[k] += len(m.tiles)
-                is_kan = m.type.is_kan
+                is_kan = len(tiles) == 4
                 kans += is_kan
-                sets.append(SetInfo(k, is_kan, m.type is MeldType.ANKAN, True))
+                concealed_kan = kind is MeldType.ANKAN
+                closed = closed and concealed_kan
+                sets.append(SetInfo(k, is_kan, concealed_kan, True))
         self.all_counts = counts
+        #: red fives held per suit (man, pin, sou), melds included
+        self.reds = reds
         self.meld_runs = tuple(runs)
         self.meld_sets = tuple(sets)
         self.kans = kans
         self.n_melds = len(hand.melds)
-        self.closed = hand.is_closed
-        self.win_kind = ctx.win.kind
+        self.closed = closed
+        self.win_kind = KIND_OF[ctx.win]
+        #: bit 1, 2, 4 for man, pin, sou present
+        self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
+        self.honors = sum(counts[27:34])
+        self.terminals = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
 
 
 def readings(facts: HandFacts) -> list[Reading]:

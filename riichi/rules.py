@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Final
 
 from riichi.errors import UnknownRulesError
@@ -325,6 +326,20 @@ def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None) -> RuleSet:
         return find_rules(spec)
     if not isinstance(spec, Mapping):
         raise UnknownRulesError("rules must be a preset name or an object with a 'preset' key")
+    try:
+        key = tuple((k, type(v).__name__, tuple(v) if isinstance(v, list) else v) for k, v in spec.items())
+        return _resolve_key(key)
+    except TypeError:  # an unhashable value: resolve it directly to get the precise error
+        return _resolve_mapping(spec)
+
+
+@lru_cache(maxsize=256)
+def _resolve_key(key: tuple[tuple[str, str, object], ...]) -> RuleSet:
+    """Resolve a spec once: a batch holds a handful of distinct rule specs."""
+    return _resolve_mapping({k: list(v) if t == "list" else v for k, t, v in key})  # type: ignore[arg-type]
+
+
+def _resolve_mapping(spec: Mapping[str, object]) -> RuleSet:
     base = find_rules(str(spec.get("preset", "tenhou")))
     changes: dict[str, object] = {}
     for key, value in spec.items():

@@ -23,13 +23,13 @@ from typing import Final
 
 from riichi.context import WinContext
 from riichi.errors import NotWinningError, NoYakuError
-from riichi.fu import FuItem, count_fu
+from riichi.fu import FuItem, count_fu, fu_items
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle
 from riichi.reading import Form, HandFacts, Reading, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
-from riichi.tiles import Tile, Wind
+from riichi.tiles import SUITS, Wind
 from riichi.validate import check_situation, check_tiles
 from riichi.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
 
@@ -74,24 +74,25 @@ class _Candidate:
     yakuman: tuple[tuple[str, int], ...]
     yakuman_total: int
     limit: Limit | None
-    fu_items: tuple[FuItem, ...]
+    pinfu: bool
 
 
 def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     """Score ``hand`` won as ``ctx`` says under ``rules``; raises a :class:`~riichi.errors.RiichiError`."""
-    check_tiles(hand, ctx, rules)
-    check_situation(hand, ctx, rules)
     facts = HandFacts(hand, ctx, rules)
+    check_tiles(facts)
+    check_situation(hand, ctx, rules)
     found = readings(facts)
     if not found:
         raise NotWinningError(f"{format_tiles(hand.concealed)} is not a complete hand"
                               f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
-    hand_yaku = _hand_level(facts)
+    table = _table(rules)
+    hand_yaku = _hand_level(facts, table)
     dora = _dora(facts)
     best: _Candidate | None = None
     for r in found:
-        cand = _evaluate(r, facts, hand_yaku, dora)
+        cand = _evaluate(r, facts, table, hand_yaku, dora)
         if cand is not None and (best is None or cand.key > best.key):
             best = cand
     if best is None:
@@ -99,24 +100,61 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     liability = _liability(hand, ctx, rules, best)
     s = settle(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
                sticks=ctx.riichi_sticks, liability=liability)
+    items = fu_items(best.reading, facts, pinfu=best.pinfu) if best.fu else ()
     return Score(best.han, best.fu, best.yaku, best.yakuman, best.yakuman_total, best.limit, s.points,
-                 s.payments, s.deltas, best.fu_items, _decomposition(best.reading, hand),
+                 s.payments, s.deltas, items, _decomposition(best.reading, hand),
                  _liable_seat(liability, ctx))
 
 
 # -- yaku ---------------------------------------------------------------------
 
-def _enabled(row: YakuRow, rules: RuleSet) -> bool:
-    return row.gate is None or row.gate(rules)
+#: (table position, row, han closed, han open) of a yaku in play
+_Entry = tuple[int, YakuRow, int, int]
 
 
-def _hand_level(facts: HandFacts) -> tuple[list[YakuRow], list[YakuRow]]:
-    """Reading-independent yaku and yakuman that hold."""
-    r0 = None
-    rules = facts.rules
-    yaku = [row for row in YAKU_ROWS if not row.per_reading and _enabled(row, rules) and row.check(r0, facts)]  # type: ignore[arg-type]
-    yakuman = [row for row in YAKUMAN_ROWS
-               if not row.per_reading and _enabled(row, rules) and row.check(r0, facts)]  # type: ignore[arg-type]
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The rows a rule set plays, split by whether they depend on the reading."""
+
+    hand_yaku: tuple[_Entry, ...]
+    reading_yaku: tuple[_Entry, ...]
+    hand_yakuman: tuple[YakuRow, ...]
+    reading_yakuman: tuple[YakuRow, ...]
+
+
+def _table(rules: RuleSet) -> _Table:
+    """The table of ``rules``, built once per rule-set object (hashing a RuleSet costs more than a look-up)."""
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    table = _build_table(rules)
+    if len(_TABLES) >= 256:
+        _TABLES.clear()
+    _TABLES[id(rules)] = (rules, table)
+    return table
+
+
+#: Rule-set object id -> (the object, kept alive so its id stays its own; its table).
+_TABLES: dict[int, tuple[RuleSet, _Table]] = {}
+
+
+def _build_table(rules: RuleSet) -> _Table:
+    def on(row: YakuRow) -> bool:
+        return row.gate is None or row.gate(rules)
+
+    entries = [(i, row, row.han(closed=True, rules=rules), row.han(closed=False, rules=rules))
+               for i, row in enumerate(YAKU_ROWS) if on(row)]
+    yakuman = [row for row in YAKUMAN_ROWS if on(row)]
+    return _Table(tuple(e for e in entries if not e[1].per_reading), tuple(e for e in entries if e[1].per_reading),
+                  tuple(r for r in yakuman if not r.per_reading), tuple(r for r in yakuman if r.per_reading))
+
+
+def _hand_level(facts: HandFacts, table: _Table) -> tuple[list[tuple[int, str, int]], list[YakuRow]]:
+    """Reading-independent yaku (position, name, han) and yakuman that hold."""
+    r0: Reading = None  # type: ignore[assignment]  # hand-level predicates do not look at the reading
+    col = 2 if facts.closed else 3
+    yaku = [(e[0], e[1].name, e[col]) for e in table.hand_yaku if e[col] and e[1].check(r0, facts)]
+    yakuman = [row for row in table.hand_yakuman if row.check(r0, facts)]
     return yaku, yakuman
 
 
@@ -125,77 +163,78 @@ def _drop_superseded(rows: list[YakuRow]) -> list[YakuRow]:
     return [row for row in rows if row.name not in gone] if gone else rows
 
 
-def _evaluate(r: Reading, f: HandFacts, hand_yaku: tuple[list[YakuRow], list[YakuRow]],
+def _evaluate(r: Reading, f: HandFacts, table: _Table,
+              hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]],
               dora: tuple[tuple[str, int], ...]) -> _Candidate | None:
     rules = f.rules
     ctx = f.ctx
-    dealer = ctx.seat_wind is Wind.EAST
-    if r.form is Form.SHIISAN_PUUTAA:
-        ym = [row for row in hand_yaku[1] if row.name in _WITH_SHIISAN_PUUTAA]
-    elif r.form is Form.KOKUSHI:
-        ym = [row for row in hand_yaku[1] if row.name in _WITH_KOKUSHI]
+    form = r.form
+    if form is Form.STANDARD or form is Form.CHIITOITSU:
+        ym = hand_yaku[1]
     else:
-        ym = list(hand_yaku[1])
-    ym += [row for row in YAKUMAN_ROWS if row.per_reading and _enabled(row, rules) and row.check(r, f)]
-    ym = _drop_superseded(ym)
-    if ym and not (rules.paarenchan_needs_yaku and [row.name for row in ym] == ["paarenchan"]
-                   and not _regular_yaku(r, f, hand_yaku)):
-        full = rules.multiple_yakuman is MultipleYakuman.FULL
-        listed = tuple((row.name, row.yakuman if full else 1) for row in ym)
-        if rules.multiple_yakuman is MultipleYakuman.SINGLE:
-            total = 1
-        else:
-            total = sum(m for _, m in listed)
-        if rules.max_yakuman is not None:
-            total = min(total, rules.max_yakuman)
-        base = 8000 * total
-        return _Candidate((hand_value(base, dealer=dealer, tsumo=ctx.tsumo), 0, 0), r, 0, 0, base, (), listed,
-                          total, Limit.YAKUMAN, ())
-    if r.form in (Form.KOKUSHI, Form.SHIISAN_PUUTAA):
+        allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
+        ym = [row for row in hand_yaku[1] if row.name in allowed]
+    found = [row for row in table.reading_yakuman if row.check(r, f)]
+    if found:
+        ym = _drop_superseded(ym + found)
+    if ym and not (rules.paarenchan_needs_yaku and len(ym) == 1 and ym[0].name == "paarenchan"
+                   and not _regular_yaku(r, f, table, hand_yaku)):
+        return _yakuman_candidate(r, f, ym)
+    if form is Form.KOKUSHI or form is Form.SHIISAN_PUUTAA:
         return None
-    rows = _regular_yaku(r, f, hand_yaku)
-    candidates: list[_Candidate] = []
-    if rows:
-        closed = f.closed
-        yaku = tuple((row.name, row.han(closed=closed, rules=rules)) for row in rows)
-        yaku_han = sum(h for _, h in yaku)
-        han = yaku_han + sum(n for _, n in dora)
-        pinfu = any(row.name == "pinfu" for row in rows)
-        fu, items = count_fu(r, f, pinfu=pinfu)
-        candidates.append(_priced(r, f, han, fu, yaku + dora, items))
+    yaku = _regular_yaku(r, f, table, hand_yaku)
+    best: _Candidate | None = None
+    if yaku:
+        han = sum(h for _, _, h in yaku) + sum(n for _, n in dora)
+        pinfu = any(name == "pinfu" for _, name, _ in yaku)
+        best = _priced(r, f, han, count_fu(r, f, pinfu=pinfu), yaku, dora, pinfu=pinfu)
     if ctx.renhou and rules.renhou is Renhou.MANGAN:
-        fu, items = count_fu(r, f, pinfu=False)
-        candidates.append(_priced(r, f, _RENHOU_MANGAN_HAN, fu, (("renhou", _RENHOU_MANGAN_HAN),), items,
-                                  cap=Limit.MANGAN))
-    return max(candidates, key=lambda c: c.key) if candidates else None
+        renhou = _priced(r, f, _RENHOU_MANGAN_HAN, count_fu(r, f, pinfu=False),
+                         [(-1, "renhou", _RENHOU_MANGAN_HAN)], (), cap=Limit.MANGAN)
+        if best is None or renhou.key > best.key:
+            best = renhou
+    return best
 
 
-def _regular_yaku(r: Reading, f: HandFacts, hand_yaku: tuple[list[YakuRow], list[YakuRow]]) -> list[YakuRow]:
+def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidate:
     rules = f.rules
-    closed = f.closed
-    rows = [row for row in hand_yaku[0] if row.han(closed=closed, rules=rules)]
-    rows += [row for row in YAKU_ROWS if row.per_reading and _enabled(row, rules)
-             and row.han(closed=closed, rules=rules) and row.check(r, f)]
+    ctx = f.ctx
+    full = rules.multiple_yakuman is MultipleYakuman.FULL
+    listed = tuple((row.name, row.yakuman if full else 1) for row in ym)
+    total = 1 if rules.multiple_yakuman is MultipleYakuman.SINGLE else sum(m for _, m in listed)
+    if rules.max_yakuman is not None:
+        total = min(total, rules.max_yakuman)
+    base = 8000 * total
+    value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
+    return _Candidate((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, False)
+
+
+def _regular_yaku(r: Reading, f: HandFacts, table: _Table,
+                  hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]]) -> list[tuple[int, str, int]]:
+    """(table position, name, han) of the yaku of this reading, superseded ones removed."""
+    col = 2 if f.closed else 3
+    found = [e for e in table.reading_yaku if e[col] and e[1].check(r, f)]
+    yaku = hand_yaku[0] + [(e[0], e[1].name, e[col]) for e in found]
     if r.form is Form.CHIITOITSU:
-        rows = [row for row in rows if row.name not in _NOT_WITH_CHIITOITSU]
-    rows = _drop_superseded(rows)
-    order = _ORDER
-    rows.sort(key=lambda row: order[row.name])
-    return rows
+        yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
+    gone = {name for e in found for name in e[1].supersedes}
+    gone.update(name for _, y, _ in hand_yaku[0] for name in _SUPERSEDES[y])
+    if gone:
+        yaku = [y for y in yaku if y[1] not in gone]
+    return yaku
 
 
 #: Yakuman that hold beside thirteen orphans, and beside shiisan puutaa (not a complete shape).
 _WITH_KOKUSHI: Final = frozenset({"tenhou", "chiihou", "renhou", "paarenchan", "open_riichi"})
 _WITH_SHIISAN_PUUTAA: Final = frozenset({"paarenchan", "open_riichi"})
 _NOT_WITH_CHIITOITSU: Final = frozenset({"shousangen", "sankantsu"})
-_ORDER: Final = {row.name: i for i, row in enumerate(YAKU_ROWS)}
+_SUPERSEDES: Final = {row.name: row.supersedes for row in YAKU_ROWS}
 
 
-def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: tuple[tuple[str, int], ...],
-            items: tuple[FuItem, ...], *, cap: Limit | None = None) -> _Candidate:
+def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: list[tuple[int, str, int]],
+            dora: tuple[tuple[str, int], ...], *, pinfu: bool = False, cap: Limit | None = None) -> _Candidate:
     rules = f.rules
     ctx = f.ctx
-    dealer = ctx.seat_wind is Wind.EAST
     total = 0
     if cap is Limit.MANGAN:
         base, limit = 2000, Limit.MANGAN
@@ -208,8 +247,10 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: tuple[tuple[str, 
         base, limit = limit_base(min(han, 12))
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
-    return _Candidate((hand_value(base, dealer=dealer, tsumo=ctx.tsumo), han, fu), r, han, fu, base, yaku, (),
-                      total, limit, items)
+    yaku.sort()
+    named = tuple((name, h) for _, name, h in yaku) + dora
+    value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
+    return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, pinfu)
 
 
 def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
@@ -276,41 +317,36 @@ def _feeder(hand: Hand, yakuman: str) -> Wind | None:
 # -- presentation ---------------------------------------------------------------
 
 def _decomposition(r: Reading, hand: Hand) -> tuple[str, ...]:
-    reds = [sum(1 for t in hand.concealed if t.is_red and t.kind // 9 == s) for s in range(3)]
-
-    def group(kinds: list[int]) -> str:
-        tiles = []
-        for k in kinds:
-            if k in (4, 13, 22) and reds[k // 9]:
-                reds[k // 9] -= 1
-                tiles.append(Tile.from_kind(k, red=True))
-            else:
-                tiles.append(Tile(k))
-        return format_tiles(tiles)
-
-    if r.form in (Form.KOKUSHI, Form.SHIISAN_PUUTAA):
+    """The reading as MPSZ groups: concealed sets, melds, then the pair."""
+    if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
         return (format_tiles(hand.concealed),)
+    reds = [0, 0, 0]
+    for t in hand.concealed:
+        if t >= 34:
+            reds[t - 34] += 1
+
+    def digits(k: int) -> str:
+        """One tile's digit, using up a red five of the suit where the hand holds one."""
+        if k % 9 == 4 and k < 27 and reds[k // 9]:
+            reds[k // 9] -= 1
+            return "0"
+        return _DIGITS[k]
+
     if r.form is Form.CHIITOITSU:
-        return tuple(group([k, k]) for k in r.pairs)
-    meld_runs = list(_meld_runs(hand))
-    meld_sets = [m.kind for m in hand.melds if m.type is not MeldType.CHI]
-    out = []
+        return tuple(digits(k) + digits(k) + SUITS[k // 9] for k in r.pairs)
     runs = list(r.runs)
-    for k in meld_runs:
-        runs.remove(k)
     trips = list(r.triplets)
-    for k in meld_sets:
-        trips.remove(k)
+    for m in hand.melds:
+        (runs if m.type is MeldType.CHI else trips).remove(m.kind)
     blocks = sorted([(k, True) for k in runs] + [(k, False) for k in trips])
-    for k, is_run in blocks:
-        out.append(group([k, k + 1, k + 2] if is_run else [k, k, k]))
+    out = [digits(k) + digits(k + 1) + digits(k + 2) + SUITS[k // 9] if is_run
+           else digits(k) + digits(k) + digits(k) + SUITS[k // 9] for k, is_run in blocks]
     out.extend(format_tiles(m.tiles) for m in hand.melds)
-    out.append(group([r.pair, r.pair]))
+    out.append(digits(r.pair) + digits(r.pair) + SUITS[r.pair // 9])
     return tuple(out)
 
 
-def _meld_runs(hand: Hand) -> tuple[int, ...]:
-    return tuple(m.kind for m in hand.melds if m.type is MeldType.CHI)
+_DIGITS: Final = tuple(str(k % 9 + 1) for k in range(34))
 
 
 def describe(s: Score) -> str:

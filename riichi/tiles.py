@@ -23,6 +23,8 @@ from riichi.errors import NotationError
 
 __all__ = [
     "HONOR_KINDS",
+    "KIND_OF",
+    "ORDER_KEY",
     "KIND_COUNT",
     "SUITS",
     "TERMINAL_HONOR_KINDS",
@@ -190,6 +192,10 @@ def _dora_next(kind: int) -> int:
 _TERMINAL_HONOR_SET: Final = frozenset(TERMINAL_HONOR_KINDS)
 _TILES: Final = tuple(Tile)
 _KIND: Final = tuple(range(34)) + (4, 13, 22)
+#: Kind of each tile value, for hot loops: ``KIND_OF[tile]`` is ``tile.kind``.
+KIND_OF: Final = _KIND
+#: Canonical sort key of each tile value: by kind, a red five just before a plain five.
+ORDER_KEY: Final = tuple(2 * k + 1 for k in range(34)) + (8, 26, 44)
 _TEXT: Final = tuple(kind_name(k) for k in range(34)) + ("0m", "0p", "0s")
 _BY_TEXT: Final = {text: _TILES[i] for i, text in enumerate(_TEXT)}
 _DORA_NEXT: Final = tuple(_dora_next(k) for k in range(34))

@@ -15,7 +15,8 @@ from riichi.errors import (
 )
 from riichi.hand import Hand, MeldType
 from riichi.rules import RuleSet
-from riichi.tiles import TERMINAL_HONOR_KINDS, Wind, kind_name
+from riichi.reading import HandFacts
+from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
 
@@ -30,8 +31,9 @@ def red_limits(aka: int) -> tuple[int, int, int]:
     return (min(aka, 1),) * 3
 
 
-def check_tiles(hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
+def check_tiles(facts: HandFacts) -> None:
     """Tile count, copies of each tile, red fives, and the winning tile's presence."""
+    hand, ctx, rules = facts.hand, facts.ctx, facts.rules
     expected = 14 - 3 * len(hand.melds)
     if len(hand.melds) > 4:
         raise WrongTileCountError(f"a hand has at most 4 melds, not {len(hand.melds)}")
@@ -40,30 +42,35 @@ def check_tiles(hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
         raise WrongTileCountError(
             f"the hand has {len(hand.concealed)} concealed tiles{melds}; a winning hand needs {expected} "
             f"(the winning tile included, each meld counting 3)")
-    counts = [0] * 34
-    reds = [0, 0, 0]
-    for where, tiles in (("the hand", hand.tiles), ("the dora indicators", ctx.dora),
-                         ("the ura-dora indicators", ctx.ura)):
-        for t in tiles:
-            counts[t.kind] += 1
-            if t.is_red:
-                reds[t.kind // 9] += 1
-            if counts[t.kind] > 4:
-                raise ImpossibleTilesError(
-                    f"there are only 4 of each tile, but {kind_name(t.kind)} appears {counts[t.kind]} times "
-                    f"counting the hand, the melds and the indicators (the last one in {where})")
-    limits = red_limits(rules.aka)
-    for suit, (n, most) in enumerate(zip(reds, limits, strict=True)):
-        if n > most:
-            tile = "0" + "mps"[suit]
+    counts = facts.all_counts
+    reds = facts.reds
+    if ctx.dora or ctx.ura or max(counts) > 4:
+        counts = counts[:]
+        reds = reds[:]
+        for where, tiles in (("the dora indicators", ctx.dora), ("the ura-dora indicators", ctx.ura)):
+            for t in tiles:
+                counts[KIND_OF[t]] += 1
+                if t >= 34:
+                    reds[t - 34] += 1
+        most = max(counts)
+        if most > 4:
+            k = counts.index(most)
             raise ImpossibleTilesError(
-                f"{n} red fives {tile}, but the rules ({rules.name}, aka={rules.aka}) have "
-                f"{most or 'no'} red {tile}")
-    if sum(reds) > rules.aka:
-        raise ImpossibleTilesError(f"{sum(reds)} red fives, but the rules ({rules.name}) have {rules.aka}")
+                f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
+                f"counting the hand, the melds and the indicators")
+    if reds[0] or reds[1] or reds[2]:
+        limits = red_limits(rules.aka)
+        for suit, (n, most) in enumerate(zip(reds, limits, strict=True)):
+            if n > most:
+                tile = "0" + "mps"[suit]
+                raise ImpossibleTilesError(
+                    f"{n} red fives {tile}, but the rules ({rules.name}, aka={rules.aka}) have "
+                    f"{most or 'no'} red {tile}")
+        if sum(reds) > rules.aka:
+            raise ImpossibleTilesError(f"{sum(reds)} red fives, but the rules ({rules.name}) have {rules.aka}")
     if ctx.win not in hand.concealed:
         hint = ""
-        if ctx.win.kind in (4, 13, 22) and any(t.kind == ctx.win.kind for t in hand.concealed):
+        if ctx.win.kind in (4, 13, 22) and facts.concealed_counts[ctx.win.kind]:
             hint = " (a red five is written 0, a plain five 5: write the winning tile as it is in the hand)"
         raise InvalidCaseError(f"the winning tile {ctx.win} is not among the concealed tiles {_fmt(hand)}{hint}")
     if len(ctx.dora) > 5 or len(ctx.ura) > 5:

@@ -12,7 +12,6 @@ from riichi.reading import Form, HandFacts, Reading, Wait
 from riichi.tiles import TERMINAL_HONOR_KINDS
 
 _TH: Final = frozenset(TERMINAL_HONOR_KINDS)
-_TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
 
 
 # -- situation ---------------------------------------------------------------
@@ -56,8 +55,7 @@ def renhou(r: Reading, f: HandFacts) -> bool:
 # -- tiles -------------------------------------------------------------------
 
 def tanyao(r: Reading, f: HandFacts) -> bool:
-    c = f.all_counts
-    return (f.closed or f.rules.kuitan) and not any(c[k] for k in _TH)
+    return not f.honors and not f.terminals and (f.closed or f.rules.kuitan)
 
 
 def haku(r: Reading, f: HandFacts) -> bool:
@@ -80,25 +78,19 @@ def round_wind(r: Reading, f: HandFacts) -> bool:
     return f.all_counts[27 + f.ctx.round_wind] >= 3
 
 
-def _suits(f: HandFacts) -> tuple[int, bool]:
-    """How many of the three suits the hand uses, and whether it has honours."""
-    c = f.all_counts
-    suits = sum(1 for base in (0, 9, 18) if any(c[base:base + 9]))
-    return suits, any(c[27:34])
+_ONE_SUIT: Final = frozenset({1, 2, 4})
 
 
 def honitsu(r: Reading, f: HandFacts) -> bool:
-    return _suits(f) == (1, True)
+    return f.suits in _ONE_SUIT and f.honors > 0
 
 
 def chinitsu(r: Reading, f: HandFacts) -> bool:
-    return _suits(f) == (1, False)
+    return f.suits in _ONE_SUIT and not f.honors
 
 
 def honroutou(r: Reading, f: HandFacts) -> bool:
-    c = f.all_counts
-    return all(c[k] == 0 for k in range(34) if k not in _TH) and any(c[k] for k in _TERMINALS) \
-        and any(c[27:34])
+    return f.terminals > 0 and f.honors > 0 and f.terminals + f.honors == 14 + f.kans
 
 
 def shousangen(r: Reading, f: HandFacts) -> bool:
@@ -161,11 +153,11 @@ def _outside(r: Reading) -> bool:
 
 
 def chanta(r: Reading, f: HandFacts) -> bool:
-    return _outside(r) and any(f.all_counts[27:34])
+    return f.honors > 0 and _outside(r)
 
 
 def junchan(r: Reading, f: HandFacts) -> bool:
-    return _outside(r) and not any(f.all_counts[27:34])
+    return not f.honors and _outside(r)
 
 
 def toitoi(r: Reading, f: HandFacts) -> bool:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 from riichi.reading import Form, HandFacts, Reading, Wait
-from riichi.tiles import GREEN_KINDS, TERMINAL_HONOR_KINDS
+from riichi.tiles import GREEN_KINDS
 
 _CHUUREN: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-_TERMINALS: Final = (0, 8, 9, 17, 18, 26)
 
 
 def kokushi(r: Reading, f: HandFacts) -> bool:
@@ -22,7 +21,7 @@ def kokushi_13(r: Reading, f: HandFacts) -> bool:
 
 def _chuuren_suit(f: HandFacts) -> int:
     """The suit base of a nine-gates shape, or -1."""
-    if f.n_melds:
+    if f.n_melds or f.honors or f.suits not in (1, 2, 4):
         return -1
     c = f.concealed_counts
     for base in (0, 9, 18):
@@ -69,19 +68,20 @@ def daisuushii(r: Reading, f: HandFacts) -> bool:
 
 
 def tsuuiisou(r: Reading, f: HandFacts) -> bool:
-    return not any(f.all_counts[:27])
+    return not f.suits
 
 
 def chinroutou(r: Reading, f: HandFacts) -> bool:
-    c = f.all_counts
-    return sum(c[k] for k in _TERMINALS) == sum(c)
+    return f.terminals == 14 + f.kans
 
 
 def ryuuiisou(r: Reading, f: HandFacts) -> bool:
+    if f.suits not in (0, 4) or f.honors != f.all_counts[32]:
+        return False
     c = f.all_counts
     if f.rules.ryuuiisou_needs_hatsu and not c[32]:
         return False
-    return all(c[k] == 0 for k in range(34) if k not in GREEN_KINDS)
+    return all(c[k] == 0 for k in range(18, 27) if k not in GREEN_KINDS)
 
 
 def suukantsu(r: Reading, f: HandFacts) -> bool:
@@ -98,8 +98,3 @@ def chiihou(r: Reading, f: HandFacts) -> bool:
 
 def renhou(r: Reading, f: HandFacts) -> bool:
     return f.ctx.renhou
-
-
-def all_terminal_honor(f: HandFacts) -> bool:
-    c = f.all_counts
-    return sum(c[k] for k in TERMINAL_HONOR_KINDS) == sum(c)
