@@ -16,8 +16,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from riichi.analysis import discard_table, improving_kinds
 from riichi.decompose import is_complete
+from riichi.hand import Hand
 from riichi.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from riichi.tiles import Tile
 from riichi.waits import wait_kinds, wait_shapes
 
 _SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
@@ -131,3 +134,70 @@ def test_forms(hand: tuple[list[int], int]) -> None:
         assert combined == standard
     else:
         assert combined == min(standard, shanten_chiitoitsu(counts), shanten_kokushi(counts))
+
+
+def _tenpai_by_engine(counts: list[int], melds: int) -> bool:
+    found = False
+    for w in range(34):
+        counts[w] += 1
+        found = is_complete(counts, melds)
+        counts[w] -= 1
+        if found:
+            break
+    return found
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=_CHECKS)
+@given(hands(extra=0))
+def test_ukeire_of_tenpai_and_one_shanten_hands_by_brute_force(hand: tuple[list[int], int]) -> None:
+    """Tenpai: the helping tiles are the waits. 1-shanten: a tile helps when some discard after it
+    leaves a hand that some tile completes, all judged by the engine's is_complete.
+    Hands with at most two of a tile keep every tried hand within four copies.
+    """
+    counts, melds = hand
+    if max(counts) > 2:
+        return
+    now = shanten(counts, n_melds=melds)
+    if now > 1:
+        return
+    expected = []
+    for t in range(34):
+        counts[t] += 1
+        if now == 0:
+            helps = is_complete(counts, melds)
+        else:
+            helps = False
+            for d in range(34):
+                if counts[d] and d != t:
+                    counts[d] -= 1
+                    helps = _tenpai_by_engine(counts, melds)
+                    counts[d] += 1
+                    if helps:
+                        break
+        counts[t] -= 1
+        if helps:
+            expected.append(t)
+    assert improving_kinds(counts, n_melds=melds) == expected
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=_CHECKS)
+@given(fourteen)
+def test_discard_table_rows(hand: tuple[list[int], int]) -> None:
+    """Each row is the shanten and the helping tiles after that discard; rows best first; the first
+    row's shanten is the fourteen-tile shanten (for a hand that is not complete)."""
+    counts, melds = hand
+    if melds:  # the table takes a Hand; without melds any counts make one
+        return
+    table = discard_table(Hand(tuple(Tile(k) for k in range(34) for _ in range(counts[k]))))
+    assert sorted(row.tile.kind for row in table) == [k for k in range(34) if counts[k]]
+    keys = [(row.shanten, -row.ukeire.total, row.tile.kind) for row in table]
+    assert keys == sorted(keys)
+    for row in table:
+        counts[row.tile.kind] -= 1
+        assert row.shanten == shanten(counts)
+        assert [t.kind for t, _ in row.ukeire.tiles] == improving_kinds(counts)
+        for t, left in row.ukeire.tiles:
+            assert left == max(0, 4 - counts[t.kind] - (1 if t.kind == row.tile.kind else 0))
+        counts[row.tile.kind] += 1
+    if not is_complete(counts, 0):
+        assert table[0].shanten == shanten(counts)
