@@ -376,3 +376,37 @@ def test_pao_scope_tenhou_vs_soul() -> None:
     assert paid(tenhou) == {"W": 64000}
     soul = run("11122z", "2z", *DAISANGEN_MELDS, rules="mahjongsoul", tsumo=True)
     assert paid(soul) == {"E": 16000, "W": 32000 + 8000, "N": 8000}
+
+
+def test_pao_feeder_deals_in() -> None:
+    # When the feeder is also the discarder there is nobody to share with: West pays all 32000.
+    result = run("234m99p", "4m", *DAISANGEN_MELDS, discarder="W")
+    assert paid(result) == {"W": 32000}
+
+
+# South called East from West, South from North, West from West and North from East: East
+# fed the fourth wind set. 22s pair, won on 2s by tsumo: daisuushii.
+DAISUUSHII_MELDS = ("pon:111z@W", "pon:222z@N", "pon:333z@W", "pon:444z@E")
+
+
+def test_pao_daisuushii() -> None:
+    # §1f: daisangen and daisuushii carry liability; tsumo: the feeder pays all. Tenhou: single
+    # yakuman, 32000 from East. Mahjong Soul doubles daisuushii (§1b) and the feeder answers for
+    # that yakuman's share, here the whole 64000.
+    tenhou = run("22s", "2s", *DAISUUSHII_MELDS, tsumo=True)
+    assert paid(tenhou) == {"E": 32000}
+    soul = run("22s", "2s", *DAISUUSHII_MELDS, rules="mahjongsoul", tsumo=True)
+    assert paid(soul) == {"E": 64000}
+
+
+SUUKANTSU_MELDS = ("minkan:5555s@W", "minkan:4444p@N", "ankan:7777m", "minkan:2222m@E")
+
+
+def test_pao_suukantsu_only_where_played() -> None:
+    # §1f: M-League and JPML make the feeder of the fourth kan liable for suukantsu (M-League:
+    # when the fourth kan is a daiminkan); Tenhou does not. South wins on the replacement tile
+    # (East pair, tanki) after East's discard made the fourth kan.
+    mleague = run("11z", "1z", *SUUKANTSU_MELDS, rules="mleague", tsumo=True, rinshan=True)
+    assert paid(mleague) == {"E": 32000}
+    tenhou = run("11z", "1z", *SUUKANTSU_MELDS, tsumo=True, rinshan=True)
+    assert paid(tenhou) == {"E": 16000, "W": 8000, "N": 8000}

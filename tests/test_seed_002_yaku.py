@@ -310,3 +310,47 @@ def test_renhou_yakuman_under_full() -> None:
     result = run(PINFU, "3s", rules="full", renhou=True, discarder="E")
     assert {y["name"] for y in result["yakuman"]} == {"renhou"}
     assert result["points"] == 32000
+
+
+# --- kuisagari, luck yaku, reading choice ----------------------------------------------------
+
+
+def test_kuisagari_yaku_lose_one_han_when_open() -> None:
+    # Seed 002: sanshoku, ittsu, chanta "2 Closed, 1 Open". Each hand is open with no fu:
+    # 20 -> 30 fu (ittsu's hand has a closed Chun triplet: 20 + 8 = 28 -> 30).
+    # Sanshoku: 123m 123p + chi 123s (from East) + pon 555p + Chun pair, ron on 1m: 1 han, 1000.
+    sanshoku = run("123m123p77z", "1m", "chi:123s@E", "pon:555p@W")
+    assert yaku_of(sanshoku) == {"sanshoku": 1}
+    assert sanshoku["points"] == 1000
+    # Ittsu: 123m 456m + chi 789m + 99p + Chun triplet, ron on 1m: ittsu 1 + chun 1 = 2 han
+    # 30 fu: 4 * 480 = 1920 -> 2000.
+    ittsu = run("123456m99p777z", "1m", "chi:789m@E")
+    assert yaku_of(ittsu) == {"ittsu": 1, "chun": 1}
+    assert ittsu["points"] == 2000
+    # Chanta: 123m 999p East pair 789s + chi 123p, ron on 1m: 1 han; fu 20 + 8 (concealed
+    # 999p) + 2 (East pair = round wind) = 30: 1000.
+    chanta = run("123m999p11z789s", "1m", "chi:123p@E")
+    assert yaku_of(chanta) == {"chanta": 1}
+    assert chanta["fu"] == 30
+    assert chanta["points"] == 1000
+
+
+def test_haitei_and_houtei() -> None:
+    # Seed 002: haitei "If the last self-drawn tile ... completes that player's hand" and houtei
+    # on the last discard, 1 han each. Pinfu hand: haitei + menzen tsumo + pinfu = 3 han 20 fu
+    # (700 / 1300); houtei + pinfu = 2 han 30 fu (2000).
+    haitei = run(PINFU, "3s", tsumo=True, haitei=True)
+    assert yaku_of(haitei) == {"haitei": 1, "menzen_tsumo": 1, "pinfu": 1}
+    assert haitei["payments"] == {"E": 1300, "W": 700, "N": 700}
+    houtei = run(PINFU, "3s", houtei=True)
+    assert yaku_of(houtei) == {"houtei": 1, "pinfu": 1}
+    assert houtei["points"] == 2000
+
+
+def test_the_best_wait_reading_is_used() -> None:
+    # RULESETS §3 fu rule 6: "When a tile can be read as different waits, the highest-scoring
+    # reading is used." 123m 345m 678p 789s 99p won on 3m: 3m completes 12m (edge wait, no
+    # pinfu, no yaku) or 45m (two-sided): pinfu, 30 fu, 1000.
+    result = run("123345m678p99p789s", "3m")
+    assert yaku_of(result) == {"pinfu": 1}
+    assert result["points"] == 1000
