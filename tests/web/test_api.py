@@ -206,6 +206,27 @@ def test_rules_lists_presets_and_switches(client: TestClient) -> None:
 # -- /api/analyze -------------------------------------------------------------------
 
 
+def test_analyze_values_each_wait(client: TestClient) -> None:
+    # 234m 567m 234p 678s 8p in riichi, dora 2m (indicator 1m), South seat: tenpai on 8p (tanki).
+    # Ron: riichi, tanyao, dora = 3 han; fu 20 + 10 closed ron + 2 tanki = 32 -> 40;
+    #   4 * 40 * 2^5 = 5120 -> 5200.
+    # Tsumo: riichi, menzen tsumo, tanyao, dora = 4 han; fu 20 + 2 tsumo + 2 tanki = 24 -> 30; base 1920:
+    #   the dealer pays 3840 -> 3900, the two others 1920 -> 2000: 7900.
+    request = {"id": 1, "hand": "234m567m234p678s8p", "riichi": True, "dora": "1m", "seat_wind": "S"}
+    response = client.post("/api/analyze", json=request)
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["id"], body["shanten"], body["tiles"]) == (1, 0, 13)
+    (wait,) = body["waits"]
+    assert (wait["tile"], wait["ron"], wait["tsumo"], wait["left"]) == ("8p", 5200, 7900, 3)
+
+
+def test_analyze_errors_use_interchange_codes(client: TestClient) -> None:
+    response = client.post("/api/analyze", json={"hand": "234m567m234p678s8x"})
+    assert response.status_code == 422
+    assert error_of(response)["code"] == "invalid_notation"
+
+
 def test_analyze_bad_bodies(client: TestClient) -> None:
     assert error_of(client.post("/api/analyze", content=b"nope"))["code"] == "invalid_json"
     assert client.post("/api/analyze", json=[1]).status_code == 422

@@ -177,6 +177,17 @@ def test_melds_called_from_seats_and_removing_tiles(page: Page, base_url: str) -
     expect(page.locator("#error")).to_have_attribute("data-code", "wrong_tile_count")
 
 
+def test_incomplete_hand_shows_waits_with_their_value(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/?hand=234m567m234p678s8p&seat=S&riichi=1&dora=1m")
+    # Tenpai on 8p; ron 5200 and tsumo 7900 (arithmetic in tests/web/test_api.py,
+    # test_analyze_values_each_wait).
+    expect(page.locator("#shanten")).to_have_text("Tenpai")
+    expect(page.locator('#waits li[data-wait="8p"] .wait-value')).to_have_text("ron 5,200 · tsumo 7,900")
+    # Adding the 8p completes the hand: the tanki ron is worth 5200.
+    click_tiles(page, "8p")
+    expect(page.locator("#points")).to_have_text("5,200")
+
+
 def test_typing_bad_notation_shows_where(page: Page, base_url: str) -> None:
     page.goto(base_url)
     page.fill("#notation", "123m8z")

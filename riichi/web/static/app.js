@@ -538,34 +538,45 @@ function renderError(err, analysis) {
   const box = $("result");
   box.textContent = "";
   if (analysis && analysis.ok) {
+    if (analysis.shanten < 0 || err.code === "no_yaku") {
+      box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, err.message)));
+    }
     renderAnalysis(box, analysis);
     return;
   }
   box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, err.message)));
 }
 
+function valueText(w) {
+  const part = (how, v, noYaku) => (v === null || v === undefined ? (noYaku ? `${how}: no yaku` : null) : `${how} ${points(v)}`);
+  return [part("ron", w.ron, w.no_yaku), part("tsumo", w.tsumo, w.tsumo_no_yaku)].filter(Boolean).join(" · ");
+}
+
 function renderAnalysis(box, a) {
   const sh = a.shanten;
-  const title = sh === -1 ? "Complete hand" : sh === 0 ? "Tenpai" : `${sh}-shanten`;
-  box.append(el("div", { class: "summary" }, el("div", { class: "headline", id: "shanten" }, title)));
+  const after = a.tiles === 14 && sh >= 0 ? " after the right discard" : "";
+  const title = sh < 0 ? "Complete hand" : sh === 0 ? "Tenpai" + after : `${sh}-shanten${after}`;
+  box.append(el("div", { class: "summary" }, el("div", { class: "headline", id: "shanten", "data-shanten": String(sh) }, title)));
   const waits = a.waits || [];
   if (waits.length) {
     const ul = el("ul", { class: "waits", id: "waits" });
     for (const w of waits) {
-      const value = w.ron !== undefined || w.tsumo !== undefined
-        ? [w.ron !== undefined ? `ron ${points(w.ron)}` : null, w.tsumo !== undefined ? `tsumo ${points(w.tsumo)}` : null].filter(Boolean).join(" · ")
-        : w.points !== undefined ? points(w.points) : (w.no_yaku ? "no yaku" : "");
-      ul.append(el("li", { "data-wait": w.tile }, tileRow([w.tile], "small"), el("span", {}, value), w.left !== undefined ? el("small", {}, `${w.left} left`) : null));
+      ul.append(el("li", { "data-wait": w.tile }, tileRow([w.tile], "small"),
+        el("span", { class: "wait-value" }, valueText(w)),
+        el("small", {}, w.karaten ? "karaten" : `${w.left} left`)));
     }
     box.append(el("h3", {}, "Waits"), ul);
+    if (a.furiten && a.furiten.can_ron === false) box.append(el("p", { class: "error" }, "furiten: no ron (" + a.furiten.reasons.join(", ").replaceAll("_", " ") + ")"));
+  } else if (a.tiles === 13 && a.ukeire_tiles && a.ukeire_tiles.length) {
+    box.append(el("h3", {}, `Tiles that help: ${a.ukeire}`), tileRow(a.ukeire_tiles, "tiny"));
   }
   const discards = a.discards || [];
   if (discards.length) {
     const t = el("table", { class: "discards", id: "discards" });
     t.append(el("tr", {}, el("th", {}, "discard"), el("th", {}, "shanten"), el("th", {}, "tiles that help")));
     for (const d of discards.slice(0, 8)) {
-      t.append(el("tr", {}, el("td", {}, tileRow([d.tile], "small")), el("td", {}, String(d.shanten)),
-        el("td", {}, tileRow(d.ukeire_tiles || d.improving || [], "tiny"), d.ukeire !== undefined ? ` ${d.ukeire}` : "")));
+      t.append(el("tr", { "data-discard": d.tile }, el("td", {}, tileRow([d.tile], "small")), el("td", {}, String(d.shanten)),
+        el("td", {}, tileRow(d.ukeire_tiles || [], "tiny"), ` ${d.ukeire}`)));
     }
     box.append(el("h3", {}, "Discards"), t);
   }
