@@ -330,3 +330,28 @@ def test_haitei_and_rinshan_never_together() -> None:
         assert "haitei" not in yaku_of(result)
     else:
         assert result["error"]["code"] == "inconsistent_situation"
+
+
+# Unrounded fu of some examples, worked out beside them in REGULAR: the fu_details items add up
+# to these (INTERCHANGE: "items that add up to the unrounded fu").
+RAW_FU = {"riichi": 68, "menzen_tsumo": 40, "iipeikou": 34, "yakuhai_chun": 38, "yakuhai_double_east": 46,
+          "rinshan": 30, "sanshoku": 34, "chanta": 48, "toitoi": 48, "sanankou": 74, "honitsu_open": 38,
+          "junchan": 44}
+
+
+@pytest.mark.parametrize("name", list(RAW_FU))
+def test_fu_details_add_up(name: str) -> None:
+    row = next(r for r in REGULAR if r[0] == name)
+    _, hand, win, melds, situation, *_ = row
+    result = score(hand, win, melds=melds, **situation)
+    assert sum(item["fu"] for item in result["fu_details"]) == RAW_FU[name]
+
+
+@pytest.mark.parametrize(("hand", "win", "melds", "situation", "yaku"),
+                         [pytest.param(*row[1:6], id=row[0]) for row in REGULAR])
+def test_same_han_under_ema2008(hand: str, win: str, melds: tuple[str, ...], situation: dict[str, Any],
+                                yaku: dict[str, int]) -> None:
+    # Seed 004's yaku list gives these yaku the same han as seed 003 (e.g. ittsu 2/1, honitsu
+    # 3/2, chinitsu 6/5, sanshoku doukou 2), so every example has the same yaku under ema2008.
+    result = score(hand, win, melds=melds, rules="ema2008", **situation)
+    assert yaku_of(result) == yaku

@@ -284,3 +284,60 @@ def test_points_limits(name: str, han: int, each: int, pair: tuple[int, int]) ->
     assert limit.value == name
     assert tsumo_payments(base, dealer=True) == (each, each)
     assert tsumo_payments(base, dealer=False) == (pair[1], pair[0])
+
+
+# --- seed 004's yaku list under ema2008 --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hand", "win", "name"), [
+    # "Big Four Winds DAI SUUSHII ... Double yakuman": 22s + four wind triplets, ron on 1z.
+    ("22s111222333444z", "1z", "daisuushii"),
+    # "Thirteen orphans ... +1 yakuman: Thirteen-sided wait": all 13 kinds once, won on 1m.
+    ("119m19p19s1234567z", "1m", "kokushi_13"),
+    # "Four concealed pons SUU ANKOU ... +1 yakuman: Unique wait": 111p 888p 444m East triplet,
+    # ron on the Chun pair.
+    ("111888p444m11177z", "7z", "suuankou_tanki"),
+])
+def test_double_yakuman_of_seed_004(hand: str, win: str, name: str) -> None:
+    result = score_case({"hand": hand, "win": win, "seat_wind": "S", "discarder": "W", "rules": "ema2008"})
+    assert result["ok"], result
+    assert result["yakuman"] == [{"name": name, "multiplier": 2}]
+    assert result["points"] == 64000
+
+
+@pytest.mark.xfail(strict=True, reason="engine lists chuuren AND junsei_chuuren and pays 3 yakuman (96000); "
+                   "reported to the lead")
+def test_nine_sided_chuuren_is_a_double_under_ema2008() -> None:
+    # "Nine gates ... 1112345678999 + one duplicate ... +1 yakuman: Nine-sided wait": 2 yakuman.
+    result = score_case({"hand": "11123455678999m", "win": "5m", "seat_wind": "S", "discarder": "W",
+                         "rules": "ema2008"})
+    assert result["yakuman"] == [{"name": "junsei_chuuren", "multiplier": 2}]
+    assert result["points"] == 64000
+
+
+def test_renhou_is_a_yakuman_under_ema2008() -> None:
+    # Seed 004's yakuman list: "Blessing of man RENHOU Ron on first round".
+    result = score_case({"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "E",
+                         "renhou": True, "rules": "ema2008"})
+    assert result["ok"], result
+    assert [y["name"] for y in result["yakuman"]] == ["renhou"]
+    assert result["points"] == 32000
+
+
+def test_nagashi_mangan_under_ema2008() -> None:
+    # Seed 004 lists nagashi mangan; paid as a mangan (SEED-CHECKLIST decision): non-dealer
+    # 4000 from the dealer and 2000 from each other player.
+    result = score_case({"nagashi_mangan": True, "seat_wind": "W", "rules": "ema2008"})
+    assert result["ok"], result
+    assert result["payments"] == {"E": 4000, "S": 2000, "N": 2000}
+
+
+def test_open_pinfu_fu_item() -> None:
+    # Seed 004's fu table: "Open pinfu 2". 234m 567p 22s + chi 345s and 678s (from East), ron on
+    # 5p: 20 + 2 = 22 -> 30 fu.
+    result = score_case({"hand": "234m567p22s", "win": "5p", "seat_wind": "S", "discarder": "N",
+                         "melds": [{"type": "chi", "tiles": "345s", "from": "E"},
+                                   {"type": "chi", "tiles": "678s", "from": "E"}], "rules": "ema2008"})
+    assert result["ok"], result
+    assert sorted(item["fu"] for item in result["fu_details"]) == [2, 20]
+    assert result["fu"] == 30
