@@ -178,7 +178,13 @@ def test_melds_called_from_seats_and_removing_tiles(page: Page, base_url: str) -
 
 
 def test_incomplete_hand_shows_waits_with_their_value(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/?hand=234m567m234p678s8p&seat=S&riichi=1&dora=1m")
+    page.goto(base_url + "/?hand=234m567m234p678s89p&win=9p&seat=S&riichi=1&dora=1m")
+    # 14 tiles, not complete: discarding 8p or 9p leaves tenpai (on the other one).
+    expect(page.locator("#shanten")).to_have_text("Tenpai after the right discard")
+    rows = page.locator("#discards tr[data-discard]")
+    assert rows.evaluate_all("rs => rs.slice(0, 2).map(r => r.dataset.discard).sort()") == ["8p", "9p"]
+    page.click('#discards tr[data-discard="9p"]')
+    expect(page.locator("#notation")).to_have_value("234567m2348p678s")
     # Tenpai on 8p; ron 5200 and tsumo 7900 (arithmetic in tests/web/test_api.py,
     # test_analyze_values_each_wait).
     expect(page.locator("#shanten")).to_have_text("Tenpai")

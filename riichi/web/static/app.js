@@ -575,10 +575,15 @@ function renderAnalysis(box, a) {
     const t = el("table", { class: "discards", id: "discards" });
     t.append(el("tr", {}, el("th", {}, "discard"), el("th", {}, "shanten"), el("th", {}, "tiles that help")));
     for (const d of discards.slice(0, 8)) {
-      t.append(el("tr", { "data-discard": d.tile }, el("td", {}, tileRow([d.tile], "small")), el("td", {}, String(d.shanten)),
-        el("td", {}, tileRow(d.ukeire_tiles || [], "tiny"), ` ${d.ukeire}`)));
+      const tr = el("tr", { "data-discard": d.tile, title: `discard ${d.tile}`, class: "pick" }, el("td", {}, tileRow([d.tile], "small")),
+        el("td", {}, String(d.shanten)), el("td", {}, tileRow(d.ukeire_tiles || [], "tiny"), ` ${d.ukeire}`));
+      tr.addEventListener("click", () => {
+        const i = state.tiles.lastIndexOf(d.tile);
+        if (i >= 0) removeTile(i);
+      });
+      t.append(tr);
     }
-    box.append(el("h3", {}, "Discards"), t);
+    box.append(el("h3", {}, "Discards (click one to discard it)"), t);
   }
 }
 
@@ -586,6 +591,11 @@ function renderCompare(data) {
   const box = $("compare");
   box.textContent = "";
   if (!data.ok) { box.append(el("p", { class: "error" }, el("pre", {}, data.error.message))); return; }
+  const messages = new Set(data.results.map((row) => (row.result.ok ? "" : row.result.error.message)));
+  if (messages.size === 1 && !data.results[0].result.ok) {
+    box.append(el("p", { class: "error", id: "compare-error" }, `Under every preset: ${data.results[0].result.error.message.split("\n")[0]}`));
+    return;
+  }
   const t = el("table", { class: "compare", id: "compare-table" });
   t.append(el("tr", {}, el("th", {}, "preset"), el("th", {}, "value"), el("th", {}, "points"), el("th", {}, "yaku")));
   for (const row of data.results) {
