@@ -410,3 +410,19 @@ def test_pao_suukantsu_only_where_played() -> None:
     assert paid(mleague) == {"E": 32000}
     tenhou = run("11z", "1z", *SUUKANTSU_MELDS, tsumo=True, rinshan=True)
     assert paid(tenhou) == {"E": 16000, "W": 8000, "N": 8000}
+
+
+def test_pao_follows_the_order_of_the_melds() -> None:
+    # INTERCHANGE: melds are listed "in the order they were made; liability depends on it".
+    # Chun from West, Hatsu from North, then Haku from North: North fed the third set and
+    # shares the ron with the discarder East.
+    result = run("234m99p", "4m", "pon:777z@W", "pon:666z@N", "pon:555z@N", discarder="E")
+    assert paid(result) == {"E": 16000, "N": 16000}
+
+
+def test_pao_tsumo_with_honba_and_sticks() -> None:
+    # Tenhou: the feeder pays the whole hand and the honba (2 x 300); the winner also takes
+    # one stick: +33600 for South, -32600 for West.
+    result = run("234m99p", "4m", *DAISANGEN_MELDS, tsumo=True, honba=2, riichi_sticks=1)
+    assert paid(result) == {"W": 32600}
+    assert result["deltas"] == {"E": 0, "S": 33600, "W": -32600, "N": 0}

@@ -354,3 +354,14 @@ def test_the_best_wait_reading_is_used() -> None:
     result = run("123345m678p99p789s", "3m")
     assert yaku_of(result) == {"pinfu": 1}
     assert result["points"] == 1000
+
+
+def test_sanankou_takes_the_reading_that_keeps_the_triplet_concealed() -> None:
+    # Seed 002 "Three concealed triplets ... formed without calling on any tiles"; a triplet
+    # finished by a discard counts as melded (seed 002's overview). 3333m 45m 111p 999s 77s won
+    # by ron on 3m: read 333m + 345m (3m on the two-sided 45m), the 333m stays concealed, so
+    # sanankou 2; fu 20 + 10 + 4 + 8 + 8 = 50; 2 han 50 fu: 4 * 800 = 3200.
+    result = run("333345m111p77999s", "3m")
+    assert yaku_of(result) == {"sanankou": 2}
+    assert result["fu"] == 50
+    assert result["points"] == 3200
