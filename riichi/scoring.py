@@ -154,7 +154,7 @@ def _hand_level(facts: HandFacts, table: _Table) -> tuple[list[tuple[int, str, i
     r0: Reading = None  # type: ignore[assignment]  # hand-level predicates do not look at the reading
     col = 2 if facts.closed else 3
     yaku = [(e[0], e[1].name, e[col]) for e in table.hand_yaku if e[col] and e[1].check(r0, facts)]
-    yakuman = [row for row in table.hand_yakuman if row.check(r0, facts)]
+    yakuman = _drop_superseded([row for row in table.hand_yakuman if row.check(r0, facts)])
     return yaku, yakuman
 
 
