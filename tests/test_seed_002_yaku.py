@@ -223,8 +223,6 @@ def test_kokushi_thirteen_sided(rules: str, multiplier: int) -> None:
     assert result["points"] == 32000 * multiplier
 
 
-@pytest.mark.xfail(strict=True, reason="engine lists chuuren AND junsei_chuuren and pays both (tenhou 64000, "
-                   "full 96000); reported to the lead")
 @pytest.mark.parametrize(("rules", "multiplier"), [("tenhou", 1), ("full", 2)])
 def test_junsei_chuuren(rules: str, multiplier: int) -> None:
     # Seed 002: "Worth two yakuman if the hand was waiting on nine different tiles ... if it had

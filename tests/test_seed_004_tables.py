@@ -305,8 +305,6 @@ def test_double_yakuman_of_seed_004(hand: str, win: str, name: str) -> None:
     assert result["points"] == 64000
 
 
-@pytest.mark.xfail(strict=True, reason="engine lists chuuren AND junsei_chuuren and pays 3 yakuman (96000); "
-                   "reported to the lead")
 def test_nine_sided_chuuren_is_a_double_under_ema2008() -> None:
     # "Nine gates ... 1112345678999 + one duplicate ... +1 yakuman: Nine-sided wait": 2 yakuman.
     result = score_case({"hand": "11123455678999m", "win": "5m", "seat_wind": "S", "discarder": "W",
