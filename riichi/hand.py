@@ -96,6 +96,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """Notebooks draw the meld, the called tile turned sideways."""
+        from riichi.svg import meld  # noqa: PLC0415 - svg imports this module
+
+        return meld(self)
+
 
 def _meld_problem(kind: MeldType, tiles: tuple[Tile, ...]) -> str | None:
     if len(tiles) != kind.size:
@@ -186,3 +192,9 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse('{self}')"
+
+    def _repr_svg_(self) -> str:
+        """Notebooks draw the hand."""
+        from riichi.svg import hand  # noqa: PLC0415 - svg imports this module
+
+        return hand(self)

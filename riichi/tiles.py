@@ -181,6 +181,17 @@ class Tile(enum.IntEnum):
     __format__ = object.__format__
 
 
+def _tile_svg(self: Tile) -> str:
+    """Notebooks draw the tile (``Tile._repr_svg_``)."""
+    from riichi.svg import tile  # noqa: PLC0415 - svg imports this module
+
+    return tile(self)
+
+
+# Enum reserves _sunder_ names inside the class body, so the notebook hook is attached here.
+type.__setattr__(Tile, "_repr_svg_", _tile_svg)
+
+
 def _dora_next(kind: int) -> int:
     if kind < 27:
         return kind - 8 if kind % 9 == 8 else kind + 1

@@ -144,3 +144,19 @@ def test_bad_input_raises_precise_errors() -> None:
         svg.meld("pon:123m")
     with pytest.raises(ValueError, match="winning tile 9s"):
         svg.hand("123m", win="9s")
+
+
+def test_values_draw_themselves_in_notebooks() -> None:
+    # Notebooks call _repr_svg_: a tile, a meld and a hand each give the renderer's SVG.
+    import xml.etree.ElementTree as ET
+
+    from riichi import Hand, Meld, Tile
+
+    for value in (Tile.parse("0p"), Meld.parse("pon:555z@W"), Hand.parse("234m406p11z pon:777z@W")):
+        svg = value._repr_svg_()
+        assert ET.fromstring(svg).tag.endswith("svg")
+    def classes(svg: str) -> set[str]:
+        return {c for el in ET.fromstring(svg).iter() for c in el.get("class", "").split()}
+
+    assert "red-five" in classes(Tile.parse("0p")._repr_svg_())
+    assert "red-five" not in classes(Tile.parse("5p")._repr_svg_())
