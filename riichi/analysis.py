@@ -33,7 +33,7 @@ from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import resolve_rules
 from riichi.shanten import Shanten, hand_counts, shanten
 from riichi.tiles import Tile
-from riichi.waits import Wait, find_waits, hand_and_visible_counts
+from riichi.waits import Wait, candidate_kinds, find_waits, hand_and_visible_counts
 
 __all__ = [
     "DiscardChoice",
@@ -73,7 +73,7 @@ def improving_kinds(counts: list[int], *, n_melds: int = 0) -> list[int]:
     """Kinds whose draw lowers the shanten of 3n+1 concealed ``counts`` (the waits when tenpai)."""
     now = shanten(counts, n_melds=n_melds)
     found = []
-    for kind in range(34):
+    for kind in candidate_kinds(counts, n_melds=n_melds):
         counts[kind] += 1
         if shanten(counts, n_melds=n_melds) < now:
             found.append(kind)

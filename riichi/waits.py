@@ -43,6 +43,7 @@ from riichi.tiles import TERMINAL_HONOR_KINDS, Tile, kind_name
 
 __all__ = [
     "Wait",
+    "candidate_kinds",
     "WaitShape",
     "find_waits",
     "hand_and_visible_counts",
@@ -65,6 +66,7 @@ class WaitShape(enum.Enum):
 
 
 _ORDER: Final = {shape: i for i, shape in enumerate(WaitShape)}
+_ORPHANS: Final = frozenset(TERMINAL_HONOR_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +97,33 @@ class Wait:
         return self.remaining == 0
 
 
+def candidate_kinds(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
+    """Kinds that can complete or improve a hand: held kinds, their neighbours within two in a suit,
+    the orphans (without melds), and every kind while seven pairs lacks kinds.
+
+    A drawn tile changes a standard-form shanten only by joining a held tile in a set or pair,
+    seven pairs only by pairing a single (or adding a kind when fewer than seven), thirteen
+    orphans only by being an orphan.
+    """
+    if n_melds == 0 and 34 - bytes(counts).count(0) < 7:  # noqa: PLR2004
+        return list(range(34))
+    near = set(_ORPHANS) if n_melds == 0 else set()
+    for kind in range(34):
+        if counts[kind]:
+            near.add(kind)
+            if kind < 27:  # noqa: PLR2004
+                number = kind % 9
+                near.update(kind + d for d in (-2, -1, 1, 2) if 0 <= number + d <= 8)  # noqa: PLR2004
+    return sorted(near)
+
+
 def wait_kinds(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
     """The kinds that complete the concealed ``counts`` (3n+1 tiles next to ``n_melds`` melds)."""
     c = list(counts)
+    if shanten(c, n_melds=n_melds) != 0:
+        return []
     found = []
-    for kind in range(34):
+    for kind in candidate_kinds(c, n_melds=n_melds):
         c[kind] += 1
         if shanten(c, n_melds=n_melds) < 0:
             found.append(kind)
