@@ -1,0 +1,96 @@
+"""The command line: the player's table, JSON, compare, batch and rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from riichi.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_prints_yaku_fu_value_and_payments(capsys: pytest.CaptureFixture[str]) -> None:
+    # The issue's example. South wins by tsumo on the West pair (tanki); 1m indicates 2m, held once in
+    # 234m: one dora. Menzen tsumo 1 + dora 1 = 2 han; fu 20 + 2 tsumo + 8 closed 444z + 2 tanki = 32 -> 40.
+    # 2 han 40 fu non-dealer tsumo: dealer 40*2^4*2 = 1280 -> 1300, others 640 -> 700; total 2700.
+    code, out, _ = run(capsys, "score", "234m456p678s44433z", "--win", "3z", "--tsumo", "--seat", "S",
+                       "--dora", "1m")
+    assert code == 0
+    assert "menzen_tsumo  1 han" in out
+    assert "closed triplet 4z   8" in out
+    assert "-> 40 fu" in out
+    assert "dora          1 han" in out
+    assert "2 han 40 fu: 2700 points" in out
+    assert "E pays 1300" in out and "W pays 700" in out and "N pays 700" in out
+    assert "\033[" not in out  # no colour when the output is not a terminal
+
+
+def test_score_json_is_the_interchange_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "234m406p11z pon:777z@W chi:789s@N", "--win", "2m",
+                       "--discarder", "N", "--json")
+    result = json.loads(out)
+    # Dealer ron: chun 1 + aka 1 = 2 han; fu 20 + 4 (open 777z) = 24 -> 30; 30*2^4*6 = 2880 -> 2900.
+    assert code == 0 and result["ok"]
+    assert (result["han"], result["fu"], result["points"]) == (2, 30, 2900)
+    assert result["payments"] == {"N": 2900}
+
+
+def test_winning_tile_defaults_to_the_last_written(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "score", "234m456p678s33344z", "--tsumo", "--seat", "S", "--json")
+    assert json.loads(out)["decomposition"][-1] == "44z"
+
+
+def test_compare_shows_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    # Without dora the hand is menzen tsumo only (1 han 40 fu, 400/700 = 1500) under every preset.
+    code, out, _ = run(capsys, "score", "234m456p678s44433z", "--win", "3z", "--tsumo", "--seat", "S",
+                       "--compare")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 1 + 9
+    assert all(any(line.startswith(name) for line in lines) for name in ("tenhou", "wrc", "dynasty"))
+    assert all("1500" in line for line in lines[1:])  # menzen tsumo only, the same everywhere
+
+
+def test_errors_go_to_stderr_with_their_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "score", "234m456p678s4443z", "--win", "3z")
+    assert code == 1 and out == ""
+    assert "wrong_tile_count" in err
+
+
+def test_rules_list_and_difference(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0 and out.count("\n") == 9
+    code, out, _ = run(capsys, "rules", "tenhou", "wrc")
+    assert code == 0
+    assert any(line.split()[:3] == ["kiriage", "false", "true"] for line in out.splitlines())
+    code, _, err = run(capsys, "rules", "nope")
+    assert code == 2 and "unknown rule set" in err
+
+
+def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
+    lines = [
+        json.dumps({"id": 1, "hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"}),
+        "{not json",
+        "",
+        json.dumps([1, 2]),
+        json.dumps({"id": "x", "hand": "123m", "win": "1m"}),
+    ]
+    proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert proc.returncode == 0
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(results) == 5
+    assert results[0]["id"] == 1 and results[0]["points"] == 1500
+    assert results[1]["error"]["code"] == "invalid_json"
+    assert results[2]["error"]["code"] == "invalid_json"
+    assert results[3]["error"]["code"] == "invalid_case"
+    assert results[4]["id"] == "x" and results[4]["error"]["code"] == "wrong_tile_count"
+    assert proc.stderr == ""  # no progress line when stderr is not a terminal
