@@ -459,6 +459,39 @@ def memory_worker(spec: str, seed: int) -> dict[str, Any]:
             "rss_import_mb": (rss1 - rss0) / 1000, "rss_warm_mb": (rss3 - rss2) / 1000}
 
 
+def worst_memory_worker() -> dict[str, Any]:
+    """Table growth when every one-suit pattern (nine counts, at most 14 tiles) goes through
+    riichi's shanten and its hand decomposition: the ceiling of the lazily filled tables."""
+    import itertools  # noqa: PLC0415
+    import tracemalloc  # noqa: PLC0415
+
+    from riichi.decompose import standard_readings  # noqa: PLC0415
+    from riichi.shanten import shanten  # noqa: PLC0415
+
+    patterns = [p for p in itertools.product(range(5), repeat=9) if sum(p) <= 14]  # noqa: PLR2004
+    out: dict[str, Any] = {"patterns": len(patterns)}
+    tracemalloc.start()
+    for label in ("shanten", "decomposition"):
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        t0 = time.perf_counter()
+        for p in patterns:
+            counts = [*p, *([0] * 25)]
+            if label == "shanten":
+                need, k = 14 - sum(p) if sum(p) else 14, 27  # pad with honours to 13/14 tiles
+                while need > 0 and k < 34:  # noqa: PLR2004
+                    counts[k] = min(need, 4)
+                    need -= counts[k]
+                    k += 1
+                shanten(counts)
+            else:
+                standard_readings(counts)
+        gc.collect()
+        out[label] = {"mb": (tracemalloc.get_traced_memory()[0] - before) / 1e6, "s": time.perf_counter() - t0}
+    tracemalloc.stop()
+    return out
+
+
 def _short_path(filename: str) -> str:
     for marker in (f"{os.sep}riichi{os.sep}", f"{os.sep}mahjong{os.sep}"):
         if marker in filename:
@@ -524,12 +557,17 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
     parser.add_argument("--show-disagreements", type=int, default=5, metavar="N",
                         help="list up to N case ids where the engines disagree")
     parser.add_argument("--worker-fixed", help=argparse.SUPPRESS)
+    parser.add_argument("--worst-memory", action="store_true",
+                        help="also measure riichi's lazily filled tables at their ceiling (every suit pattern; ~1 min)")
     parser.add_argument("--worker-memory", help=argparse.SUPPRESS)
     parser.add_argument("--peer-first", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     if args.worker_fixed:
         print(json.dumps(fixed_set_worker(args.worker_fixed, args.seed, args.peer_first)))
+        return 0
+    if args.worker_memory == "worst":
+        print(json.dumps(worst_memory_worker()))
         return 0
     if args.worker_memory:
         print(json.dumps(memory_worker(args.worker_memory, args.seed)))
@@ -642,6 +680,16 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
             if m["top"]:
                 top = ", ".join(f"{f} {sz / 1e6:.2f} MB" for f, sz in m["top"])
                 print(f"    kept by the warm-up, by file: {top}")
+    if args.worst_memory:
+        proc = subprocess.run([sys.executable, "-m", "benchmarks.run", "--worker-memory", "worst"],  # noqa: S603
+                              cwd=REPO, capture_output=True, text=True, check=False)
+        if proc.returncode:
+            print(f"memory riichi, ceiling: failed: {proc.stderr.strip()[-300:]}")
+        else:
+            w = json.loads(proc.stdout.strip().splitlines()[-1])
+            print(f"memory riichi, ceiling (all {w['patterns']:,} one-suit patterns through each table): "
+                  f"shanten tables +{w['shanten']['mb']:.1f} MB, decomposition cache "
+                  f"+{w['decomposition']['mb']:.1f} MB (tracemalloc)")
     print()
     print_targets(rows, measured)
     print(f"\n(total benchmark time {time.perf_counter() - started:.0f} s)")
