@@ -64,12 +64,15 @@ class Meld:
     from_seat: Wind | None = None
 
     def __post_init__(self) -> None:
-        problem = _meld_problem(self.type, self.tiles)
+        tiles = self.tiles
+        if type(tiles) is not tuple:
+            tiles = tuple(tiles)
+        problem = _meld_problem(self.type, tiles)
         if problem:
-            raise NotationError(f"{self.type.value} {format_tiles(self.tiles)}: {problem}")
+            raise NotationError(f"{self.type.value} {format_tiles(tiles)}: {problem}")
         if self.type is MeldType.ANKAN and self.from_seat is not None:
             raise NotationError("a concealed kan (ankan) is not called from anyone")
-        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=ORDER_KEY.__getitem__)))
+        object.__setattr__(self, "tiles", tuple(sorted(tiles, key=ORDER_KEY.__getitem__)))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -104,15 +107,18 @@ class Meld:
 
 
 def _meld_problem(kind: MeldType, tiles: tuple[Tile, ...]) -> str | None:
-    if len(tiles) != kind.size:
-        return f"needs {kind.size} tiles, not {len(tiles)}"
-    kinds = sorted([KIND_OF[t] for t in tiles])
+    size = 3 if kind is MeldType.CHI or kind is MeldType.PON else 4
+    if len(tiles) != size:
+        return f"needs {size} tiles, not {len(tiles)}"
     if kind is MeldType.CHI:
-        first = kinds[0]
-        if first >= 27 or kinds != [first, first + 1, first + 2] or first % 9 > 6:
+        a, b, c = sorted([KIND_OF[t] for t in tiles])
+        if a >= 27 or a % 9 > 6 or b != a + 1 or c != a + 2:
             return "a chi is three consecutive tiles of one suit"
-    elif len(set(kinds)) != 1:
-        return f"a {kind.value} is {kind.size} identical tiles"
+    else:
+        first = KIND_OF[tiles[0]]
+        for t in tiles:
+            if KIND_OF[t] != first:
+                return f"a {kind.value} is {size} identical tiles"
     return None
 
 

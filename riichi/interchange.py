@@ -190,36 +190,48 @@ def _seat(case: Mapping[str, object], key: str, default: Wind | None) -> Wind | 
 
 
 def _melds(value: object) -> tuple[Meld, ...]:
-    if value is None:
-        return ()
+    if not value:
+        if value is None or value == []:
+            return ()
     if not isinstance(value, list):
         raise InvalidCaseError("melds must be a list of {\"type\", \"tiles\", \"from\"} objects")
     out = []
     for i, item in enumerate(value):
-        where = f"melds[{i}]"
         if not isinstance(item, dict):
-            raise InvalidCaseError(f"{where} must be an object with type, tiles and from")
-        for key in item:
-            if key not in ("type", "tiles", "from"):
-                raise InvalidCaseError(f"unknown field {key!r} in {where}")
-        kind_text = item.get("type")
-        try:
-            kind = MeldType(kind_text)
-        except ValueError:
-            raise InvalidCaseError(f"{where}.type must be chi, pon, minkan, shouminkan or ankan, "
-                                   f"not {json.dumps(kind_text)}") from None
+            raise InvalidCaseError(f"melds[{i}] must be an object with type, tiles and from")
+        kind = _MELD_TYPES.get(item.get("type"))  # type: ignore[arg-type]
         tiles_text = item.get("tiles")
-        if not isinstance(tiles_text, str):
-            raise InvalidCaseError(f"{where}.tiles must be a string of tiles such as \"555z\"")
-        tiles = _tiles(tiles_text, f"{where}.tiles")
-        seat = _seat(item, "from", None)
-        if kind is MeldType.ANKAN and seat is not None:
-            raise InvalidCaseError(f"{where}: a concealed kan (ankan) has no 'from' seat")
+        seat = item.get("from")
+        if kind is None or not isinstance(tiles_text, str) or (seat is not None and seat not in _SEATS) \
+                or len(item) > 3 or any(key not in _MELD_KEYS for key in item):
+            _meld_field_problem(item, f"melds[{i}]")
+        tiles = _tiles(tiles_text, f"melds[{i}].tiles")  # type: ignore[arg-type]
+        from_seat = None if seat is None else _WIND_OF[seat]
+        if kind is MeldType.ANKAN and from_seat is not None:
+            raise InvalidCaseError(f"melds[{i}]: a concealed kan (ankan) has no 'from' seat")
         try:
-            out.append(Meld(kind, tiles, seat))
+            out.append(Meld(kind, tiles, from_seat))
         except NotationError as e:
-            raise NotationError(f"{where}: {e.message}", tiles_text, (0, len(tiles_text))) from None
+            raise NotationError(f"melds[{i}]: {e.message}", tiles_text, (0, len(tiles_text))) from None  # type: ignore[arg-type]
     return tuple(out)
+
+
+_MELD_TYPES: Final = {t.value: t for t in MeldType}
+_MELD_KEYS: Final = frozenset({"type", "tiles", "from"})
+_WIND_OF: Final = {w: Wind(i) for i, w in enumerate(_SEATS)}
+
+
+def _meld_field_problem(item: dict[str, object], where: str) -> None:
+    """Raise the precise error for a meld object with a wrong field."""
+    for key in item:
+        if key not in _MELD_KEYS:
+            raise InvalidCaseError(f"unknown field {key!r} in {where}")
+    if item.get("type") not in _MELD_TYPES:
+        raise InvalidCaseError(f"{where}.type must be chi, pon, minkan, shouminkan or ankan, "
+                               f"not {json.dumps(item.get('type'))}")
+    if not isinstance(item.get("tiles"), str):
+        raise InvalidCaseError(f"{where}.tiles must be a string of tiles such as \"555z\"")
+    raise InvalidCaseError(f"{where}.from must be one of E, S, W, N, not {json.dumps(item.get('from'))}")
 
 
 def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:

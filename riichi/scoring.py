@@ -29,7 +29,7 @@ from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle
 from riichi.reading import Form, HandFacts, Reading, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
-from riichi.tiles import SUITS, Wind
+from riichi.tiles import SUITS, Tile, Wind
 from riichi.validate import check_situation, check_tiles
 from riichi.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
 
@@ -257,18 +257,22 @@ def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
     counts = f.all_counts
     ctx = f.ctx
     out = []
-    n = sum(counts[t.dora_after().kind] for t in ctx.dora)
+    n = sum(counts[_DORA_KIND[t]] for t in ctx.dora) if ctx.dora else 0
     if n:
         out.append(("dora", n))
     if f.rules.aka:
-        aka = sum(1 for t in f.hand.tiles if t.is_red)
+        aka = f.reds[0] + f.reds[1] + f.reds[2]
         if aka:
             out.append(("aka_dora", aka))
     if ctx.in_riichi and f.rules.ura_dora:
-        n = sum(counts[t.dora_after().kind] for t in ctx.ura)
+        n = sum(counts[_DORA_KIND[t]] for t in ctx.ura)
         if n:
             out.append(("ura_dora", n))
     return tuple(out)
+
+
+#: Kind of the dora each tile indicates.
+_DORA_KIND: Final = tuple(t.dora_after().kind for t in Tile)
 
 
 # -- liability ----------------------------------------------------------------
@@ -320,33 +324,44 @@ def _decomposition(r: Reading, hand: Hand) -> tuple[str, ...]:
     """The reading as MPSZ groups: concealed sets, melds, then the pair."""
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
         return (format_tiles(hand.concealed),)
-    reds = [0, 0, 0]
-    for t in hand.concealed:
-        if t >= 34:
-            reds[t - 34] += 1
-
-    def digits(k: int) -> str:
-        """One tile's digit, using up a red five of the suit where the hand holds one."""
-        if k % 9 == 4 and k < 27 and reds[k // 9]:
-            reds[k // 9] -= 1
-            return "0"
-        return _DIGITS[k]
-
+    melds = hand.melds
     if r.form is Form.CHIITOITSU:
-        return tuple(digits(k) + digits(k) + SUITS[k // 9] for k in r.pairs)
-    runs = list(r.runs)
-    trips = list(r.triplets)
-    for m in hand.melds:
-        (runs if m.type is MeldType.CHI else trips).remove(m.kind)
-    blocks = sorted([(k, True) for k in runs] + [(k, False) for k in trips])
-    out = [digits(k) + digits(k + 1) + digits(k + 2) + SUITS[k // 9] if is_run
-           else digits(k) + digits(k) + digits(k) + SUITS[k // 9] for k, is_run in blocks]
-    out.extend(format_tiles(m.tiles) for m in hand.melds)
-    out.append(digits(r.pair) + digits(r.pair) + SUITS[r.pair // 9])
+        out = [_PAIR_TEXT[k] for k in r.pairs]
+    else:
+        runs = list(r.runs)
+        trips = list(r.triplets)
+        for m in melds:
+            (runs if m.type is MeldType.CHI else trips).remove(m.kind)
+        blocks = sorted([k + 34 for k in runs] + trips, key=_BLOCK_ORDER.__getitem__)
+        out = [_RUN_TEXT[b - 34] if b >= 34 else _TRIPLET_TEXT[b] for b in blocks]
+        out.extend(format_tiles(m.tiles) for m in melds)
+        out.append(_PAIR_TEXT[r.pair])
+    reds = [t - 34 for t in hand.concealed if t >= 34]
+    if reds:
+        _mark_red_fives(out, reds, len(out) - len(melds) - 1 if r.form is Form.STANDARD else len(out))
     return tuple(out)
 
 
-_DIGITS: Final = tuple(str(k % 9 + 1) for k in range(34))
+def _mark_red_fives(groups: list[str], red_suits: list[int], n_concealed_sets: int) -> None:
+    """Write the hand's red fives as 0 in the concealed groups (the pair included), first groups first."""
+    concealed = [*range(n_concealed_sets), len(groups) - 1] if n_concealed_sets < len(groups) else \
+        list(range(len(groups)))
+    for suit in red_suits:
+        letter = "mps"[suit]
+        for i in concealed:
+            g = groups[i]
+            if g[-1] == letter and "5" in g:
+                groups[i] = g.replace("5", "0", 1)
+                break
+
+
+#: Text of the run starting at each kind, of the triplet and of the pair of each kind.
+_RUN_TEXT: Final = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{SUITS[k // 9]}" if k < 27 and k % 9 < 7 else ""
+                         for k in range(34))
+_TRIPLET_TEXT: Final = tuple(f"{k % 9 + 1}" * 3 + SUITS[k // 9] for k in range(34))
+_PAIR_TEXT: Final = tuple(f"{k % 9 + 1}" * 2 + SUITS[k // 9] for k in range(34))
+#: Blocks sort by first kind, a triplet before a run of the same first kind (run codes are kind + 34).
+_BLOCK_ORDER: Final = tuple(2 * k for k in range(34)) + tuple(2 * k + 1 for k in range(34))
 
 
 def describe(s: Score) -> str:
