@@ -306,7 +306,8 @@ def _ankan_json(hand: Hand, drawn: Tile, req: Mapping[str, object]) -> dict[str,
     if drawn not in rest:
         raise InvalidCaseError(f"the drawn tile {drawn} is not in the hand")
     rest.remove(drawn)
-    strict = _flag(req, "ankan_strict", True)
+    rules = resolve_rules(req.get("rules", "tenhou"))  # type: ignore[arg-type]
+    strict = _flag(req, "ankan_strict", rules.kan_after_riichi_strict)
     verdict = check_ankan_after_riichi(Hand(tuple(rest), hand.melds), drawn, strict=strict)
     return {"tile": str(drawn), "strict": strict, "allowed": verdict.allowed,
             "reasons": [r.value for r in verdict.reasons]}

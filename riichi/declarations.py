@@ -4,7 +4,7 @@ Riichi needs a closed hand (concealed kans allowed) that is tenpai after the
 declaring discard, enough tiles left in the live wall and enough points for
 the 1000-point deposit. Most rules want at least four live-wall tiles and
 1000 points (seed 003; RULESETS.md §1e: WRC, EMA, Tenhou); M-League asks for
-neither. :class:`~riichi.rules.RuleSet` has no field for these yet, so they
+neither. :class:`~riichi.rules.RuleSet` holds them (``riichi_min_wall_tiles``, ``riichi_min_points``); they
 are keyword arguments, and :func:`riichi_thresholds` gives each preset's.
 
 After riichi a concealed kan is allowed only with the tile just drawn, and
@@ -47,17 +47,14 @@ __all__ = [
 MIN_WALL_TILES: Final = 4
 MIN_POINTS: Final = 1000
 
-#: Presets that depart from the thresholds above: (tiles, points), ``None`` for no requirement.
-_THRESHOLDS: Final[dict[str, tuple[int | None, int | None]]] = {
-    "mleague": (None, None),  # RULESETS.md §1e: allowed with no draw left, and at 1000 points or fewer
-}
-
-
 def riichi_thresholds(rules: RuleSet | None) -> tuple[int | None, int | None]:
-    """(minimum live-wall tiles, minimum points) for a rule set; ``None`` means no minimum."""
+    """(minimum live-wall tiles, minimum points) for a rule set; ``None`` means no minimum.
+
+    The rule set's ``riichi_min_wall_tiles`` and ``riichi_min_points`` (M-League has neither).
+    """
     if rules is None:
         return MIN_WALL_TILES, MIN_POINTS
-    return _THRESHOLDS.get(rules.name, (MIN_WALL_TILES, MIN_POINTS))
+    return rules.riichi_min_wall_tiles, rules.riichi_min_points
 
 
 class Refusal(enum.Enum):

@@ -97,6 +97,9 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
             honor_trips.append(k)
         elif n == 2 and pair < 0:
             pair = k
+        elif n == 5 and pair < 0:  # only a shape question: five copies read as a triplet and a pair
+            honor_trips.append(k)
+            pair = k
         else:
             return []
     partial: list[StandardReading] = [(pair, tuple(honor_trips), ())]

@@ -38,6 +38,7 @@ __all__ = [
     "PRESETS",
     "TENHOU",
     "WRC",
+    "presets_table",
     "Kazoe",
     "MultipleYakuman",
     "PaoScope",
@@ -150,6 +151,13 @@ class RuleSet:
     shiisan_puutaa_dealer_only: bool = False
     #: Paarenchan needs a yaku of its own.
     paarenchan_needs_yaku: bool = False
+    #: Live-wall tiles needed to declare riichi (``None``: no minimum).
+    riichi_min_wall_tiles: int | None = 4
+    #: Points needed to declare riichi (``None``: no minimum).
+    riichi_min_points: int | None = 1000
+    #: After riichi a concealed kan must leave the three tiles no reading but a triplet (seed 003);
+    #: off: it only must not change the waits.
+    kan_after_riichi_strict: bool = True
     #: Han of sanshoku doukou (2; 3 under seed 001).
     sanshoku_doukou_han: int = 2
     #: Sources and unconfirmed defaults.
@@ -240,6 +248,8 @@ MLEAGUE: Final = RuleSet(
     kazoe=Kazoe.SANBAIMAN,
     double_wind_fu=2,
     pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
+    riichi_min_wall_tiles=None,
+    riichi_min_points=None,
     description="M.League rules: three red fives, kiriage, 13+ han capped at sanbaiman, yakuman "
     "add up without double forms, double-wind pair 2 fu, pao also for suukantsu, no renhou. "
     "Unconfirmed default: nagashi mangan on. Sources: RULESETS.md [L1]-[L6].",
@@ -301,10 +311,31 @@ PRESETS: Final[Mapping[str, RuleSet]] = {
     r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY)
 }
 
+def presets_table() -> str:
+    """Every switch of every preset as a Markdown table (docs/rules.md shows it)."""
+    names = list(PRESETS)
+    lines = ["| switch | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for f in fields(RuleSet):
+        if f.name in ("name", "description"):
+            continue
+        cells = []
+        for name in names:
+            value = PRESETS[name].to_dict()[f.name]
+            if isinstance(value, list):
+                cells.append(", ".join(value) or "—")
+            elif isinstance(value, bool):
+                cells.append("yes" if value else "no")
+            else:
+                cells.append("none" if value is None else str(value))
+        lines.append(f"| `{f.name}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 _ENUM_FIELDS: Final = {"kazoe": Kazoe, "multiple_yakuman": MultipleYakuman, "renhou": Renhou,
                        "pao_scope": PaoScope}
 _BOOL_FIELDS: Final = frozenset(f.name for f in fields(RuleSet) if f.type == "bool")
 _INT_FIELDS: Final = {"aka": (0, 4), "double_wind_fu": (2, 4), "sanshoku_doukou_han": (2, 3)}
+_OPTIONAL_INT_FIELDS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0}
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii", "suukantsu"})
 
 
@@ -368,11 +399,12 @@ def _override(key: str, value: object) -> object:  # noqa: PLR0911 - one branch 
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise UnknownRulesError(f"rules.{key} must be a whole number from {low} to {high}, not {value!r}")
         return value
-    if key == "max_yakuman":
+    if key in _OPTIONAL_INT_FIELDS:
+        least = _OPTIONAL_INT_FIELDS[key]
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise UnknownRulesError(f"rules.max_yakuman must be a whole number of at least 1, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise UnknownRulesError(f"rules.{key} must be a whole number of at least {least} or null, not {value!r}")
         return value
     if key == "local_yaku":
         if value is True:
