@@ -24,6 +24,7 @@ from riichi.hand import Hand, Meld, MeldType
 from riichi.points import Limit
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 from riichi.scoring import Score, score
+from riichi.shanten import Shanten, shanten
 from riichi.tiles import Tile, Wind
 
 __version__ = "0.1.0"
@@ -43,6 +44,7 @@ __all__ = [
     "RiichiError",
     "RuleSet",
     "Score",
+    "Shanten",
     "Tile",
     "UnknownRulesError",
     "Wind",
@@ -50,4 +52,5 @@ __all__ = [
     "WrongTileCountError",
     "resolve_rules",
     "score",
+    "shanten",
 ]
