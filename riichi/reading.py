@@ -13,7 +13,7 @@ hand and only read afterwards.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from riichi.context import WinContext
 from riichi.decompose import is_chiitoitsu, is_kokushi, standard_readings
@@ -21,7 +21,7 @@ from riichi.hand import Hand, MeldType
 from riichi.rules import RuleSet
 from riichi.tiles import KIND_OF
 
-__all__ = ["Form", "HandFacts", "Reading", "SetInfo", "Wait", "readings"]
+__all__ = ["Feature", "Form", "HandFacts", "Reading", "SetInfo", "Wait", "readings"]
 
 
 class Form(enum.IntEnum):
@@ -64,11 +64,49 @@ class Reading(NamedTuple):
     win_set: tuple[int, bool]
 
 
+class Feature:
+    """Bits of :attr:`HandFacts.features`: cheap facts a yaku row can require before its predicate runs."""
+
+    CLOSED = 1 << 0
+    TSUMO = 1 << 1
+    RON = 1 << 2
+    RIICHI = 1 << 3  #: riichi, double riichi or open riichi
+    DOUBLE_RIICHI = 1 << 4
+    OPEN_RIICHI = 1 << 5
+    IPPATSU = 1 << 6
+    HAITEI = 1 << 7
+    HOUTEI = 1 << 8
+    RINSHAN = 1 << 9
+    CHANKAN = 1 << 10
+    TENHOU = 1 << 11
+    CHIIHOU = 1 << 12
+    RENHOU = 1 << 13
+    PAARENCHAN = 1 << 14
+    SIMPLES_ONLY = 1 << 15  #: no terminal or honour
+    HONORS = 1 << 16  #: some honour
+    NO_HONORS = 1 << 17
+    TERMINALS = 1 << 18  #: some 1 or 9
+    NO_SIMPLES = 1 << 19  #: only terminals and honours
+    ONE_SUIT = 1 << 20  #: the tiles of exactly one suit (honours aside)
+    NO_SUITS = 1 << 21  #: honours only
+    THREE_SUITS = 1 << 22
+    HAKU3 = 1 << 23  #: three or more of the dragon or wind
+    HATSU3 = 1 << 24
+    CHUN3 = 1 << 25
+    SEAT3 = 1 << 26
+    ROUND3 = 1 << 27
+    DRAGONS8 = 1 << 28  #: at least 8 dragon tiles (two sets and a pair)
+    WINDS11 = 1 << 29  #: at least 11 wind tiles (three sets and a pair)
+    KANS3 = 1 << 30  #: three kans or more
+    KANS4 = 1 << 31
+    GREEN = 1 << 32  #: sou and hatsu only
+
+
 class HandFacts:
     """Reading-independent facts about a winning hand."""
 
-    __slots__ = ("all_counts", "closed", "concealed_counts", "ctx", "hand", "honors", "kans", "meld_runs",
-                 "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
+    __slots__ = ("all_counts", "closed", "concealed_counts", "ctx", "features", "hand", "honors", "kans",
+                 "meld_runs", "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
 
     def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
         self.hand = hand
@@ -116,6 +154,70 @@ class HandFacts:
         self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
         self.honors = sum(counts[27:34])
         self.terminals = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+        self.features = _features(self, ctx)
+
+
+_SITUATION_BITS: Final = (("tsumo", Feature.TSUMO), ("double_riichi", Feature.DOUBLE_RIICHI),
+                          ("open_riichi", Feature.OPEN_RIICHI), ("ippatsu", Feature.IPPATSU),
+                          ("haitei", Feature.HAITEI), ("houtei", Feature.HOUTEI), ("rinshan", Feature.RINSHAN),
+                          ("chankan", Feature.CHANKAN), ("tenhou", Feature.TENHOU), ("chiihou", Feature.CHIIHOU),
+                          ("renhou", Feature.RENHOU), ("paarenchan", Feature.PAARENCHAN))
+
+
+def _features(f: HandFacts, ctx: WinContext) -> int:
+    """The :class:`Feature` bits of a hand."""
+    F = Feature  # noqa: N806 - a short alias keeps the bit arithmetic readable
+    c = f.all_counts
+    bits = F.CLOSED if f.closed else 0
+    bits |= F.TSUMO if ctx.tsumo else F.RON
+    if ctx.riichi or ctx.double_riichi or ctx.open_riichi:
+        bits |= F.RIICHI
+        for name, bit in _SITUATION_BITS[1:3]:
+            if getattr(ctx, name):
+                bits |= bit
+    if ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou \
+            or ctx.renhou or ctx.paarenchan:
+        for name, bit in _SITUATION_BITS[3:]:
+            if getattr(ctx, name):
+                bits |= bit
+    honors, terminals, suits = f.honors, f.terminals, f.suits
+    total = 14 + f.kans
+    if honors:
+        bits |= F.HONORS
+        dragons = c[31] + c[32] + c[33]
+        if dragons >= 8:
+            bits |= F.DRAGONS8
+        if honors - dragons >= 11:
+            bits |= F.WINDS11
+        if c[31] >= 3:
+            bits |= F.HAKU3
+        if c[32] >= 3:
+            bits |= F.HATSU3
+        if c[33] >= 3:
+            bits |= F.CHUN3
+        if c[27 + ctx.seat_wind] >= 3:
+            bits |= F.SEAT3
+        if c[27 + ctx.round_wind] >= 3:
+            bits |= F.ROUND3
+    else:
+        bits |= F.NO_HONORS
+        if not terminals:
+            bits |= F.SIMPLES_ONLY
+    if terminals:
+        bits |= F.TERMINALS
+    if terminals + honors == total:
+        bits |= F.NO_SIMPLES
+    if suits in (1, 2, 4):
+        bits |= F.ONE_SUIT
+    elif not suits:
+        bits |= F.NO_SUITS
+    elif suits == 7:
+        bits |= F.THREE_SUITS
+    if f.kans >= 3:
+        bits |= F.KANS3 | (F.KANS4 if f.kans == 4 else 0)
+    if suits in (0, 4) and honors == c[32]:
+        bits |= F.GREEN
+    return bits
 
 
 def readings(facts: HandFacts) -> list[Reading]:

@@ -108,8 +108,8 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
 
 # -- yaku ---------------------------------------------------------------------
 
-#: (table position, row, han closed, han open) of a yaku in play
-_Entry = tuple[int, YakuRow, int, int]
+#: (table position, row, han closed, han open, the feature bits the row needs) of a yaku in play
+_Entry = tuple[int, YakuRow, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +142,7 @@ def _build_table(rules: RuleSet) -> _Table:
     def on(row: YakuRow) -> bool:
         return row.gate is None or row.gate(rules)
 
-    entries = [(i, row, row.han(closed=True, rules=rules), row.han(closed=False, rules=rules))
+    entries = [(i, row, row.han(closed=True, rules=rules), row.han(closed=False, rules=rules), row.needs)
                for i, row in enumerate(YAKU_ROWS) if on(row)]
     yakuman = [row for row in YAKUMAN_ROWS if on(row)]
     return _Table(tuple(e for e in entries if not e[1].per_reading), tuple(e for e in entries if e[1].per_reading),
@@ -153,9 +153,11 @@ def _hand_level(facts: HandFacts, table: _Table) -> tuple[list[tuple[int, str, i
     """Reading-independent yaku (position, name, han) and yakuman that hold."""
     r0: Reading = None  # type: ignore[assignment]  # hand-level predicates do not look at the reading
     col = 2 if facts.closed else 3
-    yaku = [(e[0], e[1].name, e[col]) for e in table.hand_yaku if e[col] and e[1].check(r0, facts)]
-    yakuman = _drop_superseded([row for row in table.hand_yakuman if row.check(r0, facts)])
-    return yaku, yakuman
+    feat = facts.features
+    yaku = [(e[0], e[1].name, e[col]) for e in table.hand_yaku
+            if e[col] and e[4] & feat == e[4] and e[1].check(r0, facts)]
+    yakuman = [row for row in table.hand_yakuman if row.needs & feat == row.needs and row.check(r0, facts)]
+    return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
 
 
 def _drop_superseded(rows: list[YakuRow]) -> list[YakuRow]:
@@ -174,7 +176,8 @@ def _evaluate(r: Reading, f: HandFacts, table: _Table,
     else:
         allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
         ym = [row for row in hand_yaku[1] if row.name in allowed]
-    found = [row for row in table.reading_yakuman if row.check(r, f)]
+    feat = f.features
+    found = [row for row in table.reading_yakuman if row.needs & feat == row.needs and row.check(r, f)]
     if found:
         ym = _drop_superseded(ym + found)
     if ym and not (rules.paarenchan_needs_yaku and len(ym) == 1 and ym[0].name == "paarenchan"
@@ -213,7 +216,8 @@ def _regular_yaku(r: Reading, f: HandFacts, table: _Table,
                   hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]]) -> list[tuple[int, str, int]]:
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
     col = 2 if f.closed else 3
-    found = [e for e in table.reading_yaku if e[col] and e[1].check(r, f)]
+    feat = f.features
+    found = [e for e in table.reading_yaku if e[col] and e[4] & feat == e[4] and e[1].check(r, f)]
     yaku = hand_yaku[0] + [(e[0], e[1].name, e[col]) for e in found]
     if r.form is Form.CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from riichi.reading import Feature as F  # noqa: N817 - rows read as F.CLOSED | F.TSUMO
 from riichi.reading import HandFacts, Reading
 from riichi.rules import Renhou, RuleSet
 from riichi.yaku import local, standard, yakuman
@@ -47,6 +48,9 @@ class YakuRow:
     supersedes: tuple[str, ...] = ()
     #: Name of a RuleSet field that gives the han instead (closed and open alike).
     han_from_rules: str | None = None
+    #: :class:`~riichi.reading.Feature` bits the hand must have for the predicate to hold: a cheap
+    #: filter so that most predicates are never called (the tests check each predicate implies them).
+    needs: int = 0
 
     def han(self, *, closed: bool, rules: RuleSet) -> int:
         """Han of this yaku in a closed or open hand under ``rules`` (0: not available)."""
@@ -70,41 +74,41 @@ def _ym(name: str, check: Predicate, multiple: int = 1, **kw: object) -> YakuRow
 
 _ROWS: Final = (
     # situation
-    _y("riichi", standard.riichi, 1, 0, supersedes=()),
-    _y("double_riichi", standard.double_riichi, 2, 0, supersedes=("riichi",)),
-    _y("open_riichi", local.open_riichi, 1, 0, gate=_local("open_riichi")),
-    _y("ippatsu", standard.ippatsu, 1, 0),
-    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0),
-    _y("haitei", standard.haitei, 1, 1),
-    _y("houtei", standard.houtei, 1, 1),
-    _y("rinshan", standard.rinshan, 1, 1),
-    _y("chankan", standard.chankan, 1, 1, gate=lambda rules: rules.chankan),
-    _y("renhou", standard.renhou, 4, 0, gate=lambda rules: rules.renhou is Renhou.YAKU),
+    _y("riichi", standard.riichi, 1, 0, needs=F.RIICHI),
+    _y("double_riichi", standard.double_riichi, 2, 0, supersedes=("riichi",), needs=F.DOUBLE_RIICHI),
+    _y("open_riichi", local.open_riichi, 1, 0, gate=_local("open_riichi"), needs=F.OPEN_RIICHI),
+    _y("ippatsu", standard.ippatsu, 1, 0, needs=F.IPPATSU),
+    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0, needs=F.CLOSED | F.TSUMO),
+    _y("haitei", standard.haitei, 1, 1, needs=F.HAITEI),
+    _y("houtei", standard.houtei, 1, 1, needs=F.HOUTEI),
+    _y("rinshan", standard.rinshan, 1, 1, needs=F.RINSHAN),
+    _y("chankan", standard.chankan, 1, 1, gate=lambda rules: rules.chankan, needs=F.CHANKAN),
+    _y("renhou", standard.renhou, 4, 0, gate=lambda rules: rules.renhou is Renhou.YAKU, needs=F.RENHOU),
     # tiles
-    _y("tanyao", standard.tanyao, 1, 1),
-    _y("haku", standard.haku, 1, 1),
-    _y("hatsu", standard.hatsu, 1, 1),
-    _y("chun", standard.chun, 1, 1),
-    _y("seat_wind", standard.seat_wind, 1, 1),
-    _y("round_wind", standard.round_wind, 1, 1),
-    _y("honitsu", standard.honitsu, 3, 2),
-    _y("chinitsu", standard.chinitsu, 6, 5),
-    _y("honroutou", standard.honroutou, 2, 2),
-    _y("shousangen", standard.shousangen, 2, 2),
-    _y("sankantsu", standard.sankantsu, 2, 2),
+    _y("tanyao", standard.tanyao, 1, 1, needs=F.SIMPLES_ONLY),
+    _y("haku", standard.haku, 1, 1, needs=F.HAKU3),
+    _y("hatsu", standard.hatsu, 1, 1, needs=F.HATSU3),
+    _y("chun", standard.chun, 1, 1, needs=F.CHUN3),
+    _y("seat_wind", standard.seat_wind, 1, 1, needs=F.SEAT3),
+    _y("round_wind", standard.round_wind, 1, 1, needs=F.ROUND3),
+    _y("honitsu", standard.honitsu, 3, 2, needs=F.ONE_SUIT | F.HONORS),
+    _y("chinitsu", standard.chinitsu, 6, 5, needs=F.ONE_SUIT | F.NO_HONORS),
+    _y("honroutou", standard.honroutou, 2, 2, needs=F.NO_SIMPLES | F.HONORS | F.TERMINALS),
+    _y("shousangen", standard.shousangen, 2, 2, needs=F.DRAGONS8),
+    _y("sankantsu", standard.sankantsu, 2, 2, needs=F.KANS3),
     # shape
-    _y("pinfu", standard.pinfu, 1, 0, per_reading=True),
-    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True),
-    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True),
-    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",)),
-    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True),
+    _y("pinfu", standard.pinfu, 1, 0, per_reading=True, needs=F.CLOSED),
+    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True, needs=F.CLOSED),
+    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True, needs=F.CLOSED),
+    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",), needs=F.CLOSED),
+    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True, needs=F.THREE_SUITS),
     _y("ittsu", standard.ittsu, 2, 1, per_reading=True),
-    _y("chanta", standard.chanta, 2, 1, per_reading=True),
-    _y("junchan", standard.junchan, 3, 2, per_reading=True),
+    _y("chanta", standard.chanta, 2, 1, per_reading=True, needs=F.HONORS | F.TERMINALS),
+    _y("junchan", standard.junchan, 3, 2, per_reading=True, needs=F.NO_HONORS | F.TERMINALS),
     _y("toitoi", standard.toitoi, 2, 2, per_reading=True),
     _y("sanankou", standard.sanankou, 2, 2, per_reading=True),
     _y("sanshoku_doukou", standard.sanshoku_doukou, 2, 2, per_reading=True,
-       han_from_rules="sanshoku_doukou_han"),
+       han_from_rules="sanshoku_doukou_han", needs=F.THREE_SUITS),
     # local yaku
     _y("sanrenkou", local.sanrenkou, 2, 2, per_reading=True, gate=_local("sanrenkou")),
     _y("iisou_sanjun", local.iisou_sanjun, 2, 2, per_reading=True, gate=_local("iisou_sanjun"),
@@ -115,34 +119,34 @@ _ROWS: Final = (
 )
 
 _YAKUMAN_ROWS: Final = (
-    _ym("kokushi", yakuman.kokushi, per_reading=True),
-    _ym("kokushi_13", yakuman.kokushi_13, 2, per_reading=True, supersedes=("kokushi",)),
-    _ym("chuuren", yakuman.chuuren),
-    _ym("junsei_chuuren", yakuman.junsei_chuuren, 2, supersedes=("chuuren",)),
-    _ym("suuankou", yakuman.suuankou, per_reading=True),
-    _ym("suuankou_tanki", yakuman.suuankou_tanki, 2, per_reading=True, supersedes=("suuankou",)),
-    _ym("daisangen", yakuman.daisangen),
-    _ym("shousuushii", yakuman.shousuushii),
-    _ym("daisuushii", yakuman.daisuushii, 2),
-    _ym("tsuuiisou", yakuman.tsuuiisou),
-    _ym("ryuuiisou", yakuman.ryuuiisou),
-    _ym("chinroutou", yakuman.chinroutou),
-    _ym("suukantsu", yakuman.suukantsu),
-    _ym("tenhou", yakuman.tenhou),
-    _ym("chiihou", yakuman.chiihou),
-    _ym("renhou", yakuman.renhou, gate=lambda rules: rules.renhou is Renhou.YAKUMAN),
+    _ym("kokushi", yakuman.kokushi, per_reading=True, needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES),
+    _ym("kokushi_13", yakuman.kokushi_13, 2, per_reading=True, supersedes=("kokushi",), needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES),
+    _ym("chuuren", yakuman.chuuren, needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS),
+    _ym("junsei_chuuren", yakuman.junsei_chuuren, 2, supersedes=("chuuren",), needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS),
+    _ym("suuankou", yakuman.suuankou, per_reading=True, needs=F.CLOSED),
+    _ym("suuankou_tanki", yakuman.suuankou_tanki, 2, per_reading=True, supersedes=("suuankou",), needs=F.CLOSED),
+    _ym("daisangen", yakuman.daisangen, needs=F.DRAGONS8),
+    _ym("shousuushii", yakuman.shousuushii, needs=F.WINDS11),
+    _ym("daisuushii", yakuman.daisuushii, 2, needs=F.WINDS11),
+    _ym("tsuuiisou", yakuman.tsuuiisou, needs=F.NO_SUITS),
+    _ym("ryuuiisou", yakuman.ryuuiisou, needs=F.GREEN),
+    _ym("chinroutou", yakuman.chinroutou, needs=F.NO_SIMPLES | F.NO_HONORS),
+    _ym("suukantsu", yakuman.suukantsu, needs=F.KANS4),
+    _ym("tenhou", yakuman.tenhou, needs=F.TENHOU),
+    _ym("chiihou", yakuman.chiihou, needs=F.CHIIHOU),
+    _ym("renhou", yakuman.renhou, gate=lambda rules: rules.renhou is Renhou.YAKUMAN, needs=F.RENHOU),
     # local yakuman
-    _ym("daisharin", local.daisharin, per_reading=True, gate=_local("daisharin")),
-    _ym("daichikurin", local.daichikurin, per_reading=True, gate=_local("daichikurin")),
-    _ym("daisuurin", local.daisuurin, per_reading=True, gate=_local("daisuurin")),
+    _ym("daisharin", local.daisharin, per_reading=True, gate=_local("daisharin"), needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT),
+    _ym("daichikurin", local.daichikurin, per_reading=True, gate=_local("daichikurin"), needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT),
+    _ym("daisuurin", local.daisuurin, per_reading=True, gate=_local("daisuurin"), needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT),
     _ym("daichisei", local.daichisei, 2, per_reading=True, gate=_local("daichisei"),
-        supersedes=("tsuuiisou",)),
+        supersedes=("tsuuiisou",), needs=F.CLOSED | F.NO_SUITS),
     _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou")),
     _ym("iisou_suushun", local.iisou_suushun, per_reading=True,
         gate=lambda rules: rules.has("iisou_suushun") and rules.iisou_suushun_yakuman),
-    _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa")),
-    _ym("paarenchan", local.paarenchan, gate=_local("paarenchan")),
-    _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi")),
+    _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa"), needs=F.CLOSED),
+    _ym("paarenchan", local.paarenchan, gate=_local("paarenchan"), needs=F.PAARENCHAN),
+    _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi"), needs=F.OPEN_RIICHI | F.RON),
 )
 
 #: Regular yaku rows, in the order results list them.
