@@ -1,6 +1,7 @@
 """Where riichi's scoring time goes: cProfile over the benchmark set.
 
     python -m benchmarks.profile_scoring              # score_case on hands-2000
+    python -m benchmarks.profile_scoring --what api      # score(hand, ctx, rules), inputs pre-parsed
     python -m benchmarks.profile_scoring --what shanten
     python -m benchmarks.profile_scoring --limit 40 --sort cumulative
 
@@ -29,7 +30,7 @@ from benchmarks.run import DEFAULT_HANDS, load_engines  # noqa: E402
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.profile_scoring", description=__doc__.split("\n")[0])
-    parser.add_argument("--what", choices=("score", "shanten", "waits"), default="score")
+    parser.add_argument("--what", choices=("score", "api", "shanten", "waits"), default="score")
     parser.add_argument("--hands", type=Path, default=DEFAULT_HANDS)
     parser.add_argument("--limit", type=int, default=25)
     parser.add_argument("--sort", choices=("tottime", "cumulative", "both"), default="both")
@@ -37,10 +38,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     eng = load_engines(peer=False)
-    if args.what == "score":
+    if args.what in ("score", "api"):
         fn = eng.riichi_score_case
         items: list = [json.loads(line) for line in args.hands.read_text().splitlines() if line.strip()]
         warm: list = generate.win_cases(424242, 500)
+        if args.what == "api":
+            if eng.riichi_api is None:
+                print(f"riichi typed API: not available yet ({eng.missing.get('api')})")
+                return 1
+            prepare, fn = eng.riichi_api
+            items = [prepare(c) for c in items]
+            warm = [prepare(c) for c in warm]
     elif args.what == "shanten":
         fn = eng.riichi_shanten
         items = generate.random_hands(1, 2000, 13) + generate.random_hands(2, 2000, 14)
