@@ -86,43 +86,57 @@ def _split(c: list[int], need_pair: bool, pair: int, trips: list[int], runs: lis
 
 
 def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
-    """Every reading of the concealed counts as sets and exactly one pair."""
-    pair = -1
+    """Every reading of the concealed counts as sets and exactly one pair (kinds in ascending order)."""
+    partial: list[StandardReading] = [(-1, (), ())]
+    for base in (0, 9, 18):
+        pattern = tuple(counts[base:base + 9])
+        if not any(pattern):
+            continue
+        options = _suit_readings_at(base, pattern)
+        if not options:
+            return []
+        if len(options) == 1 and len(partial) == 1:
+            (sp, st, sr), (p, trips, runs) = options[0], partial[0]
+            if sp >= 0 and p >= 0:
+                return []
+            partial = [(sp if sp >= 0 else p, trips + st, runs + sr)]
+            continue
+        merged: list[StandardReading] = []
+        for p, trips, runs in partial:
+            for sp, st, sr in options:
+                if sp >= 0 and p >= 0:
+                    continue
+                merged.append((sp if sp >= 0 else p, trips + st, runs + sr))
+        if not merged:
+            return []
+        partial = merged
     honor_trips: list[int] = []
+    honor_pair = -1
     for k in range(27, 34):
         n = counts[k]
         if n == 0:
             continue
         if n == 3:
             honor_trips.append(k)
-        elif n == 2 and pair < 0:
-            pair = k
-        elif n == 5 and pair < 0:  # only a shape question: five copies read as a triplet and a pair
+        elif n == 2 and honor_pair < 0:
+            honor_pair = k
+        elif n == 5 and honor_pair < 0:  # only a shape question: five copies read as a triplet and a pair
             honor_trips.append(k)
-            pair = k
+            honor_pair = k
         else:
             return []
-    partial: list[StandardReading] = [(pair, tuple(honor_trips), ())]
-    for base in (0, 9, 18):
-        options = suit_readings(tuple(counts[base:base + 9]))
-        if not options:
-            if any(counts[base:base + 9]):
-                return []
-            continue
-        merged: list[StandardReading] = []
-        for p, trips, runs in partial:
-            for sp, st, sr in options:
-                if sp >= 0:
-                    if p >= 0:
-                        continue
-                    np = base + sp
-                else:
-                    np = p
-                merged.append((np, trips + tuple(base + t for t in st), runs + tuple(base + r for r in sr)))
-        if not merged:
-            return []
-        partial = merged
+    if honor_trips or honor_pair >= 0:
+        extra = tuple(honor_trips)
+        partial = [(honor_pair if honor_pair >= 0 else p, trips + extra, runs) for p, trips, runs in partial
+                   if not (p >= 0 and honor_pair >= 0)]
     return [r for r in partial if r[0] >= 0]
+
+
+@cache
+def _suit_readings_at(base: int, pattern: tuple[int, ...]) -> tuple[StandardReading, ...]:
+    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``."""
+    return tuple((p + base if p >= 0 else -1, tuple(t + base for t in trips), tuple(r + base for r in runs))
+                 for p, trips, runs in suit_readings(pattern))
 
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:

@@ -37,7 +37,10 @@ def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> int:
     """The rounded fu of a reading (0 for thirteen orphans)."""
     if r.form is not Form.STANDARD:
         return 25 if r.form is Form.CHIITOITSU else 0
-    return round_fu(sum(fu for _, _, fu in _items(r, f, pinfu)))
+    total = 0
+    for _, _, fu in _items(r, f, pinfu):
+        total += fu
+    return round_fu(total)
 
 
 def fu_items(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[FuItem, ...]:

@@ -60,8 +60,6 @@ class Reading(NamedTuple):
     sets: tuple[SetInfo, ...]  #: triplets and kans with concealment
     concealed_triplets: int  #: triplets/kans concealed after the win (ankan included)
     wait: Wait
-    #: (kind, is_run) of the set or pair the winning tile completed (kind -1 when not a set)
-    win_set: tuple[int, bool]
 
 
 class Feature:
@@ -226,48 +224,50 @@ def readings(facts: HandFacts) -> list[Reading]:
     out: list[Reading] = []
     w = facts.win_kind
     ron = not facts.ctx.tsumo
+    meld_runs = facts.meld_runs
+    meld_sets = facts.meld_sets
+    meld_trips = tuple(s.kind for s in meld_sets)
+    n_ankan = sum(1 for s in meld_sets if s.concealed)
+    standard = Form.STANDARD
     for pair, trips, runs in standard_readings(counts):
-        all_runs = tuple(sorted(runs + facts.meld_runs))
-        all_trips = tuple(sorted(trips + tuple(s.kind for s in facts.meld_sets)))
-        closed_sets = tuple(SetInfo(k, False, True, False) for k in trips)
-        n_concealed = len(trips) + sum(1 for s in facts.meld_sets if s.concealed)
-        seen: set[tuple[Wait, int]] = set()
+        all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
+        all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
+        sets = tuple([_CLOSED_TRIPLET[k] for k in trips]) + meld_sets
+        n_concealed = len(trips) + n_ankan
         if pair == w:
-            seen.add((Wait.TANKI, w))
-            out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips, closed_sets + facts.meld_sets,
-                               n_concealed, Wait.TANKI, (w, False)))
-        if w in trips and (Wait.SHANPON, w) not in seen:
-            seen.add((Wait.SHANPON, w))
-            if ron:
-                # the triplet the ron tile finished counts as open (fu, sanankou)
-                sets = tuple(SetInfo(k, False, k != w, False) for k in trips)
-                out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips, sets + facts.meld_sets,
-                                   n_concealed - 1, Wait.SHANPON, (w, False)))
+            out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.TANKI))
+        if w in trips:
+            if ron:  # the triplet the ron tile finished counts as open (fu, sanankou)
+                opened = tuple([_RON_TRIPLET[k] if k == w else _CLOSED_TRIPLET[k] for k in trips]) + meld_sets
+                out.append(Reading(standard, pair, (), all_runs, all_trips, opened, n_concealed - 1, Wait.SHANPON))
             else:
-                out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips,
-                                   closed_sets + facts.meld_sets, n_concealed, Wait.SHANPON, (w, False)))
+                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.SHANPON))
+        seen = -1
         for r in runs:
-            if r <= w <= r + 2:
-                if w == r + 1:
-                    wait = Wait.KANCHAN
-                elif (w == r + 2 and r % 9 == 0) or (w == r and r % 9 == 6):
-                    wait = Wait.PENCHAN
-                else:
-                    wait = Wait.RYANMEN
-                if (wait, r) in seen:
-                    continue
-                seen.add((wait, r))
-                out.append(Reading(Form.STANDARD, pair, (), all_runs, all_trips, closed_sets + facts.meld_sets,
-                                   n_concealed, wait, (r, True)))
+            if r <= w <= r + 2 and r != seen:
+                seen = r  # two equal runs give the same reading
+                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, _RUN_WAIT[w - r][r % 9]))
     if facts.n_melds == 0:
         if is_chiitoitsu(counts):
-            pairs = tuple(k for k in range(34) if counts[k])
-            out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER, (w, False)))
+            pairs = tuple([k for k in range(34) if counts[k]])
+            out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER))
         elif is_kokushi(counts):
-            out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER, (w, False)))
+            out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER))
         elif not out and _shiisan_puutaa_allowed(facts) and is_shiisan_puutaa(counts):
-            out.append(Reading(Form.SHIISAN_PUUTAA, -1, (), (), (), (), 0, Wait.OTHER, (w, False)))
+            out.append(Reading(Form.SHIISAN_PUUTAA, -1, (), (), (), (), 0, Wait.OTHER))
     return out
+
+
+#: A concealed triplet of each kind, and one opened by the ron tile.
+_CLOSED_TRIPLET: Final = tuple(SetInfo(k, False, True, False) for k in range(34))
+_RON_TRIPLET: Final = tuple(SetInfo(k, False, False, False) for k in range(34))
+#: The wait of a winning tile at position 0, 1, 2 of a run, by the run's first number (0..6):
+#: the middle is kanchan; the 3 of 123 and the 7 of 789 are penchan; the rest ryanmen.
+_RUN_WAIT: Final = (
+    tuple(Wait.PENCHAN if first == 6 else Wait.RYANMEN for first in range(7)),
+    (Wait.KANCHAN,) * 7,
+    tuple(Wait.PENCHAN if first == 0 else Wait.RYANMEN for first in range(7)),
+)
 
 
 def _shiisan_puutaa_allowed(facts: HandFacts) -> bool:

@@ -90,9 +90,10 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     table = _table(rules)
     hand_yaku = _hand_level(facts, table)
     dora = _dora(facts)
+    dora_han = sum([n for _, n in dora])
     best: _Candidate | None = None
     for r in found:
-        cand = _evaluate(r, facts, table, hand_yaku, dora)
+        cand = _evaluate(r, facts, table, hand_yaku, dora, dora_han)
         if cand is not None and (best is None or cand.key > best.key):
             best = cand
     if best is None:
@@ -167,7 +168,7 @@ def _drop_superseded(rows: list[YakuRow]) -> list[YakuRow]:
 
 def _evaluate(r: Reading, f: HandFacts, table: _Table,
               hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]],
-              dora: tuple[tuple[str, int], ...]) -> _Candidate | None:
+              dora: tuple[tuple[str, int], ...], dora_han: int) -> _Candidate | None:
     rules = f.rules
     ctx = f.ctx
     form = r.form
@@ -188,8 +189,12 @@ def _evaluate(r: Reading, f: HandFacts, table: _Table,
     yaku = _regular_yaku(r, f, table, hand_yaku)
     best: _Candidate | None = None
     if yaku:
-        han = sum(h for _, _, h in yaku) + sum(n for _, n in dora)
-        pinfu = any(name == "pinfu" for _, name, _ in yaku)
+        han = dora_han
+        pinfu = False
+        for _, name, h in yaku:
+            han += h
+            if name == "pinfu":
+                pinfu = True
         best = _priced(r, f, han, count_fu(r, f, pinfu=pinfu), yaku, dora, pinfu=pinfu)
     if ctx.renhou and rules.renhou is Renhou.MANGAN:
         renhou = _priced(r, f, _RENHOU_MANGAN_HAN, count_fu(r, f, pinfu=False),
@@ -221,8 +226,10 @@ def _regular_yaku(r: Reading, f: HandFacts, table: _Table,
     yaku = hand_yaku[0] + [(e[0], e[1].name, e[col]) for e in found]
     if r.form is Form.CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
-    gone = {name for e in found for name in e[1].supersedes}
-    gone.update(name for _, y, _ in hand_yaku[0] for name in _SUPERSEDES[y])
+    gone = [name for e in found for name in e[1].supersedes]
+    for _, name, _ in hand_yaku[0]:
+        if _SUPERSEDES[name]:
+            gone += _SUPERSEDES[name]
     if gone:
         yaku = [y for y in yaku if y[1] not in gone]
     return yaku
@@ -252,7 +259,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: list[tuple[int, s
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
     yaku.sort()
-    named = tuple((name, h) for _, name, h in yaku) + dora
+    named = tuple([(name, h) for _, name, h in yaku]) + dora
     value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
     return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, pinfu)
 

@@ -117,33 +117,36 @@ def pinfu(r: Reading, f: HandFacts) -> bool:
     return p < 31 and p != 27 + f.ctx.seat_wind and p != 27 + f.ctx.round_wind
 
 
-def _identical_run_groups(runs: tuple[int, ...]) -> list[int]:
-    """Sizes of the groups of identical runs, largest first."""
-    sizes: dict[int, int] = {}
-    for s in runs:
-        sizes[s] = sizes.get(s, 0) + 1
-    return sorted(sizes.values(), reverse=True)
-
-
 def iipeikou(r: Reading, f: HandFacts) -> bool:
-    return f.closed and r.form is Form.STANDARD and bool(r.runs) and _identical_run_groups(r.runs)[0] >= 2
+    runs = r.runs
+    return f.closed and len(set(runs)) < len(runs)
 
 
 def ryanpeikou(r: Reading, f: HandFacts) -> bool:
-    if not f.closed or len(r.runs) != 4:
+    runs = r.runs  # sorted
+    if not f.closed or len(runs) != 4 or runs[0] != runs[1] or runs[2] != runs[3]:
         return False
-    groups = _identical_run_groups(r.runs)
-    return groups == [2, 2] or (groups == [4] and f.rules.ryanpeikou_identical)
+    return runs[1] != runs[2] or f.rules.ryanpeikou_identical
 
 
 def sanshoku(r: Reading, f: HandFacts) -> bool:
     runs = r.runs
-    return any(s < 9 and s + 9 in runs and s + 18 in runs for s in runs)
+    for s in runs:
+        if s >= 9:
+            return False
+        if s + 9 in runs and s + 18 in runs:
+            return True
+    return False
 
 
 def ittsu(r: Reading, f: HandFacts) -> bool:
     runs = r.runs
-    return any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18))
+    if len(runs) < 3:
+        return False
+    for b in (0, 9, 18):
+        if b in runs and b + 3 in runs and b + 6 in runs:
+            return True
+    return False
 
 
 def _outside(r: Reading) -> bool:
