@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from riichi.interchange import score_case, score_line
+from riichi.interchange import meld_object, score_case, score_line
 from riichi.rules import PRESETS, resolve_rules
 
 __all__ = ["main"]
@@ -114,14 +114,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def _case_from_args(args: argparse.Namespace) -> dict[str, object] | str:
     concealed_text, *meld_words = args.hand.split()
-    melds = []
-    for word in meld_words:
-        kind, _, rest = word.partition(":")
-        tiles, _, seat = rest.partition("@")
-        meld: dict[str, object] = {"type": kind, "tiles": tiles}
-        if seat:
-            meld["from"] = seat
-        melds.append(meld)
+    try:
+        melds = [meld_object(word) for word in meld_words]
+    except ValueError as e:
+        return str(e)
     win = args.win
     if not win:
         digits = [ch for ch in concealed_text if ch.isdigit()]

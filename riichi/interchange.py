@@ -20,13 +20,13 @@ from typing import Final
 from riichi.context import WinContext
 from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
 from riichi.hand import Hand, Meld, MeldType
-from riichi.notation import parse_tiles
+from riichi.notation import format_tiles, parse_tiles
 from riichi.points import settle
 from riichi.rules import RuleSet, resolve_rules
 from riichi.scoring import Score, score
 from riichi.tiles import Tile, Wind
 
-__all__ = ["case_to_hand", "error_result", "score_case", "score_line", "score_to_result"]
+__all__ = ["case_to_hand", "error_result", "meld_object", "score_case", "score_line", "score_to_result"]
 
 _FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
                  "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan", "nagashi_mangan")
@@ -93,6 +93,21 @@ def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
     if s.liable is not None:
         result["liable"] = str(s.liable)
     return result
+
+
+def meld_object(meld: Meld | str) -> dict[str, object]:
+    """The interchange object of a meld given as a value or as notation.
+
+    >>> meld_object("pon:505p@W")
+    {'type': 'pon', 'tiles': '055p', 'from': 'W'}
+    >>> meld_object("ankan:1111z")
+    {'type': 'ankan', 'tiles': '1111z'}
+    """
+    m = Meld.parse(meld) if isinstance(meld, str) else meld
+    out: dict[str, object] = {"type": m.type.value, "tiles": format_tiles(m.tiles)}
+    if m.from_seat is not None:
+        out["from"] = str(m.from_seat)
+    return out
 
 
 # -- reading a case -------------------------------------------------------------

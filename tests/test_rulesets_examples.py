@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
+from riichi.interchange import meld_object as meld, score_case
 
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 
@@ -32,13 +32,6 @@ OPEN_TANYAO = "234m567p22s"
 OPEN_TANYAO_MELDS = ["chi:345s@E", "chi:678s@E"]
 
 
-def meld(text: str) -> dict[str, Any]:
-    kind, _, rest = text.partition(":")
-    tiles, _, seat = rest.partition("@")
-    out: dict[str, Any] = {"type": kind, "tiles": tiles}
-    if seat:
-        out["from"] = seat
-    return out
 
 
 def run(hand: str, win: str, *melds: str, rules: Any = "tenhou", **situation: Any) -> dict:

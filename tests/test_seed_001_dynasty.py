@@ -11,19 +11,12 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
+from riichi.interchange import meld_object as meld, score_case
 from riichi.rules import resolve_rules
 
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 
 
-def meld(text: str) -> dict[str, Any]:
-    kind, _, rest = text.partition(":")
-    tiles, _, seat = rest.partition("@")
-    out: dict[str, Any] = {"type": kind, "tiles": tiles}
-    if seat:
-        out["from"] = seat
-    return out
 
 
 def case(hand: str, win: str, *melds: str, rules: Any = "dynasty", **situation: Any) -> dict[str, Any]:

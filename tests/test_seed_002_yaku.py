@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
+from riichi.interchange import meld_object as meld, score_case
 
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 
@@ -23,13 +23,6 @@ PINFU = "123m456p11p345789s"
 HAKU_HAND = "123m456p789s11555z"
 
 
-def meld(text: str) -> dict[str, Any]:
-    kind, _, rest = text.partition(":")
-    tiles, _, seat = rest.partition("@")
-    out: dict[str, Any] = {"type": kind, "tiles": tiles}
-    if seat:
-        out["from"] = seat
-    return out
 
 
 def case(hand: str, win: str, *melds: str, rules: Any = "tenhou", **situation: Any) -> dict[str, Any]:

@@ -21,19 +21,11 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
+from riichi.interchange import meld_object as meld, score_case
 
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 
 
-def meld(text: str) -> dict[str, Any]:
-    """``"pon:555z@W"`` -> an INTERCHANGE meld object."""
-    kind, _, rest = text.partition(":")
-    tiles, _, seat = rest.partition("@")
-    out: dict[str, Any] = {"type": kind, "tiles": tiles}
-    if seat:
-        out["from"] = seat
-    return out
 
 
 def score(hand: str, win: str, *, melds: tuple[str, ...] = (), rules: Any = "wrc", **situation: Any) -> dict:
