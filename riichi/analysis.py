@@ -28,7 +28,7 @@ from riichi.declarations import check_ankan_after_riichi, check_riichi, distinct
 from riichi.errors import InvalidCaseError, RiichiError
 from riichi.furiten import furiten_of_waits
 from riichi.hand import Hand, Meld
-from riichi.interchange import error_result, score_case
+from riichi.interchange import error_result, meld_object, score_case
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import resolve_rules
 from riichi.shanten import Shanten, hand_counts, shanten
@@ -161,14 +161,6 @@ def _is_no_yaku(result: Mapping[str, object]) -> bool:
     return isinstance(error, Mapping) and error.get("code") == "no_yaku"
 
 
-def meld_to_json(meld: Meld) -> dict[str, object]:
-    """A meld in the interchange format."""
-    out: dict[str, object] = {"type": meld.type.value, "tiles": format_tiles(meld.tiles)}
-    if meld.from_seat is not None:
-        out["from"] = str(meld.from_seat)
-    return out
-
-
 def wait_values(hand: Hand | str, situation: Mapping[str, object] | None = None, *,
                 visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]:
     """Score a win on every wait of a 13-tile tenpai hand, by ron and by tsumo.
@@ -180,7 +172,7 @@ def wait_values(hand: Hand | str, situation: Mapping[str, object] | None = None,
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     base = {k: v for k, v in (situation or {}).items() if k in SITUATION_FIELDS}
-    melds = [meld_to_json(m) for m in hand.melds]
+    melds = [meld_object(m) for m in hand.melds]
     out = []
     for wait in find_waits(hand, visible=visible):
         case = {"hand": format_tiles((*hand.concealed, wait.tile)), "melds": melds, "win": str(wait.tile)}
