@@ -33,6 +33,7 @@ from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import resolve_rules
 from riichi.shanten import Shanten, hand_counts, shanten
 from riichi.tiles import Tile
+from riichi.wait_patterns import WaitPattern, wait_patterns
 from riichi.waits import Wait, candidate_kinds, find_waits, hand_and_visible_counts
 
 __all__ = [
@@ -257,6 +258,7 @@ def _thirteen(hand: Hand, req: Mapping[str, object], visible: tuple[Tile, ...]
     waits = find_waits(hand, visible=visible)
     values = {v.wait.tile: v for v in wait_values(hand, req, visible=visible)} if _flag(req, "values", True) else {}
     out["waits"] = [_wait_json(w, values.get(w.tile)) for w in waits]
+    out["wait_patterns"] = [_pattern_json(p) for p in wait_patterns(hand)] if waits else []
     help_ = ukeire(hand, visible=visible)
     out.update(_ukeire_json(help_))
     if waits:
@@ -278,6 +280,10 @@ def _wait_json(wait: Wait, value: WaitValue | None) -> dict[str, object]:
                     "tsumo_no_yaku": not value.has_yaku_on_tsumo,
                     "ron_result": _strip_id(value.ron), "tsumo_result": _strip_id(value.tsumo)})
     return out
+
+
+def _pattern_json(pattern: WaitPattern) -> dict[str, object]:
+    return {"name": pattern.name.value, "tiles": format_tiles(pattern.tiles), "waits": [str(t) for t in pattern.waits]}
 
 
 def _strip_id(result: Mapping[str, object]) -> dict[str, object]:

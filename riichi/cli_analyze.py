@@ -107,6 +107,10 @@ def render(result: Mapping[str, object]) -> str:
     if isinstance(waits, list) and waits:
         lines.append("waits:")
         lines += [_wait_line(w) for w in waits]
+        patterns = [p for p in _list(result.get("wait_patterns")) if isinstance(p, Mapping)]
+        if patterns:
+            lines.append("wait patterns: " + ", ".join(
+                f"{p['name']} {p['tiles']} ({' '.join(str(t) for t in _list(p['waits']))})" for p in patterns))
     elif "ukeire" in result:
         lines.append(f"tiles that help: {_improving(result)}")
     furiten = result.get("furiten")
