@@ -28,6 +28,27 @@ from benchmarks import generate  # noqa: E402
 from benchmarks.run import DEFAULT_HANDS, load_engines  # noqa: E402
 
 
+def print_by_module(profiler: cProfile.Profile, title: str) -> None:
+    """Own time summed per source file: which module the time is spent in."""
+    stats = pstats.Stats(profiler)
+    per_file: dict[str, float] = {}
+    total = 0.0
+    for (filename, _line, func), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        path = filename.replace("\\", "/")
+        if filename == "~":
+            name = "(built-in functions)"
+        elif "/riichi/" in path:
+            name = "riichi/" + path.rsplit("/riichi/", 1)[1]
+        else:
+            name = Path(filename).name
+        per_file[name] = per_file.get(name, 0.0) + tottime
+        total += tottime
+    print(f"== {title}: own time by module ==")
+    for name, t in sorted(per_file.items(), key=lambda kv: -kv[1])[:15]:
+        print(f"  {100 * t / total:5.1f}%  {name}")
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.profile_scoring", description=__doc__.split("\n")[0])
     parser.add_argument("--what", choices=("score", "api", "shanten", "waits"), default="score")
@@ -68,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         for x in items:
             fn(x)
     profiler.disable()
+    print_by_module(profiler, f"riichi {args.what}: {len(items) * args.repeat} items")
     sorts = ("tottime", "cumulative") if args.sort == "both" else (args.sort,)
     for key in sorts:
         out = io.StringIO()
