@@ -93,8 +93,6 @@ def check_situation(hand: Hand, ctx: WinContext, rules: RuleSet) -> None:  # noq
         raise bad("riichi needs a closed hand, but this hand has an open meld")
     if ctx.ippatsu and not ctx.in_riichi:
         raise bad("ippatsu needs riichi")
-    if ctx.ippatsu and not rules.ippatsu:
-        raise bad(f"ippatsu is not played under {rules.name}")
     if ctx.rinshan and not has_kan:
         raise bad("rinshan needs a kan among the melds")
     if ctx.rinshan and not ctx.tsumo:
@@ -134,8 +132,6 @@ def check_situation(hand: Hand, ctx: WinContext, rules: RuleSet) -> None:  # noq
         raise bad("discarder_riichi is for a ron")
     if ctx.chankan and not rules.chankan and not _is_kokushi_shape(hand):
         raise bad(f"under {rules.name} only thirteen orphans may rob a kan")
-    if ctx.ura and ctx.in_riichi and not rules.ura_dora:
-        raise bad(f"ura-dora are not played under {rules.name}")
     if len(ctx.dora) > 1 and not rules.kan_dora:
         raise bad(f"kan dora are not played under {rules.name}: give one dora indicator")
     if ctx.honba < 0 or ctx.riichi_sticks < 0:

@@ -203,10 +203,22 @@ KAN_HAND = {"hand": "123456p678m33z", "win": "1p", "melds": [{"type": "minkan", 
     pytest.param({**KAN_HAND, "riichi": True}, id="riichi_open_hand"),
     pytest.param({**KAN_HAND, "tsumo": True, "discarder": _DROP, "rinshan": True, "haitei": True},
                  id="rinshan_and_haitei"),
-    pytest.param({"rules": "jpml", "riichi": True, "ippatsu": True}, id="ippatsu_not_played"),
 ])
 def test_inconsistent_situation(changes: dict[str, Any]) -> None:
     assert error(**changes)["code"] == "inconsistent_situation"
+
+
+def test_a_situation_the_rules_do_not_pay_is_scored_without_its_yaku() -> None:
+    # The flags say what happened; the rule set says what it is worth. JPML plays no ippatsu and no ura
+    # dora (RULESETS.md §1a), so a riichi win in the first go-around is riichi + pinfu there:
+    # 2 han 30 fu, non-dealer ron 30*2^4*4 = 1920 -> 2000. Tenhou adds ippatsu: 3 han, 3840 -> 3900.
+    case = {**VALID, "riichi": True, "ippatsu": True, "ura": "1m"}  # 1m indicates 2m, held once
+    jpml = score_case({**case, "rules": "jpml"})
+    assert [y["name"] for y in jpml["yaku"]] == ["riichi", "pinfu"]
+    assert jpml["points"] == 2000
+    tenhou = score_case({**case, "rules": "tenhou"})
+    assert [y["name"] for y in tenhou["yaku"]] == ["riichi", "ippatsu", "pinfu", "ura_dora"]
+    assert tenhou["points"] == 7700  # 4 han 30 fu: 30*2^6*4 = 7680 -> 7700
 
 
 # --- unknown_rules -----------------------------------------------------------------------
