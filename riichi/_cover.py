@@ -44,7 +44,9 @@ def _cover(v: tuple[int, ...], honors: bool, memo: dict[tuple[int, ...], Cover])
         memo[v] = result
         return result
     # The lowest tile is either left out, or the lowest tile of a (partial) set or pair.
-    best = list(_cover(_minus(v, (i,)), honors, memo))
+    rest = _minus(v, (i,))
+    assert rest is not None  # v[i] > 0, so one copy can always be left out
+    best = list(_cover(rest, honors, memo))
     shapes: list[tuple[int, ...]] = [(i,), (i, i), (i, i, i)]
     if not honors:
         if i + 1 < size:
@@ -86,7 +88,7 @@ def _minus(v: tuple[int, ...], shape: tuple[int, ...]) -> tuple[int, ...] | None
 
 
 def combine_covers(a: Cover, b: Cover) -> Cover:
-    out = []
+    out: list[int] = []
     for m in range(5):
         best0 = best1 = 0
         for i in range(m + 1):

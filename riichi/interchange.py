@@ -149,7 +149,7 @@ def _rules(case: Mapping[str, object]) -> RuleSet:
     spec = case.get("rules", "tenhou")
     if not isinstance(spec, str | dict):
         raise InvalidCaseError("rules must be a preset name or an object {\"preset\": NAME, ...}")
-    return resolve_rules(spec)  # type: ignore[arg-type]
+    return resolve_rules(spec)
 
 
 def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> str:
@@ -201,7 +201,7 @@ def _seat(case: Mapping[str, object], key: str, default: Wind | None) -> Wind | 
         return default
     if value not in _SEATS:
         raise InvalidCaseError(f"{key} must be one of E, S, W, N, not {json.dumps(value)}")
-    return Wind(_SEATS.index(value))  # type: ignore[arg-type]
+    return Wind(_SEATS.index(value))
 
 
 def _melds(value: object) -> tuple[Meld, ...]:
@@ -219,15 +219,15 @@ def _melds(value: object) -> tuple[Meld, ...]:
         seat = item.get("from")
         if kind is None or not isinstance(tiles_text, str) or (seat is not None and seat not in _SEATS) \
                 or len(item) > 3 or any(key not in _MELD_KEYS for key in item):
-            _meld_field_problem(item, f"melds[{i}]")
-        tiles = _tiles(tiles_text, f"melds[{i}].tiles")  # type: ignore[arg-type]
+            raise _meld_field_problem(item, f"melds[{i}]")
+        tiles = _tiles(tiles_text, f"melds[{i}].tiles")
         from_seat = None if seat is None else _WIND_OF[seat]
         if kind is MeldType.ANKAN and from_seat is not None:
             raise InvalidCaseError(f"melds[{i}]: a concealed kan (ankan) has no 'from' seat")
         try:
             out.append(Meld(kind, tiles, from_seat))
         except NotationError as e:
-            raise NotationError(f"melds[{i}]: {e.message}", tiles_text, (0, len(tiles_text))) from None  # type: ignore[arg-type]
+            raise NotationError(f"melds[{i}]: {e.message}", tiles_text, (0, len(tiles_text))) from None
     return tuple(out)
 
 
@@ -236,17 +236,17 @@ _MELD_KEYS: Final = frozenset({"type", "tiles", "from"})
 _WIND_OF: Final = {w: Wind(i) for i, w in enumerate(_SEATS)}
 
 
-def _meld_field_problem(item: dict[str, object], where: str) -> None:
-    """Raise the precise error for a meld object with a wrong field."""
+def _meld_field_problem(item: dict[str, object], where: str) -> InvalidCaseError:
+    """The precise error for a meld object with a wrong field."""
     for key in item:
         if key not in _MELD_KEYS:
-            raise InvalidCaseError(f"unknown field {key!r} in {where}")
+            return InvalidCaseError(f"unknown field {key!r} in {where}")
     if item.get("type") not in _MELD_TYPES:
-        raise InvalidCaseError(f"{where}.type must be chi, pon, minkan, shouminkan or ankan, "
-                               f"not {json.dumps(item.get('type'))}")
+        return InvalidCaseError(f"{where}.type must be chi, pon, minkan, shouminkan or ankan, "
+                                f"not {json.dumps(item.get('type'))}")
     if not isinstance(item.get("tiles"), str):
-        raise InvalidCaseError(f"{where}.tiles must be a string of tiles such as \"555z\"")
-    raise InvalidCaseError(f"{where}.from must be one of E, S, W, N, not {json.dumps(item.get('from'))}")
+        return InvalidCaseError(f"{where}.tiles must be a string of tiles such as \"555z\"")
+    return InvalidCaseError(f"{where}.from must be one of E, S, W, N, not {json.dumps(item.get('from'))}")
 
 
 def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:

@@ -22,7 +22,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Final
+from typing import Final, cast
 
 from riichi.errors import UnknownRulesError
 
@@ -367,7 +367,7 @@ def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None) -> RuleSet:
 @lru_cache(maxsize=256)
 def _resolve_key(key: tuple[tuple[str, str, object], ...]) -> RuleSet:
     """Resolve a spec once: a batch holds a handful of distinct rule specs."""
-    return _resolve_mapping({k: list(v) if t == "list" else v for k, t, v in key})  # type: ignore[arg-type]
+    return _resolve_mapping({k: list(cast("tuple[object, ...]", v)) if t == "list" else v for k, t, v in key})
 
 
 def _resolve_mapping(spec: Mapping[str, object]) -> RuleSet:

@@ -19,7 +19,7 @@ South's closed hand 234m 456p 678s 444z + 3z3z wins by tsumo on the West pair
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from riichi.context import WinContext
 from riichi.errors import NotWinningError, NoYakuError
@@ -109,8 +109,14 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
 
 # -- yaku ---------------------------------------------------------------------
 
-#: (table position, row, han closed, han open, the feature bits the row needs) of a yaku in play
-_Entry = tuple[int, YakuRow, int, int, int]
+class _Entry(NamedTuple):
+    """A yaku in play under a rule set."""
+
+    position: int  #: its row's place in the table (results list yaku in table order)
+    row: YakuRow
+    han_closed: int
+    han_open: int
+    needs: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,20 +149,20 @@ def _build_table(rules: RuleSet) -> _Table:
     def on(row: YakuRow) -> bool:
         return row.gate is None or row.gate(rules)
 
-    entries = [(i, row, row.han(closed=True, rules=rules), row.han(closed=False, rules=rules), row.needs)
+    entries = [_Entry(i, row, row.han(closed=True, rules=rules), row.han(closed=False, rules=rules), row.needs)
                for i, row in enumerate(YAKU_ROWS) if on(row)]
     yakuman = [row for row in YAKUMAN_ROWS if on(row)]
-    return _Table(tuple(e for e in entries if not e[1].per_reading), tuple(e for e in entries if e[1].per_reading),
+    return _Table(tuple(e for e in entries if not e.row.per_reading), tuple(e for e in entries if e.row.per_reading),
                   tuple(r for r in yakuman if not r.per_reading), tuple(r for r in yakuman if r.per_reading))
 
 
 def _hand_level(facts: HandFacts, table: _Table) -> tuple[list[tuple[int, str, int]], list[YakuRow]]:
     """Reading-independent yaku (position, name, han) and yakuman that hold."""
     r0: Reading = None  # type: ignore[assignment]  # hand-level predicates do not look at the reading
-    col = 2 if facts.closed else 3
+    closed = facts.closed
     feat = facts.features
-    yaku = [(e[0], e[1].name, e[col]) for e in table.hand_yaku
-            if e[col] and e[4] & feat == e[4] and e[1].check(r0, facts)]
+    yaku = [(e.position, e.row.name, e.han_closed if closed else e.han_open) for e in table.hand_yaku
+            if (e.han_closed if closed else e.han_open) and e.needs & feat == e.needs and e.row.check(r0, facts)]
     yakuman = [row for row in table.hand_yakuman if row.needs & feat == row.needs and row.check(r0, facts)]
     return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
 
@@ -220,13 +226,14 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
 def _regular_yaku(r: Reading, f: HandFacts, table: _Table,
                   hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]]) -> list[tuple[int, str, int]]:
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
-    col = 2 if f.closed else 3
+    closed = f.closed
     feat = f.features
-    found = [e for e in table.reading_yaku if e[col] and e[4] & feat == e[4] and e[1].check(r, f)]
-    yaku = hand_yaku[0] + [(e[0], e[1].name, e[col]) for e in found]
+    found = [e for e in table.reading_yaku
+             if (e.han_closed if closed else e.han_open) and e.needs & feat == e.needs and e.row.check(r, f)]
+    yaku = hand_yaku[0] + [(e.position, e.row.name, e.han_closed if closed else e.han_open) for e in found]
     if r.form is Form.CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
-    gone = [name for e in found for name in e[1].supersedes]
+    gone = [name for e in found for name in e.row.supersedes]
     for _, name, _ in hand_yaku[0]:
         if _SUPERSEDES[name]:
             gone += _SUPERSEDES[name]
@@ -247,6 +254,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: list[tuple[int, s
     rules = f.rules
     ctx = f.ctx
     total = 0
+    limit: Limit | None
     if cap is Limit.MANGAN:
         base, limit = 2000, Limit.MANGAN
     elif han >= 13 and rules.kazoe is not Kazoe.SANBAIMAN:

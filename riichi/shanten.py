@@ -112,7 +112,7 @@ class _SuitClasses(dict[bytes, int]):
     def __missing__(self, key: bytes) -> int:
         t = _tables()
         try:
-            found = t.suit[t.left[key[:5]] + t.right[key[5:]]]
+            found: int = t.suit[t.left[key[:5]] + t.right[key[5:]]]
         except KeyError:  # a fifth copy
             found = _OUTSIDE
         self[key] = found
@@ -212,7 +212,7 @@ def shanten_chiitoitsu(counts: Sequence[int]) -> int:
 
 def shanten_kokushi(counts: Sequence[int]) -> int:
     """Shanten of thirteen orphans for 13 or 14 concealed tiles."""
-    th = _TH_GET(counts)
+    th: tuple[int, ...] = _TH_GET(counts)
     missing = th.count(0)
     return missing - 1 if missing + th.count(1) < 13 else missing  # noqa: PLR2004 - one kind is paired
 
@@ -232,7 +232,7 @@ def shanten(counts: Sequence[int], *, n_melds: int = 0) -> int:
     seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
     if seven < best:
         best = seven
-    th = _TH_GET(b)
+    th: tuple[int, ...] = _TH_GET(b)
     missing = th.count(0)
     if missing <= best:  # orphans shanten is missing - 1 or missing
         orphans = missing - 1 if missing + th.count(1) < 13 else missing  # noqa: PLR2004 - a pair among them

@@ -178,7 +178,9 @@ class Tile(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Tile.parse('{_TEXT[self]}')"
 
-    __format__ = object.__format__
+    def __format__(self, spec: str) -> str:
+        """Formatting uses the notation (``f"{tile:>3}"``), not the integer value."""
+        return format(_TEXT[self], spec)
 
 
 def _tile_svg(self: Tile) -> str:
@@ -249,7 +251,9 @@ class Wind(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Wind.parse('{'ESWN'[self]}')"
 
-    __format__ = object.__format__
+    def __format__(self, spec: str) -> str:
+        """Formatting uses the letter (``f"{wind}"`` is ``'E'``), not the integer value."""
+        return format("ESWN"[self], spec)
 
 
 _WINDS: Final = tuple(Wind)

@@ -108,7 +108,7 @@ def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
         from riichi.interchange import score_case  # noqa: PLC0415 - the scorer may be absent in a partial install
     except ImportError:
         raise _Refused(503, "not_available", "the scoring engine is not installed") from None
-    return score_case  # type: ignore[no-any-return]
+    return score_case
 
 
 def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -116,7 +116,7 @@ def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
         from riichi.analysis import analyze_case  # noqa: PLC0415 - analysis is an optional module
     except ImportError:
         raise _Refused(501, "not_available", "hand analysis is not available in this version") from None
-    return analyze_case  # type: ignore[no-any-return]
+    return analyze_case
 
 
 # -- rule sets ---------------------------------------------------------------
