@@ -65,39 +65,39 @@ class Reading(NamedTuple):
 class Feature:
     """Bits of :attr:`HandFacts.features`: cheap facts a yaku row can require before its predicate runs."""
 
-    CLOSED = 1 << 0
-    TSUMO = 1 << 1
-    RON = 1 << 2
-    RIICHI = 1 << 3  #: riichi, double riichi or open riichi
-    DOUBLE_RIICHI = 1 << 4
-    OPEN_RIICHI = 1 << 5
-    IPPATSU = 1 << 6
-    HAITEI = 1 << 7
-    HOUTEI = 1 << 8
-    RINSHAN = 1 << 9
-    CHANKAN = 1 << 10
-    TENHOU = 1 << 11
-    CHIIHOU = 1 << 12
-    RENHOU = 1 << 13
-    PAARENCHAN = 1 << 14
-    SIMPLES_ONLY = 1 << 15  #: no terminal or honour
-    HONORS = 1 << 16  #: some honour
-    NO_HONORS = 1 << 17
-    TERMINALS = 1 << 18  #: some 1 or 9
-    NO_SIMPLES = 1 << 19  #: only terminals and honours
-    ONE_SUIT = 1 << 20  #: the tiles of exactly one suit (honours aside)
-    NO_SUITS = 1 << 21  #: honours only
-    THREE_SUITS = 1 << 22
-    HAKU3 = 1 << 23  #: three or more of the dragon or wind
-    HATSU3 = 1 << 24
-    CHUN3 = 1 << 25
-    SEAT3 = 1 << 26
-    ROUND3 = 1 << 27
-    DRAGONS8 = 1 << 28  #: at least 8 dragon tiles (two sets and a pair)
-    WINDS11 = 1 << 29  #: at least 11 wind tiles (three sets and a pair)
-    KANS3 = 1 << 30  #: three kans or more
-    KANS4 = 1 << 31
-    GREEN = 1 << 32  #: sou and hatsu only
+    CLOSED: Final = 1 << 0
+    TSUMO: Final = 1 << 1
+    RON: Final = 1 << 2
+    RIICHI: Final = 1 << 3  #: riichi, double riichi or open riichi
+    DOUBLE_RIICHI: Final = 1 << 4
+    OPEN_RIICHI: Final = 1 << 5
+    IPPATSU: Final = 1 << 6
+    HAITEI: Final = 1 << 7
+    HOUTEI: Final = 1 << 8
+    RINSHAN: Final = 1 << 9
+    CHANKAN: Final = 1 << 10
+    TENHOU: Final = 1 << 11
+    CHIIHOU: Final = 1 << 12
+    RENHOU: Final = 1 << 13
+    PAARENCHAN: Final = 1 << 14
+    SIMPLES_ONLY: Final = 1 << 15  #: no terminal or honour
+    HONORS: Final = 1 << 16  #: some honour
+    NO_HONORS: Final = 1 << 17
+    TERMINALS: Final = 1 << 18  #: some 1 or 9
+    NO_SIMPLES: Final = 1 << 19  #: only terminals and honours
+    ONE_SUIT: Final = 1 << 20  #: the tiles of exactly one suit (honours aside)
+    NO_SUITS: Final = 1 << 21  #: honours only
+    THREE_SUITS: Final = 1 << 22
+    HAKU3: Final = 1 << 23  #: three or more of the dragon or wind
+    HATSU3: Final = 1 << 24
+    CHUN3: Final = 1 << 25
+    SEAT3: Final = 1 << 26
+    ROUND3: Final = 1 << 27
+    DRAGONS8: Final = 1 << 28  #: at least 8 dragon tiles (two sets and a pair)
+    WINDS11: Final = 1 << 29  #: at least 11 wind tiles (three sets and a pair)
+    KANS3: Final = 1 << 30  #: three kans or more
+    KANS4: Final = 1 << 31
+    GREEN: Final = 1 << 32  #: sou and hatsu only
 
 
 class HandFacts:

@@ -333,7 +333,7 @@ def presets_table() -> str:
 
 _ENUM_FIELDS: Final = {"kazoe": Kazoe, "multiple_yakuman": MultipleYakuman, "renhou": Renhou,
                        "pao_scope": PaoScope}
-_BOOL_FIELDS: Final = frozenset(f.name for f in fields(RuleSet) if f.type == "bool")
+_BOOL_FIELDS: Final = frozenset(f.name for f in fields(RuleSet) if isinstance(f.default, bool))
 _INT_FIELDS: Final = {"aka": (0, 4), "double_wind_fu": (2, 4), "sanshoku_doukou_han": (2, 3)}
 _OPTIONAL_INT_FIELDS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0}
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii", "suukantsu"})

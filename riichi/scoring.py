@@ -27,7 +27,7 @@ from riichi.fu import FuItem, count_fu, fu_items
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle
-from riichi.reading import Form, HandFacts, Reading, readings
+from riichi.reading import Form, HandFacts, Reading, Wait, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
 from riichi.tiles import SUITS, Tile, Wind
 from riichi.validate import check_situation, check_tiles
@@ -158,13 +158,17 @@ def _build_table(rules: RuleSet) -> _Table:
 
 def _hand_level(facts: HandFacts, table: _Table) -> tuple[list[tuple[int, str, int]], list[YakuRow]]:
     """Reading-independent yaku (position, name, han) and yakuman that hold."""
-    r0: Reading = None  # type: ignore[assignment]  # hand-level predicates do not look at the reading
+    r0 = _NO_READING
     closed = facts.closed
     feat = facts.features
     yaku = [(e.position, e.row.name, e.han_closed if closed else e.han_open) for e in table.hand_yaku
             if (e.han_closed if closed else e.han_open) and e.needs & feat == e.needs and e.row.check(r0, facts)]
     yakuman = [row for row in table.hand_yakuman if row.needs & feat == row.needs and row.check(r0, facts)]
     return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
+
+
+#: What hand-level predicates are given for a reading (they never look at it).
+_NO_READING: Final = Reading(Form.STANDARD, -1, (), (), (), (), 0, Wait.OTHER)
 
 
 def _drop_superseded(rows: list[YakuRow]) -> list[YakuRow]:
