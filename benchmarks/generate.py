@@ -131,8 +131,8 @@ _CLOSED_THEMES = (("yakuhai", 35), ("tanyao", 35), ("honitsu", 20), ("chinitsu",
 
 
 def _weighted(rng: random.Random, table: tuple[tuple[str, int], ...]) -> str:
-    names, weights = zip(*table, strict=True)
-    return rng.choices(names, weights)[0]
+    names = [name for name, _ in table]
+    return rng.choices(names, [weight for _, weight in table])[0]
 
 
 # -- hand shapes --------------------------------------------------------------
@@ -307,7 +307,7 @@ def random_hands(seed: int, n: int, size: int) -> list[list[int]]:
 def tenpai_hands(seed: int, n: int) -> list[list[int]]:
     """``n`` closed 13-tile hands one tile from a win (a win with one tile taken away)."""
     rng = random.Random(seed)
-    hands = []
+    hands: list[list[int]] = []
     while len(hands) < n:
         wall = _Wall(rng)
         shape = rng.choices(("standard", "chiitoitsu", "kokushi"), (90, 8, 2))[0]

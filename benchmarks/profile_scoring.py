@@ -19,7 +19,9 @@ import io
 import json
 import pstats
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as `python benchmarks/profile_scoring.py`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -59,10 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     eng = load_engines(peer=False)
+    fn: Callable[[Any], Any] | None
+    items: list[Any]
+    warm: list[Any]
     if args.what in ("score", "api"):
         fn = eng.riichi_score_case
-        items: list = [json.loads(line) for line in args.hands.read_text().splitlines() if line.strip()]
-        warm: list = generate.win_cases(424242, 500)
+        items = [json.loads(line) for line in args.hands.read_text().splitlines() if line.strip()]
+        warm = list(generate.win_cases(424242, 500))
         if args.what == "api":
             if eng.riichi_api is None:
                 print(f"riichi typed API: not available yet ({eng.missing.get('api')})")
@@ -81,13 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     if fn is None:
         print(f"riichi {args.what}: not available yet ({'; '.join(eng.missing.values())})")
         return 1
+    call: Callable[[Any], Any] = fn
     for x in warm:
-        fn(x)
+        call(x)
     profiler = cProfile.Profile()
     profiler.enable()
     for _ in range(args.repeat):
         for x in items:
-            fn(x)
+            call(x)
     profiler.disable()
     print_by_module(profiler, f"riichi {args.what}: {len(items) * args.repeat} items")
     sorts = ("tottime", "cumulative") if args.sort == "both" else (args.sort,)
