@@ -42,6 +42,9 @@ from benchmarks import generate  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_HANDS = REPO.parent / "shared" / "data" / "bench" / "hands-2000.jsonl"
 NOT_YET = "not available yet"
+#: Generated cases scored before any timing, so that tables riichi fills on first
+#: sight of a suit pattern hold the common patterns, as in a long-running process.
+WARM_UP_CASES = 3000
 
 # -- the engines ----------------------------------------------------------------
 
@@ -203,58 +206,47 @@ def scoring_agreement(ours: list[int | None], theirs: list[int | None], ids: lis
 
 
 def score_round(eng: Engines, cases: list[dict[str, Any]], rows: dict[str, Row], first: bool,
-                label: str, peer_first: bool, report: dict[str, list[Any]]) -> None:
-    peer_in = None
-    if eng.peer is not None:
-        peer_in = [eng.peer.prepare_case(c) for c in cases]
-    steps: list[tuple[str, Callable[[], None]]] = []
+                label: str, peer_first: bool, report: dict[str, list[Any]], mode: str = "score_case") -> None:
+    """Time riichi (``mode``: ``score_case`` or ``api``) and the peer on ``cases``.
+
+    Each mode gets cases of its own: riichi fills some tables on first sight
+    of a suit pattern, so a second pass over the same hands would be flattered.
+    """
+    key = f"score {label} ({'score_case' if mode == 'score_case' else 'typed API'})"
+    row = rows.setdefault(key, Row(key))
+    if mode == "score_case":
+        fn = eng.riichi_score_case
+        riichi_in: list[Any] = cases
+        points_of = riichi_points
+    elif eng.riichi_api is not None:
+        prepare, fn = eng.riichi_api
+        riichi_in = [prepare(c) for c in cases]
+        points_of = api_points
+    else:
+        fn = None
+        riichi_in = []
+        points_of = api_points
     peer_pts: list[int | None] = []
-    ours: list[dict[str, Any]] = []
-    row = rows.setdefault(f"score {label} (score_case)", Row(f"score {label} (score_case)"))
-
-    def run_peer() -> None:
-        assert peer_in is not None
-        us, res = time_calls(eng.peer.score_prepared, peer_in)
-        row.peer.append(us)
-        if api_row is not None:
-            api_row.peer.append(us)
-        peer_pts[:] = [eng.peer.peer_points(r) for r in res]
-
-    def run_riichi() -> None:
-        assert eng.riichi_score_case is not None
-        us, res = time_calls(eng.riichi_score_case, cases)
-        row.riichi.append(us)
-        ours[:] = res
-
-    api_row = None
-    if eng.riichi_api is not None:
-        api_row = rows.setdefault(f"score {label} (typed API)", Row(f"score {label} (typed API)"))
-    if eng.peer is not None:
-        steps.append(("peer", run_peer))
-    if eng.riichi_score_case is not None:
-        steps.append(("riichi", run_riichi))
-    else:
-        row.note = NOT_YET
-    if peer_first:
-        steps.sort(key=lambda s: s[0] != "peer")
-    else:
-        steps.sort(key=lambda s: s[0] == "peer")
-    for _, step in steps:
-        step()
+    ours: list[Any] = []
+    order = ["peer", "riichi"] if peer_first else ["riichi", "peer"]
+    for who in order:
+        if who == "peer" and eng.peer is not None:
+            peer_in = [eng.peer.prepare_case(c) for c in cases]
+            us, res = time_calls(eng.peer.score_prepared, peer_in)
+            row.peer.append(us)
+            peer_pts = [eng.peer.peer_points(r) for r in res]
+        elif who == "riichi":
+            if fn is None:
+                row.note = NOT_YET
+                continue
+            us, ours = time_calls(fn, riichi_in)
+            row.riichi.append(us)
     if first and peer_pts and ours:
-        row.agree, diff = scoring_agreement([riichi_points(r) for r in ours], peer_pts,
-                                            [c.get("id") for c in cases])
-        report[label] = diff
-        report[label + " errors"] = [(c.get("id"), r.get("error")) for c, r in zip(cases, ours, strict=True)
-                                     if not r.get("ok")]
-    if eng.riichi_api is not None and api_row is not None:
-        prepare, call = eng.riichi_api
-        api_in = [prepare(c) for c in cases]
-        us, res = time_calls(call, api_in)
-        api_row.riichi.append(us)
-        if first and peer_pts:
-            api_row.agree = scoring_agreement([api_points(r) for r in res], peer_pts,
-                                              [c.get("id") for c in cases])[0]
+        row.agree, diff = scoring_agreement([points_of(r) for r in ours], peer_pts, [c.get("id") for c in cases])
+        if mode == "score_case":
+            report[label] = diff
+            report[label + " errors"] = [(c.get("id"), r.get("error")) for c, r in zip(cases, ours, strict=True)
+                                         if not r.get("ok")]
 
 
 def analysis_round(eng: Engines, rows: dict[str, Row], seed: int, n: int, first: bool, peer_first: bool) -> None:
@@ -315,45 +307,45 @@ def _wait_kinds(waits: Any) -> set[int]:  # noqa: ANN401
 # -- tasks in a fresh process --------------------------------------------------------------
 
 
-def fixed_set_worker(path: str, seed: int, peer_first: bool) -> dict[str, Any]:
+def fixed_set_worker(path: str, seed: int, peer_first: bool, mode: str) -> dict[str, Any]:
     """Time the fixed set once per engine in this fresh process, after a warm-up on other hands."""
     eng = load_engines()
     cases = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
-    warm = generate.win_cases(seed, 300)
+    warm = generate.win_cases(seed, WARM_UP_CASES)
     if eng.riichi_score_case is not None:
         for c in warm:
             eng.riichi_score_case(c)
     if eng.peer is not None:
-        for c in warm:
+        for c in warm[:300]:
             eng.peer.score_prepared(eng.peer.prepare_case(c))
     rows: dict[str, Row] = {}
     report: dict[str, list[Any]] = {}
-    score_round(eng, cases, rows, True, "hands-2000", peer_first, report)
+    score_round(eng, cases, rows, True, "hands-2000", peer_first, report, mode)
     return {"rows": {k: [r.riichi, r.peer, r.agree] for k, r in rows.items()}, "report": report}
 
 
 def run_fixed_rounds(eng: Engines, path: Path, rounds: int, base_seed: int, rows: dict[str, Row],
                      report: dict[str, list[Any]]) -> None:
     for r in range(rounds):
-        cmd = [sys.executable, "-m", "benchmarks.run", "--worker-fixed", str(path),
-               "--seed", str(base_seed + 7919 * (r + 1))]
-        if r % 2:
-            cmd.append("--peer-first")
-        proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)  # noqa: S603
-        if proc.returncode != 0:
-            print(f"  hands-2000 round {r + 1} failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
-            continue
-        out = json.loads(proc.stdout.strip().splitlines()[-1])
-        for key, (ours, theirs, agree) in out["rows"].items():
-            row = rows.setdefault(key, Row(key))
-            row.riichi.extend(ours)
-            row.peer.extend(theirs)
-            if r == 0:
-                row.agree = agree
-                report.update(out["report"])
-    for key in ("score hands-2000 (score_case)",):
-        if key in rows and not rows[key].riichi and "score_case" in eng.missing:
-            rows[key].note = NOT_YET
+        for mode in ("score_case", "api"):
+            cmd = [sys.executable, "-m", "benchmarks.run", "--worker-fixed", str(path), "--worker-mode", mode,
+                   "--seed", str(base_seed + 7919 * (r + 1))]
+            if r % 2:
+                cmd.append("--peer-first")
+            proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)  # noqa: S603
+            if proc.returncode != 0:
+                print(f"  hands-2000 round {r + 1} ({mode}) failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
+                continue
+            out = json.loads(proc.stdout.strip().splitlines()[-1])
+            for key, (ours, theirs, agree) in out["rows"].items():
+                row = rows.setdefault(key, Row(key))
+                row.riichi.extend(ours)
+                row.peer.extend(theirs)
+                if r == 0:
+                    row.agree = agree or row.agree
+                    report.update(out["report"])
+                elif not row.riichi:
+                    row.note = NOT_YET
 
 
 # -- end to end, import time, memory ---------------------------------------------------------
@@ -567,10 +559,11 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
                         help="also measure riichi's lazily filled tables at their ceiling (every suit pattern; ~1-2 min)")
     parser.add_argument("--worker-memory", help=argparse.SUPPRESS)
     parser.add_argument("--peer-first", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--worker-mode", default="score_case", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     if args.worker_fixed:
-        print(json.dumps(fixed_set_worker(args.worker_fixed, args.seed, args.peer_first)))
+        print(json.dumps(fixed_set_worker(args.worker_fixed, args.seed, args.peer_first, args.worker_mode)))
         return 0
     if args.worker_memory == "worst":
         print(json.dumps(worst_memory_worker()))
@@ -600,16 +593,17 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
         rows["score hands-2000 (score_case)"] = Row("score hands-2000 (score_case)",
                                                     note=f"{args.hands} not found")
 
-    # warm-up (lazy tables, caches of suit shapes) on a seed no round uses
-    warm_cases = generate.win_cases(args.seed * 1_000_003 + 999, 300)
+    # warm-up (lazy tables, tables of suit patterns filled on first sight) on a seed no round uses
+    warm_cases = generate.win_cases(args.seed * 1_000_003 + 999, 300 if args.quick else WARM_UP_CASES)
     warm_rows: dict[str, Row] = {}
     score_round(eng, warm_cases, warm_rows, False, "warm-up", False, {})
     analysis_round(eng, warm_rows, args.seed * 1_000_003 + 998, 400, False, False)
 
     for r in range(rounds):
         seed = args.seed * 1_000_003 + 10 * r
-        cases = generate.win_cases(seed, n_cases)
-        score_round(eng, cases, rows, r == 0, "random cases", r % 2 == 1, report)
+        score_round(eng, generate.win_cases(seed, n_cases), rows, r == 0, "random cases", r % 2 == 1, report)
+        score_round(eng, generate.win_cases(seed + 1, n_cases), rows, r == 0, "random cases", r % 2 == 1, report,
+                    "api")
         analysis_round(eng, rows, seed + 5, n_hands, r == 0, r % 2 == 1)
 
     print_table(list(rows.values()))
