@@ -17,6 +17,8 @@ are not JSON with 400 (``invalid_json``); no request can stop the server.
 
 from __future__ import annotations
 
+import importlib.util
+
 import enum
 import functools
 import json
@@ -27,6 +29,7 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -200,6 +203,14 @@ _ERRORS: Final[dict[int | str, dict[str, Any]]] = {
 }
 
 
+def _swagger_ui_assets() -> Path:
+    """Swagger UI 5's files as shipped in the swagger-ui-py package (found without importing it)."""
+    spec = importlib.util.find_spec("swagger_ui")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the web extra needs swagger-ui-py: pip install 'riichi[web]'")
+    return Path(next(iter(spec.submodule_search_locations))) / "static"
+
+
 def create_app() -> FastAPI:
     """The calculator page and the HTTP API as one FastAPI application."""
     app = FastAPI(
@@ -208,6 +219,8 @@ def create_app() -> FastAPI:
         description="Score win cases of the interchange format under named rule sets, compare the "
                     "presets, analyse incomplete hands and draw tiles as SVG.",
         version=_version(),
+        docs_url=None,  # served below from local assets: the API docs work offline
+        redoc_url=None,
     )
 
     @app.exception_handler(_Refused)
@@ -310,6 +323,15 @@ def create_app() -> FastAPI:
         return HTMLResponse(_index_html(), headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
+    app.mount("/docs-assets", StaticFiles(directory=_swagger_ui_assets()), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        """Swagger UI for /openapi.json, from the assets the swagger-ui-py package ships."""
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="riichi — HTTP API",
+                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-assets/swagger-ui.css",
+                                   swagger_favicon_url="/favicon.ico")
     return app
 
 

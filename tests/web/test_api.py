@@ -7,6 +7,8 @@ scored by hand with the arithmetic in a comment.
 
 from __future__ import annotations
 
+import re
+
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -295,3 +297,15 @@ def test_unknown_route_and_method(client: TestClient) -> None:
     assert missing.status_code == 404 and error_of(missing)["code"] == "not_found"
     wrong = client.get("/api/score")
     assert wrong.status_code == 405 and error_of(wrong)["code"] == "method_not_allowed"
+
+
+def test_api_docs_are_served_from_local_assets(client: TestClient) -> None:
+    # The Swagger UI page must work with no network: every script and style it loads is ours.
+    page = client.get("/docs")
+    assert page.status_code == 200
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(s.startswith("/") for s in sources), sources
+    js = client.get("/docs-assets/swagger-ui-bundle.js")
+    css = client.get("/docs-assets/swagger-ui.css")
+    assert js.status_code == 200 and "SwaggerUIBundle" in js.text
+    assert css.status_code == 200 and ".swagger-ui" in css.text

@@ -225,3 +225,13 @@ def test_screenshot_for_the_readme(page: Page, base_url: str) -> None:
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT), full_page=True)
     assert SCREENSHOT.stat().st_size > 10_000
+
+
+def test_api_docs_render_offline(page: Page, base_url: str) -> None:
+    # /docs shows the OpenAPI description with the browser's network limited to the local server.
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base_url)
+               else route.abort())
+    page.goto(f"{base_url}/docs")
+    page.wait_for_selector(".swagger-ui .info .title", timeout=15000)
+    assert "riichi" in page.inner_text(".swagger-ui .info .title")
+    assert page.locator(".opblock-summary-path", has_text="/api/score").count() >= 1
