@@ -47,7 +47,7 @@ def fu_items(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[FuItem, ...]:
     """The items that add up to the unrounded fu."""
     if r.form is not Form.STANDARD:
         return (FuItem("chiitoitsu", 25),) if r.form is Form.CHIITOITSU else ()
-    return tuple(FuItem(_reason(code, kind), fu) for code, kind, fu in _items(r, f, pinfu))
+    return tuple([FuItem(_reason(code, kind), fu) for code, kind, fu in _items(r, f, pinfu)])
 
 
 # Item codes; a set's code adds 1 when concealed and 2 when a kan.

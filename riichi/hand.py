@@ -186,7 +186,7 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """No chi, pon or open kan (a concealed kan keeps the hand closed)."""
-        return not any(m.type.is_open for m in self.melds)
+        return not self.melds or not any([m.type.is_open for m in self.melds])
 
     @property
     def tiles(self) -> tuple[Tile, ...]:

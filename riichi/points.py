@@ -144,11 +144,11 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
         points = ron_payment(base, dealer=dealer)
         if discarder is not None:
             add(discarder, points + 300 * honba)
-    payments = tuple((s, pay[s]) for s in _WINDS if paid[s])
+    payments = tuple([(s, pay[s]) for s in _WINDS if paid[s]])
     if not tsumo and discarder is None:
         return Settlement(points, payments, ())
     gain = sum(pay) + 1000 * sticks
-    deltas = tuple((s, gain if s is winner else -pay[s]) for s in _WINDS)
+    deltas = tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS])
     return Settlement(points, payments, deltas)
 
 

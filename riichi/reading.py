@@ -226,8 +226,8 @@ def readings(facts: HandFacts) -> list[Reading]:
     ron = not facts.ctx.tsumo
     meld_runs = facts.meld_runs
     meld_sets = facts.meld_sets
-    meld_trips = tuple(s.kind for s in meld_sets)
-    n_ankan = sum(1 for s in meld_sets if s.concealed)
+    meld_trips = tuple([s.kind for s in meld_sets]) if meld_sets else ()
+    n_ankan = sum([s.concealed for s in meld_sets]) if meld_sets else 0
     standard = Form.STANDARD
     for pair, trips, runs in standard_readings(counts):
         all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs

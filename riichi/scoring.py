@@ -280,7 +280,7 @@ def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
     counts = f.all_counts
     ctx = f.ctx
     out = []
-    n = sum(counts[_DORA_KIND[t]] for t in ctx.dora) if ctx.dora else 0
+    n = sum([counts[_DORA_KIND[t]] for t in ctx.dora]) if ctx.dora else 0
     if n:
         out.append(("dora", n))
     if f.rules.aka:
@@ -357,7 +357,7 @@ def _decomposition(r: Reading, hand: Hand) -> tuple[str, ...]:
             (runs if m.type is MeldType.CHI else trips).remove(m.kind)
         blocks = sorted([k + 34 for k in runs] + trips, key=_BLOCK_ORDER.__getitem__)
         out = [_RUN_TEXT[b - 34] if b >= 34 else _TRIPLET_TEXT[b] for b in blocks]
-        out.extend(format_tiles(m.tiles) for m in melds)
+        out += [format_tiles(m.tiles) for m in melds]
         out.append(_PAIR_TEXT[r.pair])
     reds = [t - 34 for t in hand.concealed if t >= 34]
     if reds:

@@ -87,7 +87,7 @@ def check_situation(hand: Hand, ctx: WinContext, rules: RuleSet) -> None:  # noq
     """Flags that cannot all hold for this hand, seat and rule set."""
     bad = InconsistentSituationError
     closed = hand.is_closed
-    has_kan = any(m.is_kan for m in hand.melds)
+    has_kan = any([m.is_kan for m in hand.melds]) if hand.melds else False
     seat = ctx.seat_wind
     if ctx.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")

@@ -173,4 +173,11 @@ def sanankou(r: Reading, f: HandFacts) -> bool:
 
 def sanshoku_doukou(r: Reading, f: HandFacts) -> bool:
     t = r.triplets
-    return any(k < 9 and k + 9 in t and k + 18 in t for k in t)
+    if len(t) < 3:
+        return False
+    for k in t:
+        if k >= 9:
+            return False
+        if k + 9 in t and k + 18 in t:
+            return True
+    return False
