@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.counts import to_counts
+from riichi.decompose import suit_readings
 from riichi.errors import ImpossibleTilesError
 from riichi.hand import Hand
 from riichi.notation import parse_tiles
@@ -122,12 +123,51 @@ def wait_kinds(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
     c = list(counts)
     if shanten(c, n_melds=n_melds) != 0:
         return []
+    if n_melds or (shanten_chiitoitsu(c) > 0 and shanten_kokushi(c) > 0):
+        return _standard_waits(c)
     found = []
     for kind in candidate_kinds(c, n_melds=n_melds):
         c[kind] += 1
         if shanten(c, n_melds=n_melds) < 0:
             found.append(kind)
         c[kind] -= 1
+    return found
+
+
+def _standard_waits(counts: list[int]) -> list[int]:
+    """The kinds that make four sets and a pair, checking only the group each one joins.
+
+    The standard form is complete when each suit splits into sets, one suit or honour holding the
+    pair (a suit's readings come from the shape table of :func:`~riichi.decompose.suit_readings`,
+    which knows a suit of 3n+2 tiles holds the pair), every honour count is a pair or a triplet
+    (five copies read as both, a shape only), and there is exactly one pair. A tile changes one
+    group, so every other group must already be fine. In a suit a tile joins a set or the pair only
+    within two numbers of a held tile, and a suit of 3n tiles cannot take it (3n+1 never splits).
+    """
+    suits = [tuple(counts[base:base + 9]) for base in (0, 9, 18)]
+    totals = [sum(p) for p in suits]
+    suit_ok = [t % 3 != 1 and (t == 0 or bool(suit_readings(p))) for p, t in zip(suits, totals, strict=True)]
+    suit_pair = [t % 3 == 2 for t in totals]  # noqa: PLR2004
+    honors = counts[27:34]
+    honor_ok = [n in (0, 2, 3, 5) for n in honors]
+    honor_pair = [n in (2, 5) for n in honors]
+    bad_suits, bad_honors = suit_ok.count(False), honor_ok.count(False)
+    pairs = suit_pair.count(True) + honor_pair.count(True)
+    found: list[int] = []
+    for s, (p, t) in enumerate(zip(suits, totals, strict=True)):
+        if t % 3 == 0 or bad_honors or bad_suits - (not suit_ok[s]):
+            continue
+        if pairs - suit_pair[s] + ((t + 1) % 3 == 2) != 1:  # noqa: PLR2004
+            continue
+        for i in range(9):
+            near = p[i] or (i > 0 and p[i - 1]) or (i > 1 and p[i - 2]) or (i < 8 and p[i + 1]) or (i < 7 and p[i + 2])  # noqa: PLR2004
+            if near and suit_readings((*p[:i], p[i] + 1, *p[i + 1:])):
+                found.append(9 * s + i)
+    for h, n in enumerate(honors):
+        if n not in (1, 2, 4) or bad_suits or bad_honors - (not honor_ok[h]):
+            continue
+        if pairs - honor_pair[h] + (n + 1 in (2, 5)) == 1:
+            found.append(27 + h)
     return found
 
 
