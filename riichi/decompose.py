@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 from riichi.tiles import TERMINAL_HONOR_KINDS
@@ -42,7 +42,12 @@ _SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 _NO_READING: Final[tuple[_SuitReading, ...]] = ()
 
 
-@cache
+#: Suit patterns whose readings are kept (most recently used). Real play uses a few thousand; the
+#: bound keeps memory under about 12 MB even for a stream of every possible pattern.
+_KEPT_PATTERNS: Final = 16384
+
+
+@lru_cache(maxsize=_KEPT_PATTERNS)
 def suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
     """All ways to split one suit's nine counts into sets and at most one pair."""
     total = sum(pattern)
@@ -132,7 +137,7 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
     return [r for r in partial if r[0] >= 0]
 
 
-@cache
+@lru_cache(maxsize=_KEPT_PATTERNS)
 def _suit_readings_at(base: int, pattern: tuple[int, ...]) -> tuple[StandardReading, ...]:
     """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``."""
     return tuple((p + base if p >= 0 else -1, tuple(t + base for t in trips), tuple(r + base for r in runs))

@@ -104,6 +104,11 @@ def _tables() -> _Tables:
 _OUTSIDE: Final = 255  # class of a pattern outside the tables: indexing with it fails, the slow path runs
 
 
+#: Most patterns a class memo keeps (about 13 MB) before it starts over: real play repeats a
+#: few thousand patterns, while a stream of every possible pattern would otherwise keep 40 MB.
+_MEMO_LIMIT: Final = 32768
+
+
 class _SuitClasses(dict[bytes, int]):
     """Suit pattern (nine counts as bytes) -> suit class; each pattern looked up once in the shipped table."""
 
@@ -115,6 +120,8 @@ class _SuitClasses(dict[bytes, int]):
             found: int = t.suit[t.left[key[:5]] + t.right[key[5:]]]
         except KeyError:  # a fifth copy
             found = _OUTSIDE
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
         self[key] = found
         return found
 
@@ -126,6 +133,8 @@ class _HonorClasses(dict[bytes, int]):
         from riichi._shanten_table import HONOR_CLASSES  # noqa: PLC0415
 
         found = HONOR_CLASSES.get(tuple(sorted(key)), _OUTSIDE)
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
         self[key] = found
         return found
 
