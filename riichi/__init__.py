@@ -24,7 +24,7 @@ from riichi.hand import Hand, Meld, MeldType
 from riichi.points import Limit
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 from riichi.scoring import Score, score
-from riichi.shanten import Shanten, shanten
+from riichi.shanten import Shanten
 from riichi.tiles import Tile, Wind
 
 __version__ = "0.1.0"
@@ -52,5 +52,4 @@ __all__ = [
     "WrongTileCountError",
     "resolve_rules",
     "score",
-    "shanten",
 ]

@@ -94,3 +94,17 @@ def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
     assert results[3]["error"]["code"] == "invalid_case"
     assert results[4]["id"] == "x" and results[4]["error"]["code"] == "wrong_tile_count"
     assert proc.stderr == ""  # no progress line when stderr is not a terminal
+
+
+def test_package_names_do_not_shadow_its_modules() -> None:
+    # `import riichi.shanten as m` must give the module: a re-exported function of the same name would
+    # replace it as the package attribute.
+    import importlib
+    import types
+
+    import riichi
+
+    for name in ("shanten", "scoring", "rules", "tiles", "hand", "interchange", "analysis", "waits"):
+        module = importlib.import_module(f"riichi.{name}")
+        assert isinstance(getattr(riichi, name), types.ModuleType), name
+        assert getattr(riichi, name) is module
