@@ -16,7 +16,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from riichi.interchange import meld_object, score_case, score_line
@@ -99,16 +99,22 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.compare:
         _print_compare(case)
         return 0
-    result = score_case(case)
-    if args.json:
+    return emit(score_case(case), command="score", as_json=args.json,
+                show=lambda result: _print_result(result, case))
+
+
+def emit(result: dict[str, object], *, command: str, as_json: bool,
+         show: Callable[[dict[str, object]], None]) -> int:
+    """Print a result as JSON, as the command's text, or its error on stderr; the exit status."""
+    if as_json:
         print(json.dumps(result, ensure_ascii=False))
         return 0 if result["ok"] else 1
     if not result["ok"]:
         err = result["error"]
         assert isinstance(err, dict)
-        print(f"{_c('error', 'red')} ({err['code']}): {err['message']}", file=sys.stderr)
+        print(f"riichi {command}: {_c('error', 'red')} ({err['code']}): {err['message']}", file=sys.stderr)
         return 1
-    _print_result(result, case)
+    show(result)
     return 0
 
 

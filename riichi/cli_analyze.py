@@ -72,17 +72,10 @@ def run(args: argparse.Namespace) -> int:
     for key in ("tiles_left", "points", "drawn"):
         if getattr(args, key) is not None:
             request[key] = getattr(args, key)
-    result = analyze_case(request)
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False))
-        return 0 if result["ok"] else 1
-    if not result["ok"]:
-        error = result["error"]
-        assert isinstance(error, Mapping)
-        print(f"riichi analyze: {error['message']}", file=sys.stderr)
-        return 1
-    print(render(result))
-    return 0
+    from riichi.cli import emit  # noqa: PLC0415 - cli imports this module when it builds its parser
+
+    return emit(analyze_case(request), command="analyze", as_json=args.json,
+                show=lambda result: print(render(result)))
 
 
 def _stream(source: TextIO, sink: TextIO) -> int:

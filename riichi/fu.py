@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from riichi.reading import Form, HandFacts, Reading, Wait
+from riichi.reading import Form, HandFacts, Reading
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
 
 __all__ = ["FuItem", "count_fu", "fu_items", "round_fu"]

@@ -129,14 +129,20 @@ def ryanpeikou(r: Reading, f: HandFacts) -> bool:
     return runs[1] != runs[2] or f.rules.ryanpeikou_identical
 
 
-def sanshoku(r: Reading, f: HandFacts) -> bool:
-    runs = r.runs
-    for s in runs:
-        if s >= 9:
+def _in_three_suits(kinds: tuple[int, ...]) -> bool:
+    """Some number starts a set in man, pin and sou alike (``kinds`` sorted, man first)."""
+    if len(kinds) < 3:
+        return False
+    for k in kinds:
+        if k >= 9:
             return False
-        if s + 9 in runs and s + 18 in runs:
+        if k + 9 in kinds and k + 18 in kinds:
             return True
     return False
+
+
+def sanshoku(r: Reading, f: HandFacts) -> bool:
+    return _in_three_suits(r.runs)
 
 
 def ittsu(r: Reading, f: HandFacts) -> bool:
@@ -172,12 +178,4 @@ def sanankou(r: Reading, f: HandFacts) -> bool:
 
 
 def sanshoku_doukou(r: Reading, f: HandFacts) -> bool:
-    t = r.triplets
-    if len(t) < 3:
-        return False
-    for k in t:
-        if k >= 9:
-            return False
-        if k + 9 in t and k + 18 in t:
-            return True
-    return False
+    return _in_three_suits(r.triplets)
