@@ -21,6 +21,7 @@ from typing import TextIO
 
 from riichi.interchange import meld_object, score_case, score_line
 from riichi.rules import PRESETS, resolve_rules
+from riichi.yaku.table import GLOSSES
 
 __all__ = ["main"]
 
@@ -34,7 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # the reader went away (riichi ... | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -202,9 +207,12 @@ def _print_result(result: dict[str, object], case: dict[str, object]) -> None:
         for y in result["yaku"]:  # type: ignore[attr-defined]
             rows.append((str(y["name"]), f"{y['han']} han"))
     width = max(len(name) for name, _ in rows)
+    value_width = max(len(value) for _, value in rows)
     print(_c("Yaku", "bold"))
     for name, value in rows:
-        print(f"  {name:<{width}}  {value}")
+        gloss = GLOSSES.get(name, "")
+        gloss = _c(gloss, "dim") if gloss and gloss != name.replace("_", " ") else ""
+        print(f"  {name:<{width}}  {value:<{value_width}}  {gloss}".rstrip())
     if not yakuman:
         print(_c("Fu", "bold"))
         details = result["fu_details"]

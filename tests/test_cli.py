@@ -24,7 +24,7 @@ def test_score_prints_yaku_fu_value_and_payments(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "score", "234m456p678s44433z", "--win", "3z", "--tsumo", "--seat", "S",
                        "--dora", "1m")
     assert code == 0
-    assert "menzen_tsumo  1 han" in out
+    assert "menzen_tsumo  1 han  fully concealed self-draw" in out  # with its English name
     assert "closed triplet 4z   8" in out
     assert "-> 40 fu" in out
     assert "dora          1 han" in out
@@ -108,3 +108,22 @@ def test_package_names_do_not_shadow_its_modules() -> None:
         module = importlib.import_module(f"riichi.{name}")
         assert isinstance(getattr(riichi, name), types.ModuleType), name
         assert getattr(riichi, name) is module
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    # `riichi score --jsonl < big | head -1`: the command stops quietly when its output is closed.
+    case = json.dumps({"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"}) + "\n"
+    proc = subprocess.Popen([sys.executable, "-m", "riichi", "score", "--jsonl"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(case)
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["points"] == 1500
+    proc.stdout.close()  # the reader goes away
+    try:
+        proc.stdin.write(case * 50000)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert proc.wait(timeout=120) in (0, 141)
+    assert "Traceback" not in proc.stderr.read()

@@ -35,6 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from riichi import svg
+from riichi.yaku.table import GLOSSES
 from riichi.errors import RiichiError
 from riichi.web import schema
 
@@ -282,6 +283,11 @@ def create_app() -> FastAPI:
     async def rules() -> JSONResponse:
         """Every preset with its switches, and what kind of value each switch takes."""
         return JSONResponse(_rules_listing())
+
+    @app.get("/api/yaku", tags=["rules"], responses={200: {"description": "Yaku names in English"}})
+    async def yaku_names() -> JSONResponse:
+        """Every name a result can list (yaku, yakuman, dora entries) with its English name."""
+        return JSONResponse(dict(GLOSSES))
 
     @app.get("/api/svg/tiles", tags=["pictures"], response_class=Response,
              responses={200: {"content": {_SVG: {}}, "description": "An SVG picture"}, **_ERRORS})

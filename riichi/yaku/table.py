@@ -22,7 +22,7 @@ from riichi.reading import HandFacts, Reading
 from riichi.rules import Renhou, RuleSet
 from riichi.yaku import local, standard, yakuman
 
-__all__ = ["YAKU", "YakuRow"]
+__all__ = ["GLOSSES", "YAKU", "YakuRow"]
 
 Predicate = Callable[[Reading, HandFacts], bool]
 Gate = Callable[[RuleSet], bool]
@@ -51,6 +51,8 @@ class YakuRow:
     #: :class:`~riichi.reading.Feature` bits the hand must have for the predicate to hold: a cheap
     #: filter so that most predicates are never called (the tests check each predicate implies them).
     needs: int = 0
+    #: The yaku's name in English, for players who do not read romaji.
+    english: str = ""
 
     def han(self, *, closed: bool, rules: RuleSet) -> int:
         """Han of this yaku in a closed or open hand under ``rules`` (0: not available)."""
@@ -74,84 +76,110 @@ def _ym(name: str, check: Predicate, multiple: int = 1, **kw: object) -> YakuRow
 
 _ROWS: Final = (
     # situation
-    _y("riichi", standard.riichi, 1, 0, needs=F.RIICHI),
-    _y("double_riichi", standard.double_riichi, 2, 0, supersedes=("riichi",), needs=F.DOUBLE_RIICHI),
-    _y("open_riichi", local.open_riichi, 1, 0, gate=_local("open_riichi"), needs=F.OPEN_RIICHI),
-    _y("ippatsu", standard.ippatsu, 1, 0, needs=F.IPPATSU),
-    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0, needs=F.CLOSED | F.TSUMO),
-    _y("haitei", standard.haitei, 1, 1, needs=F.HAITEI),
-    _y("houtei", standard.houtei, 1, 1, needs=F.HOUTEI),
-    _y("rinshan", standard.rinshan, 1, 1, needs=F.RINSHAN),
-    _y("chankan", standard.chankan, 1, 1, gate=lambda rules: rules.chankan, needs=F.CHANKAN),
-    _y("renhou", standard.renhou, 4, 0, gate=lambda rules: rules.renhou is Renhou.YAKU, needs=F.RENHOU),
+    _y("riichi", standard.riichi, 1, 0, needs=F.RIICHI, english="ready hand"),
+    _y("double_riichi", standard.double_riichi, 2, 0, supersedes=("riichi",), needs=F.DOUBLE_RIICHI,
+       english="double ready hand"),
+    _y("open_riichi", local.open_riichi, 1, 0, gate=_local("open_riichi"), needs=F.OPEN_RIICHI,
+       english="open ready hand"),
+    _y("ippatsu", standard.ippatsu, 1, 0, needs=F.IPPATSU, english="one shot"),
+    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0, needs=F.CLOSED | F.TSUMO, english="fully concealed self-draw"),
+    _y("haitei", standard.haitei, 1, 1, needs=F.HAITEI, english="last tile from the wall"),
+    _y("houtei", standard.houtei, 1, 1, needs=F.HOUTEI, english="last discard"),
+    _y("rinshan", standard.rinshan, 1, 1, needs=F.RINSHAN, english="win on a kan's replacement tile"),
+    _y("chankan", standard.chankan, 1, 1, gate=lambda rules: rules.chankan, needs=F.CHANKAN,
+       english="robbing a kan"),
+    _y("renhou", standard.renhou, 4, 0, gate=lambda rules: rules.renhou is Renhou.YAKU, needs=F.RENHOU,
+       english="blessing of man"),
     # tiles
-    _y("tanyao", standard.tanyao, 1, 1, needs=F.SIMPLES_ONLY),
-    _y("haku", standard.haku, 1, 1, needs=F.HAKU3),
-    _y("hatsu", standard.hatsu, 1, 1, needs=F.HATSU3),
-    _y("chun", standard.chun, 1, 1, needs=F.CHUN3),
-    _y("seat_wind", standard.seat_wind, 1, 1, needs=F.SEAT3),
-    _y("round_wind", standard.round_wind, 1, 1, needs=F.ROUND3),
-    _y("honitsu", standard.honitsu, 3, 2, needs=F.ONE_SUIT | F.HONORS),
-    _y("chinitsu", standard.chinitsu, 6, 5, needs=F.ONE_SUIT | F.NO_HONORS),
-    _y("honroutou", standard.honroutou, 2, 2, needs=F.NO_SIMPLES | F.HONORS | F.TERMINALS),
-    _y("shousangen", standard.shousangen, 2, 2, needs=F.DRAGONS8),
-    _y("sankantsu", standard.sankantsu, 2, 2, needs=F.KANS3),
+    _y("tanyao", standard.tanyao, 1, 1, needs=F.SIMPLES_ONLY, english="all simples"),
+    _y("haku", standard.haku, 1, 1, needs=F.HAKU3, english="white dragon"),
+    _y("hatsu", standard.hatsu, 1, 1, needs=F.HATSU3, english="green dragon"),
+    _y("chun", standard.chun, 1, 1, needs=F.CHUN3, english="red dragon"),
+    _y("seat_wind", standard.seat_wind, 1, 1, needs=F.SEAT3, english="seat wind"),
+    _y("round_wind", standard.round_wind, 1, 1, needs=F.ROUND3, english="round wind"),
+    _y("honitsu", standard.honitsu, 3, 2, needs=F.ONE_SUIT | F.HONORS, english="half flush"),
+    _y("chinitsu", standard.chinitsu, 6, 5, needs=F.ONE_SUIT | F.NO_HONORS, english="full flush"),
+    _y("honroutou", standard.honroutou, 2, 2, needs=F.NO_SIMPLES | F.HONORS | F.TERMINALS,
+       english="all terminals and honours"),
+    _y("shousangen", standard.shousangen, 2, 2, needs=F.DRAGONS8, english="little three dragons"),
+    _y("sankantsu", standard.sankantsu, 2, 2, needs=F.KANS3, english="three kans"),
     # shape
-    _y("pinfu", standard.pinfu, 1, 0, per_reading=True, needs=F.CLOSED),
-    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True, needs=F.CLOSED),
-    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True, needs=F.CLOSED),
-    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",), needs=F.CLOSED),
-    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True, needs=F.THREE_SUITS),
-    _y("ittsu", standard.ittsu, 2, 1, per_reading=True),
-    _y("chanta", standard.chanta, 2, 1, per_reading=True, needs=F.HONORS | F.TERMINALS),
-    _y("junchan", standard.junchan, 3, 2, per_reading=True, needs=F.NO_HONORS | F.TERMINALS),
-    _y("toitoi", standard.toitoi, 2, 2, per_reading=True),
-    _y("sanankou", standard.sanankou, 2, 2, per_reading=True),
+    _y("pinfu", standard.pinfu, 1, 0, per_reading=True, needs=F.CLOSED, english="no-points hand"),
+    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True, needs=F.CLOSED, english="seven pairs"),
+    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True, needs=F.CLOSED, english="pure double sequence"),
+    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",), needs=F.CLOSED,
+       english="twice pure double sequence"),
+    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True, needs=F.THREE_SUITS, english="mixed triple sequence"),
+    _y("ittsu", standard.ittsu, 2, 1, per_reading=True, english="pure straight"),
+    _y("chanta", standard.chanta, 2, 1, per_reading=True, needs=F.HONORS | F.TERMINALS, english="outside hand"),
+    _y("junchan", standard.junchan, 3, 2, per_reading=True, needs=F.NO_HONORS | F.TERMINALS,
+       english="terminals in all sets"),
+    _y("toitoi", standard.toitoi, 2, 2, per_reading=True, english="all triplets"),
+    _y("sanankou", standard.sanankou, 2, 2, per_reading=True, english="three concealed triplets"),
     _y("sanshoku_doukou", standard.sanshoku_doukou, 2, 2, per_reading=True,
-       han_from_rules="sanshoku_doukou_han", needs=F.THREE_SUITS),
+       han_from_rules="sanshoku_doukou_han", needs=F.THREE_SUITS, english="triple triplets"),
     # local yaku
-    _y("sanrenkou", local.sanrenkou, 2, 2, per_reading=True, gate=_local("sanrenkou")),
+    _y("sanrenkou", local.sanrenkou, 2, 2, per_reading=True, gate=_local("sanrenkou"),
+       english="three consecutive triplets"),
     _y("iisou_sanjun", local.iisou_sanjun, 2, 2, per_reading=True, gate=_local("iisou_sanjun"),
-       supersedes=("iipeikou",)),
+       supersedes=("iipeikou",), english="three identical sequences"),
     _y("iisou_suushun", local.iisou_suushun, 5, 5, per_reading=True,
        gate=lambda rules: rules.has("iisou_suushun") and not rules.iisou_suushun_yakuman,
-       supersedes=("iipeikou", "ryanpeikou", "iisou_sanjun")),
+       supersedes=("iipeikou", "ryanpeikou", "iisou_sanjun"), english="four identical sequences"),
 )
 
 _YAKUMAN_ROWS: Final = (
-    _ym("kokushi", yakuman.kokushi, per_reading=True, needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES),
-    _ym("kokushi_13", yakuman.kokushi_13, 2, per_reading=True, supersedes=("kokushi",), needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES),
-    _ym("chuuren", yakuman.chuuren, needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS),
-    _ym("junsei_chuuren", yakuman.junsei_chuuren, 2, supersedes=("chuuren",), needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS),
-    _ym("suuankou", yakuman.suuankou, per_reading=True, needs=F.CLOSED),
-    _ym("suuankou_tanki", yakuman.suuankou_tanki, 2, per_reading=True, supersedes=("suuankou",), needs=F.CLOSED),
-    _ym("daisangen", yakuman.daisangen, needs=F.DRAGONS8),
-    _ym("shousuushii", yakuman.shousuushii, needs=F.WINDS11),
-    _ym("daisuushii", yakuman.daisuushii, 2, needs=F.WINDS11),
-    _ym("tsuuiisou", yakuman.tsuuiisou, needs=F.NO_SUITS),
-    _ym("ryuuiisou", yakuman.ryuuiisou, needs=F.GREEN),
-    _ym("chinroutou", yakuman.chinroutou, needs=F.NO_SIMPLES | F.NO_HONORS),
-    _ym("suukantsu", yakuman.suukantsu, needs=F.KANS4),
-    _ym("tenhou", yakuman.tenhou, needs=F.TENHOU),
-    _ym("chiihou", yakuman.chiihou, needs=F.CHIIHOU),
-    _ym("renhou", yakuman.renhou, gate=lambda rules: rules.renhou is Renhou.YAKUMAN, needs=F.RENHOU),
+    _ym("kokushi", yakuman.kokushi, per_reading=True, needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES,
+        english="thirteen orphans"),
+    _ym("kokushi_13", yakuman.kokushi_13, 2, per_reading=True, supersedes=("kokushi",),
+        needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES, english="thirteen orphans, 13-sided wait"),
+    _ym("chuuren", yakuman.chuuren, needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS, english="nine gates"),
+    _ym("junsei_chuuren", yakuman.junsei_chuuren, 2, supersedes=("chuuren",),
+        needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS, english="pure nine gates, 9-sided wait"),
+    _ym("suuankou", yakuman.suuankou, per_reading=True, needs=F.CLOSED, english="four concealed triplets"),
+    _ym("suuankou_tanki", yakuman.suuankou_tanki, 2, per_reading=True, supersedes=("suuankou",),
+        needs=F.CLOSED, english="four concealed triplets, single wait"),
+    _ym("daisangen", yakuman.daisangen, needs=F.DRAGONS8, english="big three dragons"),
+    _ym("shousuushii", yakuman.shousuushii, needs=F.WINDS11, english="little four winds"),
+    _ym("daisuushii", yakuman.daisuushii, 2, needs=F.WINDS11, english="big four winds"),
+    _ym("tsuuiisou", yakuman.tsuuiisou, needs=F.NO_SUITS, english="all honours"),
+    _ym("ryuuiisou", yakuman.ryuuiisou, needs=F.GREEN, english="all green"),
+    _ym("chinroutou", yakuman.chinroutou, needs=F.NO_SIMPLES | F.NO_HONORS, english="all terminals"),
+    _ym("suukantsu", yakuman.suukantsu, needs=F.KANS4, english="four kans"),
+    _ym("tenhou", yakuman.tenhou, needs=F.TENHOU, english="blessing of heaven"),
+    _ym("chiihou", yakuman.chiihou, needs=F.CHIIHOU, english="blessing of earth"),
+    _ym("renhou", yakuman.renhou, gate=lambda rules: rules.renhou is Renhou.YAKUMAN, needs=F.RENHOU,
+        english="blessing of man"),
     # local yakuman
-    _ym("daisharin", local.daisharin, per_reading=True, gate=_local("daisharin"), needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT),
-    _ym("daichikurin", local.daichikurin, per_reading=True, gate=_local("daichikurin"), needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT),
-    _ym("daisuurin", local.daisuurin, per_reading=True, gate=_local("daisuurin"), needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT),
+    _ym("daisharin", local.daisharin, per_reading=True, gate=_local("daisharin"),
+        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT, english="big wheels"),
+    _ym("daichikurin", local.daichikurin, per_reading=True, gate=_local("daichikurin"),
+        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT, english="bamboo forest"),
+    _ym("daisuurin", local.daisuurin, per_reading=True, gate=_local("daisuurin"),
+        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT, english="numerous neighbours"),
     _ym("daichisei", local.daichisei, 2, per_reading=True, gate=_local("daichisei"),
-        supersedes=("tsuuiisou",), needs=F.CLOSED | F.NO_SUITS),
-    _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou")),
+        supersedes=("tsuuiisou",), needs=F.CLOSED | F.NO_SUITS, english="big seven stars"),
+    _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou"),
+        english="four consecutive triplets"),
     _ym("iisou_suushun", local.iisou_suushun, per_reading=True,
-        gate=lambda rules: rules.has("iisou_suushun") and rules.iisou_suushun_yakuman),
-    _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa"), needs=F.CLOSED),
-    _ym("paarenchan", local.paarenchan, gate=_local("paarenchan"), needs=F.PAARENCHAN),
-    _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi"), needs=F.OPEN_RIICHI | F.RON),
+        gate=lambda rules: rules.has("iisou_suushun") and rules.iisou_suushun_yakuman,
+            english="four identical sequences"),
+    _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa"),
+        needs=F.CLOSED, english="thirteen unrelated tiles"),
+    _ym("paarenchan", local.paarenchan, gate=_local("paarenchan"), needs=F.PAARENCHAN,
+        english="eight consecutive wins"),
+    _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi"), needs=F.OPEN_RIICHI | F.RON,
+        english="open ready hand"),
 )
 
 #: Regular yaku rows, in the order results list them.
 YAKU_ROWS: Final = _ROWS
 #: Yakuman rows.
 YAKUMAN_ROWS: Final = _YAKUMAN_ROWS
+#: English for every name a result can list: the yaku and yakuman, and the dora entries.
+GLOSSES: Final[Mapping[str, str]] = {
+    **{row.name: row.english for row in (*_ROWS, *_YAKUMAN_ROWS)},
+    "dora": "dora", "aka_dora": "red fives", "ura_dora": "ura dora", "nagashi_mangan": "mangan at a draw",
+}
 #: Every row by name (a yakuman that is also a local yaku, like iisou_suushun, maps to the yakuman row).
 YAKU: Final[Mapping[str, YakuRow]] = {row.name: row for row in (*_ROWS, *_YAKUMAN_ROWS)}

@@ -309,3 +309,12 @@ def test_api_docs_are_served_from_local_assets(client: TestClient) -> None:
     css = client.get("/docs-assets/swagger-ui.css")
     assert js.status_code == 200 and "SwaggerUIBundle" in js.text
     assert css.status_code == 200 and ".swagger-ui" in css.text
+
+
+def test_yaku_names_in_english(client: TestClient) -> None:
+    from riichi.yaku.table import YAKU
+
+    glosses = client.get("/api/yaku").json()
+    assert glosses["tanyao"] == "all simples" and glosses["kokushi_13"] == "thirteen orphans, 13-sided wait"
+    assert set(YAKU) | {"dora", "aka_dora", "ura_dora", "nagashi_mangan"} <= set(glosses)
+    assert all(isinstance(v, str) and v for v in glosses.values())

@@ -102,6 +102,9 @@ def test_build_a_hand_by_clicks_and_switch_rules(page: Page, base_url: str) -> N
     expect(page.locator("#payments")).to_have_text("East (left) pays 7,700")
     names = page.locator("#yaku li").evaluate_all("items => items.map(li => li.dataset.yaku)")
     assert sorted(names) == ["dora", "pinfu", "riichi", "tanyao"]
+    # Each yaku also shows its English name, from /api/yaku.
+    expect(page.locator('#yaku li[data-yaku="tanyao"] .gloss')).to_have_text("all simples")
+    expect(page.locator('#yaku li[data-yaku="pinfu"] .gloss')).to_have_text("no-points hand")
 
     # M.League rounds 4 han 30 fu up to mangan (kiriage, RULESETS.md 1b).
     page.select_option("#preset", "mleague")

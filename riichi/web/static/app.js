@@ -27,6 +27,7 @@ const state = {
 };
 let mode = "hand";
 let rulesListing = null;
+let glosses = {};       // yaku name -> English, from /api/yaku
 let requestSerial = 0;
 let timer = null;
 
@@ -481,6 +482,10 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function yakuName(name) { return name.replaceAll("_", " "); }
+function yakuLabel(name) {
+  const gloss = glosses[name];
+  return el("span", {}, yakuName(name), gloss && gloss !== yakuName(name) ? el("small", { class: "gloss" }, gloss) : null);
+}
 function seatLabel(s) {
   if (s === state.seat) return `${SEAT_NAMES[s]} (you)`;
   return `${SEAT_NAMES[s]} (${seatToRel(s, state.seat)})`;
@@ -511,8 +516,8 @@ function renderResult(r) {
   box.append(summary);
   if (r.limit && !r.yakuman_total) box.append(el("p", { class: "hanfu", id: "hanfu" }, `${r.han} han · ${r.fu} fu`));
   const list = el("ul", { id: "yaku", class: "yaku" });
-  for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, el("span", {}, yakuName(y.name)), el("b", {}, y.multiplier > 1 ? `${y.multiplier}× yakuman` : "yakuman")));
-  for (const y of r.yaku || []) list.append(el("li", { "data-yaku": y.name }, el("span", {}, yakuName(y.name)), el("b", {}, `${y.han} han`)));
+  for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, yakuLabel(y.name), el("b", {}, y.multiplier > 1 ? `${y.multiplier}× yakuman` : "yakuman")));
+  for (const y of r.yaku || []) list.append(el("li", { "data-yaku": y.name }, yakuLabel(y.name), el("b", {}, `${y.han} han`)));
   box.append(el("h3", {}, "Yaku"), list);
   if (r.fu_details && r.fu_details.length) {
     const fu = el("ul", { id: "fu", class: "fu" });
@@ -722,6 +727,9 @@ async function start() {
   wire();
   fromQuery(location.search);
   setMode("hand");
+  try {
+    glosses = await (await fetch("/api/yaku")).json();
+  } catch (e) { /* names stay in romaji */ }
   try {
     const r = await fetch("/api/rules");
     rulesListing = await r.json();
