@@ -8,6 +8,10 @@ the plain five) and count red fives separately.
 >>> c = to_counts(parse_tiles("1123m0p"))
 >>> c[0], c[1], c[2], c[13], sum(c), count_red(parse_tiles("1123m0p"))
 (2, 1, 1, 1, 5, 1)
+>>> from riichi.notation import format_tiles
+>>> format_tiles(from_counts(c))  # back to tiles: the red five comes back plain
+'1123m5p'
+
 """
 
 from __future__ import annotations

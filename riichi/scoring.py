@@ -33,7 +33,7 @@ from riichi.tiles import SUITS, Tile, Wind
 from riichi.validate import check_situation, check_tiles
 from riichi.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
 
-__all__ = ["Score", "describe", "score"]
+__all__ = ["Score", "score"]
 
 #: Han of renhou where the rules make it a mangan.
 _RENHOU_MANGAN_HAN: Final = 5
@@ -385,13 +385,3 @@ _TRIPLET_TEXT: Final = tuple(f"{k % 9 + 1}" * 3 + SUITS[k // 9] for k in range(3
 _PAIR_TEXT: Final = tuple(f"{k % 9 + 1}" * 2 + SUITS[k // 9] for k in range(34))
 #: Blocks sort by first kind, a triplet before a run of the same first kind (run codes are kind + 34).
 _BLOCK_ORDER: Final = tuple(2 * k for k in range(34)) + tuple(2 * k + 1 for k in range(34))
-
-
-def describe(s: Score) -> str:
-    """A one-line summary: ``'3 han 50 fu: menzen_tsumo 1, sanankou 2 = 6400'``."""
-    if s.yakuman:
-        names = ", ".join(n for n, _ in s.yakuman)
-        return f"{s.yakuman_total}x yakuman: {names} = {s.points}"
-    yaku = ", ".join(f"{n} {h}" for n, h in s.yaku)
-    return f"{s.han} han {s.fu} fu: {yaku} = {s.points}"
-
