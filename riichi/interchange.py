@@ -205,9 +205,8 @@ def _seat(case: Mapping[str, object], key: str, default: Wind | None) -> Wind | 
 
 
 def _melds(value: object) -> tuple[Meld, ...]:
-    if not value:
-        if value is None or value == []:
-            return ()
+    if value is None or value == []:
+        return ()
     if not isinstance(value, list):
         raise InvalidCaseError("melds must be a list of {\"type\", \"tiles\", \"from\"} objects")
     out = []

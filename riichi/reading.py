@@ -155,11 +155,12 @@ class HandFacts:
         self.features = _features(self, ctx)
 
 
-_SITUATION_BITS: Final = (("tsumo", Feature.TSUMO), ("double_riichi", Feature.DOUBLE_RIICHI),
-                          ("open_riichi", Feature.OPEN_RIICHI), ("ippatsu", Feature.IPPATSU),
-                          ("haitei", Feature.HAITEI), ("houtei", Feature.HOUTEI), ("rinshan", Feature.RINSHAN),
-                          ("chankan", Feature.CHANKAN), ("tenhou", Feature.TENHOU), ("chiihou", Feature.CHIIHOU),
-                          ("renhou", Feature.RENHOU), ("paarenchan", Feature.PAARENCHAN))
+#: Context flags and their feature bits: the kinds of riichi, and the luck and first-turn situations.
+_RIICHI_BITS: Final = (("double_riichi", Feature.DOUBLE_RIICHI), ("open_riichi", Feature.OPEN_RIICHI))
+_SITUATION_BITS: Final = (("ippatsu", Feature.IPPATSU), ("haitei", Feature.HAITEI), ("houtei", Feature.HOUTEI),
+                          ("rinshan", Feature.RINSHAN), ("chankan", Feature.CHANKAN), ("tenhou", Feature.TENHOU),
+                          ("chiihou", Feature.CHIIHOU), ("renhou", Feature.RENHOU),
+                          ("paarenchan", Feature.PAARENCHAN))
 
 
 def _features(f: HandFacts, ctx: WinContext) -> int:
@@ -170,12 +171,12 @@ def _features(f: HandFacts, ctx: WinContext) -> int:
     bits |= F.TSUMO if ctx.tsumo else F.RON
     if ctx.riichi or ctx.double_riichi or ctx.open_riichi:
         bits |= F.RIICHI
-        for name, bit in _SITUATION_BITS[1:3]:
+        for name, bit in _RIICHI_BITS:
             if getattr(ctx, name):
                 bits |= bit
     if ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou \
             or ctx.renhou or ctx.paarenchan:
-        for name, bit in _SITUATION_BITS[3:]:
+        for name, bit in _SITUATION_BITS:
             if getattr(ctx, name):
                 bits |= bit
     honors, terminals, suits = f.honors, f.terminals, f.suits

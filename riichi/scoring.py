@@ -81,7 +81,7 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     """Score ``hand`` won as ``ctx`` says under ``rules``; raises a :class:`~riichi.errors.RiichiError`."""
     facts = HandFacts(hand, ctx, rules)
     check_tiles(facts)
-    check_situation(hand, ctx, rules)
+    check_situation(facts)
     found = readings(facts)
     if not found:
         raise NotWinningError(f"{format_tiles(hand.concealed)} is not a complete hand"

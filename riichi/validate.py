@@ -6,7 +6,6 @@ a player understands.
 
 from __future__ import annotations
 
-from riichi.context import WinContext
 from riichi.errors import (
     ImpossibleTilesError,
     InconsistentSituationError,
@@ -14,7 +13,7 @@ from riichi.errors import (
     WrongTileCountError,
 )
 from riichi.hand import Hand, MeldType
-from riichi.rules import RuleSet
+from riichi.notation import format_tiles
 from riichi.reading import HandFacts
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
 
@@ -72,22 +71,18 @@ def check_tiles(facts: HandFacts) -> None:
         hint = ""
         if ctx.win.kind in (4, 13, 22) and facts.concealed_counts[ctx.win.kind]:
             hint = " (a red five is written 0, a plain five 5: write the winning tile as it is in the hand)"
-        raise InvalidCaseError(f"the winning tile {ctx.win} is not among the concealed tiles {_fmt(hand)}{hint}")
+        raise InvalidCaseError(
+            f"the winning tile {ctx.win} is not among the concealed tiles {format_tiles(hand.concealed)}{hint}")
     if len(ctx.dora) > 5 or len(ctx.ura) > 5:
         raise InvalidCaseError("there are at most 5 dora and 5 ura-dora indicators")
 
 
-def _fmt(hand: Hand) -> str:
-    from riichi.notation import format_tiles  # noqa: PLC0415 - small helper, avoids a wider import
-
-    return format_tiles(hand.concealed)
-
-
-def check_situation(hand: Hand, ctx: WinContext, rules: RuleSet) -> None:  # noqa: C901, PLR0912
+def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     """Flags that cannot all hold for this hand, seat and rule set."""
+    hand, ctx, rules = facts.hand, facts.ctx, facts.rules
     bad = InconsistentSituationError
-    closed = hand.is_closed
-    has_kan = any([m.is_kan for m in hand.melds]) if hand.melds else False
+    closed = facts.closed
+    has_kan = facts.kans > 0
     seat = ctx.seat_wind
     if ctx.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")

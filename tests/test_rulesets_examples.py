@@ -32,8 +32,6 @@ OPEN_TANYAO = "234m567p22s"
 OPEN_TANYAO_MELDS = ["chi:345s@E", "chi:678s@E"]
 
 
-
-
 def run(hand: str, win: str, *melds: str, rules: Any = "tenhou", **situation: Any) -> dict:
     case: dict[str, Any] = {"hand": hand, "win": win, "melds": [meld(m) for m in melds], "rules": rules,
                             "seat_wind": "S", "round_wind": "E"}

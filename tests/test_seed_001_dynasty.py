@@ -17,8 +17,6 @@ from riichi.rules import resolve_rules
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 
 
-
-
 def case(hand: str, win: str, *melds: str, rules: Any = "dynasty", **situation: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"hand": hand, "win": win, "melds": [meld(m) for m in melds], "rules": rules,
                            "seat_wind": "S", "round_wind": "E"}

@@ -23,8 +23,6 @@ PINFU = "123m456p11p345789s"
 HAKU_HAND = "123m456p789s11555z"
 
 
-
-
 def case(hand: str, win: str, *melds: str, rules: Any = "tenhou", **situation: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"hand": hand, "win": win, "melds": [meld(m) for m in melds], "rules": rules,
                            "seat_wind": "S", "round_wind": "E"}

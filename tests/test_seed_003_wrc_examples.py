@@ -26,8 +26,6 @@ from riichi.interchange import meld_object as meld, score_case
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 
 
-
-
 def score(hand: str, win: str, *, melds: tuple[str, ...] = (), rules: Any = "wrc", **situation: Any) -> dict:
     case: dict[str, Any] = {"hand": hand, "win": win, "melds": [meld(m) for m in melds], "rules": rules}
     case.setdefault("seat_wind", "S")
