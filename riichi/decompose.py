@@ -39,6 +39,11 @@ StandardReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 # A suit reading: (pair index 0..8 or -1, triplet indices, run first indices), indices local to the suit.
 _SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 
+#: Honour counts that split into sets and at most a pair (five copies read as both, a shape only),
+#: and those that hold the pair.
+HONOR_GROUP_COUNTS: Final = frozenset({0, 2, 3, 5})
+HONOR_PAIR_COUNTS: Final = frozenset({2, 5})
+
 _NO_READING: Final[tuple[_SuitReading, ...]] = ()
 
 

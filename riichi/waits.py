@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.counts import to_counts
-from riichi.decompose import suit_readings
+from riichi.decompose import HONOR_GROUP_COUNTS, HONOR_PAIR_COUNTS, suit_readings
 from riichi.errors import ImpossibleTilesError
 from riichi.hand import Hand
 from riichi.notation import parse_tiles
@@ -149,8 +149,8 @@ def _standard_waits(counts: list[int]) -> list[int]:
     suit_ok = [t % 3 != 1 and (t == 0 or bool(suit_readings(p))) for p, t in zip(suits, totals, strict=True)]
     suit_pair = [t % 3 == 2 for t in totals]  # noqa: PLR2004
     honors = counts[27:34]
-    honor_ok = [n in (0, 2, 3, 5) for n in honors]
-    honor_pair = [n in (2, 5) for n in honors]
+    honor_ok = [n in HONOR_GROUP_COUNTS for n in honors]
+    honor_pair = [n in HONOR_PAIR_COUNTS for n in honors]
     bad_suits, bad_honors = suit_ok.count(False), honor_ok.count(False)
     pairs = suit_pair.count(True) + honor_pair.count(True)
     found: list[int] = []
@@ -166,7 +166,7 @@ def _standard_waits(counts: list[int]) -> list[int]:
     for h, n in enumerate(honors):
         if n not in (1, 2, 4) or bad_suits or bad_honors - (not honor_ok[h]):
             continue
-        if pairs - honor_pair[h] + (n + 1 in (2, 5)) == 1:
+        if pairs - honor_pair[h] + (n + 1 in HONOR_PAIR_COUNTS) == 1:
             found.append(27 + h)
     return found
 
