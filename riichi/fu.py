@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 from riichi.reading import Form, HandFacts, Reading
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
 
-__all__ = ["FuItem", "count_fu", "fu_items", "round_fu"]
+__all__ = ["FuCode", "FuItem", "count_fu", "fu_codes", "fu_details", "fu_items", "round_fu"]
 
 _TH: Final = frozenset(TERMINAL_HONOR_KINDS)
 #: Name of each wait that gives 2 fu, indexed by Wait value (None: no fu).
@@ -35,25 +35,50 @@ def round_fu(total: int) -> int:
 
 def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> int:
     """The rounded fu of a reading (0 for thirteen orphans)."""
-    if r.form is not Form.STANDARD:
-        return 25 if r.form is Form.CHIITOITSU else 0
-    total = 0
-    for _, _, fu in _items(r, f, pinfu):
-        total += fu
-    return round_fu(total)
+    return fu_codes(r, f, pinfu=pinfu)[0]
 
 
 def fu_items(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[FuItem, ...]:
     """The items that add up to the unrounded fu."""
-    if r.form is not Form.STANDARD:
-        return (FuItem("chiitoitsu", 25),) if r.form is Form.CHIITOITSU else ()
-    return tuple([FuItem(_reason(code, kind), fu) for code, kind, fu in _items(r, f, pinfu)])
+    return fu_details(fu_codes(r, f, pinfu=pinfu)[1])
+
+
+#: One fu item as integers: (item code, tile kind or wait, fu).
+FuCode = tuple[int, int, int]
+
+
+def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCode, ...]]:
+    """The rounded fu of a reading and its items as integer codes (:func:`fu_details` names them)."""
+    form = r.form
+    if form is not Form.STANDARD:
+        return (25, _CHIITOITSU_CODES) if form is Form.CHIITOITSU else (0, ())
+    items = _items(r, f, pinfu)
+    total = 0
+    for _, _, fu in items:
+        total += fu
+    return -(-total // 10) * 10, items
+
+
+def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:
+    """The :class:`FuItem` of each integer item (their texts are made once and shared)."""
+    out = []
+    for code in codes:
+        item = _ITEMS.get(code)
+        if item is None:
+            item = _ITEMS[code] = FuItem(_reason(code[0], code[1]), code[2])
+        out.append(item)
+    return tuple(out)
 
 
 # Item codes; a set's code adds 1 when concealed and 2 when a kan.
 _BASE, _CLOSED_RON, _TSUMO, _PAIR, _WAIT, _OPEN_PINFU, _SET = range(7)
+_CHITOI = -1
 _SET_NAMES: Final = ("open triplet", "closed triplet", "open kan", "closed kan")
-_TEXT: Final = {_BASE: "base", _CLOSED_RON: "closed ron", _TSUMO: "tsumo", _OPEN_PINFU: "open pinfu"}
+_TEXT: Final = {_BASE: "base", _CLOSED_RON: "closed ron", _TSUMO: "tsumo", _OPEN_PINFU: "open pinfu",
+                _CHITOI: "chiitoitsu"}
+_CHIITOITSU_CODES: Final = ((_CHITOI, 0, 25),)
+#: Every item met so far, by its integer form (a few hundred at most).
+_ITEMS: dict[FuCode, FuItem] = {}
 
 
 def _reason(code: int, kind: int) -> str:
@@ -66,11 +91,11 @@ def _reason(code: int, kind: int) -> str:
     return _TEXT[code]
 
 
-def _items(r: Reading, f: HandFacts, pinfu: bool) -> list[tuple[int, int, int]]:
+def _items(r: Reading, f: HandFacts, pinfu: bool) -> tuple[FuCode, ...]:
     """(code, kind, fu) items of a standard reading."""
     ctx = f.ctx
     rules = f.rules
-    items = [(_BASE, 0, 20)]
+    items: list[FuCode] = [(_BASE, 0, 20)]
     tsumo = ctx.tsumo
     if not tsumo and f.closed:
         items.append((_CLOSED_RON, 0, 10))
@@ -93,7 +118,7 @@ def _items(r: Reading, f: HandFacts, pinfu: bool) -> list[tuple[int, int, int]]:
         items.append((_WAIT, r.wait, 2))
     if len(items) == 1 and not f.closed and rules.open_pinfu_fu:
         items.append((_OPEN_PINFU, 0, 2))
-    return items
+    return tuple(items)
 
 
 def _pair_fu(pair: int, f: HandFacts) -> int:

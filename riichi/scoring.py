@@ -23,15 +23,15 @@ from typing import Final, NamedTuple
 
 from riichi.context import WinContext
 from riichi.errors import NotWinningError, NoYakuError
-from riichi.fu import FuItem, count_fu, fu_items
+from riichi.fu import FuCode, FuItem, fu_codes, fu_details
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle
-from riichi.reading import Form, HandFacts, Reading, Wait, readings
+from riichi.reading import Feature, Form, HandFacts, Reading, Wait, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
 from riichi.tiles import SUITS, Tile, Wind
 from riichi.validate import check_situation, check_tiles
-from riichi.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
+from riichi.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, Predicate, YakuRow
 
 __all__ = ["Score", "score"]
 
@@ -63,9 +63,10 @@ class Score:
     liable: Wind | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    key: tuple[int, int, int]
+class _Candidate(NamedTuple):
+    """One reading priced: what it pays, and what the result lists about it."""
+
+    key: tuple[int, int, int]  #: (value, han, fu): the best reading is paid
     reading: Reading
     han: int
     fu: int
@@ -74,7 +75,7 @@ class _Candidate:
     yakuman: tuple[tuple[str, int], ...]
     yakuman_total: int
     limit: Limit | None
-    pinfu: bool
+    fu_items: tuple[FuCode, ...]
 
 
 def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
@@ -87,46 +88,91 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
         raise NotWinningError(f"{format_tiles(hand.concealed)} is not a complete hand"
                               f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
-    table = _table(rules)
-    hand_yaku = _hand_level(facts, table)
+    plan = _table(rules).plan(facts.features)
+    hand_level = _hand_level(facts, plan)
     dora = _dora(facts)
-    dora_han = sum([n for _, n in dora])
     best: _Candidate | None = None
     for r in found:
-        cand = _evaluate(r, facts, table, hand_yaku, dora, dora_han)
+        cand = _evaluate(r, facts, plan, hand_level, dora)
         if cand is not None and (best is None or cand.key > best.key):
             best = cand
     if best is None:
         raise NoYakuError("the hand is complete but has no yaku (dora do not count as yaku)")
-    liability = _liability(hand, ctx, rules, best)
+    liability = _liability(hand, ctx, rules, best) if best.yakuman or ctx.rinshan else None
     s = settle(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
                sticks=ctx.riichi_sticks, liability=liability)
-    items = fu_items(best.reading, facts, pinfu=best.pinfu) if best.fu else ()
     return Score(best.han, best.fu, best.yaku, best.yakuman, best.yakuman_total, best.limit, s.points,
-                 s.payments, s.deltas, items, _decomposition(best.reading, hand),
+                 s.payments, s.deltas, fu_details(best.fu_items), _decomposition(best.reading, hand),
                  _liable_seat(liability, ctx))
 
 
 # -- yaku ---------------------------------------------------------------------
 
-class _Entry(NamedTuple):
-    """A yaku in play under a rule set."""
-
-    position: int  #: its row's place in the table (results list yaku in table order)
-    row: YakuRow
-    han_closed: int
-    han_open: int
-    needs: int
+#: A regular yaku in play: (its row's place in the table, name, han, predicate). Results list yaku in
+#: table order.
+_Yaku = tuple[int, str, int, Predicate]
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
-    """The rows a rule set plays, split by whether they depend on the reading."""
+class _Plan(NamedTuple):
+    """The rows whose feature bits a hand has (its closedness among them), with their han for it."""
 
-    hand_yaku: tuple[_Entry, ...]
-    reading_yaku: tuple[_Entry, ...]
+    hand_yaku: tuple[_Yaku, ...]  #: checked once per hand
+    reading_yaku: tuple[_Yaku, ...]  #: checked per reading
     hand_yakuman: tuple[YakuRow, ...]
     reading_yakuman: tuple[YakuRow, ...]
+
+
+class _Table:
+    """The rows a rule set plays, and the plan for each combination of feature bits met so far."""
+
+    __slots__ = ("_plans", "hand_yaku", "hand_yakuman", "reading_yaku", "reading_yakuman", "rules")
+
+    def __init__(self, rules: RuleSet) -> None:
+        def on(row: YakuRow) -> bool:
+            return row.gate is None or row.gate(rules)
+
+        rows = [(i, row) for i, row in enumerate(YAKU_ROWS) if on(row)]
+        yakuman = [row for row in YAKUMAN_ROWS if on(row)]
+        self.rules = rules
+        self.hand_yaku = tuple((i, row) for i, row in rows if not row.per_reading)
+        self.reading_yaku = tuple((i, row) for i, row in rows if row.per_reading)
+        self.hand_yakuman = tuple(row for row in yakuman if not row.per_reading)
+        self.reading_yakuman = tuple(row for row in yakuman if row.per_reading)
+        self._plans: dict[int, _Plan] = {}
+
+    def plan(self, features: int) -> _Plan:
+        """The rows that can hold for a hand with these :class:`~riichi.reading.Feature` bits.
+
+        A hand's feature word takes one of a few hundred values in practice, so plans are kept
+        (a bounded table keyed by the word, not by the hand).
+        """
+        plan = self._plans.get(features)
+        if plan is None:
+            if len(self._plans) >= _KEPT_PLANS:
+                self._plans.clear()
+            plan = self._plans[features] = self._make_plan(features)
+        return plan
+
+    def _make_plan(self, feat: int) -> _Plan:
+        closed = bool(feat & Feature.CLOSED)
+
+        def yaku(rows: tuple[tuple[int, YakuRow], ...]) -> tuple[_Yaku, ...]:
+            out = []
+            for i, row in rows:
+                han = row.han(closed=closed, rules=self.rules)
+                if han and row.needs & feat == row.needs:
+                    out.append((i, row.name, han, row.check))
+            return tuple(out)
+
+        def yakuman(rows: tuple[YakuRow, ...]) -> tuple[YakuRow, ...]:
+            return tuple(row for row in rows if row.needs & feat == row.needs)
+
+        return _Plan(yaku(self.hand_yaku), yaku(self.reading_yaku), yakuman(self.hand_yakuman),
+                     yakuman(self.reading_yakuman))
+
+
+#: Feature words whose plans are kept per rule set.
+_KEPT_PLANS: Final = 4096
 
 
 def _table(rules: RuleSet) -> _Table:
@@ -134,7 +180,7 @@ def _table(rules: RuleSet) -> _Table:
     entry = _TABLES.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
-    table = _build_table(rules)
+    table = _Table(rules)
     if len(_TABLES) >= 256:
         _TABLES.clear()
     _TABLES[id(rules)] = (rules, table)
@@ -145,26 +191,22 @@ def _table(rules: RuleSet) -> _Table:
 _TABLES: dict[int, tuple[RuleSet, _Table]] = {}
 
 
-def _build_table(rules: RuleSet) -> _Table:
-    def on(row: YakuRow) -> bool:
-        return row.gate is None or row.gate(rules)
+class _HandLevel(NamedTuple):
+    """What holds whatever the reading: yaku as (position, name, han), yakuman rows."""
 
-    entries = [_Entry(i, row, row.han(closed=True, rules=rules), row.han(closed=False, rules=rules), row.needs)
-               for i, row in enumerate(YAKU_ROWS) if on(row)]
-    yakuman = [row for row in YAKUMAN_ROWS if on(row)]
-    return _Table(tuple(e for e in entries if not e.row.per_reading), tuple(e for e in entries if e.row.per_reading),
-                  tuple(r for r in yakuman if not r.per_reading), tuple(r for r in yakuman if r.per_reading))
+    yaku: list[tuple[int, str, int]]
+    yakuman: list[YakuRow]
 
 
-def _hand_level(facts: HandFacts, table: _Table) -> tuple[list[tuple[int, str, int]], list[YakuRow]]:
-    """Reading-independent yaku (position, name, han) and yakuman that hold."""
+def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
     r0 = _NO_READING
-    closed = facts.closed
-    feat = facts.features
-    yaku = [(e.position, e.row.name, e.han_closed if closed else e.han_open) for e in table.hand_yaku
-            if (e.han_closed if closed else e.han_open) and e.needs & feat == e.needs and e.row.check(r0, facts)]
-    yakuman = [row for row in table.hand_yakuman if row.needs & feat == row.needs and row.check(r0, facts)]
-    return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
+    yaku = [(i, name, han) for i, name, han, check in plan.hand_yaku if check(r0, facts)]
+    if len(yaku) > 1:
+        gone = [old for _, name, _ in yaku for old in _SUPERSEDES[name]]
+        if gone:
+            yaku = [y for y in yaku if y[1] not in gone]
+    yakuman = [row for row in plan.hand_yakuman if row.check(r0, facts)]
+    return _HandLevel(yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman)
 
 
 #: What hand-level predicates are given for a reading (they never look at it).
@@ -176,39 +218,41 @@ def _drop_superseded(rows: list[YakuRow]) -> list[YakuRow]:
     return [row for row in rows if row.name not in gone] if gone else rows
 
 
-def _evaluate(r: Reading, f: HandFacts, table: _Table,
-              hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]],
-              dora: tuple[tuple[str, int], ...], dora_han: int) -> _Candidate | None:
+def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
+              dora: tuple[tuple[str, int], ...]) -> _Candidate | None:
     rules = f.rules
-    ctx = f.ctx
     form = r.form
     if form is Form.STANDARD or form is Form.CHIITOITSU:
-        ym = hand_yaku[1]
+        ym = hand_level.yakuman
     else:
         allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
-        ym = [row for row in hand_yaku[1] if row.name in allowed]
-    feat = f.features
-    found = [row for row in table.reading_yakuman if row.needs & feat == row.needs and row.check(r, f)]
-    if found:
-        ym = _drop_superseded(ym + found)
+        ym = [row for row in hand_level.yakuman if row.name in allowed]
+    if plan.reading_yakuman:
+        found = [row for row in plan.reading_yakuman if row.check(r, f)]
+        if found:
+            ym = _drop_superseded(ym + found)
     if ym and not (rules.paarenchan_needs_yaku and len(ym) == 1 and ym[0].name == "paarenchan"
-                   and not _regular_yaku(r, f, table, hand_yaku)):
+                   and not _regular_yaku(r, f, plan, hand_level)):
         return _yakuman_candidate(r, f, ym)
     if form is Form.KOKUSHI or form is Form.SHIISAN_PUUTAA:
         return None
-    yaku = _regular_yaku(r, f, table, hand_yaku)
+    yaku = _regular_yaku(r, f, plan, hand_level)
     best: _Candidate | None = None
     if yaku:
-        han = dora_han
+        han = 0
         pinfu = False
         for _, name, h in yaku:
             han += h
             if name == "pinfu":
                 pinfu = True
-        best = _priced(r, f, han, count_fu(r, f, pinfu=pinfu), yaku, dora, pinfu=pinfu)
-    if ctx.renhou and rules.renhou is Renhou.MANGAN:
-        renhou = _priced(r, f, _RENHOU_MANGAN_HAN, count_fu(r, f, pinfu=False),
-                         [(-1, "renhou", _RENHOU_MANGAN_HAN)], (), cap=Limit.MANGAN)
+        for _, n in dora:
+            han += n
+        fu, items = fu_codes(r, f, pinfu=pinfu)
+        best = _priced(r, f, han, fu, items, yaku, dora)
+    if f.ctx.renhou and rules.renhou is Renhou.MANGAN:
+        fu, items = fu_codes(r, f, pinfu=False)
+        renhou = _priced(r, f, _RENHOU_MANGAN_HAN, fu, items, [(-1, "renhou", _RENHOU_MANGAN_HAN)], (),
+                         cap=Limit.MANGAN)
         if best is None or renhou.key > best.key:
             best = renhou
     return best
@@ -218,31 +262,27 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
     rules = f.rules
     ctx = f.ctx
     full = rules.multiple_yakuman is MultipleYakuman.FULL
-    listed = tuple((row.name, row.yakuman if full else 1) for row in ym)
-    total = 1 if rules.multiple_yakuman is MultipleYakuman.SINGLE else sum(m for _, m in listed)
+    listed = tuple([(row.name, row.yakuman if full else 1) for row in ym])
+    total = 1 if rules.multiple_yakuman is MultipleYakuman.SINGLE else sum([m for _, m in listed])
     if rules.max_yakuman is not None:
         total = min(total, rules.max_yakuman)
     base = 8000 * total
     value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
-    return _Candidate((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, False)
+    return _Candidate((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, ())
 
 
-def _regular_yaku(r: Reading, f: HandFacts, table: _Table,
-                  hand_yaku: tuple[list[tuple[int, str, int]], list[YakuRow]]) -> list[tuple[int, str, int]]:
+def _regular_yaku(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel) -> list[tuple[int, str, int]]:
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
-    closed = f.closed
-    feat = f.features
-    found = [e for e in table.reading_yaku
-             if (e.han_closed if closed else e.han_open) and e.needs & feat == e.needs and e.row.check(r, f)]
-    yaku = hand_yaku[0] + [(e.position, e.row.name, e.han_closed if closed else e.han_open) for e in found]
+    found = [(i, name, han) for i, name, han, check in plan.reading_yaku if check(r, f)]
+    if not found:
+        return hand_level.yaku
+    yaku = hand_level.yaku + found
     if r.form is Form.CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
-    gone = [name for e in found for name in e.row.supersedes]
-    for _, name, _ in hand_yaku[0]:
-        if _SUPERSEDES[name]:
-            gone += _SUPERSEDES[name]
-    if gone:
-        yaku = [y for y in yaku if y[1] not in gone]
+    if len(found) > 1:
+        gone = [old for _, name, _ in found for old in _SUPERSEDES[name]]
+        if gone:
+            yaku = [y for y in yaku if y[1] not in gone]
     return yaku
 
 
@@ -253,8 +293,9 @@ _NOT_WITH_CHIITOITSU: Final = frozenset({"shousangen", "sankantsu"})
 _SUPERSEDES: Final = {row.name: row.supersedes for row in YAKU_ROWS}
 
 
-def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: list[tuple[int, str, int]],
-            dora: tuple[tuple[str, int], ...], *, pinfu: bool = False, cap: Limit | None = None) -> _Candidate:
+def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode, ...],
+            yaku: list[tuple[int, str, int]], dora: tuple[tuple[str, int], ...], *,
+            cap: Limit | None = None) -> _Candidate:
     rules = f.rules
     ctx = f.ctx
     total = 0
@@ -270,25 +311,34 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, yaku: list[tuple[int, s
         base, limit = limit_base(min(han, 12))
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
-    yaku.sort()
-    named = tuple([(name, h) for _, name, h in yaku]) + dora
+    if len(yaku) > 1:
+        yaku = sorted(yaku)
+    named = tuple([(name, h) for _, name, h in yaku])
+    if dora:
+        named += dora
     value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
-    return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, pinfu)
+    return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items)
 
 
 def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
     counts = f.all_counts
     ctx = f.ctx
     out = []
-    n = sum([counts[_DORA_KIND[t]] for t in ctx.dora]) if ctx.dora else 0
-    if n:
-        out.append(("dora", n))
+    if ctx.dora:
+        n = 0
+        for t in ctx.dora:
+            n += counts[_DORA_KIND[t]]
+        if n:
+            out.append(("dora", n))
     if f.rules.aka:
-        aka = f.reds[0] + f.reds[1] + f.reds[2]
+        reds = f.reds
+        aka = reds[0] + reds[1] + reds[2]
         if aka:
             out.append(("aka_dora", aka))
-    if ctx.in_riichi and f.rules.ura_dora:
-        n = sum(counts[_DORA_KIND[t]] for t in ctx.ura)
+    if ctx.ura and ctx.in_riichi and f.rules.ura_dora:
+        n = 0
+        for t in ctx.ura:
+            n += counts[_DORA_KIND[t]]
         if n:
             out.append(("ura_dora", n))
     return tuple(out)
