@@ -33,7 +33,7 @@ _FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_r
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
                            "honba", "riichi_sticks", "rules", *_FLAGS})
 _SEATS: Final = ("E", "S", "W", "N")
-_CONTEXT_FLAGS: Final = tuple(f for f in _FLAGS if f != "nagashi_mangan")
+_CONTEXT_FLAG_SET: Final = frozenset(f for f in _FLAGS if f != "nagashi_mangan")
 
 
 def error_result(case_id: object, error: RiichiError | str, message: str | None = None) -> dict[str, object]:
@@ -113,20 +113,22 @@ def meld_object(meld: Meld | str) -> dict[str, object]:
 # -- reading a case -------------------------------------------------------------
 
 def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
-    """The hand and situation of a win case; raises a :class:`~riichi.errors.RiichiError`."""
-    for key in case:
-        if key not in _KNOWN:
-            raise InvalidCaseError(f"unknown field {key!r} in the win case")
-    hand_text = _text(case, "hand", required=True)
-    concealed = _tiles(hand_text, "hand")
-    melds = _melds(case.get("melds", []))
-    win = _tile(_text(case, "win", required=True), "win")
-    flags = {}
+    """The hand and situation of a win case; raises a :class:`~riichi.errors.RiichiError`.
+
+    Each field is read the quick way when it has its usual form (a single tile, no indicator, a
+    meld met before) and by the careful reader otherwise, which names any problem precisely.
+    """
+    if not _KNOWN.issuperset(case):
+        unknown = next(key for key in case if key not in _KNOWN)
+        raise InvalidCaseError(f"unknown field {unknown!r} in the win case")
     get = case.get
-    for name in _CONTEXT_FLAGS:
-        value = get(name, False)
-        if value is not False:
-            flags[name] = _flag(case, name)
+    hand_text = get("hand")
+    concealed = _tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand")
+    melds = _melds(get("melds"))
+    win = _ONE_TILE.get(get("win"))
+    if win is None:
+        win = _tile(_text(case, "win", required=True), "win")
+    flags = {name: _flag(case, name) for name in _CONTEXT_FLAG_SET.intersection(case)}
     if "tsumo" not in flags:
         flags["tsumo"] = False
     if flags.get("double_riichi") or flags.get("open_riichi"):
@@ -136,13 +138,29 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
         discarder=_seat(case, "discarder", None),
         seat_wind=_seat(case, "seat_wind", Wind.EAST) or Wind.EAST,
         round_wind=_seat(case, "round_wind", Wind.EAST) or Wind.EAST,
-        dora=_tiles(_text(case, "dora"), "dora"),
-        ura=_tiles(_text(case, "ura"), "ura"),
+        dora=_indicators(case, "dora"),
+        ura=_indicators(case, "ura"),
         honba=_count(case, "honba"),
         riichi_sticks=_count(case, "riichi_sticks"),
         **flags,
     )
     return Hand(concealed, melds), ctx
+
+
+#: Every single tile by its text, for the fields that usually hold one.
+_ONE_TILE: Final[Mapping[object, Tile]] = {str(t): t for t in Tile}
+
+
+def _indicators(case: Mapping[str, object], key: str) -> tuple[Tile, ...]:
+    value = case.get(key)
+    if not value:
+        if value is None or value == "":
+            return ()
+    elif type(value) is str and len(value) == 2:
+        tile = _ONE_TILE.get(value)
+        if tile is not None:
+            return (tile,)
+    return _tiles(_text(case, key), key)
 
 
 def _rules(case: Mapping[str, object]) -> RuleSet:
@@ -179,6 +197,8 @@ def _tile(text: str, field: str) -> Tile:
 
 def _flag(case: Mapping[str, object], key: str) -> bool:
     value = case.get(key, False)
+    if value is True or value is False:
+        return value
     if value is None:
         return False
     if not isinstance(value, bool):
@@ -188,6 +208,8 @@ def _flag(case: Mapping[str, object], key: str) -> bool:
 
 def _count(case: Mapping[str, object], key: str) -> int:
     value = case.get(key, 0)
+    if type(value) is int and value >= 0:
+        return value
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -199,9 +221,10 @@ def _seat(case: Mapping[str, object], key: str, default: Wind | None) -> Wind | 
     value = case.get(key)
     if value is None:
         return default
-    if value not in _SEATS:
+    wind = _WIND_OF.get(value) if type(value) is str else None
+    if wind is None:
         raise InvalidCaseError(f"{key} must be one of E, S, W, N, not {json.dumps(value)}")
-    return Wind(_SEATS.index(value))
+    return wind
 
 
 def _melds(value: object) -> tuple[Meld, ...]:
@@ -211,23 +234,45 @@ def _melds(value: object) -> tuple[Meld, ...]:
         raise InvalidCaseError("melds must be a list of {\"type\", \"tiles\", \"from\"} objects")
     out = []
     for i, item in enumerate(value):
-        if not isinstance(item, dict):
-            raise InvalidCaseError(f"melds[{i}] must be an object with type, tiles and from")
-        kind = _MELD_TYPES.get(item.get("type"))  # type: ignore[arg-type]
-        tiles_text = item.get("tiles")
-        seat = item.get("from")
-        if kind is None or not isinstance(tiles_text, str) or (seat is not None and seat not in _SEATS) \
-                or len(item) > 3 or any(key not in _MELD_KEYS for key in item):
-            raise _meld_field_problem(item, f"melds[{i}]")
-        tiles = _tiles(tiles_text, f"melds[{i}].tiles")
-        from_seat = None if seat is None else _WIND_OF[seat]
-        if kind is MeldType.ANKAN and from_seat is not None:
-            raise InvalidCaseError(f"melds[{i}]: a concealed kan (ankan) has no 'from' seat")
         try:
-            out.append(Meld(kind, tiles, from_seat))
-        except NotationError as e:
-            raise NotationError(f"melds[{i}]: {e.message}", tiles_text, (0, len(tiles_text))) from None
+            meld = _KNOWN_MELDS.get((item["type"], item["tiles"], item.get("from"))) \
+                if _MELD_KEYS.issuperset(item) else None
+        except (TypeError, KeyError, AttributeError):  # not an object, a field missing, an unhashable value
+            meld = None
+        if meld is None:
+            meld = _meld(item, i)
+        out.append(meld)
     return tuple(out)
+
+
+def _meld(item: object, i: int) -> Meld:
+    """Read one meld object carefully; the melds met are kept (a few thousand exist) for the quick way."""
+    if not isinstance(item, dict):
+        raise InvalidCaseError(f"melds[{i}] must be an object with type, tiles and from")
+    kind = _MELD_TYPES.get(item.get("type"))  # type: ignore[arg-type]
+    tiles_text = item.get("tiles")
+    seat = item.get("from")
+    if kind is None or not isinstance(tiles_text, str) or (seat is not None and seat not in _SEATS) \
+            or len(item) > 3 or any(key not in _MELD_KEYS for key in item):
+        raise _meld_field_problem(item, f"melds[{i}]")
+    tiles = _tiles(tiles_text, f"melds[{i}].tiles")
+    from_seat = None if seat is None else _WIND_OF[seat]
+    if kind is MeldType.ANKAN and from_seat is not None:
+        raise InvalidCaseError(f"melds[{i}]: a concealed kan (ankan) has no 'from' seat")
+    try:
+        meld = Meld(kind, tiles, from_seat)
+    except NotationError as e:
+        raise NotationError(f"melds[{i}]: {e.message}", tiles_text, (0, len(tiles_text))) from None
+    if len(_KNOWN_MELDS) >= _KEPT_MELDS:
+        _KNOWN_MELDS.clear()
+    _KNOWN_MELDS[kind.value, tiles_text, seat] = meld
+    return meld
+
+
+#: Meld objects already read, by (type, tiles, from) as written: melds are frozen values, so one
+#: object serves every case that writes the same meld.
+_KNOWN_MELDS: dict[tuple[object, object, object], Meld] = {}
+_KEPT_MELDS: Final = 8192
 
 
 _MELD_TYPES: Final = {t.value: t for t in MeldType}

@@ -74,6 +74,17 @@ def test_invalid_case(changes: dict[str, Any]) -> None:
     assert error(**changes)["code"] == "invalid_case"
 
 
+def test_a_meld_read_before_is_still_checked_field_by_field() -> None:
+    # Melds already read are reused; a later meld with the same type, tiles and seat but a stray
+    # field, or a value of another type, must still be refused rather than match the earlier one.
+    pon = {"type": "pon", "tiles": "555z", "from": "W"}
+    hand = {"hand": "123m456p11p345s", "win": "3s", "seat_wind": "S", "discarder": "N"}
+    assert score_case({**hand, "melds": [pon]})["ok"] is True
+    for bad in ({**pon, "note": 1}, {**pon, "from": ["W"]}, {**pon, "from": "w"}, ["pon", "555z"]):
+        result = score_case({**hand, "melds": [bad]})
+        assert result["ok"] is False and result["error"]["code"] == "invalid_case", (bad, result)
+
+
 def test_not_an_object() -> None:
     for case in (None, [1, 2], "hand", 42):
         result = score_case(case)  # type: ignore[arg-type]
