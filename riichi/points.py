@@ -103,6 +103,8 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
            liability: Liability | None = None) -> Settlement:
     """Who pays the winner what, honba and liability included, and every seat's change."""
     dealer = winner is Wind.EAST
+    if liability is None or liability.seat is winner or (not tsumo and liability.seat is discarder):
+        return _settle_plainly(base, winner, dealer, tsumo, discarder, honba, sticks)
     pay = [0, 0, 0, 0]  # by seat value: what each seat pays
     paid = [False, False, False, False]
 
@@ -111,45 +113,56 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
         paid[seat] = True
 
     others = [s for s in _WINDS if s is not winner]
-    if liability is not None and liability.seat is not winner and (tsumo or liability.seat is not discarder):
-        liable = liability.seat
-        covered = liability.base
-        rest = base - covered
-        if tsumo:
-            add(liable, ron_payment(covered, dealer=dealer))
-            if rest:
-                d, n = tsumo_payments(rest, dealer=dealer)
-                for s in others:
-                    add(s, d if (dealer or s is Wind.EAST) else n)
-            if liability.pays_honba or not rest:
-                add(liable, 300 * honba)
-            else:
-                for s in others:
-                    add(s, 100 * honba)
+    liable = liability.seat
+    covered = liability.base
+    rest = base - covered
+    if tsumo:
+        add(liable, ron_payment(covered, dealer=dealer))
+        if rest:
+            d, n = tsumo_payments(rest, dealer=dealer)
+            for s in others:
+                add(s, d if (dealer or s is Wind.EAST) else n)
+        if liability.pays_honba or not rest:
+            add(liable, 300 * honba)
         else:
-            assert discarder is not None
-            half = ron_payment(covered, dealer=dealer) // 2
-            add(liable, half)
-            add(discarder, half)
-            if rest:
-                add(discarder, ron_payment(rest, dealer=dealer))
-            add(liable if liability.pays_honba else discarder, 300 * honba)
-        points = sum(pay) - 300 * honba
-    elif tsumo:
-        d, n = tsumo_payments(base, dealer=dealer)
-        for s in others:
-            add(s, (d if (dealer or s is Wind.EAST) else n) + 100 * honba)
-        points = 3 * d if dealer else d + 2 * n
+            for s in others:
+                add(s, 100 * honba)
     else:
-        points = ron_payment(base, dealer=dealer)
-        if discarder is not None:
-            add(discarder, points + 300 * honba)
+        assert discarder is not None
+        half = ron_payment(covered, dealer=dealer) // 2
+        add(liable, half)
+        add(discarder, half)
+        if rest:
+            add(discarder, ron_payment(rest, dealer=dealer))
+        add(liable if liability.pays_honba else discarder, 300 * honba)
+    points = sum(pay) - 300 * honba
     payments = tuple([(s, pay[s]) for s in _WINDS if paid[s]])
     if not tsumo and discarder is None:
         return Settlement(points, payments, ())
     gain = sum(pay) + 1000 * sticks
     deltas = tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS])
     return Settlement(points, payments, deltas)
+
+
+def _settle_plainly(base: int, winner: Wind, dealer: bool, tsumo: bool, discarder: Wind | None, honba: int,
+                    sticks: int) -> Settlement:
+    """:func:`settle` with no liable player: the discarder pays, or everyone pays a share."""
+    if tsumo:
+        from_dealer = -(-base * 2 // 100) * 100
+        from_other = from_dealer if dealer else -(-base // 100) * 100
+        points = from_dealer + 2 * from_other
+        pay = [(from_dealer if s is Wind.EAST else from_other) + 100 * honba for s in _WINDS]
+        pay[winner] = 0
+        payments = tuple([(s, pay[s]) for s in _WINDS if s is not winner])
+    else:
+        points = -(-base * (6 if dealer else 4) // 100) * 100
+        if discarder is None:
+            return Settlement(points, (), ())
+        pay = [0, 0, 0, 0]
+        pay[discarder] = points + 300 * honba
+        payments = ((discarder, pay[discarder]),)
+    gain = points + 300 * honba + 1000 * sticks
+    return Settlement(points, payments, tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS]))
 
 
 _WINDS = tuple(Wind)

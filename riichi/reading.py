@@ -100,6 +100,10 @@ class Feature:
     GREEN: Final = 1 << 32  #: sou and hatsu only
 
 
+_NO_REDS: Final = [0, 0, 0]
+_EMPTY_SUIT: Final = [0] * 9
+
+
 class HandFacts:
     """Reading-independent facts about a winning hand."""
 
@@ -110,12 +114,15 @@ class HandFacts:
         self.hand = hand
         self.ctx = ctx
         self.rules = rules
-        concealed = [0] * 34
-        reds = [0, 0, 0]
+        by_tile = [0] * 37  # every tile value, red fives apart
         for t in hand.concealed:
-            concealed[KIND_OF[t]] += 1
-            if t >= 34:
-                reds[t - 34] += 1
+            by_tile[t] += 1
+        concealed = by_tile[:34]
+        reds = by_tile[34:]
+        if reds != _NO_REDS:
+            concealed[4] += reds[0]
+            concealed[13] += reds[1]
+            concealed[22] += reds[2]
         self.concealed_counts = concealed
         counts = concealed[:]
         runs: list[int] = []
@@ -149,7 +156,8 @@ class HandFacts:
         self.closed = closed
         self.win_kind = KIND_OF[ctx.win]
         #: bit 1, 2, 4 for man, pin, sou present
-        self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
+        self.suits = (counts[0:9] != _EMPTY_SUIT) | (counts[9:18] != _EMPTY_SUIT) << 1 \
+            | (counts[18:27] != _EMPTY_SUIT) << 2
         self.honors = sum(counts[27:34])
         self.terminals = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
         self.features = _features(self, ctx)

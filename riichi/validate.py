@@ -6,6 +6,8 @@ a player understands.
 
 from __future__ import annotations
 
+from typing import Final
+
 from riichi.errors import (
     ImpossibleTilesError,
     InconsistentSituationError,
@@ -14,7 +16,7 @@ from riichi.errors import (
 )
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.reading import HandFacts
+from riichi.reading import Feature, HandFacts
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
@@ -86,39 +88,40 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     seat = ctx.seat_wind
     if ctx.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
-    if ctx.ippatsu and not ctx.in_riichi:
-        raise bad("ippatsu needs riichi")
-    if ctx.rinshan and not has_kan:
-        raise bad("rinshan needs a kan among the melds")
-    if ctx.rinshan and not ctx.tsumo:
-        raise bad("rinshan is a win on the replacement tile: set tsumo")
-    if ctx.chankan and ctx.tsumo:
-        raise bad("chankan is a win on another player's kan tile, never by tsumo")
-    if ctx.chankan and sum(1 for t in hand.tiles if t.kind == ctx.win.kind) != 1:
-        raise bad("chankan robs the fourth tile of a kan, so the winner holds no other copy of it")
-    if ctx.haitei and not ctx.tsumo:
-        raise bad("haitei is a tsumo on the last tile of the wall; a ron on the last discard is houtei")
-    if ctx.houtei and ctx.tsumo:
-        raise bad("houtei is a ron on the last discard; a tsumo on the last tile is haitei")
-    if ctx.haitei and ctx.rinshan:
-        raise bad("a replacement tile drawn last scores rinshan only, never haitei too")
-    if ctx.chankan and (ctx.houtei or ctx.rinshan):
-        raise bad("chankan cannot combine with houtei or rinshan")
-    for flag, name in ((ctx.tenhou, "tenhou"), (ctx.chiihou, "chiihou"), (ctx.renhou, "renhou")):
-        if flag and (hand.melds or ctx.in_riichi):
-            raise bad(f"{name} is a win before any call or riichi: the hand must have no meld and no riichi")
-    if ctx.tenhou and (seat is not Wind.EAST or not ctx.tsumo):
-        raise bad("tenhou is the dealer's (seat E) tsumo on the starting hand")
-    if ctx.chiihou and (seat is Wind.EAST or not ctx.tsumo):
-        raise bad("chiihou is a non-dealer's tsumo on the first draw")
-    if ctx.renhou and (seat is Wind.EAST or ctx.tsumo):
-        raise bad("renhou is a non-dealer's ron in the first go-around")
-    if sum((ctx.tenhou, ctx.chiihou, ctx.renhou)) > 1:
-        raise bad("only one of tenhou, chiihou and renhou can hold")
-    if (ctx.tenhou or ctx.chiihou or ctx.renhou) and (ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan):
-        raise bad("a first-turn win cannot also be haitei, houtei, rinshan or chankan")
-    if ctx.paarenchan and seat is not Wind.EAST:
-        raise bad("paarenchan is the dealer's (seat E) eighth straight win")
+    if facts.features & _SITUATION_BITS:
+        if ctx.ippatsu and not ctx.in_riichi:
+            raise bad("ippatsu needs riichi")
+        if ctx.rinshan and not has_kan:
+            raise bad("rinshan needs a kan among the melds")
+        if ctx.rinshan and not ctx.tsumo:
+            raise bad("rinshan is a win on the replacement tile: set tsumo")
+        if ctx.chankan and ctx.tsumo:
+            raise bad("chankan is a win on another player's kan tile, never by tsumo")
+        if ctx.chankan and sum(1 for t in hand.tiles if t.kind == ctx.win.kind) != 1:
+            raise bad("chankan robs the fourth tile of a kan, so the winner holds no other copy of it")
+        if ctx.haitei and not ctx.tsumo:
+            raise bad("haitei is a tsumo on the last tile of the wall; a ron on the last discard is houtei")
+        if ctx.houtei and ctx.tsumo:
+            raise bad("houtei is a ron on the last discard; a tsumo on the last tile is haitei")
+        if ctx.haitei and ctx.rinshan:
+            raise bad("a replacement tile drawn last scores rinshan only, never haitei too")
+        if ctx.chankan and (ctx.houtei or ctx.rinshan):
+            raise bad("chankan cannot combine with houtei or rinshan")
+        for flag, name in ((ctx.tenhou, "tenhou"), (ctx.chiihou, "chiihou"), (ctx.renhou, "renhou")):
+            if flag and (hand.melds or ctx.in_riichi):
+                raise bad(f"{name} is a win before any call or riichi: the hand must have no meld and no riichi")
+        if ctx.tenhou and (seat is not Wind.EAST or not ctx.tsumo):
+            raise bad("tenhou is the dealer's (seat E) tsumo on the starting hand")
+        if ctx.chiihou and (seat is Wind.EAST or not ctx.tsumo):
+            raise bad("chiihou is a non-dealer's tsumo on the first draw")
+        if ctx.renhou and (seat is Wind.EAST or ctx.tsumo):
+            raise bad("renhou is a non-dealer's ron in the first go-around")
+        if sum((ctx.tenhou, ctx.chiihou, ctx.renhou)) > 1:
+            raise bad("only one of tenhou, chiihou and renhou can hold")
+        if (ctx.tenhou or ctx.chiihou or ctx.renhou) and (ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan):
+            raise bad("a first-turn win cannot also be haitei, houtei, rinshan or chankan")
+        if ctx.paarenchan and seat is not Wind.EAST:
+            raise bad("paarenchan is the dealer's (seat E) eighth straight win")
     if ctx.tsumo and ctx.discarder is not None:
         raise bad("a tsumo has no discarder")
     if ctx.discarder is not None and ctx.discarder is seat:
@@ -138,6 +141,11 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
             if m.type is MeldType.CHI and m.from_seat is not seat.previous:
                 raise bad(f"a chi is called only from the player on the left ({seat.previous} for seat {seat}), "
                           f"not {m.from_seat}: {m}")
+
+
+#: The flags whose combinations :func:`check_situation` examines (most wins have none of them).
+_SITUATION_BITS: Final = (Feature.IPPATSU | Feature.HAITEI | Feature.HOUTEI | Feature.RINSHAN | Feature.CHANKAN
+                   | Feature.TENHOU | Feature.CHIIHOU | Feature.RENHOU | Feature.PAARENCHAN)
 
 
 def _is_kokushi_shape(hand: Hand) -> bool:
