@@ -82,13 +82,13 @@ def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
         "yaku": [{"name": n, "han": h} for n, h in s.yaku],
         "yakuman": [{"name": n, "multiplier": m} for n, m in s.yakuman],
         "yakuman_total": s.yakuman_total,
-        "limit": s.limit.value if s.limit else None,
+        "limit": s.limit.value if s.limit is not None else None,
         "points": s.points,
-        "payments": {str(seat): amount for seat, amount in s.payments},
+        "payments": {_SEATS[seat]: amount for seat, amount in s.payments},
     }
     if s.deltas:
-        result["deltas"] = {str(seat): amount for seat, amount in s.deltas}
-    result["fu_details"] = [{"reason": i.reason, "fu": i.fu} for i in s.fu_details]
+        result["deltas"] = {_SEATS[seat]: amount for seat, amount in s.deltas}
+    result["fu_details"] = [{"reason": reason, "fu": fu} for reason, fu in s.fu_details]
     result["decomposition"] = list(s.decomposition)
     if s.liable is not None:
         result["liable"] = str(s.liable)

@@ -77,9 +77,10 @@ def tsumo_payments(base: int, *, dealer: bool) -> tuple[int, int]:
 def hand_value(base: int, *, dealer: bool, tsumo: bool) -> int:
     """The hand's value without honba and sticks: the ron payment or the sum of tsumo shares."""
     if not tsumo:
-        return ron_payment(base, dealer=dealer)
-    d, n = tsumo_payments(base, dealer=dealer)
-    return 3 * d if dealer else d + 2 * n
+        return -(-base * (6 if dealer else 4) // 100) * 100
+    if dealer:
+        return -(-base * 2 // 100) * 300
+    return -(-base * 2 // 100) * 100 + -(-base // 100) * 200
 
 
 @dataclass(frozen=True, slots=True)

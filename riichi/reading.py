@@ -107,7 +107,8 @@ _EMPTY_SUIT: Final = [0] * 9
 class HandFacts:
     """Reading-independent facts about a winning hand."""
 
-    __slots__ = ("all_counts", "closed", "concealed_counts", "ctx", "features", "hand", "honors", "kans",
+    __slots__ = ("all_counts", "closed", "concealed_counts", "concealed_reds", "ctx", "features", "hand", "honors",
+                 "kans",
                  "meld_runs", "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
 
     def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
@@ -124,6 +125,8 @@ class HandFacts:
             concealed[13] += reds[1]
             concealed[22] += reds[2]
         self.concealed_counts = concealed
+        #: red fives among the concealed tiles per suit (man, pin, sou)
+        self.concealed_reds = reds[:]
         counts = concealed[:]
         runs: list[int] = []
         sets: list[SetInfo] = []

@@ -24,7 +24,7 @@ from typing import Final, NamedTuple
 from riichi.context import WinContext
 from riichi.errors import NotWinningError, NoYakuError
 from riichi.fu import FuCode, FuItem, fu_codes, fu_details
-from riichi.hand import Hand, MeldType
+from riichi.hand import Hand, Meld, MeldType
 from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle
 from riichi.reading import Feature, Form, HandFacts, Reading, Wait, readings
@@ -102,7 +102,7 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     s = settle(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
                sticks=ctx.riichi_sticks, liability=liability)
     return Score(best.han, best.fu, best.yaku, best.yakuman, best.yakuman_total, best.limit, s.points,
-                 s.payments, s.deltas, fu_details(best.fu_items), _decomposition(best.reading, hand),
+                 s.payments, s.deltas, fu_details(best.fu_items), _decomposition(best.reading, facts),
                  _liable_seat(liability, ctx))
 
 
@@ -271,6 +271,7 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
     return _Candidate((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, ())
 
 
+
 def _regular_yaku(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel) -> list[tuple[int, str, int]]:
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
     found = [(i, name, han) for i, name, han, check in plan.reading_yaku if check(r, f)]
@@ -393,26 +394,51 @@ def _feeder(hand: Hand, yakuman: str) -> Wind | None:
 
 # -- presentation ---------------------------------------------------------------
 
-def _decomposition(r: Reading, hand: Hand) -> tuple[str, ...]:
+def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
     """The reading as MPSZ groups: concealed sets, melds, then the pair."""
-    if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
+    hand = f.hand
+    form = r.form
+    if form is Form.KOKUSHI or form is Form.SHIISAN_PUUTAA:
         return (format_tiles(hand.concealed),)
     melds = hand.melds
-    if r.form is Form.CHIITOITSU:
+    if form is Form.CHIITOITSU:
         out = [_PAIR_TEXT[k] for k in r.pairs]
     else:
-        runs = list(r.runs)
-        trips = list(r.triplets)
-        for m in melds:
-            (runs if m.type is MeldType.CHI else trips).remove(m.kind)
-        blocks = sorted([k + 34 for k in runs] + trips, key=_BLOCK_ORDER.__getitem__)
-        out = [_RUN_TEXT[b - 34] if b >= 34 else _TRIPLET_TEXT[b] for b in blocks]
-        out += [format_tiles(m.tiles) for m in melds]
+        if melds:
+            runs = list(r.runs)
+            trips = list(r.triplets)
+            for m in melds:
+                (runs if m.type is MeldType.CHI else trips).remove(m.kind)
+        else:
+            runs, trips = r.runs, r.triplets  # type: ignore[assignment]
+        if not trips:
+            out = [_RUN_TEXT[k] for k in runs]
+        elif not runs:
+            out = [_TRIPLET_TEXT[k] for k in trips]
+        else:
+            blocks = sorted([k + 34 for k in runs] + list(trips), key=_BLOCK_ORDER.__getitem__)
+            out = [_RUN_TEXT[b - 34] if b >= 34 else _TRIPLET_TEXT[b] for b in blocks]
+        if melds:
+            out += [_meld_text(m) for m in melds]
         out.append(_PAIR_TEXT[r.pair])
-    reds = [t - 34 for t in hand.concealed if t >= 34]
-    if reds:
-        _mark_red_fives(out, reds, len(out) - len(melds) - 1 if r.form is Form.STANDARD else len(out))
+    reds = f.concealed_reds
+    if reds[0] or reds[1] or reds[2]:
+        red_suits = [suit for suit in (0, 1, 2) for _ in range(reds[suit])]
+        _mark_red_fives(out, red_suits, len(out) - len(melds) - 1 if form is Form.STANDARD else len(out))
     return tuple(out)
+
+
+def _meld_text(m: Meld) -> str:
+    """The MPSZ text of a meld's tiles (each meld value's text is kept: there are a few thousand)."""
+    text = _MELD_TEXTS.get(m.tiles)
+    if text is None:
+        if len(_MELD_TEXTS) >= 8192:
+            _MELD_TEXTS.clear()
+        text = _MELD_TEXTS[m.tiles] = format_tiles(m.tiles)
+    return text
+
+
+_MELD_TEXTS: dict[tuple[Tile, ...], str] = {}
 
 
 def _mark_red_fives(groups: list[str], red_suits: list[int], n_concealed_sets: int) -> None:
