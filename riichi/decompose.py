@@ -151,26 +151,16 @@ def _suit_readings_at(base: int, pattern: tuple[int, ...]) -> tuple[StandardRead
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:
     """Seven different pairs (four equal tiles are not two pairs)."""
-    pairs = 0
-    for n in counts:
-        if n == 2:
-            pairs += 1
-        elif n:
-            return False
-    return pairs == 7
+    counts = list(counts)
+    return counts.count(2) == 7 and counts.count(0) == len(counts) - 7
 
 
 def is_kokushi(counts: Sequence[int]) -> bool:
     """One of each terminal and honour plus one more of them."""
-    if sum(counts) != 14:
+    counts = list(counts)
+    if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]) or sum(counts) != 14:
         return False
-    for k in TERMINAL_HONOR_KINDS:
-        if not counts[k]:
-            return False
-    return all(counts[k] == 0 for k in range(34) if k not in _TH)
-
-
-_TH: Final = frozenset(TERMINAL_HONOR_KINDS)
+    return all([counts[k] for k in TERMINAL_HONOR_KINDS])
 
 
 def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:

@@ -68,8 +68,8 @@ def score_case(case: object) -> dict[str, object]:
         return score_to_result(score(hand, ctx, rules), case_id)
     except RiichiError as e:
         return error_result(case_id, e)
-    except Exception as e:  # noqa: BLE001 - the batch must survive anything; report it instead
-        return error_result(case_id, "internal_error", f"internal error ({type(e).__name__}: {e})")
+    except Exception as exc:  # noqa: BLE001 - the batch must survive anything; report it instead
+        return error_result(case_id, "internal_error", f"internal error ({type(exc).__name__}: {exc})")
 
 
 def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:

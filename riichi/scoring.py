@@ -404,13 +404,12 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
     if form is Form.CHIITOITSU:
         out = [_PAIR_TEXT[k] for k in r.pairs]
     else:
+        runs: list[int] | tuple[int, ...] = r.runs
+        trips: list[int] | tuple[int, ...] = r.triplets
         if melds:
-            runs = list(r.runs)
-            trips = list(r.triplets)
+            runs, trips = list(runs), list(trips)
             for m in melds:
                 (runs if m.type is MeldType.CHI else trips).remove(m.kind)
-        else:
-            runs, trips = r.runs, r.triplets  # type: ignore[assignment]
         if not trips:
             out = [_RUN_TEXT[k] for k in runs]
         elif not runs:
