@@ -21,8 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
-from typing import Final, cast
+from typing import Final
 
 from riichi.errors import UnknownRulesError
 
@@ -357,17 +356,38 @@ def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None) -> RuleSet:
         return find_rules(spec)
     if not isinstance(spec, Mapping):
         raise UnknownRulesError("rules must be a preset name or an object with a 'preset' key")
+    key = _spec_key(spec)
+    found = _RESOLVED.get(key) if key is not None else None
+    if found is None:
+        found = _resolve_mapping(spec)  # raises the precise error for a bad spec
+        if key is not None:
+            if len(_RESOLVED) >= 256:
+                _RESOLVED.clear()
+            _RESOLVED[key] = found
+    return found
+
+
+_SpecKey = tuple[tuple[tuple[str, object], ...], tuple[type, ...]]
+
+
+def _spec_key(spec: Mapping[str, object]) -> _SpecKey | None:
+    """A spec as a dict key: its items and the types of its values (true and 1 are equal but mean different
+    things); a list value (local yaku) as a tuple; None when some value cannot be a key."""
+    types = tuple(map(type, spec.values()))
+    key = (tuple(spec.items()), types)
     try:
-        key = tuple((k, type(v).__name__, tuple(v) if isinstance(v, list) else v) for k, v in spec.items())
-        return _resolve_key(key)
-    except TypeError:  # an unhashable value: resolve it directly to get the precise error
-        return _resolve_mapping(spec)
+        hash(key)
+    except TypeError:
+        key = (tuple([(k, tuple(v) if isinstance(v, list) else v) for k, v in spec.items()]), types)
+        try:
+            hash(key)
+        except TypeError:
+            return None
+    return key
 
 
-@lru_cache(maxsize=256)
-def _resolve_key(key: tuple[tuple[str, str, object], ...]) -> RuleSet:
-    """Resolve a spec once: a batch holds a handful of distinct rule specs."""
-    return _resolve_mapping({k: list(cast("tuple[object, ...]", v)) if t == "list" else v for k, t, v in key})
+#: Rule specs resolved so far (a batch holds a handful), by their items and the types of their values.
+_RESOLVED: dict[_SpecKey, RuleSet] = {}
 
 
 def _resolve_mapping(spec: Mapping[str, object]) -> RuleSet:
