@@ -61,13 +61,13 @@ def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCod
 
 def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:
     """The :class:`FuItem` of each integer item (their texts are made once and shared)."""
-    out = []
-    for code in codes:
-        item = _ITEMS.get(code)
-        if item is None:
-            item = _ITEMS[code] = FuItem(_reason(code[0], code[1]), code[2])
-        out.append(item)
-    return tuple(out)
+    try:
+        return tuple(map(_ITEMS.__getitem__, codes))
+    except KeyError:
+        for code in codes:
+            if code not in _ITEMS:
+                _ITEMS[code] = FuItem(_reason(code[0], code[1]), code[2])
+        return tuple(map(_ITEMS.__getitem__, codes))
 
 
 # Item codes; a set's code adds 1 when concealed and 2 when a kan.

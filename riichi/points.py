@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from riichi.tiles import Wind
 
@@ -93,8 +94,7 @@ class Liability:
     pays_honba: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     points: int
     payments: tuple[tuple[Wind, int], ...]
     deltas: tuple[tuple[Wind, int], ...]

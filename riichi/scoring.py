@@ -18,7 +18,6 @@ South's closed hand 234m 456p 678s 444z + 3z3z wins by tsumo on the West pair
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from riichi.context import WinContext
@@ -39,9 +38,8 @@ __all__ = ["Score", "score"]
 _RENHOU_MANGAN_HAN: Final = 5
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
-    """What a winning hand is worth and who pays it."""
+class Score(NamedTuple):
+    """What a winning hand is worth and who pays it (an immutable record)."""
 
     han: int
     fu: int
@@ -88,7 +86,7 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
         raise NotWinningError(f"{format_tiles(hand.concealed)} is not a complete hand"
                               f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
-    plan = _table(rules).plan(facts.features)
+    plan = _plan(rules, facts.features)
     hand_level = _hand_level(facts, plan)
     dora = _dora(facts)
     best: _Candidate | None = None
@@ -175,16 +173,20 @@ class _Table:
 _KEPT_PLANS: Final = 4096
 
 
-def _table(rules: RuleSet) -> _Table:
-    """The table of ``rules``, built once per rule-set object (hashing a RuleSet costs more than a look-up)."""
+def _plan(rules: RuleSet, features: int) -> _Plan:
+    """The plan of a hand with these feature bits under ``rules``."""
     entry = _TABLES.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    table = _Table(rules)
+    if entry is None or entry[0] is not rules:
+        entry = _new_table(rules)
+    return entry[1].plan(features)
+
+
+def _new_table(rules: RuleSet) -> tuple[RuleSet, _Table]:
+    """Build the table of ``rules`` once per rule-set object (hashing a RuleSet costs more than a look-up)."""
     if len(_TABLES) >= 256:
         _TABLES.clear()
-    _TABLES[id(rules)] = (rules, table)
-    return table
+    entry = _TABLES[id(rules)] = (rules, _Table(rules))
+    return entry
 
 
 #: Rule-set object id -> (the object, kept alive so its id stays its own; its table).
@@ -411,12 +413,11 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
             for m in melds:
                 (runs if m.type is MeldType.CHI else trips).remove(m.kind)
         if not trips:
-            out = [_RUN_TEXT[k] for k in runs]
+            out = list(map(_RUN_TEXT.__getitem__, runs))
         elif not runs:
-            out = [_TRIPLET_TEXT[k] for k in trips]
-        else:
-            blocks = sorted([k + 34 for k in runs] + list(trips), key=_BLOCK_ORDER.__getitem__)
-            out = [_RUN_TEXT[b - 34] if b >= 34 else _TRIPLET_TEXT[b] for b in blocks]
+            out = list(map(_TRIPLET_TEXT.__getitem__, trips))
+        else:  # sets by first tile, a triplet before a run that starts on its kind
+            out = list(map(_BLOCK_TEXT.__getitem__, sorted([*map(_RUN_CODE.__getitem__, runs), *map(_TRIPLET_CODE.__getitem__, trips)])))
         if melds:
             out += [_meld_text(m) for m in melds]
         out.append(_PAIR_TEXT[r.pair])
@@ -458,5 +459,7 @@ _RUN_TEXT: Final = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{SUITS[k // 9]}" if 
                          for k in range(34))
 _TRIPLET_TEXT: Final = tuple(f"{k % 9 + 1}" * 3 + SUITS[k // 9] for k in range(34))
 _PAIR_TEXT: Final = tuple(f"{k % 9 + 1}" * 2 + SUITS[k // 9] for k in range(34))
-#: Blocks sort by first kind, a triplet before a run of the same first kind (run codes are kind + 34).
-_BLOCK_ORDER: Final = tuple(2 * k for k in range(34)) + tuple(2 * k + 1 for k in range(34))
+#: Concealed sets as codes that sort as they are listed: a triplet is 2 * kind, a run 2 * kind + 1.
+_RUN_CODE: Final = tuple(2 * k + 1 for k in range(34))
+_TRIPLET_CODE: Final = tuple(2 * k for k in range(34))
+_BLOCK_TEXT: Final = tuple(_RUN_TEXT[code // 2] if code % 2 else _TRIPLET_TEXT[code // 2] for code in range(68))

@@ -45,20 +45,20 @@ def check_tiles(facts: HandFacts) -> None:
             f"(the winning tile included, each meld counting 3)")
     counts = facts.all_counts
     reds = facts.reds
-    if ctx.dora or ctx.ura or max(counts) > 4:
+    indicators = ctx.dora + ctx.ura
+    if indicators:
         counts = counts[:]
         reds = reds[:]
-        for where, tiles in (("the dora indicators", ctx.dora), ("the ura-dora indicators", ctx.ura)):
-            for t in tiles:
-                counts[KIND_OF[t]] += 1
-                if t >= 34:
-                    reds[t - 34] += 1
-        most = max(counts)
-        if most > 4:
-            k = counts.index(most)
-            raise ImpossibleTilesError(
-                f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
-                f"counting the hand, the melds and the indicators")
+        for t in indicators:
+            counts[KIND_OF[t]] += 1
+            if t >= 34:
+                reds[t - 34] += 1
+    most = max(counts)
+    if most > 4:
+        k = counts.index(most)
+        raise ImpossibleTilesError(
+            f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
+            f"counting the hand, the melds and the indicators")
     if reds[0] or reds[1] or reds[2]:
         limits = red_limits(rules.aka)
         for suit, (n, most) in enumerate(zip(reds, limits, strict=True)):
