@@ -60,6 +60,8 @@ class Reading(NamedTuple):
     sets: tuple[SetInfo, ...]  #: triplets and kans with concealment
     concealed_triplets: int  #: triplets/kans concealed after the win (ankan included)
     wait: Wait
+    #: The reading's :class:`Feature` shape bits (form, how many runs and triplets, the wait).
+    shape: int = 0
 
 
 class Feature:
@@ -98,6 +100,24 @@ class Feature:
     KANS3: Final = 1 << 30  #: three kans or more
     KANS4: Final = 1 << 31
     GREEN: Final = 1 << 32  #: sou and hatsu only
+
+    # Shape bits of a reading (:attr:`Reading.shape`); a row may need them as well as the hand's bits.
+    STANDARD: Final = 1 << 40  #: four sets and a pair
+    CHIITOITSU: Final = 1 << 41
+    KOKUSHI: Final = 1 << 42
+    SHIISAN_PUUTAA: Final = 1 << 43
+    NO_RUNS: Final = 1 << 44  #: a standard reading with no run
+    RUNS1: Final = 1 << 45  #: at least one run, chi included
+    RUNS2: Final = 1 << 46
+    RUNS3: Final = 1 << 47
+    RUNS4: Final = 1 << 48
+    NO_TRIPLETS: Final = 1 << 49  #: a standard reading with no triplet or kan
+    TRIPLETS3: Final = 1 << 50  #: at least three triplets or kans
+    TRIPLETS4: Final = 1 << 51
+    ANKOU3: Final = 1 << 52  #: exactly three concealed triplets (ankan included, a ron-made one not)
+    ANKOU4: Final = 1 << 53
+    RYANMEN: Final = 1 << 54  #: the winning tile completed a two-sided wait
+    TANKI: Final = 1 << 55  #: the winning tile completed the pair
 
 
 _NO_REDS: Final = [0, 0, 0]
@@ -246,29 +266,50 @@ def readings(facts: HandFacts) -> list[Reading]:
         all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
         sets = tuple([_CLOSED_TRIPLET[k] for k in trips]) + meld_sets
         n_concealed = len(trips) + n_ankan
+        shape = _SETS_SHAPE[len(all_runs)][len(all_trips)]
         if pair == w:
-            out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.TANKI))
+            out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.TANKI,
+                               shape | _ANKOU_SHAPE[n_concealed] | Feature.TANKI))
         if w in trips:
             if ron:  # the triplet the ron tile finished counts as open (fu, sanankou)
                 opened = tuple([_RON_TRIPLET[k] if k == w else _CLOSED_TRIPLET[k] for k in trips]) + meld_sets
-                out.append(Reading(standard, pair, (), all_runs, all_trips, opened, n_concealed - 1, Wait.SHANPON))
+                out.append(Reading(standard, pair, (), all_runs, all_trips, opened, n_concealed - 1, Wait.SHANPON,
+                                   shape | _ANKOU_SHAPE[n_concealed - 1]))
             else:
-                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.SHANPON))
+                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.SHANPON,
+                                   shape | _ANKOU_SHAPE[n_concealed]))
         seen = -1
         for r in runs:
             if r <= w <= r + 2 and r != seen:
                 seen = r  # two equal runs give the same reading
-                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, _RUN_WAIT[w - r][r % 9]))
+                wait = _RUN_WAIT[w - r][r % 9]
+                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
+                                   shape | _ANKOU_SHAPE[n_concealed] | (Feature.RYANMEN if wait is Wait.RYANMEN else 0)))
     if facts.n_melds == 0:
         if is_chiitoitsu(counts):
             pairs = tuple([k for k in range(34) if counts[k]])
-            out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER))
+            out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER, Feature.CHIITOITSU))
         elif is_kokushi(counts):
-            out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER))
+            out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER, Feature.KOKUSHI))
         elif not out and _shiisan_puutaa_allowed(facts) and is_shiisan_puutaa(counts):
-            out.append(Reading(Form.SHIISAN_PUUTAA, -1, (), (), (), (), 0, Wait.OTHER))
+            out.append(Reading(Form.SHIISAN_PUUTAA, -1, (), (), (), (), 0, Wait.OTHER, Feature.SHIISAN_PUUTAA))
     return out
 
+
+def _sets_shape(runs: int, triplets: int) -> int:
+    F = Feature  # noqa: N806
+    bits = F.STANDARD | (F.NO_RUNS if not runs else 0) | (F.NO_TRIPLETS if not triplets else 0)
+    for n, bit in ((1, F.RUNS1), (2, F.RUNS2), (3, F.RUNS3), (4, F.RUNS4)):
+        if runs >= n:
+            bits |= bit
+    if triplets >= 3:
+        bits |= F.TRIPLETS3 | (F.TRIPLETS4 if triplets >= 4 else 0)
+    return bits
+
+
+#: Shape bits of a standard reading by its numbers of runs and of triplets, and by its concealed triplets.
+_SETS_SHAPE: Final = tuple(tuple(_sets_shape(runs, trips) for trips in range(5)) for runs in range(5))
+_ANKOU_SHAPE: Final = (0, 0, 0, Feature.ANKOU3, Feature.ANKOU4)
 
 #: A concealed triplet of each kind, and one opened by the ron tile.
 _CLOSED_TRIPLET: Final = tuple(SetInfo(k, False, True, False) for k in range(34))

@@ -111,13 +111,29 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
 _Yaku = tuple[int, str, int, Predicate]
 
 
-class _Plan(NamedTuple):
+class _Plan:
     """The rows whose feature bits a hand has (its closedness among them), with their han for it."""
 
-    hand_yaku: tuple[_Yaku, ...]  #: checked once per hand
-    reading_yaku: tuple[_Yaku, ...]  #: checked per reading
-    hand_yakuman: tuple[YakuRow, ...]
-    reading_yakuman: tuple[YakuRow, ...]
+    __slots__ = ("_by_shape", "_reading_yaku", "_reading_yakuman", "features", "hand_yakuman", "hand_yaku")
+
+    def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], hand_yakuman: tuple[YakuRow, ...],
+                 reading_yaku: tuple[tuple[_Yaku, int], ...], reading_yakuman: tuple[YakuRow, ...]) -> None:
+        self.features = features
+        self.hand_yaku = hand_yaku  #: checked once per hand
+        self.hand_yakuman = hand_yakuman
+        self._reading_yaku = reading_yaku  #: with their needs, to be matched with a reading's shape
+        self._reading_yakuman = reading_yakuman
+        self._by_shape: dict[int, tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]] = {}
+
+    def for_shape(self, shape: int) -> tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]:
+        """The per-reading yaku and yakuman that can hold for a reading with these shape bits."""
+        rows = self._by_shape.get(shape)
+        if rows is None:  # a few dozen shapes exist
+            bits = self.features | shape
+            rows = self._by_shape[shape] = (
+                tuple(y for y, needs in self._reading_yaku if needs & bits == needs),
+                tuple(row for row in self._reading_yakuman if row.needs & bits == row.needs))
+        return rows
 
 
 class _Table:
@@ -154,21 +170,24 @@ class _Table:
     def _make_plan(self, feat: int) -> _Plan:
         closed = bool(feat & Feature.CLOSED)
 
-        def yaku(rows: tuple[tuple[int, YakuRow], ...]) -> tuple[_Yaku, ...]:
+        def has(row: YakuRow) -> bool:  # the hand's part of the row's needs; shapes are matched per reading
+            needs = row.needs & _HAND_BITS
+            return needs & feat == needs
+
+        def yaku(rows: tuple[tuple[int, YakuRow], ...]) -> list[tuple[_Yaku, int]]:
             out = []
             for i, row in rows:
                 han = row.han(closed=closed, rules=self.rules)
-                if han and row.needs & feat == row.needs:
-                    out.append((i, row.name, han, row.check))
-            return tuple(out)
+                if han and has(row):
+                    out.append(((i, row.name, han, row.check), row.needs))
+            return out
 
-        def yakuman(rows: tuple[YakuRow, ...]) -> tuple[YakuRow, ...]:
-            return tuple(row for row in rows if row.needs & feat == row.needs)
-
-        return _Plan(yaku(self.hand_yaku), yaku(self.reading_yaku), yakuman(self.hand_yakuman),
-                     yakuman(self.reading_yakuman))
+        return _Plan(feat, tuple(y for y, _ in yaku(self.hand_yaku)), tuple(filter(has, self.hand_yakuman)),
+                     tuple(yaku(self.reading_yaku)), tuple(filter(has, self.reading_yakuman)))
 
 
+#: The bits of a hand's feature word (the higher ones are a reading's shape).
+_HAND_BITS: Final = (1 << 40) - 1
 #: Feature words whose plans are kept per rule set.
 _KEPT_PLANS: Final = 4096
 
@@ -229,16 +248,17 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
     else:
         allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
         ym = [row for row in hand_level.yakuman if row.name in allowed]
-    if plan.reading_yakuman:
-        found = [row for row in plan.reading_yakuman if row.check(r, f)]
+    reading_yaku, reading_yakuman = plan.for_shape(r.shape)
+    if reading_yakuman:
+        found = [row for row in reading_yakuman if row.check(r, f)]
         if found:
             ym = _drop_superseded(ym + found)
     if ym and not (rules.paarenchan_needs_yaku and len(ym) == 1 and ym[0].name == "paarenchan"
-                   and not _regular_yaku(r, f, plan, hand_level)):
+                   and not _regular_yaku(r, f, reading_yaku, hand_level)):
         return _yakuman_candidate(r, f, ym)
     if form is Form.KOKUSHI or form is Form.SHIISAN_PUUTAA:
         return None
-    yaku = _regular_yaku(r, f, plan, hand_level)
+    yaku = _regular_yaku(r, f, reading_yaku, hand_level)
     best: _Candidate | None = None
     if yaku:
         han = 0
@@ -274,9 +294,10 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
 
 
 
-def _regular_yaku(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel) -> list[tuple[int, str, int]]:
+def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
+                  hand_level: _HandLevel) -> list[tuple[int, str, int]]:
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
-    found = [(i, name, han) for i, name, han, check in plan.reading_yaku if check(r, f)]
+    found = [(i, name, han) for i, name, han, check in rows if check(r, f)]
     if not found:
         return hand_level.yaku
     yaku = hand_level.yaku + found

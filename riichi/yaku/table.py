@@ -48,8 +48,9 @@ class YakuRow:
     supersedes: tuple[str, ...] = ()
     #: Name of a RuleSet field that gives the han instead (closed and open alike).
     han_from_rules: str | None = None
-    #: :class:`~riichi.reading.Feature` bits the hand must have for the predicate to hold: a cheap
-    #: filter so that most predicates are never called (the tests check each predicate implies them).
+    #: :class:`~riichi.reading.Feature` bits the hand (and, for a per-reading row, the reading's shape)
+    #: must have for the predicate to hold: a cheap filter so that most predicates are never called
+    #: (the tests check each predicate implies them).
     needs: int = 0
     #: The yaku's name in English, for players who do not read romaji.
     english: str = ""
@@ -104,41 +105,41 @@ _ROWS: Final = (
     _y("shousangen", standard.shousangen, 2, 2, needs=F.DRAGONS8, english="little three dragons"),
     _y("sankantsu", standard.sankantsu, 2, 2, needs=F.KANS3, english="three kans"),
     # shape
-    _y("pinfu", standard.pinfu, 1, 0, per_reading=True, needs=F.CLOSED, english="no-points hand"),
-    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True, needs=F.CLOSED, english="seven pairs"),
-    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True, needs=F.CLOSED, english="pure double sequence"),
-    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",), needs=F.CLOSED,
+    _y("pinfu", standard.pinfu, 1, 0, per_reading=True, needs=F.CLOSED | F.NO_TRIPLETS | F.RYANMEN, english="no-points hand"),
+    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True, needs=F.CLOSED | F.CHIITOITSU, english="seven pairs"),
+    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True, needs=F.CLOSED | F.RUNS2, english="pure double sequence"),
+    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",), needs=F.CLOSED | F.RUNS4,
        english="twice pure double sequence"),
-    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True, needs=F.THREE_SUITS, english="mixed triple sequence"),
-    _y("ittsu", standard.ittsu, 2, 1, per_reading=True, english="pure straight"),
-    _y("chanta", standard.chanta, 2, 1, per_reading=True, needs=F.HONORS | F.TERMINALS, english="outside hand"),
-    _y("junchan", standard.junchan, 3, 2, per_reading=True, needs=F.NO_HONORS | F.TERMINALS,
+    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True, needs=F.THREE_SUITS | F.RUNS3, english="mixed triple sequence"),
+    _y("ittsu", standard.ittsu, 2, 1, per_reading=True, needs=F.RUNS3, english="pure straight"),
+    _y("chanta", standard.chanta, 2, 1, per_reading=True, needs=F.HONORS | F.TERMINALS | F.RUNS1, english="outside hand"),
+    _y("junchan", standard.junchan, 3, 2, per_reading=True, needs=F.NO_HONORS | F.TERMINALS | F.RUNS1,
        english="terminals in all sets"),
-    _y("toitoi", standard.toitoi, 2, 2, per_reading=True, english="all triplets"),
-    _y("sanankou", standard.sanankou, 2, 2, per_reading=True, english="three concealed triplets"),
+    _y("toitoi", standard.toitoi, 2, 2, per_reading=True, needs=F.NO_RUNS, english="all triplets"),
+    _y("sanankou", standard.sanankou, 2, 2, per_reading=True, needs=F.ANKOU3, english="three concealed triplets"),
     _y("sanshoku_doukou", standard.sanshoku_doukou, 2, 2, per_reading=True,
-       han_from_rules="sanshoku_doukou_han", needs=F.THREE_SUITS, english="triple triplets"),
+       han_from_rules="sanshoku_doukou_han", needs=F.THREE_SUITS | F.TRIPLETS3, english="triple triplets"),
     # local yaku
-    _y("sanrenkou", local.sanrenkou, 2, 2, per_reading=True, gate=_local("sanrenkou"),
+    _y("sanrenkou", local.sanrenkou, 2, 2, per_reading=True, gate=_local("sanrenkou"), needs=F.TRIPLETS3,
        english="three consecutive triplets"),
-    _y("iisou_sanjun", local.iisou_sanjun, 2, 2, per_reading=True, gate=_local("iisou_sanjun"),
+    _y("iisou_sanjun", local.iisou_sanjun, 2, 2, per_reading=True, gate=_local("iisou_sanjun"), needs=F.RUNS3,
        supersedes=("iipeikou",), english="three identical sequences"),
-    _y("iisou_suushun", local.iisou_suushun, 5, 5, per_reading=True,
+    _y("iisou_suushun", local.iisou_suushun, 5, 5, per_reading=True, needs=F.RUNS4,
        gate=lambda rules: rules.has("iisou_suushun") and not rules.iisou_suushun_yakuman,
        supersedes=("iipeikou", "ryanpeikou", "iisou_sanjun"), english="four identical sequences"),
 )
 
 _YAKUMAN_ROWS: Final = (
-    _ym("kokushi", yakuman.kokushi, per_reading=True, needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES,
+    _ym("kokushi", yakuman.kokushi, per_reading=True, needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES | F.KOKUSHI,
         english="thirteen orphans"),
     _ym("kokushi_13", yakuman.kokushi_13, 2, per_reading=True, supersedes=("kokushi",),
-        needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES, english="thirteen orphans, 13-sided wait"),
+        needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES | F.KOKUSHI, english="thirteen orphans, 13-sided wait"),
     _ym("chuuren", yakuman.chuuren, needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS, english="nine gates"),
     _ym("junsei_chuuren", yakuman.junsei_chuuren, 2, supersedes=("chuuren",),
         needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS, english="pure nine gates, 9-sided wait"),
-    _ym("suuankou", yakuman.suuankou, per_reading=True, needs=F.CLOSED, english="four concealed triplets"),
+    _ym("suuankou", yakuman.suuankou, per_reading=True, needs=F.CLOSED | F.ANKOU4, english="four concealed triplets"),
     _ym("suuankou_tanki", yakuman.suuankou_tanki, 2, per_reading=True, supersedes=("suuankou",),
-        needs=F.CLOSED, english="four concealed triplets, single wait"),
+        needs=F.CLOSED | F.ANKOU4 | F.TANKI, english="four concealed triplets, single wait"),
     _ym("daisangen", yakuman.daisangen, needs=F.DRAGONS8, english="big three dragons"),
     _ym("shousuushii", yakuman.shousuushii, needs=F.WINDS11, english="little four winds"),
     _ym("daisuushii", yakuman.daisuushii, 2, needs=F.WINDS11, english="big four winds"),
@@ -152,20 +153,20 @@ _YAKUMAN_ROWS: Final = (
         english="blessing of man"),
     # local yakuman
     _ym("daisharin", local.daisharin, per_reading=True, gate=_local("daisharin"),
-        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT, english="big wheels"),
+        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT | F.CHIITOITSU, english="big wheels"),
     _ym("daichikurin", local.daichikurin, per_reading=True, gate=_local("daichikurin"),
-        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT, english="bamboo forest"),
+        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT | F.CHIITOITSU, english="bamboo forest"),
     _ym("daisuurin", local.daisuurin, per_reading=True, gate=_local("daisuurin"),
-        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT, english="numerous neighbours"),
+        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT | F.CHIITOITSU, english="numerous neighbours"),
     _ym("daichisei", local.daichisei, 2, per_reading=True, gate=_local("daichisei"),
-        supersedes=("tsuuiisou",), needs=F.CLOSED | F.NO_SUITS, english="big seven stars"),
-    _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou"),
+        supersedes=("tsuuiisou",), needs=F.CLOSED | F.NO_SUITS | F.CHIITOITSU, english="big seven stars"),
+    _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou"), needs=F.TRIPLETS4,
         english="four consecutive triplets"),
-    _ym("iisou_suushun", local.iisou_suushun, per_reading=True,
+    _ym("iisou_suushun", local.iisou_suushun, per_reading=True, needs=F.RUNS4,
         gate=lambda rules: rules.has("iisou_suushun") and rules.iisou_suushun_yakuman,
             english="four identical sequences"),
     _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa"),
-        needs=F.CLOSED, english="thirteen unrelated tiles"),
+        needs=F.CLOSED | F.SHIISAN_PUUTAA, english="thirteen unrelated tiles"),
     _ym("paarenchan", local.paarenchan, gate=_local("paarenchan"), needs=F.PAARENCHAN,
         english="eight consecutive wins"),
     _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi"), needs=F.OPEN_RIICHI | F.RON,
