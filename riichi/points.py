@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from riichi.tiles import Wind
 
@@ -152,18 +152,24 @@ def _settle_plainly(base: int, winner: Wind, dealer: bool, tsumo: bool, discarde
         from_dealer = -(-base * 2 // 100) * 100
         from_other = from_dealer if dealer else -(-base // 100) * 100
         points = from_dealer + 2 * from_other
-        pay = [(from_dealer if s is Wind.EAST else from_other) + 100 * honba for s in _WINDS]
-        pay[winner] = 0
-        payments = tuple([(s, pay[s]) for s in _WINDS if s is not winner])
+        shares = [from_other + 100 * honba] * 3
+        if not dealer:
+            shares[_DEALER_AMONG_OTHERS[winner]] = from_dealer + 100 * honba
+        payments = tuple(zip(_OTHERS[winner], shares))
     else:
         points = -(-base * (6 if dealer else 4) // 100) * 100
         if discarder is None:
             return Settlement(points, (), ())
-        pay = [0, 0, 0, 0]
-        pay[discarder] = points + 300 * honba
-        payments = ((discarder, pay[discarder]),)
-    gain = points + 300 * honba + 1000 * sticks
-    return Settlement(points, payments, tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS]))
+        payments = ((discarder, points + 300 * honba),)
+    change = [0, 0, 0, 0]
+    change[winner] = points + 300 * honba + 1000 * sticks
+    for seat, amount in payments:
+        change[seat] = -amount
+    return Settlement(points, payments, tuple(zip(_WINDS, change)))
 
 
 _WINDS = tuple(Wind)
+#: The other seats of each winner, in seat order, and where the dealer is among them.
+_OTHERS: Final = tuple(tuple(s for s in _WINDS if s is not w) for w in _WINDS)
+_DEALER_AMONG_OTHERS: Final = tuple(others.index(Wind.EAST) if w is not Wind.EAST else -1
+                                    for w, others in zip(_WINDS, _OTHERS, strict=True))

@@ -60,15 +60,9 @@ def check_tiles(facts: HandFacts) -> None:
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
             f"counting the hand, the melds and the indicators")
     if reds[0] or reds[1] or reds[2]:
-        limits = red_limits(rules.aka)
-        for suit, (n, most) in enumerate(zip(reds, limits, strict=True)):
-            if n > most:
-                tile = "0" + "mps"[suit]
-                raise ImpossibleTilesError(
-                    f"{n} red fives {tile}, but the rules ({rules.name}, aka={rules.aka}) have "
-                    f"{most or 'no'} red {tile}")
-        if sum(reds) > rules.aka:
-            raise ImpossibleTilesError(f"{sum(reds)} red fives, but the rules ({rules.name}) have {rules.aka}")
+        m, p, s = _RED_LIMITS[rules.aka] if 0 <= rules.aka <= 4 else red_limits(rules.aka)
+        if reds[0] > m or reds[1] > p or reds[2] > s or reds[0] + reds[1] + reds[2] > rules.aka:
+            _too_many_reds(reds, rules.aka, rules.name)
     if ctx.win not in hand.concealed:
         hint = ""
         if ctx.win.kind in (4, 13, 22) and facts.concealed_counts[ctx.win.kind]:
@@ -77,6 +71,18 @@ def check_tiles(facts: HandFacts) -> None:
             f"the winning tile {ctx.win} is not among the concealed tiles {format_tiles(hand.concealed)}{hint}")
     if len(ctx.dora) > 5 or len(ctx.ura) > 5:
         raise InvalidCaseError("there are at most 5 dora and 5 ura-dora indicators")
+
+
+_RED_LIMITS: Final = tuple(red_limits(aka) for aka in range(5))
+
+
+def _too_many_reds(reds: list[int], aka: int, rules_name: str) -> None:
+    for suit, (n, most) in enumerate(zip(reds, red_limits(aka), strict=True)):
+        if n > most:
+            tile = "0" + "mps"[suit]
+            raise ImpossibleTilesError(
+                f"{n} red fives {tile}, but the rules ({rules_name}, aka={aka}) have {most or 'no'} red {tile}")
+    raise ImpossibleTilesError(f"{sum(reds)} red fives, but the rules ({rules_name}) have {aka}")
 
 
 def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
