@@ -52,11 +52,37 @@ def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCod
     form = r.form
     if form is not Form.STANDARD:
         return (25, _CHIITOITSU_CODES) if form is Form.CHIITOITSU else (0, ())
-    items = _items(r, f, pinfu)
-    total = 0
-    for _, _, fu in items:
-        total += fu
-    return -(-total // 10) * 10, items
+    ctx = f.ctx
+    rules = f.rules
+    items: list[FuCode] = [_BASE_ITEM]
+    total = 20
+    if not ctx.tsumo:
+        if f.closed:
+            items.append(_CLOSED_RON_ITEM)
+            total += 10
+    elif not pinfu and (rules.rinshan_fu or not ctx.rinshan):
+        items.append(_TSUMO_ITEM)
+        total += 2
+    for kind, kan, concealed, _ in r.sets:
+        item = _SET_ITEMS[concealed + 2 * kan][kind]
+        items.append(item)
+        total += item[2]
+    pair = r.pair
+    if pair >= 27:
+        seat = 27 + ctx.seat_wind
+        rnd = 27 + ctx.round_wind
+        pair_fu = 2 if pair >= 31 else rules.double_wind_fu if pair == seat == rnd else \
+            2 if pair == seat or pair == rnd else 0
+        if pair_fu:
+            items.append((_PAIR, pair, pair_fu))
+            total += pair_fu
+    if _WAIT_NAMES[r.wait]:
+        items.append((_WAIT, r.wait, 2))
+        total += 2
+    if total == 20 and not f.closed and rules.open_pinfu_fu:
+        items.append(_OPEN_PINFU_ITEM)
+        total += 2
+    return -(-total // 10) * 10, tuple(items)
 
 
 def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:
@@ -91,43 +117,10 @@ def _reason(code: int, kind: int) -> str:
     return _TEXT[code]
 
 
-def _items(r: Reading, f: HandFacts, pinfu: bool) -> tuple[FuCode, ...]:
-    """(code, kind, fu) items of a standard reading."""
-    ctx = f.ctx
-    rules = f.rules
-    items: list[FuCode] = [(_BASE, 0, 20)]
-    tsumo = ctx.tsumo
-    if not tsumo and f.closed:
-        items.append((_CLOSED_RON, 0, 10))
-    elif tsumo and not pinfu and (rules.rinshan_fu or not ctx.rinshan):
-        items.append((_TSUMO, 0, 2))
-    for kind, kan, concealed, _ in r.sets:
-        fu = 4 if kind in _TH else 2
-        code = _SET
-        if concealed:
-            fu *= 2
-            code += 1
-        if kan:
-            fu *= 4
-            code += 2
-        items.append((code, kind, fu))
-    pair_fu = _pair_fu(r.pair, f)
-    if pair_fu:
-        items.append((_PAIR, r.pair, pair_fu))
-    if _WAIT_NAMES[r.wait]:
-        items.append((_WAIT, r.wait, 2))
-    if len(items) == 1 and not f.closed and rules.open_pinfu_fu:
-        items.append((_OPEN_PINFU, 0, 2))
-    return tuple(items)
-
-
-def _pair_fu(pair: int, f: HandFacts) -> int:
-    if pair >= 31:
-        return 2
-    seat = 27 + f.ctx.seat_wind
-    rnd = 27 + f.ctx.round_wind
-    if pair == seat and pair == rnd:
-        return f.rules.double_wind_fu
-    if pair in (seat, rnd):
-        return 2
-    return 0
+#: The items that need no kind, and each set's item by (concealed + 2 * kan) and kind.
+_BASE_ITEM: Final = (_BASE, 0, 20)
+_CLOSED_RON_ITEM: Final = (_CLOSED_RON, 0, 10)
+_TSUMO_ITEM: Final = (_TSUMO, 0, 2)
+_OPEN_PINFU_ITEM: Final = (_OPEN_PINFU, 0, 2)
+_SET_ITEMS: Final = tuple(tuple((_SET + shape, kind, (4 if kind in _TH else 2) * (2 if shape & 1 else 1)
+                                 * (4 if shape & 2 else 1)) for kind in range(34)) for shape in range(4))
