@@ -120,26 +120,35 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
         if not merged:
             return []
         partial = merged
-    honor_trips: list[int] = []
-    honor_pair = -1
-    for k in range(27, 34):
-        n = counts[k]
+    honors = counts[27:34]
+    if not any(honors):
+        return [r for r in partial if r[0] >= 0]
+    honor = _honor_reading(tuple(honors))
+    if honor is None:
+        return []
+    honor_pair, extra = honor
+    return [(honor_pair if honor_pair >= 0 else p, trips + extra, runs) for p, trips, runs in partial
+            if (p >= 0) != (honor_pair >= 0)]
+
+
+@lru_cache(maxsize=4096)  # a few hundred honour patterns occur in real play
+def _honor_reading(pattern: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """The honours as (pair kind or -1, triplet kinds), or None when they are no sets and at most a pair."""
+    trips: list[int] = []
+    pair = -1
+    for k, n in enumerate(pattern, start=27):
         if n == 0:
             continue
         if n == 3:
-            honor_trips.append(k)
-        elif n == 2 and honor_pair < 0:
-            honor_pair = k
-        elif n == 5 and honor_pair < 0:  # only a shape question: five copies read as a triplet and a pair
-            honor_trips.append(k)
-            honor_pair = k
+            trips.append(k)
+        elif n == 2 and pair < 0:
+            pair = k
+        elif n == 5 and pair < 0:  # only a shape question: five copies read as a triplet and a pair
+            trips.append(k)
+            pair = k
         else:
-            return []
-    if honor_trips or honor_pair >= 0:
-        extra = tuple(honor_trips)
-        partial = [(honor_pair if honor_pair >= 0 else p, trips + extra, runs) for p, trips, runs in partial
-                   if not (p >= 0 and honor_pair >= 0)]
-    return [r for r in partial if r[0] >= 0]
+            return None
+    return pair, tuple(trips)
 
 
 @lru_cache(maxsize=_KEPT_PATTERNS)
