@@ -42,8 +42,7 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
         tiles: list[Tile] = []
         try:
             for digits, suit in _GROUPS(text):
-                table = _BY_SUIT[suit]
-                tiles += [table[d] for d in digits]
+                tiles += map(_BY_SUIT[suit].__getitem__, digits)
             return tuple(tiles)
         except KeyError:
             pass  # a digit that is no tile of its suit: the careful reading below says where
