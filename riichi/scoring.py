@@ -137,21 +137,33 @@ class _Plan:
 
 
 class _Table:
-    """The rows a rule set plays, and the plan for each combination of feature bits met so far."""
+    """The rows a rule set plays, and the plan for each combination of feature bits met so far.
 
-    __slots__ = ("_plans", "hand_yaku", "hand_yakuman", "reading_yaku", "reading_yakuman", "rules")
+    Each row is stored with the hand's part of its needs, so that a plan is a plain filter.
+    """
+
+    __slots__ = ("_hand_yakuman", "_plans", "_reading_yakuman", "_yaku")
 
     def __init__(self, rules: RuleSet) -> None:
         def on(row: YakuRow) -> bool:
             return row.gate is None or row.gate(rules)
 
-        rows = [(i, row) for i, row in enumerate(YAKU_ROWS) if on(row)]
-        yakuman = [row for row in YAKUMAN_ROWS if on(row)]
-        self.rules = rules
-        self.hand_yaku = tuple((i, row) for i, row in rows if not row.per_reading)
-        self.reading_yaku = tuple((i, row) for i, row in rows if row.per_reading)
-        self.hand_yakuman = tuple(row for row in yakuman if not row.per_reading)
-        self.reading_yakuman = tuple(row for row in yakuman if row.per_reading)
+        def yaku(closed: bool, per_reading: bool) -> tuple[tuple[int, _Yaku, int], ...]:
+            out = []
+            for i, row in enumerate(YAKU_ROWS):
+                han = row.han(closed=closed, rules=rules) if on(row) else 0
+                if han and row.per_reading is per_reading:
+                    out.append((row.needs & _HAND_BITS, (i, row.name, han, row.check), row.needs))
+            return tuple(out)
+
+        def yakuman(per_reading: bool) -> tuple[tuple[int, YakuRow], ...]:
+            return tuple((row.needs & _HAND_BITS, row) for row in YAKUMAN_ROWS
+                         if on(row) and row.per_reading is per_reading)
+
+        #: (hand-level, per-reading) yaku of an open hand, and of a closed hand.
+        self._yaku = ((yaku(False, False), yaku(False, True)), (yaku(True, False), yaku(True, True)))
+        self._hand_yakuman = yakuman(False)
+        self._reading_yakuman = yakuman(True)
         self._plans: dict[int, _Plan] = {}
 
     def plan(self, features: int) -> _Plan:
@@ -168,22 +180,11 @@ class _Table:
         return plan
 
     def _make_plan(self, feat: int) -> _Plan:
-        closed = bool(feat & Feature.CLOSED)
-
-        def has(row: YakuRow) -> bool:  # the hand's part of the row's needs; shapes are matched per reading
-            needs = row.needs & _HAND_BITS
-            return needs & feat == needs
-
-        def yaku(rows: tuple[tuple[int, YakuRow], ...]) -> list[tuple[_Yaku, int]]:
-            out = []
-            for i, row in rows:
-                han = row.han(closed=closed, rules=self.rules)
-                if han and has(row):
-                    out.append(((i, row.name, han, row.check), row.needs))
-            return out
-
-        return _Plan(feat, tuple(y for y, _ in yaku(self.hand_yaku)), tuple(filter(has, self.hand_yakuman)),
-                     tuple(yaku(self.reading_yaku)), tuple(filter(has, self.reading_yakuman)))
+        hand_yaku, reading_yaku = self._yaku[bool(feat & Feature.CLOSED)]
+        return _Plan(feat, tuple([y for needs, y, _ in hand_yaku if needs & feat == needs]),
+                     tuple([row for needs, row in self._hand_yakuman if needs & feat == needs]),
+                     tuple([(y, full) for needs, y, full in reading_yaku if needs & feat == needs]),
+                     tuple([row for needs, row in self._reading_yakuman if needs & feat == needs]))
 
 
 #: The bits of a hand's feature word (the higher ones are a reading's shape).
