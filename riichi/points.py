@@ -105,7 +105,31 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
     """Who pays the winner what, honba and liability included, and every seat's change."""
     dealer = winner is Wind.EAST
     if liability is None or liability.seat is winner or (not tsumo and liability.seat is discarder):
-        return _settle_plainly(base, winner, dealer, tsumo, discarder, honba, sticks)
+        # no liable player: the discarder pays, or everyone pays a share
+        if tsumo:
+            from_dealer = -(-base * 2 // 100) * 100
+            from_other = from_dealer if dealer else -(-base // 100) * 100
+            points = from_dealer + 2 * from_other
+            shares = [from_other + 100 * honba] * 3
+            if not dealer:
+                shares[_DEALER_AMONG_OTHERS[winner]] = from_dealer + 100 * honba
+            payments: tuple[tuple[Wind, int], ...] = tuple(zip(_OTHERS[winner], shares))
+        else:
+            points = -(-base * (6 if dealer else 4) // 100) * 100
+            if discarder is None:
+                return Settlement(points, (), ())
+            payments = ((discarder, points + 300 * honba),)
+        change = [0, 0, 0, 0]
+        change[winner] = points + 300 * honba + 1000 * sticks
+        for seat, amount in payments:
+            change[seat] = -amount
+        return Settlement(points, payments, tuple(zip(_WINDS, change)))
+    return _settle_with_liability(base, winner, dealer, tsumo, discarder, honba, sticks, liability)
+
+
+def _settle_with_liability(base: int, winner: Wind, dealer: bool, tsumo: bool, discarder: Wind | None, honba: int,
+                           sticks: int, liability: Liability) -> Settlement:
+    """:func:`settle` when a liable player (pao) answers for part or all of the hand."""
     pay = [0, 0, 0, 0]  # by seat value: what each seat pays
     paid = [False, False, False, False]
 
@@ -143,29 +167,6 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
     gain = sum(pay) + 1000 * sticks
     deltas = tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS])
     return Settlement(points, payments, deltas)
-
-
-def _settle_plainly(base: int, winner: Wind, dealer: bool, tsumo: bool, discarder: Wind | None, honba: int,
-                    sticks: int) -> Settlement:
-    """:func:`settle` with no liable player: the discarder pays, or everyone pays a share."""
-    if tsumo:
-        from_dealer = -(-base * 2 // 100) * 100
-        from_other = from_dealer if dealer else -(-base // 100) * 100
-        points = from_dealer + 2 * from_other
-        shares = [from_other + 100 * honba] * 3
-        if not dealer:
-            shares[_DEALER_AMONG_OTHERS[winner]] = from_dealer + 100 * honba
-        payments = tuple(zip(_OTHERS[winner], shares))
-    else:
-        points = -(-base * (6 if dealer else 4) // 100) * 100
-        if discarder is None:
-            return Settlement(points, (), ())
-        payments = ((discarder, points + 300 * honba),)
-    change = [0, 0, 0, 0]
-    change[winner] = points + 300 * honba + 1000 * sticks
-    for seat, amount in payments:
-        change[seat] = -amount
-    return Settlement(points, payments, tuple(zip(_WINDS, change)))
 
 
 _WINDS = tuple(Wind)

@@ -101,7 +101,7 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
                sticks=ctx.riichi_sticks, liability=liability)
     return Score(best.han, best.fu, best.yaku, best.yakuman, best.yakuman_total, best.limit, s.points,
                  s.payments, s.deltas, fu_details(best.fu_items), _decomposition(best.reading, facts),
-                 _liable_seat(liability, ctx))
+                 _liable_seat(liability, ctx) if liability is not None else None)
 
 
 # -- yaku ---------------------------------------------------------------------
@@ -114,7 +114,7 @@ _Yaku = tuple[int, str, int, Predicate]
 class _Plan:
     """The rows whose feature bits a hand has (its closedness among them), with their han for it."""
 
-    __slots__ = ("_by_shape", "_reading_yaku", "_reading_yakuman", "features", "hand_yakuman", "hand_yaku")
+    __slots__ = ("_reading_yaku", "_reading_yakuman", "by_shape", "features", "hand_yakuman", "hand_yaku")
 
     def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], hand_yakuman: tuple[YakuRow, ...],
                  reading_yaku: tuple[tuple[_Yaku, int], ...], reading_yakuman: tuple[YakuRow, ...]) -> None:
@@ -123,14 +123,15 @@ class _Plan:
         self.hand_yakuman = hand_yakuman
         self._reading_yaku = reading_yaku  #: with their needs, to be matched with a reading's shape
         self._reading_yakuman = reading_yakuman
-        self._by_shape: dict[int, tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]] = {}
+        #: The per-reading rows for each shape met so far (:meth:`for_shape`).
+        self.by_shape: dict[int, tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]] = {}
 
     def for_shape(self, shape: int) -> tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]:
         """The per-reading yaku and yakuman that can hold for a reading with these shape bits."""
-        rows = self._by_shape.get(shape)
+        rows = self.by_shape.get(shape)
         if rows is None:  # a few dozen shapes exist
             bits = self.features | shape
-            rows = self._by_shape[shape] = (
+            rows = self.by_shape[shape] = (
                 tuple(y for y, needs in self._reading_yaku if needs & bits == needs),
                 tuple(row for row in self._reading_yakuman if row.needs & bits == row.needs))
         return rows
@@ -213,11 +214,8 @@ def _new_table(rules: RuleSet) -> tuple[RuleSet, _Table]:
 _TABLES: dict[int, tuple[RuleSet, _Table]] = {}
 
 
-class _HandLevel(NamedTuple):
-    """What holds whatever the reading: yaku as (position, name, han), yakuman rows."""
-
-    yaku: list[tuple[int, str, int]]
-    yakuman: list[YakuRow]
+#: What holds whatever the reading: yaku as (position, name, han), and yakuman rows.
+_HandLevel = tuple[list[tuple[int, str, int]], list[YakuRow]]
 
 
 def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
@@ -228,7 +226,7 @@ def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
         if gone:
             yaku = [y for y in yaku if y[1] not in gone]
     yakuman = [row for row in plan.hand_yakuman if row.check(r0, facts)]
-    return _HandLevel(yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman)
+    return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
 
 
 #: What hand-level predicates are given for a reading (they never look at it).
@@ -244,12 +242,11 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
               dora: tuple[tuple[str, int], ...]) -> _Candidate | None:
     rules = f.rules
     form = r.form
-    if form is Form.STANDARD or form is Form.CHIITOITSU:
-        ym = hand_level.yakuman
-    else:
+    hand_yaku, ym = hand_level
+    if form is not Form.STANDARD and form is not Form.CHIITOITSU:
         allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
-        ym = [row for row in hand_level.yakuman if row.name in allowed]
-    reading_yaku, reading_yakuman = plan.for_shape(r.shape)
+        ym = [row for row in ym if row.name in allowed]
+    reading_yaku, reading_yakuman = plan.by_shape.get(r.shape) or plan.for_shape(r.shape)
     if reading_yakuman:
         found = [row for row in reading_yakuman if row.check(r, f)]
         if found:
@@ -300,8 +297,8 @@ def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
     found = [(i, name, han) for i, name, han, check in rows if check(r, f)]
     if not found:
-        return hand_level.yaku
-    yaku = hand_level.yaku + found
+        return hand_level[0]
+    yaku = hand_level[0] + found
     if r.form is Form.CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
     if len(found) > 1:
@@ -311,6 +308,8 @@ def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
     return yaku
 
 
+#: Base points and limit of 5 to 12 han, by han.
+_LIMITS: Final = tuple(limit_base(max(han, 5)) for han in range(13))
 #: Yakuman that hold beside thirteen orphans, and beside shiisan puutaa (not a complete shape).
 _WITH_KOKUSHI: Final = frozenset({"tenhou", "chiihou", "renhou", "paarenchan", "open_riichi"})
 _WITH_SHIISAN_PUUTAA: Final = frozenset({"paarenchan", "open_riichi"})
@@ -333,7 +332,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
             total = min(total, rules.max_yakuman)
         base, limit = 8000 * total, Limit.KAZOE_YAKUMAN
     elif han >= 5:
-        base, limit = limit_base(min(han, 12))
+        base, limit = _LIMITS[han] if han <= 12 else _LIMITS[12]
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
     if len(yaku) > 1:
@@ -393,9 +392,9 @@ def _liability(hand: Hand, ctx: WinContext, rules: RuleSet, best: _Candidate) ->
     return None
 
 
-def _liable_seat(liability: Liability | None, ctx: WinContext) -> Wind | None:
+def _liable_seat(liability: Liability, ctx: WinContext) -> Wind | None:
     """The liable seat when it pays something the normal payer would not."""
-    if liability is None or liability.seat is ctx.seat_wind or (not ctx.tsumo and liability.seat is ctx.discarder):
+    if liability.seat is ctx.seat_wind or (not ctx.tsumo and liability.seat is ctx.discarder):
         return None
     return liability.seat
 
