@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+import base64
+import lzma
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
@@ -29,6 +31,7 @@ __all__ = [
     "is_chiitoitsu",
     "is_complete",
     "is_kokushi",
+    "search_suit_readings",
     "standard_readings",
     "suit_readings",
 ]
@@ -54,13 +57,47 @@ _KEPT_PATTERNS: Final = 16384
 
 @lru_cache(maxsize=_KEPT_PATTERNS)
 def suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
-    """All ways to split one suit's nine counts into sets and at most one pair."""
+    """All ways to split one suit's nine counts into sets and at most one pair.
+
+    Patterns of real hands (each count 0..4, at most fourteen tiles) are read from the shipped table of
+    complete suit patterns (``scripts/gen_suit_table.py``); others, such as a fifth copy in a what-if,
+    are searched.
+    """
+    total = sum(pattern)
+    if total % 3 == 1:
+        return _NO_READING
+    if total <= 14 and max(pattern) <= 4:
+        text = _complete_patterns().get("".join(map(str, pattern)))
+        return _decode_readings(text) if text else _NO_READING
+    return search_suit_readings(pattern)
+
+
+def search_suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
+    """:func:`suit_readings` by search: the reference the shipped table is generated from."""
     total = sum(pattern)
     if total % 3 == 1:
         return _NO_READING
     found: set[_SuitReading] = set()
     _split(list(pattern), total % 3 == 2, -1, [], [], found)
     return tuple(sorted(found))
+
+
+@lru_cache(maxsize=1)
+def _complete_patterns() -> dict[str, str]:
+    """Pattern digits -> encoded readings, decompressed on first use (some 20 ms, once per process)."""
+    from riichi._suit_table import READINGS_B85  # noqa: PLC0415 - loaded on first use only
+
+    text = lzma.decompress(base64.b85decode(READINGS_B85)).decode("ascii")
+    return dict(line.split(" ", 1) for line in text.split("\n"))
+
+
+def _decode_readings(text: str) -> tuple[_SuitReading, ...]:
+    """Readings from the table's text: pair index or ``-``, triplet indices, ``/``, run indices."""
+    out = []
+    for item in text.split(";"):
+        sets, runs = item.split("/")
+        out.append((-1 if sets[0] == "-" else int(sets[0]), tuple(map(int, sets[1:])), tuple(map(int, runs))))
+    return tuple(out)
 
 
 def _split(c: list[int], need_pair: bool, pair: int, trips: list[int], runs: list[int],
