@@ -114,12 +114,15 @@ _Yaku = tuple[int, str, int, Predicate]
 class _Plan:
     """The rows whose feature bits a hand has (its closedness among them), with their han for it."""
 
-    __slots__ = ("_reading_yaku", "_reading_yakuman", "by_shape", "features", "hand_yakuman", "hand_yaku")
+    __slots__ = ("_reading_yaku", "_reading_yakuman", "by_shape", "features", "hand_yakuman", "hand_yaku",
+                 "sure_yaku")
 
-    def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], hand_yakuman: tuple[YakuRow, ...],
-                 reading_yaku: tuple[tuple[_Yaku, int], ...], reading_yakuman: tuple[YakuRow, ...]) -> None:
+    def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], sure_yaku: tuple[tuple[int, str, int], ...],
+                 hand_yakuman: tuple[YakuRow, ...], reading_yaku: tuple[tuple[_Yaku, int], ...],
+                 reading_yakuman: tuple[YakuRow, ...]) -> None:
         self.features = features
         self.hand_yaku = hand_yaku  #: checked once per hand
+        self.sure_yaku = sure_yaku  #: (position, name, han) of the exact rows: they hold, no check needed
         self.hand_yakuman = hand_yakuman
         self._reading_yaku = reading_yaku  #: with their needs, to be matched with a reading's shape
         self._reading_yakuman = reading_yakuman
@@ -149,11 +152,11 @@ class _Table:
         def on(row: YakuRow) -> bool:
             return row.gate is None or row.gate(rules)
 
-        def yaku(closed: bool, per_reading: bool) -> tuple[tuple[int, _Yaku, int], ...]:
+        def yaku(closed: bool, per_reading: bool, exact: bool = False) -> tuple[tuple[int, _Yaku, int], ...]:
             out = []
             for i, row in enumerate(YAKU_ROWS):
                 han = row.han(closed=closed, rules=rules) if on(row) else 0
-                if han and row.per_reading is per_reading:
+                if han and row.per_reading is per_reading and (per_reading or row.exact is exact):
                     out.append((row.needs & _HAND_BITS, (i, row.name, han, row.check), row.needs))
             return tuple(out)
 
@@ -161,8 +164,10 @@ class _Table:
             return tuple((row.needs & _HAND_BITS, row) for row in YAKUMAN_ROWS
                          if on(row) and row.per_reading is per_reading)
 
-        #: (hand-level, per-reading) yaku of an open hand, and of a closed hand.
-        self._yaku = ((yaku(False, False), yaku(False, True)), (yaku(True, False), yaku(True, True)))
+        #: (hand-level yaku to check, hand-level yaku sure from their needs, per-reading yaku) of an open
+        #: hand, and of a closed hand.
+        self._yaku = tuple((yaku(closed, False), yaku(closed, False, exact=True), yaku(closed, True))
+                           for closed in (False, True))
         self._hand_yakuman = yakuman(False)
         self._reading_yakuman = yakuman(True)
         self._plans: dict[int, _Plan] = {}
@@ -181,8 +186,9 @@ class _Table:
         return plan
 
     def _make_plan(self, feat: int) -> _Plan:
-        hand_yaku, reading_yaku = self._yaku[bool(feat & Feature.CLOSED)]
+        hand_yaku, sure_yaku, reading_yaku = self._yaku[bool(feat & Feature.CLOSED)]
         return _Plan(feat, tuple([y for needs, y, _ in hand_yaku if needs & feat == needs]),
+                     tuple([y[:3] for needs, y, _ in sure_yaku if needs & feat == needs]),
                      tuple([row for needs, row in self._hand_yakuman if needs & feat == needs]),
                      tuple([(y, full) for needs, y, full in reading_yaku if needs & feat == needs]),
                      tuple([row for needs, row in self._reading_yakuman if needs & feat == needs]))
@@ -220,7 +226,9 @@ _HandLevel = tuple[list[tuple[int, str, int]], list[YakuRow]]
 
 def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
     r0 = _NO_READING
-    yaku = [(i, name, han) for i, name, han, check in plan.hand_yaku if check(r0, facts)]
+    yaku = [(i, name, han) for i, name, han, check in plan.hand_yaku if check(r0, facts)] if plan.hand_yaku else []
+    if plan.sure_yaku:
+        yaku += plan.sure_yaku
     if len(yaku) > 1:
         gone = [old for _, name, _ in yaku for old in _SUPERSEDES[name]]
         if gone:

@@ -57,11 +57,15 @@ def _check_every_row(case: dict[str, object], flags: dict[str, bool]) -> int:
     facts = HandFacts(hand, ctx, replace(FULL, local_yaku=frozenset(FULL.local_yaku) | {"daichikurin", "daisuurin"}))
     checked = 0
     for r in readings(facts):
+        bits = facts.features | r.shape
         for row in (*YAKU_ROWS, *YAKUMAN_ROWS):
-            if row.check(r, facts):
+            holds = row.check(r, facts)
+            if holds:
                 checked += 1
-                missing = row.needs & ~(facts.features | r.shape)
+                missing = row.needs & ~bits
                 assert not missing, f"{row.name} holds but needs bits {missing:#x} are missing: {case}"
+            if row.exact:  # an exact row holds whenever its bits are there
+                assert holds == (row.needs & bits == row.needs), f"{row.name} is not exact on {case} {flags}"
     return checked
 
 
@@ -90,6 +94,12 @@ def test_needs_hold_on_every_yakuman_and_local_yaku() -> None:
 @given(case=complete_cases(), flags=st.fixed_dictionaries({name: st.booleans() for name in _FLAGS}))
 def test_needs_hold_on_random_hands_and_situations(case: dict[str, object], flags: dict[str, bool]) -> None:
     _check_every_row(case, flags)
+
+
+def test_exact_rows_are_hand_level_rows() -> None:
+    # The evaluator trusts the needs of exact rows only among the rows it checks once per hand.
+    assert all(not row.per_reading for row in (*YAKU_ROWS, *YAKUMAN_ROWS) if row.exact)
+    assert {row.name for row in YAKU_ROWS if row.exact} >= {"menzen_tsumo", "haku", "honitsu", "chinitsu"}
 
 
 def test_only_per_reading_rows_need_shape_bits() -> None:

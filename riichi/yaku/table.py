@@ -54,6 +54,9 @@ class YakuRow:
     needs: int = 0
     #: The yaku's name in English, for players who do not read romaji.
     english: str = ""
+    #: The needs bits are the whole condition: the yaku holds exactly when the hand has them, so the
+    #: evaluator need not call the predicate (the tests check the two agree).
+    exact: bool = False
 
     def han(self, *, closed: bool, rules: RuleSet) -> int:
         """Han of this yaku in a closed or open hand under ``rules`` (0: not available)."""
@@ -79,29 +82,29 @@ _ROWS: Final = (
     # situation
     _y("riichi", standard.riichi, 1, 0, needs=F.RIICHI, english="ready hand"),
     _y("double_riichi", standard.double_riichi, 2, 0, supersedes=("riichi",), needs=F.DOUBLE_RIICHI,
-       english="double ready hand"),
+       exact=True, english="double ready hand"),
     _y("open_riichi", local.open_riichi, 1, 0, gate=_local("open_riichi"), needs=F.OPEN_RIICHI,
-       english="open ready hand"),
+       exact=True, english="open ready hand"),
     _y("ippatsu", standard.ippatsu, 1, 0, needs=F.IPPATSU, english="one shot"),
-    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0, needs=F.CLOSED | F.TSUMO, english="fully concealed self-draw"),
-    _y("haitei", standard.haitei, 1, 1, needs=F.HAITEI, english="last tile from the wall"),
-    _y("houtei", standard.houtei, 1, 1, needs=F.HOUTEI, english="last discard"),
-    _y("rinshan", standard.rinshan, 1, 1, needs=F.RINSHAN, english="win on a kan's replacement tile"),
+    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0, needs=F.CLOSED | F.TSUMO, exact=True, english="fully concealed self-draw"),
+    _y("haitei", standard.haitei, 1, 1, needs=F.HAITEI, exact=True, english="last tile from the wall"),
+    _y("houtei", standard.houtei, 1, 1, needs=F.HOUTEI, exact=True, english="last discard"),
+    _y("rinshan", standard.rinshan, 1, 1, needs=F.RINSHAN, exact=True, english="win on a kan's replacement tile"),
     _y("chankan", standard.chankan, 1, 1, gate=lambda rules: rules.chankan, needs=F.CHANKAN,
-       english="robbing a kan"),
+       exact=True, english="robbing a kan"),
     _y("renhou", standard.renhou, 4, 0, gate=lambda rules: rules.renhou is Renhou.YAKU, needs=F.RENHOU,
-       english="blessing of man"),
+       exact=True, english="blessing of man"),
     # tiles
     _y("tanyao", standard.tanyao, 1, 1, needs=F.SIMPLES_ONLY, english="all simples"),
-    _y("haku", standard.haku, 1, 1, needs=F.HAKU3, english="white dragon"),
-    _y("hatsu", standard.hatsu, 1, 1, needs=F.HATSU3, english="green dragon"),
-    _y("chun", standard.chun, 1, 1, needs=F.CHUN3, english="red dragon"),
-    _y("seat_wind", standard.seat_wind, 1, 1, needs=F.SEAT3, english="seat wind"),
-    _y("round_wind", standard.round_wind, 1, 1, needs=F.ROUND3, english="round wind"),
-    _y("honitsu", standard.honitsu, 3, 2, needs=F.ONE_SUIT | F.HONORS, english="half flush"),
-    _y("chinitsu", standard.chinitsu, 6, 5, needs=F.ONE_SUIT | F.NO_HONORS, english="full flush"),
+    _y("haku", standard.haku, 1, 1, needs=F.HAKU3, exact=True, english="white dragon"),
+    _y("hatsu", standard.hatsu, 1, 1, needs=F.HATSU3, exact=True, english="green dragon"),
+    _y("chun", standard.chun, 1, 1, needs=F.CHUN3, exact=True, english="red dragon"),
+    _y("seat_wind", standard.seat_wind, 1, 1, needs=F.SEAT3, exact=True, english="seat wind"),
+    _y("round_wind", standard.round_wind, 1, 1, needs=F.ROUND3, exact=True, english="round wind"),
+    _y("honitsu", standard.honitsu, 3, 2, needs=F.ONE_SUIT | F.HONORS, exact=True, english="half flush"),
+    _y("chinitsu", standard.chinitsu, 6, 5, needs=F.ONE_SUIT | F.NO_HONORS, exact=True, english="full flush"),
     _y("honroutou", standard.honroutou, 2, 2, needs=F.NO_SIMPLES | F.HONORS | F.TERMINALS,
-       english="all terminals and honours"),
+       exact=True, english="all terminals and honours"),
     _y("shousangen", standard.shousangen, 2, 2, needs=F.DRAGONS8, english="little three dragons"),
     _y("sankantsu", standard.sankantsu, 2, 2, needs=F.KANS3, english="three kans"),
     # shape
