@@ -283,8 +283,9 @@ def readings(facts: HandFacts) -> list[Reading]:
             if r <= w <= r + 2 and r != seen:
                 seen = r  # two equal runs give the same reading
                 wait = _RUN_WAIT[w - r][r % 9]
+                wait_bit = Feature.RYANMEN if wait is Wait.RYANMEN else 0
                 out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
-                                   shape | _ANKOU_SHAPE[n_concealed] | (Feature.RYANMEN if wait is Wait.RYANMEN else 0)))
+                                   shape | _ANKOU_SHAPE[n_concealed] | wait_bit))
     if facts.n_melds == 0:
         if is_chiitoitsu(counts):
             pairs = tuple([k for k in range(34) if counts[k]])

@@ -446,7 +446,8 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
         elif not runs:
             out = list(map(_TRIPLET_TEXT.__getitem__, trips))
         else:  # sets by first tile, a triplet before a run that starts on its kind
-            out = list(map(_BLOCK_TEXT.__getitem__, sorted([*map(_RUN_CODE.__getitem__, runs), *map(_TRIPLET_CODE.__getitem__, trips)])))
+            codes = sorted([*map(_RUN_CODE.__getitem__, runs), *map(_TRIPLET_CODE.__getitem__, trips)])
+            out = list(map(_BLOCK_TEXT.__getitem__, codes))
         if melds:
             out += [_meld_text(m) for m in melds]
         out.append(_PAIR_TEXT[r.pair])
