@@ -125,7 +125,8 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     hand_text = get("hand")
     concealed = _tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand")
     melds = _melds(get("melds"))
-    win = _ONE_TILE.get(get("win"))
+    win_text = get("win")
+    win = _ONE_TILE.get(win_text) if type(win_text) is str else None
     if win is None:
         win = _tile(_text(case, "win", required=True), "win")
     flags = {name: _flag(case, name) for name in _CONTEXT_FLAG_SET.intersection(case)}
@@ -148,7 +149,7 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
 
 
 #: Every single tile by its text, for the fields that usually hold one.
-_ONE_TILE: Final[Mapping[object, Tile]] = {str(t): t for t in Tile}
+_ONE_TILE: Final[Mapping[str, Tile]] = {str(t): t for t in Tile}
 
 
 def _indicators(case: Mapping[str, object], key: str) -> tuple[Tile, ...]:

@@ -12,6 +12,8 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from riichi.interchange import score_case
 
@@ -55,6 +57,10 @@ def test_the_base_case_is_valid() -> None:
     {"hand": _DROP},  # required field missing
     {"win": _DROP},
     {"win": 3},
+    {"win": ["3s"]},  # an unhashable value is a wrong type too, never an internal error
+    {"win": {"tile": "3s"}},
+    {"dora": ["1m"]},
+    {"seat_wind": ["S"]},
     {"tsumo": "yes"},
     {"riichi": 1},
     {"seat_wind": "X"},  # unknown seat
@@ -300,3 +306,21 @@ def test_invalid_json_line_in_the_batch() -> None:
     assert out[1]["ok"] is False
     assert out[1]["error"]["code"] == "invalid_json"
     assert (out[2]["id"], out[2]["ok"]) == (3, True)
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6)
+_FIELDS = ("hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura", "honba",
+           "riichi_sticks", "rules", "tsumo", "riichi", "ippatsu", "nagashi_mangan")
+
+
+@settings(max_examples=400, deadline=None)
+@given(field=st.sampled_from(_FIELDS), value=_JSON_VALUES)
+def test_any_json_value_in_any_field_gets_a_named_error(field: str, value: object) -> None:
+    # Whatever JSON puts in a field (lists and objects included), the result is a score or a precise
+    # error code, never an internal error: the quick paths of the case reader must fall back cleanly.
+    result = score_case({"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "N",
+                         field: value})
+    assert result["ok"] or result["error"]["code"] != "internal_error", result
