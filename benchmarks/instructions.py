@@ -81,7 +81,10 @@ def count(mode: str, hands: Path, skip: int, n: int, *, go: bool) -> int:
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
            "benchmarks.instructions", "--child", mode, "--hands-file", str(hands), "--skip", str(skip),
            "--hands", str(n), *(["--go"] if go else [])]
-    out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=True).stderr
+    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
+    out = done.stderr
+    if done.returncode != 0:
+        raise RuntimeError(f"the {mode} child failed:\n{out[-2000:]}")
     found = re.search(r"Collected : (\d+)", out)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{out[-2000:]}")
@@ -99,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(args.child, args.hands_file, args.skip, args.hands, args.go)
         return 0
+    if not args.hands_file.is_file():
+        print(f"no hand set at {args.hands_file} (give one with --hands-file)", file=sys.stderr)
+        return 1
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind); nothing counted", file=sys.stderr)
         return 1
