@@ -98,11 +98,11 @@ def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:
 
 # Item codes; a set's code adds 1 when concealed and 2 when a kan.
 _BASE, _CLOSED_RON, _TSUMO, _PAIR, _WAIT, _OPEN_PINFU, _SET = range(7)
-_CHITOI = -1
+_SEVEN_PAIRS: Final = -1  #: the single item of a seven-pairs hand
 _SET_NAMES: Final = ("open triplet", "closed triplet", "open kan", "closed kan")
 _TEXT: Final = {_BASE: "base", _CLOSED_RON: "closed ron", _TSUMO: "tsumo", _OPEN_PINFU: "open pinfu",
-                _CHITOI: "chiitoitsu"}
-_CHIITOITSU_CODES: Final = ((_CHITOI, 0, 25),)
+                _SEVEN_PAIRS: "chiitoitsu"}
+_CHIITOITSU_CODES: Final = ((_SEVEN_PAIRS, 0, 25),)
 #: Every item met so far, by its integer form (a few hundred at most).
 _ITEMS: dict[FuCode, FuItem] = {}
 
