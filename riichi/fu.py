@@ -68,11 +68,8 @@ def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCod
         items.append(item)
         total += item[2]
     pair = r.pair
-    if pair >= 27:
-        seat = 27 + ctx.seat_wind
-        rnd = 27 + ctx.round_wind
-        pair_fu = 2 if pair >= 31 else rules.double_wind_fu if pair == seat == rnd else \
-            2 if pair == seat or pair == rnd else 0
+    if pair >= 27:  # only an honour pair can give fu
+        pair_fu = _pair_fu(pair, f)
         if pair_fu:
             items.append((_PAIR, pair, pair_fu))
             total += pair_fu
@@ -82,7 +79,7 @@ def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCod
     if total == 20 and not f.closed and rules.open_pinfu_fu:
         items.append(_OPEN_PINFU_ITEM)
         total += 2
-    return -(-total // 10) * 10, tuple(items)
+    return round_fu(total), tuple(items)
 
 
 def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:
@@ -115,6 +112,18 @@ def _reason(code: int, kind: int) -> str:
     if code == _WAIT:
         return _WAIT_NAMES[kind] or ""
     return _TEXT[code]
+
+
+def _pair_fu(pair: int, f: HandFacts) -> int:
+    if pair >= 31:
+        return 2
+    seat = 27 + f.ctx.seat_wind
+    rnd = 27 + f.ctx.round_wind
+    if pair == seat and pair == rnd:
+        return f.rules.double_wind_fu
+    if pair in (seat, rnd):
+        return 2
+    return 0
 
 
 #: The items that need no kind, and each set's item by (concealed + 2 * kan) and kind.

@@ -78,10 +78,9 @@ def tsumo_payments(base: int, *, dealer: bool) -> tuple[int, int]:
 def hand_value(base: int, *, dealer: bool, tsumo: bool) -> int:
     """The hand's value without honba and sticks: the ron payment or the sum of tsumo shares."""
     if not tsumo:
-        return -(-base * (6 if dealer else 4) // 100) * 100
-    if dealer:
-        return -(-base * 2 // 100) * 300
-    return -(-base * 2 // 100) * 100 + -(-base // 100) * 200
+        return ron_payment(base, dealer=dealer)
+    d, n = tsumo_payments(base, dealer=dealer)
+    return 3 * d if dealer else d + 2 * n
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,15 +106,14 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
     if liability is None or liability.seat is winner or (not tsumo and liability.seat is discarder):
         # no liable player: the discarder pays, or everyone pays a share
         if tsumo:
-            from_dealer = -(-base * 2 // 100) * 100
-            from_other = from_dealer if dealer else -(-base // 100) * 100
+            from_dealer, from_other = tsumo_payments(base, dealer=dealer)
             points = from_dealer + 2 * from_other
             shares = [from_other + 100 * honba] * 3
             if not dealer:
                 shares[_DEALER_AMONG_OTHERS[winner]] = from_dealer + 100 * honba
             payments: tuple[tuple[Wind, int], ...] = tuple(zip(_OTHERS[winner], shares))
         else:
-            points = -(-base * (6 if dealer else 4) // 100) * 100
+            points = ron_payment(base, dealer=dealer)
             if discarder is None:
                 return Settlement(points, (), ())
             payments = ((discarder, points + 300 * honba),)
