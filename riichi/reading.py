@@ -100,6 +100,8 @@ class Feature:
     KANS3: Final = 1 << 30  #: three kans or more
     KANS4: Final = 1 << 31
     GREEN: Final = 1 << 32  #: sou and hatsu only
+    #: Every situation flag beyond riichi and tsumo: most wins have none of them.
+    SITUATION: Final = IPPATSU | HAITEI | HOUTEI | RINSHAN | CHANKAN | TENHOU | CHIIHOU | RENHOU | PAARENCHAN
 
     # Shape bits of a reading (:attr:`Reading.shape`); a row may need them as well as the hand's bits.
     STANDARD: Final = 1 << 40  #: four sets and a pair
@@ -128,8 +130,7 @@ class HandFacts:
     """Reading-independent facts about a winning hand."""
 
     __slots__ = ("all_counts", "closed", "concealed_counts", "concealed_reds", "ctx", "features", "hand", "honors",
-                 "kans",
-                 "meld_runs", "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
+                 "kans", "meld_runs", "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
 
     def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
         self.hand = hand

@@ -230,9 +230,7 @@ def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
     if plan.sure_yaku:
         yaku += plan.sure_yaku
     if len(yaku) > 1:
-        gone = [old for _, name, _ in yaku for old in _SUPERSEDES[name]]
-        if gone:
-            yaku = [y for y in yaku if y[1] not in gone]
+        yaku = _without_superseded(yaku, yaku)
     yakuman = [row for row in plan.hand_yakuman if row.check(r0, facts)]
     return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
 
@@ -250,7 +248,7 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
               dora: tuple[tuple[str, int], ...]) -> _Candidate | None:
     rules = f.rules
     form = r.form
-    hand_yaku, ym = hand_level
+    ym = hand_level[1]
     if form is not Form.STANDARD and form is not Form.CHIITOITSU:
         allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
         ym = [row for row in ym if row.name in allowed]
@@ -299,7 +297,6 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
     return _Candidate((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, ())
 
 
-
 def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
                   hand_level: _HandLevel) -> list[tuple[int, str, int]]:
     """(table position, name, han) of the yaku of this reading, superseded ones removed."""
@@ -310,14 +307,17 @@ def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
     if r.form is Form.CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
     if len(found) > 1:
-        gone = [old for _, name, _ in found for old in _SUPERSEDES[name]]
-        if gone:
-            yaku = [y for y in yaku if y[1] not in gone]
+        yaku = _without_superseded(yaku, found)
     return yaku
 
 
-#: Base points and limit of 5 to 12 han, by han.
-_LIMITS: Final = tuple(limit_base(max(han, 5)) for han in range(13))
+def _without_superseded(yaku: list[tuple[int, str, int]],
+                        among: list[tuple[int, str, int]]) -> list[tuple[int, str, int]]:
+    """``yaku`` without those that a yaku of ``among`` replaces (double riichi replaces riichi, ...)."""
+    gone = [old for _, name, _ in among for old in _SUPERSEDES[name]]
+    return [y for y in yaku if y[1] not in gone] if gone else yaku
+
+
 #: Yakuman that hold beside thirteen orphans, and beside shiisan puutaa (not a complete shape).
 _WITH_KOKUSHI: Final = frozenset({"tenhou", "chiihou", "renhou", "paarenchan", "open_riichi"})
 _WITH_SHIISAN_PUUTAA: Final = frozenset({"paarenchan", "open_riichi"})
@@ -340,7 +340,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
             total = min(total, rules.max_yakuman)
         base, limit = 8000 * total, Limit.KAZOE_YAKUMAN
     elif han >= 5:
-        base, limit = _LIMITS[han] if han <= 12 else _LIMITS[12]
+        base, limit = limit_base(min(han, 12))
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
     if len(yaku) > 1:

@@ -6,8 +6,6 @@ a player understands.
 
 from __future__ import annotations
 
-from typing import Final
-
 from riichi.errors import (
     ImpossibleTilesError,
     InconsistentSituationError,
@@ -60,7 +58,7 @@ def check_tiles(facts: HandFacts) -> None:
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
             f"counting the hand, the melds and the indicators")
     if reds[0] or reds[1] or reds[2]:
-        m, p, s = _RED_LIMITS[rules.aka] if 0 <= rules.aka <= 4 else red_limits(rules.aka)
+        m, p, s = red_limits(rules.aka)
         if reds[0] > m or reds[1] > p or reds[2] > s or reds[0] + reds[1] + reds[2] > rules.aka:
             _too_many_reds(reds, rules.aka, rules.name)
     if ctx.win not in hand.concealed:
@@ -71,9 +69,6 @@ def check_tiles(facts: HandFacts) -> None:
             f"the winning tile {ctx.win} is not among the concealed tiles {format_tiles(hand.concealed)}{hint}")
     if len(ctx.dora) > 5 or len(ctx.ura) > 5:
         raise InvalidCaseError("there are at most 5 dora and 5 ura-dora indicators")
-
-
-_RED_LIMITS: Final = tuple(red_limits(aka) for aka in range(5))
 
 
 def _too_many_reds(reds: list[int], aka: int, rules_name: str) -> None:
@@ -94,7 +89,7 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     seat = ctx.seat_wind
     if ctx.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
-    if facts.features & _SITUATION_BITS:
+    if facts.features & Feature.SITUATION:
         if ctx.ippatsu and not ctx.in_riichi:
             raise bad("ippatsu needs riichi")
         if ctx.rinshan and not has_kan:
@@ -147,11 +142,6 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
             if m.type is MeldType.CHI and m.from_seat is not seat.previous:
                 raise bad(f"a chi is called only from the player on the left ({seat.previous} for seat {seat}), "
                           f"not {m.from_seat}: {m}")
-
-
-#: The flags whose combinations :func:`check_situation` examines (most wins have none of them).
-_SITUATION_BITS: Final = (Feature.IPPATSU | Feature.HAITEI | Feature.HOUTEI | Feature.RINSHAN | Feature.CHANKAN
-                   | Feature.TENHOU | Feature.CHIIHOU | Feature.RENHOU | Feature.PAARENCHAN)
 
 
 def _is_kokushi_shape(hand: Hand) -> bool:
