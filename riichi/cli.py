@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from riichi.interchange import meld_object, score_case, score_line
+from riichi.interchange import meld_object, score_case, score_line_json
 from riichi.rules import PRESETS, resolve_rules
 from riichi.yaku.table import GLOSSES
 
@@ -166,14 +166,9 @@ def _score_stream(inp: TextIO, out: TextIO, err: TextIO) -> int:
     progress = err.isatty()
     n = 0
     write = out.write
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     for line in inp:
         n += 1
-        if line.strip():
-            result = score_line(line)
-        else:
-            result = {"id": None, "ok": False, "error": {"code": "invalid_json", "message": "empty line"}}
-        write(dumps(result))
+        write(score_line_json(line))
         write("\n")
         if progress and n % 1000 == 0:
             err.write(f"\r{n} cases")

@@ -14,19 +14,20 @@ problem comes back as ``{"ok": false, "error": {"code", "message"}}``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Final, TypeVar
 
 from riichi.context import WinContext
 from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
 from riichi.hand import Hand, Meld, MeldType
 from riichi.notation import format_tiles, parse_tiles
-from riichi.points import settle
+from riichi.points import Limit, settle
 from riichi.rules import RuleSet, resolve_rules
 from riichi.scoring import Score, score
 from riichi.tiles import Tile, Wind
 
-__all__ = ["case_to_hand", "error_result", "meld_object", "score_case", "score_line", "score_to_result"]
+__all__ = ["case_to_hand", "error_result", "meld_object", "score_case", "score_line", "score_line_json",
+           "score_to_result"]
 
 _FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
                  "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan", "nagashi_mangan")
@@ -46,17 +47,46 @@ def error_result(case_id: object, error: RiichiError | str, message: str | None 
 
 
 def score_line(line: str) -> dict[str, object]:
-    """Score one JSON line (``riichi score --jsonl``); bad JSON gives ``invalid_json``."""
+    """Score one JSON line; bad JSON gives ``invalid_json``."""
+    case = _load(line)
+    return case if type(case) is _ErrorResult else score_case(case)
+
+
+def score_line_json(line: str) -> str:
+    """Score one JSON line and give the result as one line of JSON text (what ``riichi score --jsonl`` writes).
+
+    The text is ``json.dumps(score_line(line), ensure_ascii=False)``, written straight from the
+    :class:`~riichi.scoring.Score` without the dict in between.
+
+    >>> score_line_json('{"id": 7, "hand": "234m456p678s44433z", "win": "3z", "tsumo": true, "seat_wind": "S"}')[:86]
+    '{"id": 7, "ok": true, "han": 1, "fu": 40, "yaku": [{"name": "menzen_tsumo", "han": 1}]'
+    """
+    case = _load(line)
+    out = _encode(case) if type(case) is _ErrorResult else _score(case, _result_json)
+    return out if type(out) is str else _encode(out)
+
+
+class _ErrorResult(dict[str, object]):
+    """The failure object of a line that is not JSON (told apart from a case by its type)."""
+
+
+def _load(line: str) -> object:
+    if not line.strip():
+        return _ErrorResult(error_result(None, "invalid_json", "empty line"))
     try:
-        case = json.loads(line)
+        return json.loads(line)
     except (json.JSONDecodeError, RecursionError) as e:
         where = f" at column {e.colno}" if isinstance(e, json.JSONDecodeError) else ""
-        return error_result(None, "invalid_json", f"the line is not valid JSON{where}: {e}")
-    return score_case(case)
+        return _ErrorResult(error_result(None, "invalid_json", f"the line is not valid JSON{where}: {e}"))
 
 
 def score_case(case: object) -> dict[str, object]:
     """Score one win case; returns the result or the error object, never raises."""
+    return _score(case, score_to_result)
+
+
+def _score(case: object, finish: Callable[[Score, object], _Out]) -> _Out | dict[str, object]:
+    """``finish(score, case_id)`` of a case, or its error object (or a nagashi mangan's result)."""
     case_id = case.get("id") if isinstance(case, dict) else None
     try:
         if not isinstance(case, dict):
@@ -65,11 +95,14 @@ def score_case(case: object) -> dict[str, object]:
         if _flag(case, "nagashi_mangan"):
             return _nagashi(case, rules)
         hand, ctx = case_to_hand(case)
-        return score_to_result(score(hand, ctx, rules), case_id)
+        return finish(score(hand, ctx, rules), case_id)
     except RiichiError as e:
         return error_result(case_id, e)
     except Exception as exc:  # noqa: BLE001 - the batch must survive anything; report it instead
         return error_result(case_id, "internal_error", f"internal error ({type(exc).__name__}: {exc})")
+
+
+_Out = TypeVar("_Out")
 
 
 def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
@@ -93,6 +126,55 @@ def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
     if s.liable is not None:
         result["liable"] = str(s.liable)
     return result
+
+
+def _result_json(s: Score, case_id: object) -> str:
+    """``_encode(score_to_result(s, case_id))``, made from the JSON texts of its parts."""
+    if case_id is None:
+        head = '{"id": null, "ok": true, "han": '
+    else:
+        head = f'{{"id": {_STRING(case_id) if type(case_id) is str else _encode(case_id)}, "ok": true, "han": '
+    text = (f'{head}{s.han}, "fu": {s.fu}, "yaku": [{", ".join(map(_YAKU_JSON.__getitem__, s.yaku))}], '
+            f'"yakuman": [{", ".join(map(_YAKUMAN_JSON.__getitem__, s.yakuman))}], '
+            f'"yakuman_total": {s.yakuman_total}, "limit": {_LIMIT_JSON[s.limit]}, "points": {s.points}, '
+            f'"payments": {_SHARES_JSON[s.payments]}')
+    if s.deltas:
+        text += f', "deltas": {_SHARES_JSON[s.deltas]}'
+    text += (f', "fu_details": [{", ".join(map(_FU_JSON.__getitem__, s.fu_details))}], '
+             f'"decomposition": [{", ".join(map(_STRING_JSON.__getitem__, s.decomposition))}]')
+    if s.liable is not None:
+        text += f', "liable": "{s.liable}"'
+    return text + "}"
+
+
+#: The JSON encoding of the results (``json.dumps`` with ``ensure_ascii=False``).
+_encode: Final = json.JSONEncoder(ensure_ascii=False).encode
+_STRING: Final = json.encoder.encode_basestring
+
+
+_Key = TypeVar("_Key")
+
+
+class _JsonTexts(dict[_Key, str]):
+    """The JSON texts of small values met again and again (a yaku, a fu item, a payment), each made once."""
+
+    def __init__(self, make: Callable[[_Key], object]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: _Key) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[key] = _encode(self._make(key))
+        return text
+
+_YAKU_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: {"name": y[0], "han": y[1]})
+_YAKUMAN_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: {"name": y[0], "multiplier": y[1]})
+_FU_JSON: Final = _JsonTexts[tuple[str, int]](lambda item: {"reason": item[0], "fu": item[1]})
+_SHARES_JSON: Final = _JsonTexts[tuple[tuple[Wind, int], ...]](
+    lambda shares: {_SEATS[seat]: amount for seat, amount in shares})
+_STRING_JSON: Final = _JsonTexts[str](lambda text: text)
+_LIMIT_JSON: Final[dict[Limit | None, str]] = {None: "null", **{limit: _encode(limit.value) for limit in Limit}}
 
 
 def meld_object(meld: Meld | str) -> dict[str, object]:

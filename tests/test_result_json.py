@@ -1,0 +1,94 @@
+"""The batch writes each result as JSON text made straight from the Score.
+
+``riichi score --jsonl`` writes ``score_line_json(line)``; INTERCHANGE.md fixes the result object, so
+that text must be exactly what the JSON encoder makes of ``score_line(line)``: the same keys in
+the same order, the same values, byte for byte. These tests compare the two on every real Tenhou
+win, on generated wins of every kind, on liability and nagashi results, on errors, and on ids
+of any JSON value.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks.generate import win_cases
+from riichi.interchange import score_line, score_line_json
+from tests.conftest import SHARED
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+_TENHOU = SHARED / "data" / "tenhou" / "wins-dev.jsonl"
+
+
+def same_text(line: str) -> str:
+    text = score_line_json(line)
+    assert text == _ENCODE(score_line(line))
+    assert "\n" not in text
+    return text
+
+
+def test_every_tenhou_win_is_written_as_its_result_object() -> None:
+    if not _TENHOU.exists():
+        pytest.skip("the shared Tenhou dev set is not beside the repository")
+    lines = [json.dumps(json.loads(row)["case"]) for row in _TENHOU.read_text().splitlines()]
+    assert len(lines) == 1536
+    for line in lines:
+        assert json.loads(same_text(line))["ok"]
+
+
+def test_generated_wins_are_written_as_their_result_objects() -> None:
+    # Closed and open hands, every kind of kan, seven pairs, thirteen orphans, red fives, ura dora,
+    # honba and sticks, tsumo and ron (benchmarks/generate.py).
+    for case in win_cases(seed=3, n=1500):
+        same_text(json.dumps(case))
+
+
+@pytest.mark.parametrize("case", [
+    # Tenhou: the feeder of the third dragon set pays the whole tsumo and the honba (pao): "liable": "W".
+    {"hand": "234m99p", "win": "4m", "tsumo": True, "seat_wind": "S", "honba": 2, "riichi_sticks": 1,
+     "melds": [{"type": "pon", "tiles": "555z", "from": "W"}, {"type": "pon", "tiles": "666z", "from": "N"},
+               {"type": "pon", "tiles": "777z", "from": "W"}]},
+    # Nagashi mangan has its own result object, no hand.
+    {"nagashi_mangan": True, "seat_wind": "S"},
+    # A ron with no discarder given: no deltas.
+    {"hand": "234m456p678s44433z", "win": "3z", "seat_wind": "S", "riichi": True},
+    # A yakuman (daisangen, closed) with a multiple listed.
+    {"hand": "555666777z123m99p", "win": "9p", "tsumo": True, "rules": "mahjongsoul"},
+])
+def test_special_results_are_written_as_their_objects(case: dict[str, Any]) -> None:
+    text = same_text(json.dumps({"id": "special", **case}))
+    assert json.loads(text)["ok"]
+
+
+def test_liable_seat_is_written() -> None:
+    case = {"hand": "234m99p", "win": "4m", "tsumo": True, "seat_wind": "S",
+            "melds": [{"type": "pon", "tiles": "555z", "from": "W"}, {"type": "pon", "tiles": "666z", "from": "N"},
+                      {"type": "pon", "tiles": "777z", "from": "W"}]}
+    assert json.loads(same_text(json.dumps(case)))["liable"] == "W"
+
+
+@pytest.mark.parametrize("line", [
+    "", "   \n", "{", "[1, 2]", '"hand"', '{"hand": "123m4x", "win": "1m"}', '{"hand": "123m", "win": "1m"}',
+    '{"id": 3, "hand": "234m456p678s44433z", "win": "3z", "rules": "nosuch"}',
+])
+def test_errors_are_written_as_their_objects(line: str) -> None:
+    assert not json.loads(same_text(line))["ok"]
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case_id=_JSON_VALUES)
+def test_any_id_is_written_as_the_encoder_writes_it(case_id: object) -> None:
+    # The id is echoed whatever JSON value it is: quotes, backslashes, control characters and
+    # non-ASCII text in strings, big integers, floats, nested values.
+    line = json.dumps({"id": case_id, "hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"})
+    assert json.loads(same_text(line))["id"] == case_id
