@@ -26,6 +26,7 @@ __all__ = [
     "ron_payment",
     "round_up_100",
     "settle",
+    "settle_plain",
     "tsumo_payments",
 ]
 
@@ -123,6 +124,26 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
             change[seat] = -amount
         return Settlement(points, payments, tuple(zip(_WINDS, change)))
     return _settle_with_liability(base, winner, dealer, tsumo, discarder, honba, sticks, liability)
+
+
+def settle_plain(base: int, winner: Wind, tsumo: bool, discarder: Wind | None, honba: int,
+                 sticks: int) -> Settlement:
+    """:func:`settle` with no liable player, each situation worked out once.
+
+    A settlement depends only on these six values, which take a few thousand combinations in
+    play, so they are kept in a bounded table (keyed by the situation, not by the hand).
+    """
+    key = (base, winner, tsumo, discarder, honba, sticks)
+    s = _SETTLED.get(key)
+    if s is None:
+        if len(_SETTLED) >= _KEPT_SETTLEMENTS:
+            _SETTLED.clear()
+        s = _SETTLED[key] = settle(base, winner=winner, tsumo=tsumo, discarder=discarder, honba=honba, sticks=sticks)
+    return s
+
+
+_SETTLED: dict[tuple[int, Wind, bool, Wind | None, int, int], Settlement] = {}
+_KEPT_SETTLEMENTS: Final = 8192
 
 
 def _settle_with_liability(base: int, winner: Wind, dealer: bool, tsumo: bool, discarder: Wind | None, honba: int,

@@ -25,7 +25,7 @@ from riichi.errors import NotWinningError, NoYakuError
 from riichi.fu import FuCode, FuItem, fu_codes, fu_details
 from riichi.hand import Hand, Meld, MeldType
 from riichi.notation import format_tiles
-from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle
+from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle, settle_plain
 from riichi.reading import Feature, Form, HandFacts, Reading, Wait, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
 from riichi.tiles import SUITS, Tile, Wind
@@ -97,8 +97,11 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     if best is None:
         raise NoYakuError("the hand is complete but has no yaku (dora do not count as yaku)")
     liability = _liability(hand, ctx, rules, best) if best.yakuman or ctx.rinshan else None
-    s = settle(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
-               sticks=ctx.riichi_sticks, liability=liability)
+    if liability is None:
+        s = settle_plain(best.base, ctx.seat_wind, ctx.tsumo, ctx.discarder, ctx.honba, ctx.riichi_sticks)
+    else:
+        s = settle(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
+                   sticks=ctx.riichi_sticks, liability=liability)
     return Score(best.han, best.fu, best.yaku, best.yakuman, best.yakuman_total, best.limit, s.points,
                  s.payments, s.deltas, fu_details(best.fu_items), _decomposition(best.reading, facts),
                  _liable_seat(liability, ctx) if liability is not None else None)

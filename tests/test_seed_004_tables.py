@@ -339,3 +339,25 @@ def test_open_pinfu_fu_item() -> None:
     assert result["ok"], result
     assert sorted(item["fu"] for item in result["fu_details"]) == [2, 20]
     assert result["fu"] == 30
+
+
+def test_settlements_kept_by_situation_are_the_settlements() -> None:
+    # settle_plain keeps each settlement it works out (keyed by base points, seats, honba and
+    # sticks); asked twice, it must give what settle gives, and a dealer tsumo at 2000 base must
+    # still be seed 004's 4000 all, with 300 honba and a stick on top.
+    from riichi.points import settle, settle_plain
+    from riichi.tiles import Wind
+
+    for _ in range(2):
+        for base in (240, 320, 1920, 2000, 8000):
+            for winner in Wind:
+                for tsumo in (True, False):
+                    for discarder in (None, *[w for w in Wind if w is not winner]):
+                        if tsumo and discarder is not None:
+                            continue
+                        got = settle_plain(base, winner, tsumo, discarder, 1, 2)
+                        assert got == settle(base, winner=winner, tsumo=tsumo, discarder=discarder, honba=1,
+                                             sticks=2)
+    dealer = settle_plain(2000, Wind.EAST, True, None, 1, 1)
+    assert dict(dealer.payments) == {Wind.SOUTH: 4100, Wind.WEST: 4100, Wind.NORTH: 4100}
+    assert dict(dealer.deltas)[Wind.EAST] == 12000 + 300 + 1000
