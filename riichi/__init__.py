@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from riichi.context import WinContext
 from riichi.errors import (
     ImpossibleTilesError,
@@ -24,8 +26,10 @@ from riichi.hand import Hand, Meld, MeldType
 from riichi.points import Limit
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 from riichi.scoring import Score, score
-from riichi.shanten import Shanten
 from riichi.tiles import Tile, Wind
+
+if TYPE_CHECKING:
+    from riichi.shanten import Shanten
 
 __version__ = "0.1.0"
 
@@ -53,3 +57,17 @@ __all__ = [
     "resolve_rules",
     "score",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``Shanten`` is imported on first use (PEP 562): scoring never needs :mod:`riichi.shanten`."""
+    if name == "Shanten":
+        from riichi.shanten import Shanten  # noqa: PLC0415 - deferred to keep ``import riichi`` cheap
+
+        globals()["Shanten"] = Shanten
+        return Shanten
+    raise AttributeError(f"module 'riichi' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
