@@ -30,8 +30,9 @@ _SITUATION_FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinsha
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(words[0] if words else None)
+    args = parser.parse_args(words)
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
@@ -42,10 +43,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. When ``command`` names a subcommand, only that one is built: the others
+    are needed only to list them (``riichi --help``, an unknown command), and building every one (the
+    analyze command imports its module) would be a large part of a short run such as ``score --jsonl``."""
     parser = argparse.ArgumentParser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "serve": _add_serve}
+    for name, build in builders.items():
+        if command == name or command not in builders:
+            build(sub)
+    return parser
 
+
+def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="score a winning hand", description=(
         "Score a winning hand. HAND is the concealed tiles (winning tile included) in MPSZ notation, then the "
         "melds as TYPE:TILES[@SEAT], e.g. \"234m11z pon:777z@W chi:456p@N ankan:1111s\". The winning tile "
@@ -71,10 +82,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--jsonl", action="store_true", help="read win cases as JSON lines on stdin, write results")
     p.set_defaults(run=_cmd_score)
 
+
+def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("rules", help="list the rule-set presets, or show where two differ")
     p.add_argument("names", nargs="*", metavar="PRESET")
     p.set_defaults(run=_cmd_rules)
 
+
+def _add_analyze(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     try:
         from riichi import cli_analyze  # noqa: PLC0415 - optional module, present once analysis lands
     except ImportError:
@@ -82,11 +97,12 @@ def _parser() -> argparse.ArgumentParser:
     else:
         cli_analyze.add_parser(sub)
 
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="start the web calculator (needs the 'web' extra)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.set_defaults(run=_cmd_serve)
-    return parser
 
 
 # -- score ----------------------------------------------------------------------

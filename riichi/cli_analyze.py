@@ -8,7 +8,8 @@
 The text and ``--json`` outputs come from :func:`riichi.analysis.analyze_case`
 (its fields are documented in docs/analysis.md); ``--jsonl`` reads one
 request a line and writes one result a line, errors included, never stopping.
-:mod:`riichi.cli` registers this command through :func:`add_parser`.
+:mod:`riichi.cli` registers this command through :func:`add_parser`, on every run of every command, so
+:mod:`riichi.analysis` (and the shanten and wait modules it needs) is imported only when this command runs.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
-
-from riichi.analysis import analyze_case, analyze_line
 
 __all__ = ["add_parser", "run"]
 
@@ -72,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     for key in ("tiles_left", "points", "drawn"):
         if getattr(args, key) is not None:
             request[key] = getattr(args, key)
+    from riichi.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
     from riichi.cli import emit  # noqa: PLC0415 - cli imports this module when it builds its parser
 
     return emit(analyze_case(request), command="analyze", as_json=args.json,
@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _stream(source: TextIO, sink: TextIO) -> int:
+    from riichi.analysis import analyze_line  # noqa: PLC0415 - not imported when the parser is built
+
     for line in source:
         if line.strip():
             sink.write(json.dumps(analyze_line(line), ensure_ascii=False) + "\n")
