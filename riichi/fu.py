@@ -19,6 +19,8 @@ __all__ = ["FuCode", "FuItem", "count_fu", "fu_codes", "fu_details", "fu_items",
 _TH: Final = frozenset(TERMINAL_HONOR_KINDS)
 #: Name of each wait that gives 2 fu, indexed by Wait value (None: no fu).
 _WAIT_NAMES: Final = (None, "kanchan wait", "penchan wait", None, "tanki wait", None)
+#: Forms read once (an Enum class attribute is slow on Python 3.11).
+_STANDARD, _CHIITOITSU = Form.STANDARD, Form.CHIITOITSU
 
 
 class FuItem(NamedTuple):
@@ -50,8 +52,8 @@ FuCode = tuple[int, int, int]
 def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCode, ...]]:
     """The rounded fu of a reading and its items as integer codes (:func:`fu_details` names them)."""
     form = r.form
-    if form is not Form.STANDARD:
-        return (25, _CHIITOITSU_CODES) if form is Form.CHIITOITSU else (0, ())
+    if form is not _STANDARD:
+        return (25, _CHIITOITSU_CODES) if form is _CHIITOITSU else (0, ())
     ctx = f.ctx
     rules = f.rules
     items: list[FuCode] = [_BASE_ITEM]

@@ -211,24 +211,22 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     win = _ONE_TILE.get(win_text) if type(win_text) is str else None
     if win is None:
         win = _tile(_text(case, "win", required=True), "win")
-    flags = {name: _flag(case, name) for name in _CONTEXT_FLAG_SET.intersection(case)}
-    if "tsumo" not in flags:
-        flags["tsumo"] = False
-    if flags.get("double_riichi") or flags.get("open_riichi"):
-        flags["riichi"] = True
-    ctx = WinContext(
-        win=win,
-        discarder=_seat(case, "discarder", None),
-        seat_wind=_seat(case, "seat_wind", Wind.EAST) or Wind.EAST,
-        round_wind=_seat(case, "round_wind", Wind.EAST) or Wind.EAST,
-        dora=_indicators(case, "dora"),
-        ura=_indicators(case, "ura"),
-        honba=_count(case, "honba"),
-        riichi_sticks=_count(case, "riichi_sticks"),
-        **flags,
-    )
+    values = [win, False, _seat(case, "discarder", None), False, _seat(case, "seat_wind", _EAST) or _EAST,
+              _seat(case, "round_wind", _EAST) or _EAST, *_NO_FLAGS, _indicators(case, "dora"),
+              _indicators(case, "ura"), _count(case, "honba"), _count(case, "riichi_sticks")]
+    for name in _CONTEXT_FLAG_SET.intersection(case):
+        values[_FIELD[name]] = _flag(case, name)
+    if values[_DOUBLE_RIICHI] or values[_OPEN_RIICHI]:
+        values[_RIICHI] = True
+    ctx = WinContext._make(values)  # the fields in their order: no keyword matching for a value built per case
     return Hand(concealed, melds), ctx
 
+
+#: Place of each field in a WinContext, and the flags between round_wind and dora, all false.
+_FIELD: Final = {name: i for i, name in enumerate(WinContext._fields)}
+_NO_FLAGS: Final = (False,) * (_FIELD["dora"] - _FIELD["round_wind"] - 1)
+_RIICHI, _DOUBLE_RIICHI, _OPEN_RIICHI = _FIELD["riichi"], _FIELD["double_riichi"], _FIELD["open_riichi"]
+_EAST: Final = Wind.EAST  #: read once (an Enum class attribute is slow on Python 3.11)
 
 #: Every single tile by its text, for the fields that usually hold one.
 _ONE_TILE: Final[Mapping[str, Tile]] = {str(t): t for t in Tile}

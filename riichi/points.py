@@ -40,6 +40,10 @@ class Limit(enum.Enum):
     YAKUMAN = "yakuman"
 
 
+#: Limits read once (an Enum class attribute is slow on Python 3.11).
+_MANGAN, _HANEMAN, _BAIMAN, _SANBAIMAN = Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN, Limit.SANBAIMAN
+
+
 def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
@@ -48,19 +52,19 @@ def base_points(han: int, fu: int, *, kiriage: bool) -> tuple[int, Limit | None]
     """Basic points of a hand of at most 4 han: fu x 2^(han+2), capped at mangan (2000)."""
     base = fu * (1 << (han + 2))
     if base >= 2000 or (kiriage and base == 1920):
-        return 2000, Limit.MANGAN
+        return 2000, _MANGAN
     return base, None
 
 
 def limit_base(han: int) -> tuple[int, Limit]:
     """Basic points of a limit hand of 5 to 12 han (13+ is the caller's kazoe rule)."""
     if han <= 5:
-        return 2000, Limit.MANGAN
+        return 2000, _MANGAN
     if han <= 7:
-        return 3000, Limit.HANEMAN
+        return 3000, _HANEMAN
     if han <= 10:
-        return 4000, Limit.BAIMAN
-    return 6000, Limit.SANBAIMAN
+        return 4000, _BAIMAN
+    return 6000, _SANBAIMAN
 
 
 def ron_payment(base: int, *, dealer: bool) -> int:

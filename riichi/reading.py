@@ -124,6 +124,11 @@ class Feature:
 
 _NO_REDS: Final = [0, 0, 0]
 _EMPTY_SUIT: Final = [0] * 9
+#: Enum members used per hand, read once: on Python 3.11 an attribute of an Enum class costs several
+#: times a global look-up.
+_STANDARD: Final = Form.STANDARD
+_TANKI, _SHANPON, _RYANMEN = Wait.TANKI, Wait.SHANPON, Wait.RYANMEN
+_CHI, _ANKAN = MeldType.CHI, MeldType.ANKAN
 
 
 class HandFacts:
@@ -161,13 +166,13 @@ class HandFacts:
                 if t >= 34:
                     reds[t - 34] += 1
             kind = m.type
-            if kind is MeldType.CHI:
+            if kind is _CHI:
                 runs.append(k)
                 closed = False
             else:
                 is_kan = len(tiles) == 4
                 kans += is_kan
-                concealed_kan = kind is MeldType.ANKAN
+                concealed_kan = kind is _ANKAN
                 closed = closed and concealed_kan
                 sets.append(SetInfo(k, is_kan, concealed_kan, True))
         self.all_counts = counts
@@ -261,7 +266,7 @@ def readings(facts: HandFacts) -> list[Reading]:
     meld_sets = facts.meld_sets
     meld_trips = tuple([s.kind for s in meld_sets]) if meld_sets else ()
     n_ankan = sum([s.concealed for s in meld_sets]) if meld_sets else 0
-    standard = Form.STANDARD
+    standard = _STANDARD
     for pair, trips, runs in standard_readings(counts):
         all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
         all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
@@ -269,22 +274,22 @@ def readings(facts: HandFacts) -> list[Reading]:
         n_concealed = len(trips) + n_ankan
         shape = _SETS_SHAPE[len(all_runs)][len(all_trips)]
         if pair == w:
-            out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.TANKI,
+            out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, _TANKI,
                                shape | _ANKOU_SHAPE[n_concealed] | Feature.TANKI))
         if w in trips:
             if ron:  # the triplet the ron tile finished counts as open (fu, sanankou)
                 opened = tuple([_RON_TRIPLET[k] if k == w else _CLOSED_TRIPLET[k] for k in trips]) + meld_sets
-                out.append(Reading(standard, pair, (), all_runs, all_trips, opened, n_concealed - 1, Wait.SHANPON,
+                out.append(Reading(standard, pair, (), all_runs, all_trips, opened, n_concealed - 1, _SHANPON,
                                    shape | _ANKOU_SHAPE[n_concealed - 1]))
             else:
-                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, Wait.SHANPON,
+                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, _SHANPON,
                                    shape | _ANKOU_SHAPE[n_concealed]))
         seen = -1
         for r in runs:
             if r <= w <= r + 2 and r != seen:
                 seen = r  # two equal runs give the same reading
                 wait = _RUN_WAIT[w - r][r % 9]
-                wait_bit = Feature.RYANMEN if wait is Wait.RYANMEN else 0
+                wait_bit = Feature.RYANMEN if wait is _RYANMEN else 0
                 out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
                                    shape | _ANKOU_SHAPE[n_concealed] | wait_bit))
     if facts.n_melds == 0:

@@ -36,6 +36,12 @@ __all__ = ["Score", "score"]
 
 #: Han of renhou where the rules make it a mangan.
 _RENHOU_MANGAN_HAN: Final = 5
+#: Enum members used per hand, read once: on Python 3.11 an attribute of an Enum class costs several
+#: times a global look-up.
+_STANDARD, _CHIITOITSU, _KOKUSHI, _SHIISAN_PUUTAA = Form
+_MANGAN: Final = Limit.MANGAN
+_EAST: Final = Wind.EAST
+_CHI: Final = MeldType.CHI
 
 
 class Score(NamedTuple):
@@ -252,8 +258,8 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
     rules = f.rules
     form = r.form
     ym = hand_level[1]
-    if form is not Form.STANDARD and form is not Form.CHIITOITSU:
-        allowed = _WITH_KOKUSHI if form is Form.KOKUSHI else _WITH_SHIISAN_PUUTAA
+    if form is not _STANDARD and form is not _CHIITOITSU:
+        allowed = _WITH_KOKUSHI if form is _KOKUSHI else _WITH_SHIISAN_PUUTAA
         ym = [row for row in ym if row.name in allowed]
     reading_yaku, reading_yakuman = plan.by_shape.get(r.shape) or plan.for_shape(r.shape)
     if reading_yakuman:
@@ -263,7 +269,7 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
     if ym and not (rules.paarenchan_needs_yaku and len(ym) == 1 and ym[0].name == "paarenchan"
                    and not _regular_yaku(r, f, reading_yaku, hand_level)):
         return _yakuman_candidate(r, f, ym)
-    if form is Form.KOKUSHI or form is Form.SHIISAN_PUUTAA:
+    if form is _KOKUSHI or form is _SHIISAN_PUUTAA:
         return None
     yaku = _regular_yaku(r, f, reading_yaku, hand_level)
     best: _Candidate | None = None
@@ -307,7 +313,7 @@ def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
     if not found:
         return hand_level[0]
     yaku = hand_level[0] + found
-    if r.form is Form.CHIITOITSU:
+    if r.form is _CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
     if len(found) > 1:
         yaku = _without_superseded(yaku, found)
@@ -335,8 +341,8 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     ctx = f.ctx
     total = 0
     limit: Limit | None
-    if cap is Limit.MANGAN:
-        base, limit = 2000, Limit.MANGAN
+    if cap is _MANGAN:
+        base, limit = 2000, _MANGAN
     elif han >= 13 and rules.kazoe is not Kazoe.SANBAIMAN:
         total = han // 13 if rules.kazoe is Kazoe.MULTIPLE else 1
         if rules.max_yakuman is not None:
@@ -351,7 +357,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     named = tuple([(name, h) for _, name, h in yaku])
     if dora:
         named += dora
-    value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
+    value = hand_value(base, dealer=ctx.seat_wind is _EAST, tsumo=ctx.tsumo)
     return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items)
 
 
@@ -432,10 +438,10 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
     """The reading as MPSZ groups: concealed sets, melds, then the pair."""
     hand = f.hand
     form = r.form
-    if form is Form.KOKUSHI or form is Form.SHIISAN_PUUTAA:
+    if form is _KOKUSHI or form is _SHIISAN_PUUTAA:
         return (format_tiles(hand.concealed),)
     melds = hand.melds
-    if form is Form.CHIITOITSU:
+    if form is _CHIITOITSU:
         out = [_PAIR_TEXT[k] for k in r.pairs]
     else:
         runs: list[int] | tuple[int, ...] = r.runs
@@ -443,7 +449,7 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
         if melds:
             runs, trips = list(runs), list(trips)
             for m in melds:
-                (runs if m.type is MeldType.CHI else trips).remove(m.kind)
+                (runs if m.type is _CHI else trips).remove(m.kind)
         if not trips:
             out = list(map(_RUN_TEXT.__getitem__, runs))
         elif not runs:
@@ -457,7 +463,7 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
     reds = f.concealed_reds
     if reds[0] or reds[1] or reds[2]:
         red_suits = [suit for suit in (0, 1, 2) for _ in range(reds[suit])]
-        _mark_red_fives(out, red_suits, len(out) - len(melds) - 1 if form is Form.STANDARD else len(out))
+        _mark_red_fives(out, red_suits, len(out) - len(melds) - 1 if form is _STANDARD else len(out))
     return tuple(out)
 
 

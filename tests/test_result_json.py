@@ -92,3 +92,26 @@ def test_any_id_is_written_as_the_encoder_writes_it(case_id: object) -> None:
     # non-ASCII text in strings, big integers, floats, nested values.
     line = json.dumps({"id": case_id, "hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"})
     assert json.loads(same_text(line))["id"] == case_id
+
+
+@pytest.mark.parametrize("case", [
+    {"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S", "dora": "1m", "honba": 2},
+    {"hand": "234m456p678s44433z", "win": "3z", "discarder": "W", "round_wind": "S", "double_riichi": True,
+     "ippatsu": True, "ura": "5s7z", "riichi_sticks": 3, "discarder_riichi": True},
+    {"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "open_riichi": True, "haitei": True,
+     "tenhou": False, "renhou": None},
+])
+def test_case_fields_land_in_their_context_fields(case: dict[str, Any]) -> None:
+    # The reader fills the WinContext by field position; it must be the context the keyword
+    # constructor builds from the same values (double and open riichi imply riichi).
+    from riichi.context import WinContext
+    from riichi.interchange import case_to_hand
+
+    _, ctx = case_to_hand(case)
+    flags = {k: bool(v) for k, v in case.items() if k in WinContext._fields and isinstance(v, bool | None)}
+    flags["riichi"] = bool(case.get("riichi") or case.get("double_riichi") or case.get("open_riichi"))
+    expected = WinContext.parse_kwargs(win=case["win"], dora=case.get("dora", ""), ura=case.get("ura", ""),
+                                       seat_wind=case.get("seat_wind", "E"), round_wind=case.get("round_wind", "E"),
+                                       discarder=case.get("discarder"), honba=case.get("honba", 0),
+                                       riichi_sticks=case.get("riichi_sticks", 0), **flags)
+    assert ctx == expected
