@@ -20,7 +20,7 @@ from typing import Final, TypeVar
 from riichi.context import WinContext
 from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
 from riichi.hand import Hand, Meld, MeldType
-from riichi.notation import format_tiles, parse_tiles
+from riichi.notation import format_tiles, parse_sorted, parse_tiles
 from riichi.points import Limit, settle
 from riichi.rules import RuleSet, resolve_rules
 from riichi.scoring import Score, score
@@ -205,7 +205,7 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
         raise InvalidCaseError(f"unknown field {unknown!r} in the win case")
     get = case.get
     hand_text = get("hand")
-    concealed = _tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand")
+    concealed = _sorted_tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand")
     melds = _melds(get("melds"))
     win_text = get("win")
     win = _ONE_TILE.get(win_text) if type(win_text) is str else None
@@ -219,7 +219,7 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     if values[_DOUBLE_RIICHI] or values[_OPEN_RIICHI]:
         values[_RIICHI] = True
     ctx = WinContext._make(values)  # the fields in their order: no keyword matching for a value built per case
-    return Hand(concealed, melds), ctx
+    return Hand._of_sorted(concealed, melds), ctx
 
 
 #: Place of each field in a WinContext, and the flags between round_wind and dora, all false.
@@ -265,6 +265,13 @@ def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> st
 def _tiles(text: str, field: str) -> tuple[Tile, ...]:
     try:
         return parse_tiles(text)
+    except NotationError as e:
+        raise NotationError(f"{field}: {e.message}", e.source, e.span) from None
+
+
+def _sorted_tiles(text: str, field: str) -> tuple[Tile, ...]:
+    try:
+        return parse_sorted(text)
     except NotationError as e:
         raise NotationError(f"{field}: {e.message}", e.source, e.span) from None
 

@@ -26,7 +26,7 @@ from typing import Final
 from riichi.errors import NotationError
 from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
 
-__all__ = ["format_tiles", "parse_tiles", "sort_key"]
+__all__ = ["format_tiles", "parse_sorted", "parse_tiles", "sort_key"]
 
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
 _TILE_AT: Final = {(str(t)[1], str(t)[0]): t for t in Tile}
@@ -51,6 +51,48 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
 
 _WELL_FORMED: Final = re.compile(r"(?:[0-9]+[mpsz])*").fullmatch
 _GROUPS: Final = re.compile(r"([0-9]+)([mpsz])").findall
+
+
+def parse_sorted(text: str) -> tuple[Tile, ...]:
+    """The tiles of ``text`` in canonical order (:func:`sort_key`), as a hand keeps its concealed tiles.
+
+    >>> format_tiles(parse_sorted("406p123m"), sort=False)
+    '123m406p'
+
+    Text written the usual way, each suit once and in m, p, s, z order, is read group by group
+    from a table of groups met before (a few thousand per suit occur); any other text is read by
+    :func:`parse_tiles` and sorted.
+    """
+    m = _SUIT_ORDERED(text)
+    if m is not None:
+        try:
+            tiles: tuple[Tile, ...] = ()
+            for group in m.groups():
+                if group:
+                    tiles += _GROUP_TILES[group]
+            return tiles
+        except KeyError:
+            pass  # a digit that is no tile: parse_tiles says where
+    return tuple(sorted(parse_tiles(text), key=ORDER_KEY.__getitem__))
+
+
+#: Text with at most one group of each suit, the suits in order.
+_SUIT_ORDERED: Final = re.compile(r"([0-9]+m)?([0-9]+p)?([0-9]+s)?([0-9]+z)?").fullmatch
+
+
+class _Groups(dict[str, tuple[Tile, ...]]):
+    """One suit's group of digits and its letter (``"406p"``) -> its tiles in canonical order."""
+
+    def __missing__(self, group: str) -> tuple[Tile, ...]:
+        by_digit = _BY_SUIT[group[-1]]
+        tiles = tuple(sorted([by_digit[d] for d in group[:-1]], key=ORDER_KEY.__getitem__))  # KeyError: no tile
+        if len(self) >= 16384:  # bounded: real hands use a few thousand groups
+            self.clear()
+        self[group] = tiles
+        return tiles
+
+
+_GROUP_TILES: Final = _Groups()
 
 
 def _parse_slowly(text: str, offset: int, src: str) -> tuple[Tile, ...]:
