@@ -348,6 +348,11 @@ def find_rules(name: str) -> RuleSet:
 
 def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None) -> RuleSet:
     """A rule set from a preset name or ``{"preset": NAME, **overrides}`` (INTERCHANGE ``rules``)."""
+    if type(spec) is dict:  # the usual form in a batch: a spec met before is one look-up
+        try:
+            return _RESOLVED[tuple(spec.items()), tuple(map(type, spec.values()))]
+        except (KeyError, TypeError):  # new, or a list value (local yaku): see _spec_key
+            pass
     if spec is None:
         return TENHOU
     if isinstance(spec, RuleSet):
