@@ -4,712 +4,907 @@ from __future__ import annotations
 
 from typing import Final
 
-#: 21743 complete suit patterns and their readings (lzma, base85).
-READINGS_B85: Final = (
-    '{Wp48S^xk9=GL@E0stWa8~^|S5YJf5<+Vn&N?iaLYXk+R22}?eHXP3;cQ{SGvHKwhND`(|?gq=)07@Ho5(K3<dvoiy6Vt2AFu-lf'
-    'Q1V`LSE;C>ANpR|QE^?LBoS+~<jqydYon!L^)(_vZ7@$K<1)5Z`40@3=mKz8lt=BGFyidc7!c3et<g|S^R};dyrCg__y}nkG>G~L'
-    'bVkR(A?oF+;;gU&cUBf-ofTCS41+5vmQbE4kRBo4e%`&165r6=m9-qlyIeO*ckv3RMn$Aag`Xa*PJc;vo6k;KXWfLL-'
-    '(sULJIaT3G5YC)>_qj{*|Lb5XG?EyLsF%zZ;)>W=tWQ(fxO}`jY{L$47vOXvP3Xu_w-Y~HcjT+-$SbB9V<LTs9-<#pA-'
-    'q=`QKK^0u0;<2T5$Oxx$w>lQr&|ekLL_oH%guQJv>8^-'
-    '~MpH3{LJVQif)ee4OO&~1Bw%n1h%i_6?K+^6{fB|H9X!Y5R8zbGVjYGPcwjt*TbJ{7l>lH5>5D?A3aV~jm{0I4IEPe-'
-    'D%8;}QTT!96cO-)O9ppE+mD&l(GR^vN!+rx-78EJM#65&ml&9tNMx2Bnd#H$XP{gw;MGs(-'
-    'sy}=Dehvr#+WV;FVyNrzSH;1OE|8L~#+MKxNv+IJ>pI^3FUVPngNaIe8IY2KM@bWD2MJQ&srR}~z?wm&5+tpsspGo?(S+W565cx4'
-    'vN?D*JY`{^1r=egKF{$J}SXHt71X3fik>`LWH+9q>W6tM&np3MfpEVwWpM~-'
-    '6G|k<1>HP8h>{Bjk=;aH}db5RJ5nO?KSIMGV13tuWgY}gJqWJ;ZHK)6);H<kqw**nklpr(xslB5)Oa!Hmo`>bZ1(rGxU^np6Cy|o'
-    'Yz0FYG1f8UDA9!*G&meyN#*Y<A^zK1z{1eQ8Z=y=6=fYBP)Z^2pE4IlcW{En%;^0C{(5yA8ng6qv+!NiI!9nKs95)KPoUc%@If6o'
-    'Nsw0E8>}@^%6)4d)^5rCuA&(wLH*bgOmbBUnByT~1&Qr&v@OKv1ACG=2@my|qG-kt<ZyMJ&Eg!dqCoMoHuX)==5)?mbQ-'
-    'S0(FonD9Uc4-?kXgc;cwRgQDMV1(0f{)|Sz*<b^-ebU<R2-'
-    '#3l8!~Bxy4ydHX9aq?ogn3kY9qEyjcXZjy0tf#l(1oofgul4ySY9`y;F$G^$QpJwGAZ}H$3VSQ~e$D-'
-    'ch#;G4J0!VvOG6SVVO%%kaclsX`*_2jc5kn$?TYQ!R-'
-    'NELA|LNrKb9vsf=&zKV0ux=ewi0O*m4n>0Oig@?5?|CiTQtKL=Y68j9=j0tb|T5G2?wx_UvIBfy<zSXDd3G*BDL0CU{xXPAUI8gG'
-    '@xZ`>$`rl4OBZ|9v+N|H3GpDY9kI~<k}6oyY6-(6Mz_exciHbJ<uJpW@JgjM#=h~e4>7HJ;|$-'
-    's9Wi$pwK&$zH!eY9&?h0t!dagx;_FC1QmF%P?fr(XnWcXY{mIWiNsF>^%yt+o<!USBow<|X5SY}fFKCZB-Yg`RCk%Nofh}^IJZ}|'
-    '&UHCXW1^bcH7<BuaZ>KuG-'
-    '#X$V5R7Aqs6(nF<~b`G0?%>PB}P&tiH$qfksj*ajr&~el!uTPS?KY=SDgeUFR?)vHrJ9o%pv6X~t2<LkJ@(4q{Q-'
-    'INM^hVA6wKdl8B6=ZUf<>xFna?K6Idd4Gr}J`N>WV{AF-P<?v5eG2ut%-p~7-tnRYx_D&F9_yYjM}wx-7^kpC>+4|X=e{-'
-    'rxQkuQv!z;-iwPQr9pvsT-pwEksdirj(&tkmNC9*B#zRk$%?apOX%iXeT*7rAo_cJtiQ3eIK1cUD25SYm8&!nyvflk;w<)&Rm9c%'
-    'T)C@FCcA}z-'
-    'm(=5Ons>N=dBqy^<D@ri8ei6nf<V%9RF(?fKRkq62&%Hr$kZlQR%ssv`=W9R;oJSKZ9Q%2OgTv=%l_My$CT1ACNl|BojlpQ?{vFL'
-    'BlR0(m3NJ1BnLEj0ip+pve{yiILY8;sS}2)<jp{}+;JaLC#p+?$M59Z`o4fs$n&HlC)gx1Jvtr(+m8uXH+D2Sye|1G&nG{qp`}{`'
-    '`>cnEUXC^5i_tFlx2g<bi4S(dfbMU&i}jXCP=w{%t$B&8H;o@h9AiYLTw6DHKN?D&Mg}JVz~aoCu0Wj%pcV!n^&)<VlGWVlUpkxh'
-    'I%wM(8zEXqy}D`5l1E*tR2TtoD{?^ESiLYLm72p|M=p-'
-    'rq~ZK|DBBQU&7XsE|NZyos5_qK%!ZHaM((II*F*|x+9?nzw?dL+Eh&KJ^dFr*YXt=vZ`bS~q4f!s8l%VT#OA*AuwJWd@IpjKN@0}'
-    'iYdfWhMfm^Iv9rqREZi|ZE560fgH)-0dvT`#G-'
-    '{bsqgu0Ia8N{2CBpU|oA;%}Jhp<(nNiik<a+Qwp|(kT?cDkdIFh7^i+6mj<gWP;TQOs&Bi2uwJd&7ZipMVGT*>VVUU;t8DR(H%A?'
-    '<QGm=uMmezNrlfJqyWQ%v-'
-    '`;~xo}1OpaLQCsNSA61(8J@9=!HA!EHJiyUjXU_J2MtrO1ts<r&=cA2X1@3ZZJ9F3a^Lwg2hnSqRI*K(2xQ+CF7cIzWV<OSyBMb`'
-    'EWt}Dl&m?<Zwe8w5ySMbxio+77>fKK^3Z~Eje8BTp+zBsS8H-'
-    'P|gtMa^yjOVINNSEuB+#0?VMX~H2M&%39%IZE6PJJ^ba_x+9$Jv}1I8cpbdjL{adS0vhMyg}(1pbt1jaUKC;47;8_71omXc^y1*X'
-    ';Jf|XgEaNH&QppdLr@r~W^LM}QPSrdrHew<H9LDJ}#YMBH~U-'
-    'zj{S$cZ262<?{kou2f^Y?bZy9hexoFu=Sv8Mn=bm3X&j#B>g2orf6NE%)FwV#hLQF>A1q6r=`wSC4-'
-    'B&<wSyd;K0x;O86lc$&sUuSc@0T%xyln4UU*TdWP+p{WpFadQ4g+_rm6?3uep{&cr6*J$&h)m^%yfTJd<Zb{66DNC>C!{M_tp`eM'
-    '9Zs$KibLkE|Cy(4;UdMEq)sNWGD2A(BO{AV>PxxTP%g8?_BWn>{!1Ja7Ehs=&^CwmZf361fR;rYCZe@+KT81W9B<HhZHN)!%2cy5'
-    '3eg8MQf?n%gTsCy*EjCHaF(HUOAeGeSjdh}cEbFBaZvXm=LoYHoRjniTA(ur@02n{iAKVb^$yFXV^lD8SWG<r0PA!CHUcghB&yln'
-    '->T#qcXT38X^cBwNe;>5{@xd&$qSzzbh#;)X9k{=uJfN`e%J0ys%*ywNFOPATk`A2<vO~|*489OWNS;=jUVFlpg7v}eDb)|%#9eg'
-    'Z`!b<O_~NPR4IN3IEy`tAS*UR(4m<E+gSI;j2>|7=*zC%C8F8TftA4%LM}w#<lPbT7HKM6e5}j`t*sDQ1-'
-    'oJF2%J!ii;$g$VCa2ZQFTr$&;_Xw07q53VlvCT8&>+AZOT157VZzJz*2f7Q8YnG1G$<XqFAJz@e{)p(%S};N^C73NaTOoE?A*qmC'
-    'IA1wlIO}7D<bXbEmbC=rmHPc}r^{06l+{HtVv!B4=iW)2pFwV&Ml=-'
-    'cADrsVu9@2~LiZeJ~;2^NFR?hYIg0W(^*Nzc55VbRu5iXiQ2M-'
-    'd!U@X%&$c+lD+G{hU}OcFR73KpK!imwvpJm#Z#~(h^WO1vO(Yj~3Xd80|a0lJZCGasgf=5#>(V5i|qDGeH4ht~7^kMJ6U@qma`d3'
-    'Dq@;V4{1zo?3~R^=y^+O@e@-y5w-3!s%sbmcgo*Z)@m0<;iw?5EA0>psIELBgHX6QmBt>A>-'
-    'R5r3oJ%*BNuPw&vzU6Oh~#FH8@FE7l?~Ur)fOFhj}2Hb&v#wn^urJ<criAvX#lNDtpVbB^{tFcg-'
-    '0*J6WEhUAKlhRI^7uW;0L_>+qXgbjGg#d_-YI5PPOQDBq8A|-'
-    'PkXeCi<KTmbIU4EWK;tlJTK73^3%tt~hDS9=wbQ=>^XdKp5sZ#Xb!`II9gFrfi%i&$pP<@{@*%l=^8vt?5a@K8ia;Pzyi(O&(K=='
-    'gB{J}oQ+05InAU1I*Xv-3*o&hK3Q1;=x!Oz$uuxThV)R|FFSU+<}P%6;Mkj51+doO1b5XTwb0Zn*-'
-    '@~kLbZQgCum_0Q^AWn*8eiXNXWx+3AGD7|{EIi&2>-'
-    '#vaCI1Eo!5bo&<L#4Mb0DgLGPBEoyYs2`^xTGq$PzpN((^<23u4T+za&eqUi~SHF*v{bz|=^t3Vs;gKWRAWCG0Z&B{zS<)QJj8IY'
-    'T@`V43V}1Bm_A2j-6()xB_|brcX^!L1RT9AvJO-omgN`-'
-    'lo60YF;16cL~xZ23axg6p<rooh@%5_4Z(xkZP`P)JN%EDd+3WV~t7<O(+wytxL}wmu^zV?QgH2_SEHAWkeewv)tj#@_$@ds7~qt@'
-    'H**7;{23^LFoON_63y#QN+(8h{cdA#0rng#Odv!(!M$@;J|e+wus8s!kWRmPIK=g8KcZGcO085g{n-'
-    '%{D$+#;r_hJe=O<`xu7P!eP4dh!IYCAN4nZl8Ii&CSJpKfv+q|YZHZU{`^IS?dp7+-'
-    '%mn^H+E;e)z^&vj5*?r#(@;bNoO(D;9s+fR?YK0X4K~z7p-1(piRsQY-'
-    '#pLEn6NqfnhkbR}c<l50T258SR%bHKP+yK<1W|v67NhVzmKq!Z1+i!6h<Z{dr8b8oP_-Wj}g%-Q(C;od@wSHhg)i-'
-    '_SU$9r$h#KvrA>5dm)|oH|A^QZOmtnYF_>yE6B8nJZF&Xu4E&LMRR&g9GwshMXGgNlUk2P0p`{M}_(@O&+CQqq&#0QSrrQZTMb#9'
-    'nk7NM$Ib~8Ina?i85MYb8T^f%0403`T!x(D3G&mFmOyTF;Opyc-'
-    '+BHj8QHpw7)EXrP65Y4!?(NMm!jy<oLdNP?fY7ppqMB_UXUx@$TH!pyZ`$NG!V2+t_~q|8Z@5jA;KVcp0Nt+&e0+Wx~?L$ME`VvI'
-    ')6_!z<V<;LH>?lQqH6m$Ax=knF8TAdhlW;tPUKP?8ud-eYK3W{Rh9Jy_b5x)c@p!vC<OjF3W#skYPONQ|YMnu4xwGGEf7J8%#A;}'
-    'oa`59|htuOsdBVTr~eJ#8JxC7;irfDv_p@_FB;8>0vV5|pdz9mfKM!KvmOC}<GZQ}i9RP(eG!4<~EJNn6tD5`lJ@whL5vL`SywI='
-    'wZkbOo|u@Etnc)f4Et$ZInJgEr@<bQrnW2~R$hTkp7@if`<ZhbcQjXjucdH8|0nJZlzi<#x!g$-Lh@W&%8N;V-'
-    'Zg_49<f?iMzkY5}IZL7krJFaZJtlcfbFbt&ZKzsx~^-'
-    'Vgq+)5^Wy^JS;srFp+!oU}T<wc><XIfj41Vy}&xC*X;xn`5wJB%#x*`BOIc%pjJTmCqBIIy2(FGg|L(&M|%|70||}DvJ=c@f{4(R'
-    'CFaf!AR;txvUMx@7#7_Uz}&TC0&M{2u+WDH~fGwF#52uFH=QP%~1+HO%Pq){~N0oJsBGP0mNUt-LAHJLO*SNR>1?zzO0YE_>XlpZ'
-    'N92irdL7Jwd<zA^=1<N;MeW_xaHy%uB#7i+9*^1u{i&ZwXWj(r$d+CB*_xD9T9O}87R<2s7fMU87c;I-){C-6=-'
-    'R0Xb}S3$#D3F$P=H|R8CTz;Ej?GTT7b*(6)+YS^y!bups7cnbzWOlTmaT2RS%LoUEH6Ebb*L;(}?m8$bPCPwnnKP1-'
-    'OWUVPi%0{^9Ta#dnp!x(B5_&Jm8$-Wgvxt<!~nH>k-'
-    '43d!GsR`!5LG>i0d4g&@tI0JVof5EJQ)PZGdJrJMnyinU+DX&IyIcr`!|)aZIM8LoOVv9T@;SCq8pKX)IDVa23$M@sc$jZCUU5yh'
-    '#E_TnY&yzCaiPKf<54n|uD>xDt_#SQ0Hr3Q<tME5D2Bf8K$#1%B2e+yS;?_f=Yrv5!!W^i2=h%bu-'
-    'o&)olJ&eZT~(cWMD3GYA8FQiqPywZ-sJ=rcE>-90}3m!<$L-'
-    'mAd{>Nf>g|#;YDYV0T5zi`i1@_bI9OPI>i;Nic5NFV<eDP?$*Krw5OWRrMW{OjMWOozhA_SuwPX;eobD{V{K@xXe-1DLltQ3f-'
-    'mWq&)n|^L7QZad@)<0d`!2aSTy;lh|WEsh7anaQhw$g1YK>cpO$g&4t>a*KKC?R6=Ywz)lh7A3Zqe9U%xhAvFSQ&2%SW?ND2lJhs'
-    '32hAT*eMFoJ|+Iy6@BAp)=s1BFm8cA3gxuvj%_%Mz60RH+0632Be93{}nh!|OujPQ+q-'
-    'Ah&WI?1AkrzW*vq{?2%bz`Tm?}eRDn=#@fL4HY%COVx@3rr3ihP%_Trnw?=+He$RdZa=R&9^;^(wxR1Y27^nEcBQ&Kq^XI<fUtBf'
-    ')rwdZg#_E)czc<aT$Ku2Bi`fa|)U6z+;Wo+X^W4H75DT)a=ZHPa3x%Ci5_n%c?MFkysl4rZhpN%r+*|PG>`Ell}MiBR#<iUy#mw{'
-    'L|?-'
-    '=2I#i&C;}^U=c77jdE0ISS$|6e}f=h;DAah3Cmauw$mvHMA6p03<weuwDT9?o+6r%tj|`Y_r;=VjE33vBtKDV_=U0@{>HKM%Wt*>'
-    '=H<p&uK5Gwpd$J<?a^kRU)H82Vd9?C5$pgW$1yofiXv(XE?_m*i*4)V4B+hil{lGUJOtdk*`7tZgP%0ZtO0=Q|0TQ&f95Wr`leuz'
-    'amD{d6Z&Z%7X|3PpHkna^U8wxz>_{sujbZH-FF4rkQM2!3dMLgf}pE#m(0?ws`01qt2~nLoAb|d6s$1UpLK6McT6!G`_Iv*laL70'
-    '|6-U0CbEU77m2owg8qZ2xe}I_ZC`T~P<ZQG<uH+lWLp8SFwl&Iu-AGF9-'
-    '*g!5N!r&6~m_*lh~NGtu2vcdZj9GFFf<^*ed3jkagMWUT3lzWX`ca@<l0E6Dph~s6>0kk_Dp)7zfIWhaK6vQ6GH_xSd*b#Xcf|Ht'
-    'FdDJ*gVAYbejgdLQ9-{{lY#!-ibrr(n)qEIqNOK*h;hGfaB+z2rkGmdf<Aej|X~Sju5-H@id>PzA!23-'
-    'Yssx_1K~E2S1O94)k(<4@_}jnJ7!e|a9qG?N@da!;#pTWRA{C~LK&_%E!m>5#-'
-    'fR@ev*H6fX&{Kx+@;8f}~fC(KqJf9OfI0(gFMgPO}Fg_9BDu2*4i<pJ{RHZvg#}UDR^Rm%*)vDuD<e)tfE;sVDfJ<lSSM-'
-    'HvYWsQQTUNZY-SXfUee`j-eTWhHy)YFH)78`H<%Dw!f@U8@R})*{1_DYBw~Z`BM<e=i7&6$LBXy;A-'
-    's(O~J@Hom1v?qD!gbl_PccXvn?w=md?Ro!0I_J`O98qX5<$^%A1K@3W<seaj>#HkMfo+n`K)V4XR?$>FnP_$01EM3JI0s*AMQXCk'
-    '6AKz&6!YYo@HCEJBLI-'
-    'O%+#5O1Br62!t5V^~ddAmjPg+tQ^)$|CD)$_w0Mvu{#o}#(f9Tv5^W8tk~dDc%R1y6<Cj@4W{6DnEvx=U37qO0w&P+NJ}s2xt*{o'
-    '<~u}gq>P>wED+1w(Ciox+DhIWj(nkcI#}Y3L0c8T!U`fL4pOKe0GaV%;o+_MD_x?eHmMS>H%mK%FwTrS@MW@6r4!5a<y|6^DTHun'
-    'J0)Wqi#;<`2o0n)(OwL6bH*M6ke>+PQS9G9ALv5aYD23nUa3UOyr|l&U-'
-    'VOi)XoMQFg5)q3b=dRnk)rJBh?Y#vG(!3mdHf!wCN~=qBb^|vZNrM`D1_0#z0)7$m^{kYB6Dk$lpD;(*PYTefGJQ_1cwVhUf_!r+'
-    '@wWnVhChP9)M~qihS!@5>V7K=>J_Nq_X&$pI%u<2^mm8r)h-'
-    'TdoBy`P}p+eaHEm%p$}5ryp%DR4Np4W95QP8$!6^u<EZcKndRB$cR6pLn_&8DkVRf(rxpStK3{Yt0SC(-'
-    'wU>uq~?)(Xs?mD;N?uIp>`TV?HF@{w)}$P7FBmxi=xW?(sG<Y<5wRv)b_+hcgW$JpmEbW2U&cZQ~70!Cb2)iLnrv5DBl<l6zs*wT'
-    'q4>HCRyl4{Nt@+%P%hzB(f_HL5W$zGc03CVTl9qi(c_@)jINA;!5I};^8Eb7q?tY09#m}`3QyQy@!lAza%5BLMJ}UB1`JZQhJ>q$'
-    'P)Ih;VWVJw9u3P`1b1Hm>b^^#%(@25H$UX?OR1bCriT2A28a))+7Q0mI~Bv3%q#BDm`~8Z4H~|ng@4w@00DhZsT`i=lvT9ekHOZq'
-    'yxc-l-WU@__d1Ys(&!^WOfY_1*s8+g8FpHdb2v~cWbhE_>OAU1i3J_9xSa9r(@=#P#1A4y?LbHB^IRGDch9_yZ9!xo~J1EMK#0Z4'
-    'PGY4RX8Y%*1I*cHEzC(w9p<iy@B?gyD8wo5643K?&?CSfX`U#bH^qg7!^_}Z}u3nF-?dz^a%+Iqnw*Lgmh+P5-'
-    '<j&XupSXI{$vsFUrnY5C$b=A|GImTfl2&66yIA>^dIrszwnC!P*6}zNVmDM4GH&`kIKBNBgS=z7k}>9BAWp4YGZh1;L&n_jz<Zjq'
-    'm80NuM2nGBK{2Znu7yf49x>F#2H7aBz%7d-gl-&Kmuve>!z*b)G!WuUW8`6=hLX6NHX-'
-    '9oC#bd3f8?eKf$w_4DF&I%agU!!b<azJTveRRmR%*yoW{2wa}&CcvZE;cNGGZ_6%(>R<7wzB;uXISq*Bm3&I;O_E_XZe790(n=A='
-    '0@z;WVD09LL=6V<5MO&J4YS){v2L#`;zA?2$1GKgE*fN`2o@N#>oaH6)Ow~c#jQ-NJfQyb{mH;}xtctRbE#RROr(P1D|`jWb1v<%'
-    'uL3<zG)kL;i}u>f=y6MT(^EdEG5F|GVEC>Srx(M{EqYhjxCg+|L+uu5tkzS(zZ)o6xWKiAm0ZJ?0g7)XS`D!fUjFupbg>*AA^6=)'
-    '`fG;pncDjxOwj~Hcmo|Fi3F4O>4`2mVa2T8yJs0U@c%Q&^kSQ${@ABTS1yE`fIM1w4=+X{!s9eT^V7kFg1o3eCb$%`di7h*egW0m'
-    '<OcFvY6NGhFzig33#2$pPtE+MB;>oEYAy8RcJ_>P%dqoh9i2_>_PmiKryE)-'
-    'P_yEv>`3%~$A#8s2BHyvEt%!kDHZDWyuE2NkWg&cFTb6y$}=KDU#&G5&s;{mrA)&(0H1cR4WZQKg9e6Sb(-'
-    'eiEC;%d=PVJS#r%}LY2=9-&n<T)%iIB=n?!R3+suj-@p>=RN5?|QQJ~)YRzHw&Cs-dFQk@91kB{n<jW!|=YRaL3&K7~_-'
-    'e___xm@A1I55GmQfGb>7IjseFi604f_JCU!jxix;?LCEmR~u5T@BJe@>Y+C@V<i@6p)7$ALP7Vq{NwEUoEV)%Lb8KR~}z5qPt7SN'
-    'Tql_cc5MatihJnD(OMH#qlaSfj6=+C(61<{0+QzdsNhmogeD|eiqn4QWfbW-'
-    'g1Ml;|&eQ{b}$kR?Zb8*RdO@6kgdV>)J+_lJ>aZ$N91WsHh8ppt>%0yeCg&w@m}2;guU##mwCu>L!fsHM6P^$K3V=9>@uE6Gc0P>'
-    'Kah=^TBG)d(N(gmC|K(tbG~Eb_XT%MSz8PljVYQRpXVa>RwEE5nrkz(=(WIAo8oe>q!lc47O*G5`&;RWz-nu8NMC-vw2UZv8zMIe'
-    'TSI%p>ll&iBXYK_<oV?^Jh9KtI*CPBY9nXeXL?u3C}fbmESmtUDGZ9n<b6ZO;!*UWE|OT&s9+1Vh8stZzFf!9chtz7^I31ZOX{7y'
-    '$p#{y+gMcXRB0e<KYen2KhL_74W&nyCkZ8rg}-lzfBa)N$$G59iK%70-'
-    'HDdiKWXeA4cr+MrmGfQOcAi+`#jidN{;iS?F=bc5vgbrFOf=gW4VQXtow24Jjg~U*rJkAPJ(%1|j`6lw_+j|JTc;WDhRR;XHiqV-'
-    '2tfRhhcv1T}tbeeInRzESv8R9}8%L~t?S(ppxcPN<0)b<2Q-kYM6)nUvgGt)(PPRsW-tXUF96m)dYZ^KE$-`_kv92dD+-'
-    'U*Hl?A_64HWVwN?vC=G`=h8f!RVN%W2}$T?AhN~qu$sqy>YilrrR(Fw)y3ewX*p{TKc2xue}E<a07sS>w8ke1z*so%;w2ltqc!XQ'
-    '(f~2$MgYvU=WwdKu@e#Q<>|%IuNP#!+{xNkcpM|V!Gj`25ijPTE(LiD{q}JRvpQKOYeP`jJ@h$cjiRm#+K#6zDM3o8NxB;=cQf%K'
-    'Zxws1hI}c|J%4o=Hm|7gs5;}#^7j%bbO+v-'
-    '#BWA6QxrtGv)U7*pkg+3;A9&Is+7{;?%Sb{ZfHyOnm=m9$w)?TkuQcV$Iel(z3klDw*`-'
-    '(KQ2lsJlymw<DTjOCjm~JRy(@7c>vwmypnZZB2B6MWvOcdzhkDeqQT7@XN?|B+dy+$|AbrPI)?YiB=6c8Vy*m>n5sI2LIgvh*>NB'
-    '6ST>?n^`ihcf?(DpfCe3R-*7V9pZNcd-'
-    'Q#Qp(lx$q<}P&w8r(}^FI}L_$1_IP*Th=E^N2H~NPef4aya#}?Yhy#+3D6bmub@(nBuf0L4f1DVQ)bCEQ%B^`<~%9cP#Ntk2KYu#'
-    '&N0CqKY*R<IHu$hACXUAkq`e1ht@fVX^9tvnOt{f!-J0^*NN(A7|{CR}&lI{04)xVtLm`K*OHeuyv#%2U3Vu@-'
-    '`*xbBZ;@L=h9)WPvr*a`2<qB%|67>NLgTF%M_<mnfbbH)qP7slReGvb_}%F8s}$FiCe9m9;RfbD(sT#=ked`=%pE2*ssb#vrpRs-'
-    'MVEq?PHLEw~v~)QBGvQ9!^4j^gFWehQ?aEn34TgPfQ>5ahM(e&9sC+BYjPa|@TVrY`n9N^HnN6-g-'
-    'YW2dI$>S&3^a<rrxz6T3Ry~hsT^dqdiW=C$>Lwcu&OrBalIOsWxr;rM_oI|HUIy;CM<Vr*uQ1mB2(aTooK5scn7Cbxwf}Co_kkKB'
-    '7KJN{-!`|`Q_S`{w%#IlSzks?ocG)DN)wS|^0_%$GmeP>Qbs#pDUSs7ge@qBh&`jwj4KuKk>Mdgq-'
-    '41r{YUF)h+c3j|T1mT~hxK4%L4vB|C_)x6oN88cu~u5dL+m~+-'
-    'Nf;i1%OnI!YMRrC|+`P&T+<<P)ZeS;{?6daiTfsxhv5u@?_O6mWyH1F1ZJ%o9#Z~G+Ts2ZocWWkkBTqvuF-'
-    'O{ISbd>OS%pFmg2aiE}_v63XC}N^=ft<lh<^iZy8&B4dRhx5S=o<Mgo`yhn5Bh5$)CG_}$Qa%iDdzx^S2=HKRnojI17>w1(oC=~v'
-    '5bS9^Jf0Mr8GT;`WY8M<hW<)GR&%MS*K+9mK9TB#uXEhGH9L~PbhsH?P_W{qnzs1+cZJHyz<otTy?ay!BY}}Ju`fCwX<C#<aCou8'
-    'Ge*(}L+!v~N06=^!XFt8VlpY(a^wSlNr`Le)&MLo@NZVi0_2ITnL#~thA2woG8bu$)feiyBum3d5hWkaBAbp!T#osfzA!;!=72^s'
-    '}^>mNS27)yqG=hE277$Euf-'
-    '$UQyeMbGMN(550nQwq<+A<fgpRY1*s1tzJap{@{Sq9in<nS>%rRW+!)3`Hy+p8Ysechya%^Re(#naA=IV?_@b1c1pKFuApcy9E3S'
-    'E|0(W}|it6ABQw$?g?!fV<Olx#qoCAM$E=lP5Sq=_88V9+U7#o#>^%wyzRe-LHaay|rRQpX*UYK@sq)m8Yp89((hm+5-'
-    '<*zsd<!dYAYs>DNA;l%*wSZv$czNR+WfJg3j4S{3MG%+M30*ou<^2EVY+$QNZ9+@LbWkOB}qI&y?{Bbrfej)?AREBBIH%&`y`2L4'
-    'by3hj^8I4c!T10sraPcF;togv$Rjf$xEobNx_u1(!W-8#sBZ-!`qet692_w^506=k}tR994cv*In8-'
-    'lnL&q<dbrrBj0x}Cl)gR_eUWyF)vOr%R7SUo*L|7b?fLLd?ElvaPemF(=%8-Y7tsh=DkX5OiSq35pi1-'
-    'blj{}Y)BJXXPo!|A`$?*PvZLSiS7OQS6lJ3&~N$Q5S4``Fux5w5;FtB}*aE)DVJM}$(-'
-    'S_isb+979RN2euf#oLJ0cq=h1a;PNGxSs8oD(XF~LcRP0=6d?cAU~&4bk8gL#VxSV)<P6FDO6-'
-    '#jlhBYLDVx<s9yUG1~H%u+a&4g-(FE*EI10z)awTz9F;eQICnp2-x^^3nOc7Wn${up+K$&;Typ02mT=<k+k=!ec8hC1-'
-    'H|pOTqqw286u7Q`dJ{X4%2iubR+1&e69X(;Jq!xxz$uu@hAha0;J^^omPYLgls_Qw3hd)78atLB;@sm$2i&E^*YN%Rtk9RW46eZf'
-    'YUMu6TcEF(sHusDC5B`jZSV9PHf})foLXa#lh%Ct-j}@`5(2YVA5wVZ^p@)1kLX|22#3{AUjiO@v+%X2!P2L&1Sks+-&@=h-'
-    '_OB1Gx>n_5jzP761cLeXcCv|KSur!uC4SV~`y{7T8MJ6`74)%D<Sspo}=LEK`+Rbh23@(s&cB1zR_=lA*Pa8W9?|)A90`;|(Oahv'
-    '*S2)jy$W3+}*LxbZbu+0~fy<7MSn{tOr1;4ts4y$mm^#2Y)%&3En>Pz#)~o~?}Rg1snZ6;TQKm!Z4%MT3*tp7t<0T5;ZbpG=K-'
-    'O}=x6&33wL9C3Ci0<!4iy8J1lXFNQlO-'
-    '3dkvIhppEs)K8?O0*WKJO0k_!kUM!m$fY52Syi)lTA3lDEfAQ(aI^H1g^kf&lk)myU)ePk6L~fkGceolm?gzL36JKS4_(XuC3815'
-    'hUfIL){3iEw%-a<4KC9-X--rgx)ZCtJ@x^NXJq1+hE*0}_KMvHGH_LiTHZ64*WYznODT9=-VU5nVSd|5Mn3+K}H#v@)jcanSw-'
-    '2>~=ghXZ*hjDIs-P|MM_$4-Ho<3Wz50T5SxJ2$?_-`kLQrQR@1i9Vz}%67Hv@5y%xo;-FTE%I;tW#RhyAEG-'
-    '=QU}4+;UPE$$#K1jP0T@yKE2ayhq9M)tK)&ESW@vfrYsGW;5+M|v9@;fU`OTd$+p5?Q~8c0T#$hHhMl_!g8rG3@^0NGaf&%abQW+'
-    '~B%7F-<6Zn<qsR6=;9;0U^EbvD@ZePye>+CmU;m|l{n0zG%RyCZP5d`olOL3p0de$aD*O*;-'
-    '0h`Nx8$S798RA2+y^WfQlk5mUyfRmxpdxKsqX!)UfT$(VY$-'
-    '*4&V%rNd!}M;y1|l1K|2a1#XN0C5a8{D}U9xHRTke0>?~bGgK7NX$EzoTF!l2>QP^9EaVc2)fcizpFb_5yUjIUqOZFK4-'
-    'Proe$fh%wboN4AU>^*M$b85+dTJ7_VVP7Tt_$0$P*SP7s}8yO&TKUfnm;88711NyXwzo6#h&*#xiqtQkuu<J)560-'
-    '$Ip$OU=kKwTYe{X3QT^DD)&$4efu}=m4kc_1KqF{$VP$Sivr*_Y(OWVf!Y}vWK(EU)KpVaV<ScMW8tvh#7>ST}rjf+<Z%Diyc7Za'
-    '=kjP0l!4u_H2$-?)n<4&4oS6a?t)&4t>Z%pf88tli3@%txLs0*xh?R1<rbZ&SB;6-OCZc2UX2?w!2-KbdOg_$QCdc$z<1T)A09T-'
-    'lv{|@w<o;5GRhX$)rLY(F}7ec#TuDB6~gy;u~ettp-'
-    'w&hwnXrbZTPELE9&0fvb1}>kB1DE`FMsNksG&@%lKal1af(=)RzgL(<@Q@h9fBA(%S)d)?tUTqJV*rR#Q*Jzd&j(^R6Yod+yqZ-'
-    'R7TCUL<2rVo|yA>@}A+6EJ`VaBJyM+~?)NI<}{&?h;;W!;%j*lBv79)`-'
-    'rO6NIaY#jW`yltEb5Kz==p1I~?V&a?5ugy@5f8NRamljjC{jK95SxOY#4yF<@Bp%+#-'
-    '1d*08L)LgpTUwgPJf+I7LK+AZZiEAsdjyQq&DTgUviajCJkj{lC$nE=AgFW5y><u*u`_5BTJz$Yk85>xF@^btD3xLC>#)5j`COTf'
-    '1YKmPu6(4U;AHVGC1Z%Z^k)$W3~luV(1N`J&__YoHvPZ^ZJ`AW`Clc=>4p0=9hK+GJ$oR>z!Ro`3oc42Q~E7mw31ZZOBW?@Xu*lD'
-    '%O|WNZ~&YYW#c?J5Oa>7K#L~0+}DZ56X^<nFRXsohrx=<nIlc!A8_n))Rbyc<kqmA%pfQw#@ZqWyX~?UFx&7>1I^k9y$MgZHN!|Q'
-    ';}mA`BqBmY)(IMc&IysShOV&u##Xw(6(z>=&@!V7<w@amC}czrI*(>TZye6eb&9Tj|SqFRV(#jPf3snZm<skUJs!kuZBe`?xV8#@'
-    'iRop(AevWB#=<>J}iG8Yb#K!D!Pe>E^M+8e7~ygtgIU`lKJLq+SW+8A%fUm>BP-'
-    '8yIn=>#Z@x93fOgkgWEueDt#|!Xsj>mA38)1ZcmB)Z-'
-    '_&cH;|Yen#=gGMDyHuY)$>7Poebe8;BGtV1FZhvqPJNd|GG8XvD$9`_o}$Uizv^Q7Uv7YT^L)RJ**_CN&<b)tza9p5z+o!XaGK28'
-    'kNF0sNDRf33~;DZ``v`X!Xy9eT3kc*Qshww=0V6D81V-tK)%+o%q4-'
-    'VEcppVEgG$~Si}CWSgr^PEE`n0Qjhb~_+i;^6leQ@Cq>$z$?Jti-;eemY;;zUw|)xFDEX-dGv!#>Nlbyr#(Zo#7D;J@leo_fwa-'
-    'O6frKsp3_fHA{JkZ1F5v1keUFWfZ&peJdI~iy$a1Yw2?vmQ%1IpS=7HRPw9OenN+Wc8AsDVS@@L(qZ|_cR2jFjjD1)mj6L0rxX@6'
-    'Plv7~SR9kFm^YMnzTZZN=(&o>Q)j4P&-'
-    't@J(tCz9q4VH6>0QYsQB(&cOfo5Nq$Rk*PbN$M3zxQp$zrB56F(xDM}j>|@*r9y&$XQ64dSs=L}H;~J2^{b!BVA#1)Ha}wmQmxaP'
-    'zLAYi@C7$f#rX8CF6M6oa(jz<scOH}-'
-    '4{JlndA006|q?bZu=5_6HhpaVDfcBjPv_4x_TQ|w^r^gg4aMGvKtj?<2s^*>vurL1)V7CDidb&9xfko9!=YLymBnGId?RRfufbAp'
-    'j-'
-    '%QF&TuPy|qZNvb$hqB%sDu)@Xboh?_q=aWW39gfr!)9CE4s+AZ^pO@gcUg&yCC)iEkHy<zhoLbX7w3)!<S4mqQ@Hao+d2oiwrM=z'
-    'O0w*KQG-O}|D1MEIhM6T0`}(A{J+PU9$}Dy{H&EqT{5q@w#I9~qWfnfT~Wv-'
-    'QnnOAGp@>A_KSOzGjY_*@Ck!-3VU5E5Psji0CaxsZ9PEweouFYG8*WP2mvhky-yB``*LqZULpjv{Ba>T4l3umNN{<7>?Z;Sy`Rj?'
-    'jOm<Se&BnTl03@nnt}1s&u6~a0=FElZgy+=qypdJ1>~2_ttgMc3w#D!q21d?RAX{hBQTOiX@_e-cIN5}#2i(z8sRsm29aC{ZbV0N'
-    '(u|tdro+q21i~>QOSlEbbSl^_p#kjK4x1SBa{OZ3MZRrW0jwV8HzK>f6DDx@pxi}jmZv_xTl{LvgN966NbfhK#g((5(W0};mrnGQ'
-    '&}#WT^3hBUt7YF~D0*BW_C_v(J50DYtws*cz4ElCSi$Gm32Ux;rw!OOp&eq#cM{)-$5E`}vk!-'
-    'XgF$Lt)Hcp=?|1(K6WO>XaYTUSxC$5;7==vWtc|c6?GRI>ae4^i#bMMnk`R0xEimqZ2VnH+Dl2&9Tt>m-'
-    'F%FzgXiNx@Op*@h?Z2#o&vemp)9M|qOy+=3leUu*1+6*5>lO@s=~DzIP<JzA#0?i#I%@Y9VXRw%(;m9bVtCmWHjC*C8SPxXKyejV'
-    '*rt1}vXn{S{ul>~)tqIs!5JdpZu=a_N8YleS43($v_fk~5116Q3F=_9t5w8t7%jTk<5-'
-    '8I6_!o%rRU2U;Fc6*pcM@rz`aM<BdjvWUPIn!r@t3|rHiL5lB~Y5yxNlFyDHD_K}7L)^{;!<W=yDBCw+0>2h2Jv&LmQbY~&ddBjV'
-    'YQXaE;fK1QD6nqc87i`jjSUXr1b;r>jDZ4tStAHF9llSf$4%iEV5?0Nr=GEnKR-'
-    ')aQ1>`tKSw&i0&R1mW#qy*Nx9ZUthq1dC5xHuLryIwNQ)&%>7eApM#-D6)~fs3;RKt_-'
-    'u1FK1H8i}70lS82bLzG<;f|6o;1)}k;ShKAMo*^?&vTEiE#%Ni51vF4yk;v)APN1mJe!j!~w+3#5PyG<)J@DGYThoG@&i+PLCybv'
-    '>M3iD1-ajP&N(BP1)wY?&3AB?1BTw)Dsy7z-'
-    'PLb0>oZ4VWVYgVp35kgHcLPAdq=Z%Th<$*=|Eq&Ytw=PY!+}NKvQe{7dskvmJHy>SRX&qX0bmq;5hhmH_)QR7=x$rRx}LG08rsCj'
-    '3G((eeIy?{Mf&PfhHQw+1^*Zl@DTFG84`2M79o46t11rb?8BV_I-G&}-g9G@(zdDqZF(H*P_3d}5HYWuGKSn9dPC>;E;-'
-    '`pU3YBUVv&AUMCcJ`nez2#qUSEV+c$D^E<fyhqJdr6R?+gQv>?|GNg7r`Fq+D*4`=@mlXAUl-'
-    'v#Au)X*Em1Usjmj04LzF|DGf4m;Nj)n_xPIIe#9A58~Ig<7|bBXnYsB5g#*ma>76WOTIu_cZf`BH2=!+He>UCWW;+WPte@xZ+j<w'
-    '1-a<Yey`VfQ#s(8Iw;bu^kG!AWJ!|WgZe?+A-(DVdG|t-X*<e`B5FS?|7U5o=#I=6d(yLCCcMJqL}eSI@gJ%N{Ll{c|-'
-    'HKPP@^gbiHu^?{yj!7!W3~MH4zb5o>DN^jj!UE;Zu(<R%u;t9v#S$<gv890D|cnO};7HD8#|;s=}zddb$qSEdqVhKng8s7-'
-    'ZYA5!KBc~3xm%M<cC7uRYi{VLXX|9<N;c|J}uRaRh-xnj~%ti3wdTIgrZEss!Y4>O-k(G=8_@<7t-'
-    'KhlCF{4uy4MsI6u6qiPFgfS#MG0{mZ<dzY@#Fdu{BlUc+0<n@k2*});%NlLe8)4M;x_*5-'
-    'Yph=k?CdUZ?qKc+WLs^2#f#FkKS;ggT2Zat@3?X}m^+*-3(9z1+qFhlg+_lXn$FN^X!*j!Cmb{#5dS-'
-    '#E3D?sI~Tx0U0ABo$6d{VyX|*J-'
-    'q{D<&{Ms`fq>jJiNp(rWl&zt3n=FuYW1!k3gT;^H`^miHxq5<sjJccCBGf9Hfj?8l)47!8t>EF+rg0Ll{GHTZpKWmfm(g6goM%z3'
-    ')LskYK;`o9ot2~XRb$Vm7T}P;Be8l-&g~fqn%Jt+6`xvb0)nrT?c$2#D7h~$N$3R2eP>@2bM8rS3B3EL-b8eAmXZ}>LhEvBo-Fr!'
-    '+0I(bYrp0mD6>369*T=nkeCweK1uM3gsH<1&{SaqBCU|N+T}18?cz;BhwSX&i%hsT-'
-    'k3|*cESzHpA5Ug<&`5*1<%&(^TTzz4#svrnM4{#u#z-M6j!J@J{7Aq1u2E%$^n@4q}?KLaWOVv$%-'
-    'iWYxk4NH&p!4RZzVR=g(Q>5qxjgqEN1K@G;G(zRk?@@01mzR@c=87%Vk<rIjHX=nXy_x1EEc=PfBXb<QMQ#%R6(xbJHX_#_R0WLL'
-    'KH3hNl%Iv4QdjcP-SU!Bcd5f8*x$B?@@qVlpSYnvsrtB6<r}Uo{fgJxKWZx>zaORgfCDJ5M)2Wu8Z$!J2T16-'
-    'Q+r}(?EwrFjc&mYS6E-'
-    'BULWfB_D()X*WD9zWIUDk<1N;R*;s@4d;tncW60Qss&09_ZZ7AS^ixkRIk$h_k``@XAlQS#OzJeUnSgx7W2~QJ{lsMIg=jAq#9f<'
-    'eZr7F&!NB&iGULJol+KW2C!(H<!FL0dhVZ}LF+=|Rqwr&Ej^XsZtu(xzsgAcfrCzRd41a`Qj1erR?Oh-cc#rl%4MNzi;^*?&>Dy@'
-    '?6W|3Y;^3pkZ6W?<QuEQrO{wYn=8esf5e_7<k==>viBGg*&V46O8OU9vY;PZld-'
-    '=%EZq47$^B&l!c?Wc|DKLoqbrVbI}&n{N)eRM?qWM9$ZkL;bWa3E)Ul6DX*BO@<$J|Q>VYb*CU+1E|A_x*dhq<O?>?^fu16x9e!V'
-    '8;gXq?JZ?{q?WVg=lpt@eU%g)qM7gZujju`KwN`O%<?hvohkt{CexzYt+noAwukDjWVRFO(IHfkOg@3=g#^`%G>T?#gH7;de8hlR'
-    '*mohmA>Sx+bU~ytu1oZFoE$vY|8@)7j!MurQGK~njuK%xgG_u8W7ej(z-'
-    'UzYms{K53`zC33Pg|Q~UtJy8wv1uU7>}br9=Rr<T34{8bK7f~jlP2+FIIP$S&4Z(Vh3aUy=r@9Cp8pJ-'
-    '(EhgUr(jbVjk3vO0YHUF&4vF;_eU!PX4NTOvk)acTCN_;qcCrzEdGJb4(OyP*D&W<3b+nhs#<^g82a`>m;lDFKv5P0p60dmYd?Ri'
-    'b*@Pf>4<(drvVP+q_+h?U>iA+|T&v8wwGV-b+`q)<mD-'
-    'l<{r3FXFCFhVqT(Q3^tQU(<m8~;kshm34k)u3YaAzhNP`n;#)LNYdikyd<UobBIZ0&v?3hx2|!}Tzn+q<>X-'
-    '?3kfS#Wnv%=(*lxMQuqofzC`AMZDt6{p)0ykS)fy<8D2^r#b4qIU@JE)<g&s7z0JWHkgoj=I5hhC=U8;+Oy25L@f-'
-    'JxcB3QfEDd`uZ?iMg`Hujoaaqg&7SILTuvQiK!Bs4l~sn#-3-'
-    'IxeJEMm&gbP;}q#Toe8ZWl=Uul!N2q=i}6?`|G01R9@FyIm0Lf$Sr8<f#O{{XHyfhCo%h~7{^2EtK0~Qq@t_q7tDk1NLBFM&wxej'
-    '9`8CGtRH?SDi@VX=W_GUr=iAQ1`F5cpJEXlOMZf{plgM<>GY3AsMnln+>B3f6o%YmGmqM_lD1lklO4p5vyA95_7DLB%Bsw$L43G_'
-    '~z?cTas+V{079B&@gF9u_Kx>iS#F~QMoM8r&LG1!cGBiUCc;9UYvYYIyQD7xQEfYLsB772Be(6^T?t`yH`t~B>Xu<>Xcl}xKOQ1r'
-    '8H=gx?br<Q4NLuyYJHyYis7;KWmK5j#$e@QzpOp))5Q8BLR>_qOL^DiU?*y##R=W~)9RZV~+Y;E>u82OKZ>fvQBcq&hA_R7D2=E3'
-    '(o#Z0w*bGL`JdY>^>WkLBx0c%D4#3v&xI{QEh<YRGdSLnCuc`Ne(9g~-pUe-jG=3rVja9e2tYR9wZJ+_Ixt|s9+F-'
-    '<O0b4IbefD#0)b&?{$K{)2HZ(z>iTV6U&$Xc?%Y0%O+>yvRGm^<mMWP>54W>Sn|I&OUptTJX2qn4rgz#5(a-'
-    'L<$qKul?e~g{HpYRD5@B|YJ%=tAgIvrm<qvc!<F$4CdE1Tli-'
-    'i}e!{R|dCO{%a^FHOJib!YQhcBpMC+Yb+S&bDvw7>B4LhRob)3N^pKdHRr?z-5knuv~2|zyX}Ok7i=I%I}BepR}T??U&gPbSH-'
-    '$mX*egVhkH{nXu5o-VV<}8N#uuhP*~Q&@W11n(qD)p&HHRZ{Qk<TSW!u>MM0k)^J9XVvfs+@*LLqvrnTE-'
-    '2P8tQmIJsSM<D6o^gdY+-+2|muVzKqtM(uwqxHPPByX6-l1^93hY1w0OeRyf<xs+lbeF-<*@5nh>P-PI-HTz7>wjS6#&MPDi3I_*'
-    'y@8hc^ZB#P=7Adj#VWhZfq^>Jgi;Jk?r2&eu;oZO`UnKc4P18GN0YV(v0+M>|=Z_Mn5L}wLlO^iz3$($*-'
-    '|3c4jkT;3ne4t^crB?bDZu$(dq%x={oDK&Y%p!0TZC%L(F?o@riy3wqrphfF_GgP+r}#cdP=W-'
-    '7v*$PQdMjpyP8c>I&$to(nUhLJh!;n{~HtH;!T9Ui%|l3NSoPBScw!n#N`lDFUE@BKJ4ozI&MF3;1&(8$AGm|i-'
-    'DBq+af`sfLD@|~pnxeQDtJO6rLgN^TU_?-'
-    '0$$o9Q*ehoA}=F2Qw#{!ow@&YWKO9UO&a~Z!lW{;5z_i8uD(7y5yyTQsfXsfWz{*)n0A)*X3r!Hp{N+b22t6;)rsg+^(vQxOi(uR'
-    'hhHH}b;UAUF$nJu0}b_4Snt?<#9@_rn;SmEJJW>75JCsGB-r#)0rzk_apG-%dtQ^=<?IylTXu%~1Z5xY%dMj5Jn?R61vv-'
-    'a^Ndql_<<owUS^=&?D^N(XRJpW67(V)l}EMU7Z@PBGn0v!EMG&@!F9=b4>0Bw0sZJ*(-'
-    '8jrBL)#F+^P>%!#HEnHPk+o=sk~ncWQr-'
-    '13MeOYb4jX=tTs1LA#f1L#HjQq)m+vXk*trRt237uIUix`TB^SO65Pai$Ho^SDo0bO|_s4v$TMiu~LL{MoAuP+c`mx3%O2yV#f#V'
-    '}}zp^IgI=dBbpt!}n@<$hvC}bW~Y!S{>DYc9x+#LUvL`idpCG}f*d^gEGJB#Tj$)6GXikjHMLFdWLZ?7&Vf#1ZALjEg9s&JQ6o3J'
-    'Tl>fJh;GtGp|gP(=_beEzD{O4S_+R90<jH4ZSM+_)2YLxMsXjhD!IMn9}Ag+N(<<K>mFK=}fjxVh{{(Q`v?T$LKl7Iqa3~00aIlW'
-    '=LAf#34__qXi=ZB~Sft4kX_4>uK2|rm{2;T_FAV^XA>wj)dA_|4_$jr$pA;IJYyZ&7ZP$_1G=qn_s_?3qep7pXn$URLr{m?_!EVy'
-    '?Ojpux-'
-    '{2F8c*4L`<UeQd|ih|9n{iF`;{8MO2wetdP8!!%mu<xX3mjAfikqbO9^5z#K1=B97hRC&Gz)I`dqj$1mZ+2ntbjF0$a~f<8XnYqp'
-    '8(PN@BWpEFT8>Z@K`tSm<G29G=A5?(IzynmaMY9E=#X#0bI#wLDf&rAKx=Rp0VLhIjlr`{Rb<My(+I|E((pwfu)yi_mu9SuIdNL0'
-    'v^Adgk(naO-XldZzw)f2Y5)%&BD5vKQ06pr-PA~;q!TKzK1|VNrEf@I{QeV}XqT|m7x77Ejm$+ItxSF4%Ptq1Unrb}?`W{GTe9FP'
-    '9oS(rz;Rz5%Z1Qk(1$T+!p;BT&02Ubp#DFI1GYJXQtMLvGL^SG3yUbJUIfaFT)BPthIzrVi=mbNyVDxBC~#3{oTW_Cn+{HLc1*3U'
-    'TX6s`88ufcJJ}8gVWSyFn)en%MN-'
-    'f=(Ixi8tCxHlL9k&Egy3Mes{cj_i4}ZnETYmey^z5hYB6KgXoU?&gY8Iyhmwf!fsx3D%j<fJF>=47Mz+MHGMZdlm$+4F)4&&}<c#'
-    'NS$y+__UCR0$sdj)Nu?qYR9e(lVZFU7Sk(1f}cR+JI?ZsNnsCmUbnQS(7u>`Cl6fgVOJxZ88j+i0(zfc9&X=Ad7yX?8fbQ*yq7oj'
-    'w7LNEduLtl*nZ=fBl;JNWkWTCFrz-G{{3-t+nL(*-'
-    'jBt@0ns^e@7l^qy;QN~0ySRhu#zYD1nXYVma6!Yr_K@vb9(sA`A{tVGxDdyG#0z9;T7qz8HpA>N?NJ%IsJN~+F;#}R-'
-    '4GTV`_MjHQPtiePo=x=SK22G61UEkJPQA-v+jY@3XLzDDr`?{jM|D*U0ic6GmJv+X%-'
-    'J*f1*uOb*DG4(KJL>l4eo$f$hGjZJLdZ|y#%n_GJ6?&psP)CoA&{eN<Nm!-'
-    '~Is<(~V^LOtvF>rO8!>Q{aT|Kkc0t7j?m#K>%us(nrGS`qa^rW0sO|uB=qXUdsFE*(iXkVdH$cjQV_G`gzvTw!Y9(uFKpPb@4bQW'
-    's7auDyN!gcH^<PbJr6(Lx~_QejibReGx6&d5W0)o5ZNpB%NRf{+4x3&4tR7j+yq4K~|Sp+xrC`jhzp?-'
-    'cHH8f#c+7To+5ZKsIFT8<%I#bOqH)pxm-^Avi%_3w0;yu;-F$BIz*OM2A=*f*ErK*jg&^`af5ZV%7YLJFn%wxxTc-DbQ>)@=}uAD'
-    '8eEi`E4{MR)~I7fJ(~Y+<g{toL%=O#I?n<E9uL1P&cG2IFha%+eOFZ{v^FpsR2hOhNI^$eTpZ)01D>w*!Pmnr3=vAU1cbYGLc4m)'
-    '}TE(p#RLhyZmVG1C?l>|HVEP>eo5kAr??RZt$lAG^Ys=J`y!8)g*N0A4oZ&+TV>u3uGd0%zkZhJL944DD5)V5bk8e(s{i!6d-'
-    '#REO$Lb`6IaQRDRI>s=A8>4mS_@fAzqJ+j^E6LOVl5_^*lZXM{c$Z?-}YZ)F5%%&K~KyB6IHt6-'
-    '4F!68YtbuC5Z@DX+^;?KQD+~%M{+ZGPKvzc*m9dDef_B+|Vq?Tz`2~)<fRAZ%iNu{)MXkAJCoEyJ-'
-    'g0DIH#S(^Q{I*U*D2x0>*FCE=Gsud8tkGDDqAKf*s(HV&p0?$GHF*ItHr;`H@Z8FHT6<+A0DQ}o<tq3K`UL}Uo~;X=TYcb)L+eq}'
-    '$4ReXIDHwSk9uYi^^Ei=sS3k|+l`?KUypp0a|4DS0MAnWlJW6ofYy>nKJ@ysvd_q+zys%aE$gwb<C=IciDJ#O#r;!vYjV~y1fHC)'
-    '%1njfW<LF;!S*x<j3|Q8V`Ur*-'
-    'PN%{iE<b|(=TK(dajCwL7H2^fuL4sM}ow{8mM}1h;Tm_u3~z`RV>Kzc+aw?PK{DbTlB$v!W|)4kr}9_N;wcYXuzzu^nFqQa!Yepm'
-    'k7k`;DfrO&gT_4A5iFX>bJ|TsP={1o^76htlX=X`u+vVe0i#<@8&{_*&rU;_?UJX%Y6Xm3!`<*A&EFCXjBq_!9nB%k^SQsWLO$K='
-    '15Ai?U#gfm5;k+;FKI_%Lp9)YFzQF5_C7Lf1;{;EZkgC4ZC^6;98rPt$Cp_aC8n&1dcYgy3Ne;KnY@1nzqxDQgd2*9d+Ex4opAO-'
-    '4U{nl1*opnD+$}JUX=tPn%6QLR%|Vqai)&+V)h<l_<~#W?-'
-    'FLvQ!(U@iqTGzWhZ^pX`AWLrMdsSQ_g^=e0T<1$}`{UKE)VNw%s3Q><K+npeS}?b#3}Iy3Ko<RNkM=`7}?R#Kc<*<XU}4zj9A`@U'
-    'J+ZbQILn+qjv4@i61yN!&2i>)b6lbOZqHYY5d&A8ENV@3&*dAPl>S%UfkHt3kx<EwU0Wf<_kfURh#A#0=|oRe9!bx|XbwC{Ct^r;'
-    'gG#0f2M&zw{bXWnbibIK?Nrx@N%cS(e#s3QGxyVR9fwK{7i2KPpk^Jk?(+YGIH@3n`LPFA!8i?#!;S3H+~HHtS*n-'
-    'XuyCyH!TnXY}`qW9C3pH47uE{E|f9Q#ugGkk)nT8pgB34vAP@#Jfew=`I3zl2fL*l@=U%IbRVimw*eC27oNqhT>x<Zp=Vb3^ixb;'
-    'FXyYM@H1c}&k@;V+|v;{xKt#VlSD`D@~>jH?1c%>A&<A2jOj@enU7r>rU&D!~q=OMFIPGcx8M76sYCwn379BS)L#R)?0XVl1I`=_'
-    '1VcG1@gJad|PSHt30G`kSGnJqnsAUX9TP!vshB1HpHfQO1o;gj+d)*S>p5UG<Z$-'
-    '=LkFk#mGKNqT;QnG?^}ep>IzraM`fDtjy!1NH4%w~Dmg34Ap!D(;lX&n_cl;^jQ+MFwB#+({YInf$L#=E_eSnhA^#B?mUS7`eogf'
-    'Atq{4+lqO7z~%#Ph8V-'
-    'fAXweIhr9F`9pjT<Y#^SWkbkMn3JUBgsG&8d~9qZE0Gfj(CS0qX!?12RUJSVFWni~MdlE#EfMfs>IDqhC;voi5`eug%|sDBXbZy~'
-    '*r*1|9al)lv<{ipCG+cP6y`1}9a#0EmtnLW{smbqQbn<U>jx32Mr7DNR?;+nQ`tt<X3?$rF4FuYGUxs_>WnPJ30YuH-&AAic-'
-    'w&@Nkr?+L92qZ{48c=G;fjCCFkO{TYM}Lmvg-RqcYOK#YqQP!8!D0ak0H@XMCIDkD7wg-'
-    '>0|axvmXCT;O)B!WZ+$vxKHyGeYNRQ!jM{%gIPO>9L0%YOf5Gp9vmLXmKc~MMrTNs^L~KrExWUiaw3Ehn*!sjT#d^Y{55`C*Wktq'
-    'G5b)8IJk7rFI#4Ktu@zP`Q~J&Etkp0W(02p)hlX<yYkpQSC9g$FEQGSrL-;vY;6~$#E*v`re5;U_MhR(2|j3W%>QuN*Nyf45U5-'
-    'tYE1+?Ww4rZguF^l?%gw`Er!(@@W5uu0aAb2`phEJI$Hf@=Afl*-PXC)Yi+D(8#yIK%<a3adqmnu@IJR_$-'
-    'TFg9lXexCP<!?q8F>y6b!>Agq$Fdi!{({XTUQNYLWtjTFQ<WGD3nwP?k=12M&K7m1U|!yC8@CcR`0nKVH<e@$0_m7+-n6q!-'
-    '@J7bWDM5Dh=Z6xw0nR&|9f!w`LS%t)ee<wn9dp-'
-    'G*E7dc(k$;w3`#&mgTVo~c0>_Ge`nrPkrZ2);pf4sNsyKgP!Xy70(xe+NZkgwULgXhsaleqYnM@mt5r!?0pOIycM>pJMEo6Esv=Z'
-    '}`e;y~@w%IXN{h;Qc6B}`sTh4hiM1lkAca{@ch#5)Ci%tn7neRkmZ?r!0p#?p+YhfUl<x$G_aT0!>G|WwHVM2bmQOs2bu;wXL4hK'
-    'T(sEhlEl43>re1C1KVZ&kCNrz;P<DLqCW@oo~^`X7S^FgIuY8C;-'
-    'AY0Dqf>c?#&)9)m|C#dAkKG8h=AXU>PxBCCFa%>wHfa1~)^#Ysu19-'
-    ')VH8^>vBbYa!+4d0Vt&7ny(O?SweZ{`4Z*CKqex`5ZJU6AewV1){u*V;ocPYX6Jadkx6W1;#x4R2)V-Wy4(QJ#m{A5b_-={^-'
-    'QX%an~k=Se(8NQdIC}7je&0QW|XWHm(Usl2)pqU^uEuCpRkzAVM2v1AwJx2nt7jcEmxb^UO6EC|1zX6L1k!?>Ne@a>MvaxuE2JZC'
-    'FIgXS05B_#3p8~tc?Cf?Y51ZRe??+YIeO}FsK88t7wLVZ5mb^+rgDL-tO$T{-wLnO(a|jFsb@xB0R5f&?fKnz<<Ntf;r^Fm-so00'
-    '+cSPa$r){?lLmA_kQCSU(ogrMFvRK*}c?-$#;Q~EOI_4)Yv1%-GLC<D7Z#!WX60ubl7A^W)-'
-    '!Dn<3=b?xy@WWK_J4bd7jE{Eie;5>XvFcDv+23gK#YB^*F!$z@5~W<dhN<_udr$Q--c%C8x}kAYz_yKiJrs=1g~0z)ASOtf_x-UC'
-    'D+*{>zgF7&AmCC+2FpxU&OdrN7(IbmxM1*4UMt1Nf2rQ*wq0rOtY$C?pc)#Y>RKX^nKm3=~m8a8%tu7-'
-    'wX!eu~s0H2C%>D}=g9BFc;#=!!|bn%(ry{vwk*x?1?qyO-'
-    'I&&`vlF_5!^Xg((wlN0(m>!<y@v$!dOTT}eXiOt_TC)g=JQ)mIpxzUL<NvGz?p?e60-<g@B1fh-'
-    '+>_WNQu}mme>?sEHhFL&Bi%&ffc;AA4XHrB5su&k_(;)xp*I@1{_odT&(7OPjrU&6tyWunDvc2?;9rTh{Y$m*IS1b$Z;jM7jeh)?'
-    '_lpdhG2BlFI#{Cdip@!b;K*T(gz^t;V@E)bOy_Y??l(=p35X36WAJ>RtH3JD~##W}y)FF=$Y$9yjqF!3Pm2(Jxu~)E+iZj>SNy!e'
-    'ZB1|xqgcPHZC!ADye+VCVjAkD;&dZn&p-'
-    '>X2U3BtZJ83TC^^N9;;Y_C`IkZ&|LY|NBR0QG9*x0Gy0|fU9mZ~Ag3}*4L=@16G)ozN|I@c&(CuzfO65GxJ+Va{a+zHB#Txy=Z4|'
-    'ykHlkWeQ^}bVd2z9H>Z~@V7bsGx4$SFS-'
-    'C;BnFWz_69jP}D&kj!ru!=JYI7A2`da#!*`!@o_%Y`|4TjVcHWME>njHtyX@+}3|jT#PcXk5I>`VA8xB<@c&#T{duOVU7~r@=w|;'
-    '2id0LUOvs^Nv_VXRbOR_#0;K2Vu286IOvRyKjP|!0sFk4UgrKQaTLx}hoZm`jXCpJq=JD{MvNoI>&cSJI<-E-'
-    '{29@@Ru%AE{7j|H>v!qP1091FGh68_F{5_(_^?N%IxPTumzKHhS6(>HYsO}HsnVB;?tMDdMJLT&?<PiF_b_Z)Y8q(pRkC>N2d|UM'
-    'KF5%_uKt=ZxNq}i{YL)W@CTSy`f(mVI(#CtYG(cfE*xkV%t!>fbRKn;!&nRJWO)pc6)-'
-    '<z?Uil7k|6WRUplB=uOd$xSo1cmtu>3?&}oM#$H!q>GCRBPuzK%gOv2zgA-#T}=`4-'
-    'rff*FPN!uY&B|$bXJOq|2*?Mp?t={2je@j%J%NNN})PS;EQ$G<QCjsorv%*E*jhQpt^vH%zNC&ngX!l(q^d-'
-    'YP%jKr?+|wF;Fief+36P@c-V%(>N!u2Q=*#wH9=8EPK!mqa-'
-    'X$AWo%m_AOQwV9DCKtsNdfeM1Fl*t8}`B>dtMj&vu^O|Rw+kAIG1YZ9p5b4mAT2>Ny52Sjdt{K;n#O&kJKc6X|b8A85WjUT+z3J#'
-    '5(T?nobd%?l6j6%}VB#jC|NyD(j-'
-    'SUsRAq<@yO^Gr%PJ7#In8Bz?O^1Y3S?**lm43Gq>F8#Bb7LcTB<i0f{=rq>E<*_W6#tc(`KR`dcQSjY2QbQVS51rXmkm+`>(6$?P'
-    'D65L4t4B^>(nwZcRm68>IEx6I+J*{={#g8)JR_z7?*teO>e|#4r0*vd75*j<Zk<PL~hvvnej{f+8Pr(r1*sU^<b2d}!;tc6lD#yz'
-    'dhm#@$RNEo}VcZI08vPa87rWq58FT<{({p(=q^tMZq#c9geZ2F$h9~jXao*~ej|C`y#j4-'
-    '}^2KGHNW+wv*vJfqZiALE1eQw=k3%*cwl)zkl!R(iEGhpB{pN5!9Fyb4LN@pHjx{{gl$IC)E<jxImL{oyfn>#ELcgdicCV)VkzoZ'
-    '(*Z}?erJnP-e@GZ{wq9NKvT=h&DT+4(?%8`TYy|N(<Kh=+Ic<9<aXxB#wYWgg^VlI{wagGau^;HU{`Tm)TFH}a#C|&IxU`=?#e-'
-    '>X;`YH%rLQi5=e&DcXPWC{^LRl#ZhNyh<ymk3mjkkKlumGSgkCLiC@c*WYYqgT0yb;FS)B<CXDfFI+!=ZuL#7WIlyQEBzGt|itm`'
-    'e&Eqet7+P}JdQ;8>zq(I=qi(Qi<9)R-pFK6I9ZTP9OMNt{I0983o_(>H#B@>(|hk$%Q-~rDXjMM!;w^=uN-'
-    '&}x38RUpw8iGGq_D1%rB*oJ;`Flv-T1-'
-    'Gh<GzJKmUvs7&as1p2)Q7sd0G)vol<HFTjOsad%br?9ikmVlYq&c@@~w|?Bz#c__{)_Jur2E6ED8A?mdds`%w{Z{1cNc9NvL-'
-    ';FxP!0g>n6>{3@)VNnaL&Rx;{?>iX)h%;uGJ3AVCuJCh`j?<&4(V9s?6rc@4CYZVYDBp-)1vHsR7r!+-'
-    'QZ(GnQ^Ew06XUcSZO!rhN0rA(pe>8wUB?;~;xZab9JT$o!MKq?8NzXghEW)3rL$`Ss~Hv9!X_ffgz{!?Vokw~bNt^6ycJwE(j|&a'
-    'c>6>pZEG~J2HYZfiI~szY)P(Or@aioaOP}1oZ8gc8t#v{DlJ70d(_9A6De&n4#g9zn$rNgo&OmL^~TE3<FQX-'
-    '+bkal9C61LWFc+6syIai&%g|ti*}C6m2O+6{hln@DXTo0;}qY}No?hI{#+SR$5Wup%%&jDQ_BBbR3H!Pwe<yl#(cmJ9W1Mw1DCZ)'
-    '=)_h>JO`_)x7uUcNU^?wLpHq{D;DX4J!0mhxR50Ow)V<jXsxdb3W-'
-    'E5B>gQPTz!kYs<|?Y^`PO9Myn_xtcH*J=6;Y4K{#oxlfZka+!o7ip9#_7r|)#t1?IjltQL7#s4z^seopg`$!_Ze@=3j~>H(IIcTA'
-    'R*-P2q>+-'
-    '!dCe`qdN0hRk{y2*mT=8n*}6iO#e^+t%x__I+Pd&%t>hSxLp{0})T$*dk}XX*g9JMO79p|`r?^Ja8?p$}0`3%)fw3W40lJ)9HYGO'
-    '*-'
-    'TxH5RTl?zUmlLK(fB*KUuTv3)6<*C(*4u5l1GisQo)fdjAL(*7wK=S)x0VifV@Ou~z!HbhJf+c)`1dlJ@ji}%SQ8&mGx#HSD%=+A'
-    's)*D{?d!#TK235qp+YCEr7|jl*dO@Mn#3k<V&tY4R`Y|b7`E>~pF(J=S-p9blZJ63r|2RmleF2CzNS+Oqjek4-'
-    '`r^d~bksNJ`4PO=Gs=3^j>U{wpbaUaU+thMAfJ^|RcW=hs1Y0Cqt3vGl<0S=kL-fS6#0;T-'
-    'B6)(bwt|}H`)PS^^ns^tmy(15eQ!lT=1#+^TJ|m;q?VULH0Iaww)L0MOp!v_Iv*L?Z@c8K6e+e<tB0)T}X?6X9_}|UwVfxX1<zo4'
-    'sTJFD2oY6a5Ro+e3^KzN-sLo+{FDobekpb$kWzBudeLfU8wAAc~^eO3qNa98m5)V7uo@r+v(bU>s$#0C2X!$ZP_j<rTDOzQ$h8J*'
-    'SSa3VF_8aqiWw@mR(+P8tDZAs+nF}Z%SY&HWfw+^!QP=b<xq%7w@8#b$vV>tR)YDBy_8!hUe1g)t%PJyYWy~b<#&zZBFl_nm+bi0'
-    '%*I+$Oy|CcUX?=$is8qj6sscK-WF+o3V2{EKzpe&!&AqJ%O;T#Y5vnymGA*Esy;Hln)<(^Cx*ITo@qt=Bc4lom>}!W1gQxU!W&sB'
-    '_5C|9uJMqH7PGkShFV^Q=Pilz^bS)Q|J1Tnx!cD4VMz+cOi0F&rZ{8_TIPQ`}|u`9E!A9uVH=?H?8>uG(`KN^zZ>#$<bd2jbCHT4'
-    'e#!{FC%1~y*CKL&Tc^ghjIHcA`TM|ja8~(vdf)6+NZWlFPl!}kBSUx%*!(BrqJP}Q<BJuEf<Jv7=(tQ=x_6MReOjJ;{evgY^AqH1'
-    'gIB)-hQ13t8J=Lx_IUtj&hD7F6QNglFz=9iY6LKzeXK^D$hpmibOH>#4gtA9@bN%u=^FlE!V`-'
-    'P)KG<=)%8&L7mkSZuJn^U2*HzYlNs_WqKKd`$y9Bt@DGqm!od*lyIa<SoC5S%pk#btH=1iEEgldgX}*DUs>p%v}2<9A1*cZ|Nllw'
-    'q1#cWRA(80{R80`YW@v$wUS%MlM`CX6(*b4<3LmxN*?S_j$3?NK?B{rPki%!2%Mi2ohI1xnj#cJ53{m}W)MiqDZPYeFTfQ};_wW5'
-    '{35K7IhaU~L)L-%i};!)hEp6|BC5XSd(x_&IN_PJdrCJpZ#1a1&cMX5u)cXzH2U|K>|^MSNVXBDc|r-'
-    'gf%86G_oXGol@y*ppqd1evv~GL4w*r%R6H>6)*bo~9X}W6<Gw;7Ieoen!QRu2A;(#j{KO*{+$>uvBAXPl&ska_mGP!mD3?1Rvk`Z'
-    'M1ne46Idr|pUs<vAb6+ieZd$^diDOS>6gOGr@f~M02r$8+45q>dOmWKLf+gPFDe+|z2|VO)Q17`sW?TM0U8Eb|7R!EpC{n6nyLfP'
-    '_@rumWUM$fnE>XejSGvy?0$&s(igMc+BCTPKCXhmaaN4TL+~)GeSB<Cg7GVUL-ca+aJZkbh?HC?BaJT?^eTS*vbv0Ecu`ux&9l%o'
-    '&jVv59<dDM(SqJR*{F5}Rsh+*7^^_j1Fhg|gvXzX2c^=U`mzZp+p`DAx(NgWU^i5@t)(FfV%=kG2ys{|jUjfzo=3iXpYDz?&s`*&'
-    'y^Xvdzy#@)<3U;5H4V#|)#4vvWYQK4?mBU)V6;q7##U~=>&$*VQq~&l)sCp)usIqiQ9%(IEb{*$QTeONg@$Cdsg0F0Bc^G{TZjtV'
-    'TsD0OM940L)<f={?a9v8UlvIv)&%n7&r{QMSPQP28;Hz9Lh<sk>C*g9>szxHmf~?Ge-'
-    'B!cXMk7lnqqKn%PtN$})$KF$uD*Xl_qIieqp4K45;eKW6LOANh6!W_aHiV3!0sYzpehU*<2}4KIW4eL5pG>ieY;6J+P+&`{62+!Q'
-    'zj!@00h-py|l}l_$n%7Sen#|Sz7(=1nG4X?AS9Vzw$PWITViR0~MUqs^LgBe<qA9LM(if*`iHmCYsl0%4l`-'
-    '%e&*@=40xo)sSmKmHTrq;0ZG5(iPg3wtXF}qw<D`mYWP|w+T@?Cq{PAK=TN)(8{<~YR#4mLX4H>CRAsO)bt^7M<`9Q<VeDfz$`FH'
-    'dQW#;+^U>havmqi#?f*rb-RhY^uJo(?RV<RyU9*f#5x`C@{ypxqRLba(mZeGaCb&t`@8=^eLM|-vq|zDTBwq3H1MJp#C-'
-    '4+D0NN}fP<1Rl#s50xDCa)(O$Wo8Mrgx%>c)h(E3`9E-)<lEn*Z%>BZdtIma-kv$I`(iKxeoN!Np~XrR0Q;i(`w^u$1&gUrET$OF'
-    'Z%P8vJ^1qiVYt5B(D``6{_g8}%d;S6DdvJ~MaGAQuPd9qS5Qrfg_KFKIKucs(J@lgX*wKNr3vp06$jwZ?^9ZOw`a9^jA^Jgfp2~F'
-    '_ZNY>~&Vy}RgdQS?JNSECC>1Q*F#f9!xW0iEYz|Aq2&c178^}op2;a=+^fW;Oe+;D7f3W%DOe0Me$SN*Vx5yfkND}|o4ZtlaC8(a'
-    'IuQA)zfS<+VvEf+(nTCs`7eLAlO4j9VDX?tFBP*s^b%8d4K2Y+$=5aon=PrAqBxikn8sL|;)<(H;dAs&_2OTG=eWcXdP$~|*4_zf'
-    'w2yUgbh<7geKi=iMA(IHgLk~0Y>iE;c-vW<~LmoO^3w^bQ*ie)Fe^xB6%pav??_<0@3)D@Fd2A3@kG1OIqqto3-3jQ86bR--k%|}'
-    'B$Pg5R(f3F?>R+$Z_Tk6z_3@mYwwofLVv2Uy<<Qs%uDqp=;_-'
-    ';p~0eAp@wf)Vp)%Pj<N=TepaAVw1^e9(F@1g=ApGM_Y6Hf4gsw(<&&RIsH93$?W>^RyiVD-'
-    't+76#>_`4tOS{tblO2*+jeEl<5FZ<%@Ibb=s{(6s#bbZvJ?q^h%xYS^IhLqM_k3%^J2C*?2!uIF$jYy8p00QD%B&vx;%7kmL-'
-    '%1?!sxct!52&jyg%f3L=5=v~WI76|}5bmH0P7Z(Tpr{|;^!ssS=*R5&dkcZ<GNv?+kQK%)?s9G)o74(CJ%RD8H+_d|*bQi`IsnpV'
-    ')8lV01m^#zLIOzTSpc6o@`WE3yY<EnhXbl~ptk90j9%X0u|k;<HL8>R`{ppxS#N~LhH$_yVtKy$4iG@ep6ypM4X#_1hK~^Z?UA7B'
-    'b?g0@Z{#UU)Q@jYRT_9%{(_A@cl7*U#(2RyDjze0fJc~D!RaXw&&l35rXBS`DORQd;#*yyWW`z%;)ChZ+a8Va?B&IkPA4xAl*Fld'
-    'X5O9RS|}HC+>SRjq`kNqZjyJat+>)l8tPaY@0PO@uH;1n20|ht$DMPgeA>q45c9wS3ksSUaxV!s8dN^ij-=qFys{)U3YpO!0LC-'
-    'Ju5-R=%7^f~L^^&ML4O7LaC|N3Dy?{_ULN`N7C${L&Bk&PA~zw;<Rpqgtup(|m#>!Ky;~Zmwx-_wIfb&|F7m0G791120SaeJ9+s5'
-    'uP~ssb{Lt7{<Lb%i1n$OxVsHD`2v5lMVGuU}^)l3Pt!_O|HihlCu5mZHm%i1zrkcrPc@lmoMDR<I!jC3=Zj7O)gC-RzI=R~Vi}2@'
-    'o;4A1EBaq<SgF?*qGmM!sId0h%4?@-8Dq>4zU1Qavd^D5>dgj;^JK9l%!%|%heP0^tfCQD=Z~E^4M5k|D2?oa?G-'
-    'Xr+bfZ6Gk|1}9JzAZs7}-tW5l(rqyTdUN+_LCV(w72y%W>nZbI$SvUX}=G$B#?Mbv)|Z>f-'
-    'xun1RjwDE_?`(Kh7r$BX>3rx(SRF4KHam)ih!-~7-'
-    'h(aX`8KGhRKLWMMPqw^<@P3vJ*B8>dirs3?bnVGS@2W79?y>(4%2d3c=27FxGZWFTu6GC5M`hh6<s<UcVf?*g6kVIx~)_4~wo~ne'
-    'l3n$EOy2?{5S<>l=WH#D)DREo6EGPT-@ZO?%A;pG<*Rf%3s-'
-    '8EdH=gmq$ACT|K1NZpWu}k|!2|OOOQFl&hxAuoGJ+Jq>>j#V2kEq^$Jm%3&3*{880#M&u#fnh_GNU*Nscj6rS#Fo;#e2Fjb5?IeC'
-    'GQcqC-n`ans;A`>arCQRCznC>(<ZIQbd3W7PX~U@XNqw?%CrubE$qJZhAp9_HJLZ&_?Re2}QNAUfc-gW}*JOH4jtMnA<*ccQD%se'
-    'imh<RjP%Vglu+`Y~M*ZTW1fzVZa(X>WlrQ!9I(@6?%aGQp@4MK_^h*KA7`;v{A^rmU5}t0u;ZG_iuG22AySucB&^T-'
-    '~3zPSd2$N2mYE=GJQb{lb1`H#5xiQgBQ3S0RT3a|sO;GgU`d0TUQ{qoRi=osTiBL~c>s$Dg}BAm-b8n{~2ouF%-'
-    '8U@z<+LewyDOb&jiw7E|j9o+z*!qvw12k2T1Dy^Bnwe+Z{`5zre%Q;-'
-    '&72HufY0rDyXEz!$+5;F_h>OZT$Dq#d*{w6jR=^!QKf~J`2c|6$ehOrpAXrt=E1F^3!3{qy<Z*L>gtBuyvZPTg%P$X6C|-'
-    'h51qgY|<g^ocAOGx1|LX@{))C<;W}#M>#jL!kHG1_!e0Wy)oLkFaTIU_*a^~yOyCLjePGf&0JBt9-z($g`j86i`W9n^nPvm$eIa-'
-    'tB4*SkjDkhor@SsoW{rYzt%W!i!X`Q1h+`j+Xm(%R9aXQlc(B|XxY`z?bc681qp_<mtj%{w2f-'
-    'KGUn(z#=NqgIRL%NB4a7X^0*7mFw>XT2r(?WAm_uL2&0TGWD*|y|P^)C_aKMi~|q?k+UWrFBSc0thzW9l-'
-    '5lC6d(zD2sqd8EQ{_R_Y@o{$U1U1uzAx0N}iu1yl>s!OBLfwoCxqixuC{d?fxjJ^c(1q6Avv1aoR6D@-Qq50>A-'
-    'N<$FZF4P&wYC90H5@gIW|!eUJhmLwYxakcQQ#P%VKMFH<WINbJEc8Aj6smOA3Ad8=E;^6l&zme1Mdw0QO@<Zpow~ncgp9aOo7u5o'
-    'p9X3f_Hyuz1*y$XDs!;b2YJjq>;h}fu>-jYP)JTpoQQ4%O;H178g!w!CPqiUcc0m9RCCr0iPS4zg8I-Py*-'
-    'Gh*`GyjNLh`H0<<>(b|%uz+?d}<=9uEIsH9IF2gG8n280pZEX+LB5xSxb30FOd=A)czlKRAzJ6kSK(io^f~MdjHaBqm`mc28zD2{'
-    'HuV9z|`2iOZN7i&QhjM1=f7unVtx@?WxrD_BR~`QamZHVAYQ#`yzfmue=VGy=te#pBZ4wRjJNaz$(d3r+vsz=(jicX*Mta~{h_ch'
-    'SqpgW=R4bYnw_MFT_N0xKqBx-w+C#hF1!69*qsre(FBh-'
-    ';?<ADN;XT9(8j=?7_BX5ABwR!0Hu6GfUseTMF|DACf_4`aorBK&E`d@F__M_irEsP;YVepmyLTpy8c@|VTlmdPq|7Nq!FNIUKuH1'
-    'Gj^jb_;)Q+k>p!8`qjj0ck-liRel;1?VA<wvvo`q|+y@uWg5Wq+`7AjYzwe@d()Z1S0yV)mp`>faj(!<^=>D0v+EjNr8C<3V7295'
-    'EhI=i8sY2C^c+H)T&19k5*;HNyCQ@?-4;TINv#1UdcGpQaHK9`>e{fo6>nBS7TZL@Yp7lRW(91Fr;;z#Ux>WB334pNpp#c+K?-'
-    '_X)&eCvHmfm8^fEr=80ow@&GHqW3Xq>n~mX=LZct6J;PnRo>w=)FX0AUC_i#hP@Cq|vl4`-OCQS+-'
-    'k{$bs#PXl|v;!|*b4JH?XX=$;>!BgQ!4t$PihXjS*TBvFfrAW@e2-'
-    'BHafeC(Su~SFf{GRdyYUsDz!~aHp1WzLcNnd#JVO2#7c|!HgL7V-'
-    'p0_#UK`;_R}7tS0DST;HM&z*<A0)De^NkJ{SSO^UDAR8Cpa|{0NsOzD{<&I2Ze1BwC*A?%-4p|`C_%V1Y7F~n2-'
-    'ERe?oV7_VQMO{Sm`cmFNczMip!4>(>Cl(aq@B52&b0=a4RnaDOMBgt;oC;0pF+I;Xp}FciSN@D^oAYRPpQkVM@<Y&x&Hw`phAN@+'
-    'mClzWlL0K4aX;`_^eO(tM9m##G<neQ7D$RdFfjT>-YWO2n;eN&+3k-'
-    'e0~b8rAdO9NL_+YjPX=k(i_S$MuSG5;;MhaJ|<PqdjnydD{Oo(?lrOOMKtrB>VaO|N=M`|T()B6c|g25MEZ6}@IDE~jZl<ZKFaLQ'
-    'Kg6do1`#g0Ipi5n_byy=a{+;N#T!u&Vk`cv$Zr;-'
-    'v~u6G`);Ie;z2kvA?F@a8db%>|87@#9=k5Yi!KiCG5a)P|LCgjl&0bx5C8FXg!rIy_8hm*@$i69<j{{~EUO{;)ud-'
-    '`iantKor458Z}EqsD#F#_R&jR71u@`FZZSI?d}bPV0Kcq;e3Tf^4LNZktJ^WbSf+5Jkj=usIbK0CT%BGV&zSncJp#d2q+`0xFv$-'
-    'wM5N9|)w;a)DSCvn37LO&eCeo)jl>Y`=6b<JY6{CZPCqq1k<v>cF~jDY0D=mbC66c|VmF4=UqJe!e*>nb#>oE73n#`^Qa(elXy*D'
-    'm5c9Ni8#`k;_blOl+Fr=tK<nOH7)KPE<!DtocYlrkcM$r3HQpMW3sZ8%DyS2RUm@_lu}YXF2g(<thENjbyxi*~w5kfJx$(J_^%-'
-    'dI%7xs>?s7g`{tM8H;JE>Lnt3*;(mO0w*F3Klu7!~dj{1lu%-xUHYnA|tPHD*-'
-    'b0_^amqPcuuNIqXpOUNpuhUCp;z{n*{{NoPnS5b+04^B+a!@n>cAD-kT76Kr7LG3o26}KeM_opOhIdIN=`ZTG^FMQB4O-'
-    'xvPp6uAzo#H_G(Ev6(PcaXan^pfYd{Llm9lanO8rG9*jUBa=>Kb1fdI6jTD1Ay2F>|B0tNK#$<!8O@c;_1?E=A&B3?Hqr-jTbl>O'
-    'q6B;p|o26I7tYv#K<0K99W!~1{I?hnOTa?o?B@Dv-'
-    '?mq$^V^)5MwDG_&BE35#~tMC*`^M!1IaCF+&ZQ3Vx_CF)<oVef4r5lAxR(BMc@WPRyAAT8UiN09OAWaobWn6v%-'
-    'N>cctPyYP>k#u^n>Ga+n{2#1mfDd5OBOP{C;W7M&H%3j%NDSA|11gIk^x6`Xt*<zy4LzxhFHsKeT&wEgu-'
-    '4qJ@llwVIy`~h^j+8KhK=mt<>bps(z#4hW@i(@zWxW?%2x+{Rq*m#cp#J)IMD=#JlW!(r7FB$M}a#h^Q67J4{(@w5llWDBzP9&lf'
-    '-~Ej}c=A5bv!WYwSbl&FqZv%hPQMq)A!dIB9p#&Nec_1;HgTN~4Z9qS&KZFJMu_uaf<aljnf!xGTK{n6|as=Tv>xq%)XA<1297jl'
-    'Fk599<2SQo`jM{N5MzfF<v)Hs<ePhQ-|lyIftdmS=B-~9l;UG<@9-'
-    'xMf5=Hduvhzi`be1(Z?ZN4ZXpZ^xC_>BD~O4LA7`(CEgKS~RK-SRgg79Z`;?5$#<vXwHDO{pPyM54aEB^+nsVO}FoCvQ$^AtHtD@'
-    'tbr2KiZi(!Er6LG<lw^lG>~JDk~qcB<Q%$h4vax)Vwm0h6-zu-'
-    '9l<=y%bOg{StW<mdl!@=A!yo5p@}DL{Zzmbajhf^8v63?15g2rQ&DJ-wR^M2+9-M^t8%sOk;cJ2Vr8)TuF$ASM*(H(~nr*h&d}-'
-    'e&KjI`Ye%-fTTn}y36gZBus5Bur5;0?u9)v<V!dGX*kPOrcjL~AIpijtO}z+??go-XRnb%qjPp3X2ZoCvrOD0Qs0fG-Sty7blCN!'
-    ';#W(;m})J|pgHkJkUMWkE6IO~3y3-rx$6boW0L#73@7@>n<S{fsw?N5FBEOw1OBk>WPWu>us39}veCW)c4-'
-    '?}qjdp5+?clKA6u*}lTK+j8&`{~C$#EaSpJ_xyCK0}Fs&j92)N*wt=`QhGfv%i!-6C5@Cv(?CUsXsgM4-'
-    '@Sz}M{tb{9V<as%;CXbg-'
-    'a~b5=#0d*h1xT%z2E6M(stZZUxOW<a+aE3f68ougUF!ennRKM46#@Z)pEF+?ssVV=wdA;VQE#lK)H5cf#DD4O=9FLgI>AOFwFS+C'
-    '*INW8L@42!j<dWNkIM$pIJ(W=L;5Qv85^_!T2hOcscZcJd@>O6xmigQX9-~7%RtjbI?1lnoa?N(-oTL{BxrEc-'
-    '6305;>>TgR7i;D-i_nxz(G^YcbB&Z<S;MVT)mM0kTI?uil+py#9944kO`p?^U-'
-    'C?r5Vg3A=hU9U9^Mz8ItKcssVsvS(~|ZnVOArI{!VTgHBL7*TIVGGJ`<Cv}2ISztza8ya{twtiQ!lTMXmJtus<JPyp_N`)0J^@_e'
-    'g8+EH|6GF-VBcXgpD2f$!Ur>laAaiG=;=4YQD)r6;`n55>EG=Zw&`B-'
-    '$epM{LFv>@^wMH?F8wi{4a%nr!|z~$Z9EQEqlvMc!zGl;L_W4<c~&{4+0UEYt({z|lH6_wJ|yCXC$e<rI4ZS}Ei7Hhw*S05HFdXa'
-    '5z29yI~?u3sU9ka$n|B1lUrE%f1;1SxbEq=07Oq%zXj_f7yA_9Ez804Bvos;__z0EQE9);yM<Q;yzb>V4>V~lGTv1`e2vYL0Z<RC'
-    '`oSH@C(hqSV9@jPqi3ecDN#m7x`<!2x)1@lj_igoy;&s}rY(<-'
-    't{AAmb#G7$%Mb_}96=j3p<NK|)VP8xm{l88XmpiKUlPf4(Xt0h4fD%i-?H-oM9WXK#vFYN89<-k2MWQWGkEpw94(a-'
-    '?os!VRDWI?R}60>WGPUc7+8Ew7@+5p|~?TSRXihKs8!vCKKsq4D}o6;k<wPoI-zez9PBq}x1oM_)<hXaCLRlPDK#rfb=QUU!Fpgm'
-    'wpqY%-|D|cl^+@%2r2q!k(mWf_GShha;0xEgpZR8%V{QHV+9#Ct9|BCN}wlK#<x-+l2=nj#+93oAUPss0AkaN?CAGqCFCF-'
-    '+6yeqqgft`6bpUg%}uDE{)@26V|-'
-    '2oU|sqy0My{8mo6p0DmMJK0Imx?|HH?N<Y0Y|uwblc(cyJo$@lLcY<U~LA#Us2Z>*k)#g&d4ryhqw=H@bI^KsM}O}>=_P2r^m;)p'
-    '4qP&H4J(GHFpR=)0|srGM!!PpPt`#s<|6m$wCxhZU3KLe{lMC)4D82dc+grMy9{Nz9gfzDu;NrfWI<<S)*D#^(jft7{Ix%d;E<Kv'
-    'lRSEWDXXa)9aZK3<d(@@WvyJ(MqoAhV_0((Xw1$bqO|0f8H<?RB>=^A+GbtmKD0+=+UnGHRZ%W5*j(V+x4T}w7I?TX&wnyk3PE#('
-    '4_2jqZRRHbwe0OaI&Z)t?tD4e|-9cl*QN^s5+%AgU)t?ZFYm6N#1@hqqRRhmq#W{BteaH%>G~!$-;fdHKT$t?jc-'
-    '_623x4xmswn&7@I4p=|}jrI%q@YUgYGu{NO;aRCN}0fZw!#lJS1A1d{Ee|DV+`{+VJQB4)(<Kl#wB8RpdClPpm7%o!gjtrD1GYGs'
-    'u@cBmTy>&fXzreM{J@)rT&5{AixPkbPl`L6|{g<qX>;wj00@R5WIVkqUI#>lb=q+Y>(vLE!Iya?Y0Ey|hZ)~$ns%Ef#(by9?rx6|'
-    '?B^q;^L8wn7ugyb|P7$&N<4lImyaAB0U0B*dMoZ&C9UUMJ2)2*H)socY?mI_fv0eTJ>{{$ddyMx{PBNf~*ROT58Xh*9c-'
-    '^vPd=bh)ih&R8+VnpZ&gkR_ATTmmQJje8GV4QZf7>3BbXe?^?h?nVz_~xHcROLYRrJYHnsMYtiPQ^A_i#^39P&(CbKfHSqMx1_?r'
-    'M@Dp}Ze|g!oWNRr*m_MRgriQLdP=*meHhru$G2Eoee28X6>hzGK5!EBoPNuDI9qQbXDM`*ov#6-'
-    'KPt8oGkY=xDyDShx9pu{YS{U*j@p=r8NE$y?vjLx~_0vwlft3JHO3`IeiEm#Amq2Yc=?vmn4$qZ_3`HfW3*jsCE@rGI-Ui+3~U6%'
-    'iy+FaP*Axb_K;s#%k&%s}4`0reOU8<|z{eG9AlS|ay*ocaW~dM$-<aCi~RtjG*9i1F~yHOy2fM!RX<kIsy7yL`2d-;}eLsRKb(-'
-    'W=D3K3?6WCNBGoPYmj}c`%l$uY80c@_j0V?v5s-g+{-'
-    '0fZk(;bT|L>9z8M>6a!EUvDSj|eA+`8qI|v_Kb0prnEsD%SC&bPUB!L=S2YAR?}i6ACb3l@6a*O!{RT7Iz9VnUak%v65vr#m#Mlu'
-    'p<)wdYXeIqRzo%<3O2DVc1=FWVe1kEP<oVamuB(41g2z#ANj7in+)s);H{Z)9)A4UI+ExC`_nXPX+QxM#GrN5h!0L!nP~pnDp9ST'
-    'odJRvuL#z$Ijo+$yPZYA;{e}6ey^D&x7<2=^`sK~1Gn)@`PE1%NdQGla5<UZocoU!Ar<~}@qfzGfR+yhw_t9lv^_3K(sTM0V{l5R'
-    'It+A!s;!04tM=Sj+&v3K!CizBPf@*}DClVjM%1DQR9a)V?em?!+jU1rN5U^Ra!r?2TslDZa^e&5B-e7ED0x`F*A^m=-'
-    'p93eN2HkVLXRWK$s7yv{KCSPvVtY>@{_jKz8_HL(o44KNJ#HoPo{0DDmGns5%*KL2GY32IdBN*iG3|WW<*dW0=O;t%Tl2*{ni$cZ'
-    'SYnkyjEFg=0hKzqW#5b==i(^u?!-'
-    '^qt09e3D3e^`zaFnL=(&h?oKH}@vTgXG7>K(QFipsIe$b8Nhe#y>m#*y+aBXj)X}nevKPgniwz*YI9wktBeoyA>tLkxos|am2)wg'
-    '&6YP070bBCfq$b1*l7qEC3R|W@{hHsW!FpHX3u$(k>xb)@;vE7BzmOBSm6%MNgYCiR5JDHv8?Q!wojP`*XsIo$5J1i8ODm33IPIT'
-    '!~m@}ykST&&2kXD=PjY2ukCdl98SEc8Lr*iHLcI(3C)&b<K^B~wM)^J^4l?5w)JwWCu8Rs`v!i5v(Wr|!hU^oc2zDtwsq8(&QuKe'
-    '<FC8@7ilCf>Pabo{<I!L**62}%{lE&&iSA^)Wbh&@n6fv>)w0RktTW)y|Mqn*C;LMm$Lr)DvcQYcLmfO+UK&@yV5ia;i&3CJ<Kop'
-    'B)!>{GQmWZ>XaP*%_t)wQxp5zX#N_??K|GNJD!&MiDNN?DQ-kI;ER)DvCf^mBQEZ48G=%-'
-    'eYW$7_!Lf~+1$qAUq^N=YZ;)VG}mn_vi3P(%73@Mm6T0311_oK?7Uj35evr}?kXh+J^!8(K}uo8Z~!P;rG^Mp?GfwQWe0Ws>XkhZ'
-    '~$ge*<+Itkd-k7I$i5Dwp3Thk?aXuk&0Puhs)pSYgqDf>_<9l3?TN0j*2if=u(&#Ov+F4bK&*3!-'
-    '6=Y3e>m%EsnMva+|uj1m2a=!fcOk&~(bvqLyB&{rGJ0W1z2G3li=q**M@Ls1J;OrB5@J5VQ+x8$8Dl&Fn5Kp(iCMew=Hsn$02KP+'
-    'Uz0Y^mj@k%|p9n4|7%6p2G`*eo11|h*U$P65Uz@d?E>Z0x;O)oF=8Ls^R3#sO5Av|4&(unodbt<=WC;iVT4^|6!LVYPp)(-'
-    's>aaEkL13~W>{+;64I<4z_-^qvR2X!a3JHg{`qx^uksUx}6;%;rl=#1K@Cqf9#90=P?>EiaYfHJ`3lhdt#;X+WLLgK%`w-'
-    'E4{smv%h>j%CA7c{*f;PPmUK|>U5{2)ZZnBjo<p#rTV<T82Hh$0S$v|r#Z3KA9y5tc3fnmc5lC#m^16rdFa=5l7Ks8vRy&v!fq1b'
-    'hKWd!-S=kfui%svK7AuQh>6kGZ3{L=s8nxityqYs-_G$3+$WJcSg-pEm}H-'
-    'GVBWQwys&ORu6>lQzoEJQJ!=5G9v&5xIOM^@!UgQ1?Dw_%RdneJNj^Rij~a+_2EyEDeLU73~8A?GyT7%~+}fxnVLBS6))V0MTx?K'
-    '7w}AZnaF{XYuzIAXZ0FB-'
-    '06I!LA(TAHT;GE~fFQ(c5F+K)am66whF6@TAT197cgpe{SwquRw56p$su*qjt=VX0`!q*(eCSwlBnsyn50dYENnxCSZ(EP|Se#|a'
-    '=E0RDzyBmSlnN-Ddi(w9W>ZO#SO6z0x3HKE<!e$sa?$;UhMrQi>FK`KMun+H>yPOhgIi4>lRrbFr(;C7zp`s1^$hbRWB#WGtli_Q'
-    '^d-_jW=953-XDEY~GD^kxIi2&|uGz5h20v{;Ikdt8ojez$I-'
-    '_3r{jBsgBXvpJDFCA;IO(FuE8Edv4xJ#s*_BR7IklrR7`>My=U1CyKm>pjV#wCG3^oB^O%G{)fp;kYN+VqXcb60RsWt^jH^+xaU2'
-    'a{tWNIf9~^MIQ4YEBUn1*VHBj}55&YE4D4tPR$KuKlrvLVDAlS1ju}{23X>78}|PPy!@zulm2^8`Agc5@2S6*T8Ra8lXryOY?YGV'
-    'Aa-G{}fzAe)-7q$xy?uRm<iHhLA807=WVEVsfbz8$U)jPlr~hcPNn_lR3yY2=P2SFB$i&BdC4Ko05QG_g+x0ZdFxdDW@{-'
-    'cWjv13iQKgo|DM9Q)^C8p2C9Z){P{tdVOe#?^bxhW!_q-'
-    'T>aHh>7%GF2WG@+xpWhZeD7bI9gRLdo~Ivor88Qy0KaV?$;kgJ);ImIVXA7@raKb++#fO3L=v60(%?Ox@F6(&8OfQxIjW?7n0y1P'
-    'F(F~1<$icn>aIK{2%Ne>mo=TZrw2~%)KEA-LxVmhNo$+fDDsG8mvVxvsF!N-'
-    'jAtRcF)gsyUJVfP?zzUfT0S^Q8a2^98v<CQ0gcV$FzNopQM&g8$1R*3>PNmQ;)Mf>j`abgB=<1)o*J0l@PcHoi$sjEy^&C?ajM%!'
-    '67heQbW8mu9GiJh1uFw(zEtHu0uVf?m<Njm@|^AKf%v1n!m*5oowwr1$LQ`&<o!25Do1LjH~K-'
-    'IB&sRwHC=Hlniq%8!HA`q4G(=YsrNN6B5?{3sVfQLVJn4Q_97geO&o^-#iZTN@iSBXJ4?;5-Y4|t*>7x(OY&$AwqK;p>PdOP3-'
-    'OF~zo$YGdB2i#!U#<-'
-    '=G`o_hfFLHv?9ri0m_3lYZn#hlLJ(i3=$?VY*I!^IUhrjg6mgb`#>y#3Hzy0{8{b)eu;zUg??J=O7h@_ZwCzeKX6phi6Se5e&jZq'
-    '_ejvhaCK`!ddMdkSYp(0xLV;Xwut31GW{p*X5<)?`MuFRoyCRNwIsVWqnYo>u_htE`B}a4Io}?-FtPq-'
-    '@c?^M{6g;EXMMMR`%i`Bx7gqB9Um-i#|Wjv0>VTjw4@5X2-7I*cx8a*7^93)J={G*IrQ~fh-'
-    'olT^lBaE&7i3dEvywOM{B~YkIuqGni`=uiGm5(@iN=*bL8v`K;_(5b-Rf!p=wfq4V(R(e2$<?*fu%>X)Aa-EBcsC&B>=nl)-'
-    'J_pWzhA<iPp!p*#1kr0-'
-    'iGQ8w2A3yZSSRc$XLtN7qS5$~ao;W>JHnktB=;)dt7fq+UO%*2LB{6?q!I`zw9EVd+jNslDn*5(7z*W5Wy=RW`2*-'
-    'q8MM%$QT#L?FU{JbJDzV^Z|1)Lljb9&R7Gw34>o*a}hR>7wBbiTVP8a_NigilNZ#q>$V)}Rs`Z68zTL+Q0rGf;fL@dNywp@3HSp;'
-    '4>i!8UnIB){DiHsgGRc9^llW_pUPRAFD$9k5Xh@p1;O2OAb<k?lX~5-'
-    'oC+5lPrSw<}5tMoPIlPV||B!uu2SHKWF8y9soHzbbz~HOTq>!VS1GvbxOaP>@%JFeWLdRmg3$9=Kzinm?BS+aKm9-'
-    'As+{bnmSt4!u1Jq-'
-    '!%<>s`o_Zv!~LqatZWGxSu~s>cmJrNCn9UBBpTHUf4guf$Z$OlySbl?=_%^z?u2FfnYcA7IEWXUQG_a7&=wS9#E{qCBxiW{z87oa'
-    '$kLapsP3?MRDpQo*{&?-~f~6$9b34$hb`s+Kn86PccLjE!^NivxYx^<*j4Ij_r<7qkLjnV0dZ$!E6#pjtJ1ZE@7~l^jGBo6!!2-'
-    'bETu+6B+|d_IvT6V+}S&H*Yv_3)TzN-'
-    '={*haZe0zu9QhS$k#bcAwKlN~h@&cnyvP0&gdQk9FV<9WtSdi$f4M1ce!0C4N@{iU|*dTn4hX^xK=n?||#L;O=p__569XvQl-'
-    'H?*`#+3t$(LP%K^tkbj!uBR`8N+ejLKC5ZXM4`-N^Hi?S>qKQztAMA}hP^&R158==1YOar)6u0BOy<)7yIT`Q0JWIGt2b-'
-    'vsWX;}Mirw=7q`$y%FXKR`gSmGay%-N#4V6UKkmNF>rWN>P)2|-'
-    'C4Qw{Bf#a4_m1SB`pxG7eG!2o_Nkc=h;4R~{QQclm*Q<pH*p=hB=Lypd&W1b2mdOzxEPNR}9?!opEZPYk@$EX|h^qEG*v)KeNM77'
-    'v+nL?<<sijxKI@!}g+7EHWUiWTC_<DDqikyd4i-#+UQ43#u!?h)!bYH~3xi2Ne!&_O*eJC$HBU-ct%{E24)9V<Y~zCvi1rKLoy8#'
-    '`N8o#4B$n9J4nz$tF=WQnbp?BOfix29F9g=iM|B6trSdp%j@>YQ<+eL7I&<iPpLHgFzRO|$I^`poi>oZIis66+o-'
-    'Vx1WbW2i&Tu~?%NC-kyW@W(@xdn1270IL;c%;(TVZ*0u43T{?=Gw7y3Vjli4BxEkWB}HMN<TsWV@+`N~11yxVj9T!*@CMAYyz7Ez'
-    'R12g#y>#T$xe6;?4&Wk=m4pcIQJu<>3k|PEB&!Bju9Bu<+v>t_QT!uU{y~zfBd&G>x$=p_|1R8ulJ~4>GXgiMXD2j0~Uz7J{4lx>'
-    'K<?hk~cVjB%bSzkSo!R{3`_CDdK<!OcQ)?BPR=CB)6Z&QNsMhz!;xGna`bXoXv_@)hyT8~>;~3^jL%JRXqW)VR~=u(re{xl#0v__'
-    'gs=PDMkrE~sb=5)~i8(kGJ?oJaP{WJLdp{3XRHU59c*$%o*h6?fY3l(qDSiQmnV(g)f8d}&35jPLo6ROdM6IQk)h8=PD0=h7*XwE'
-    '{MPd}9lm-yt7P3q-'
-    '4y{6C{@lCQbvsB5_?$%PW!o(Co%_+0%Ohk$*sb!W!oHKt2O0+F7Xerl+gEDEomS{e&1&wT$F+@&O0fn_43sf(chDW(G99#FE0cC@'
-    'Nd6EFndsa%(oH0T5?HoJ1NOakg<HEC7HQbyZ$0-'
-    '08?3?|bT39kqor41>vYHKz17%^{(Fuz=tm9d*s{9(FE_Y@m)yu4~{jGUw37cSjF>qSKPi4>xtphpkINw4dZcc*3zvAV!BH6U5CuC'
-    'V4M^^_CcR%FqI8kUNo#?1RB+*q?}%@hmSE!c+*LQvK=S5c(e!^ETk1sxexL<_HsQIh0;snxO)PgXCNX^(&PMpx@g!t0cVO_9fw+c'
-    '`iBPP9Wc!{hty4O;4Y17)eRAzr&_YLpLA9oQs^Z4W3>-'
-    '2bo5g@@rsfT#@BZ$GOiV_|Vo$m8T9vJjryGVmR^SCunLD=&P8X=Kn1S{#!V1L`A;Xfu0!!49rwx~vG$R(*#}zqw~YPSlBBiozhL;'
-    'nBy|h5w()3(ePmIMQs%1%l4nKuR%ITC`)osCY(NWs&rbY!qW*@ySUfH;fHWecw-'
-    'oqDG61VcTAN{pxfIxp^(uwo1shBoS?TNCq~}vshZ(g=6-V;lQ?yE-KQgfjZ5@ET?Ar;z@STseB!N>mY_<AUArMppOk?nkfDa#KdR'
-    'FQzytClHJ^h{41ee!SrbBO@aZ7>2;l^wjgq!tPAggOj^?!UYe&Y%>iSy2hfyBH*<wOo<^t_U#@$XoZRQb&HjPXs<6($#~HJd=0@r'
-    'N_-=zPxl_yN1a-'
-    ')uuKM$yEOpWQ_mc(t|271*1Y90@5NJ>>kD?HrTF4sT5zcOQ4KvnL0*i)suKB~=Ru%h*$+vuxLwkk=$>A2^=6em6ER<F&8K%fAQCU'
-    'M>N<0Cj!MzsrpKF2^Wot-'
-    '7O{`i2K5h;{8rX31EH|F|h@!q62V$oGd>rAgee^lQ2np}hIXQF}T3rvN+~(PYIYT_wM3I|E<(;KE@ao^Ju2#1RZn;QL3J#~YMjIu'
-    'Fo6u$tK{5`-'
-    '%)pw7I^87nXqf$w+w<Yz2gKDq^v3TByaSO+)lkCtyW5Bq0YtoSsBhS$$7ve^M?@Z|hQ8cU<(k_@50M2X0kxzJvx81(fg_%h1gy!E'
-    'WAuD~5cMHI)n!Vqa-sm8+;KvnAy*BUhMCZ`_L`r>x0zi^H+^7cx9KbQosby@C4<paxj$!_2&(Z4M72Wp#WflJm>-'
-    '})u3hE651Sq$d`KvENfP?Z2!c7MvZKMTX3_UZR)689Az715erY#KC|1y0#gGN#EtgVI2B?Buy})AUV>WRp#G`ZF*5Jh6kI%}-'
-    'VC*z(7pBNCe5`c@&uEev645yOQ_xyb%rD@_jU_oR&iVmG5Cy2QK+V4>F+2aak9tdK)U$O1pm{MNRO$En^Y1l0D1jyl(rG4ziI{WD'
-    'Oox&n;9`@?LuL1zb1Tp!ND8A7IM!hSj(=DB%-'
-    'mm#>wv9glQu_n!cDie5a3>^=1y{p&{~X1Z(5kf0o604TS!x<IEoG$%rZ`Mk$k!hj1SDm!n>)HDDZjpWh^+LB1tm_cd(2_W;HS;EB'
-    'nku@t^nf(AG^BMfhiHhDN{!uF&p+3?bR-KxZB{>GC3?FM<rr%1N8h5MuiB<q{@;(U>}&oEBSa;QIdS_s=g1mh4#@iUBzy0UY-'
-    'UlilrDUEY3;K6o}_j(N+4ZCo-bf62liS#K6y(b9Kj97Q0Xbn1oj>D1`<oE8YH0pA8)DO0JnL<Yi=v36m&@*eW_;YQUzOEtumabH!'
-    'iA-'
-    'E(6?U4l#i)4P@JMg5}oRc(q0{Sg$K<4>_d5oqvPX*PAggXR_0s2n5zk$7AY)H;U9bYv8FpW8rr7^F7KJDE(Gzb8V@&<;^=nnS+z<'
-    'R0X<dp9Xasr}`2hnEsM~L^lG!t+a8nQ4F5D-XF-H{KN;mac{X5lHEN;}Z5&-'
-    'KcfYV`nGL6sU9K4H~Vs!0E?h}{ur4xn%EA9T7!)+0Ui_b~T->%0maGyhcaj%t8vg)hgf37y9cG^S-C3DJU-xRrR=_>^D&nltH$&8'
-    '4-'
-    'Ye!gt@&KmEj3*AHfkphe7FsmLpzq^@P%Xo{UqSpwLsrGZV_<YSDHc;@TSBx|+;Q^G@r>F1F7)6Y(iL`iN>@1RvH_}t%l0QIgc~b_'
-    'SZkxo*$NSS)pwj_RpImqg=k78Z!#?wJNb)qOo7ti0yaW4-b$2)Qzq!TeB=g*q(pWe)mF>1k{~L6BZM(7ut;q!%mYgHN7WH2{=-'
-    '*S34g7z^uALIHhL>r*MCLtoAn)$ykW>d0T=V;7m2j4hUAU<G#MbpRpwgks)0MlZV{ieVifl{jD@zyyGk{4|8<wJF;M7r=SyLxFlm'
-    '($_<5)NQo<A330ioWFST^F*0{vm;%UVhEWa+QYz7H5hFQd<Q<UstoMb@nPQmuC%&Kl_aSXO=hb<dUig+N~iqb5lcN^1hX#NfF<ZQ'
-    'MW>V_L6%M67kYJ1c_94<L`2%dAI3QN5N{Y#Y2&mxB3#Ww&6Xo~6t1WaJW;hkr?CvN_(|S&3=+VR1;R-'
-    '2^mFXjo=f5>0~$!e>vZOvSJUZ2JPJdHV_d_&h{<FtIERdPc3#WaX17wV9<sf!uMu%AUuaXl{HoCxP&E{8`$1Y9I7v{Bq>DtetOSH'
-    'j<?7h*1?8NLQGlt0QgkDTLP)ctp0DH4Hl-g&$Jq8}Q*WV-lPb0OOtm=7&X?;h!3O3OgPHs(|x9l&)X9yb%+^qC;T0&1Xof7<H}Kp'
-    'ega$2kQRKtH3`5<n*HZ5|_GpaU>m>-&R_UW6Sd>L&(IS5l<th8IW{QJ&Z5ZjPUk@^37pP<GxqC);AN{-fOu8ybtC(f79-'
-    'WlRAk*fIcjiM`e2QZSdTN2UpL+Ij&LtA-'
-    '1p9TCwV@d(^x#ZEhkEpH@zxP<vWisRk0EFLd}944LK8^@Vh~dd1TFpznY7JBH@5QToV(ujr+g#jkk;!#ZKl+YIX9|L#v%VLiu#x='
-    '1AUcNtR^%GMKdZ~t64P!?%tEcf<OdtN!Q@a_p6hVqW9V!D;@TqGXe*OypN_X~fkaJJ4viH7klZZbX9&0REit_w82F5rY=#&g5pj+'
-    'c)(!8Psd>?{O5KiFd^XlR{ubOVAwcRxzqeh{k!<iT7Vw!85yI1MO)KL0vkT&eVj23=JoEV@?P4Rw4V`iTD^1>v95K8>$%k8f&H14'
-    '(tc#JM1SNT5KYO8tbh*}(rJSUlWSS(-ZnwBz_Pjr{EWFS4W<l6)DFkjfaJ%v()791}vW&<J-Wf{FetX5-ca2>wLUws!Rtd3Q&-'
-    'mSw3!=YH<yh?`4ggGO!Rl90oZZQ>d<K3c-^gkFN<&lKGM5fZWFB<Ixc6^e0`i2FGlK9E*Y`@12M>-CAI#(h-1iM~C^z@-'
-    'f@t+goT!{+aVpN#E*i-=x9aK1yjar+@5a33-cF+0na(h(<N_2aYuTPt<v<i(tZ^DUF_1~QTMm6#3fbF@?hx-'
-    'k%X0)YFF?!!)6vt@;EI)*i+KmpZGKSEhNeJ5H5bp7Z4X}cW8^ZCj+$QEoHp4`h{LR(4LF{S0(Em#>$%z*kJv<;}-'
-    'aC%o6zJ>nkGS0bYg;%0y*SGnhb99lD-'
-    'e+n#uH=VT(>aj_hj{XZv%#i%XzZ|qSdy|OD9&3Led`|QOq_uu27%YV?j7B}R4C9Lw9t3iKpL$&tE*lO2Qay*7e0`t#9r^WS<s{pX'
-    'b-;(Rf9jvv^&R}9CL@Crsm%h{CgTQQ#0%40^RLkx{9D2$WO(&al|#;GSMYz>XSqve!y|bWf2M=&V5<taadg1VU`~IzG-'
-    '&JER_11axcHV(^P;R-R@$Q69W8PHjQq}U{uCvzmZta(PR>(HLw(r|4pKv@8k%&rw;LS#V?bi<7NzY$c@-'
-    'waCVq7^@>7FD;t#P|1mcRNVG=5Qf{%L8zyPF;{HCG-'
-    '`}Y}EAslsbGWoo1zIO<IiaMPPtLvG{G`sE>Me>aGpf962elCpo^VPQC0n`@?Wuj-'
-    '(LG0f$@g03ON5E%QZ_yDMar^Z%dRvGtrU93h+(&I8y49G?<mw3lRCxt8Xp#-V3jmp%Q|&L>_m}-'
-    'd4Ao8uKSR2i2JaEh`^HAc!NED_4C|t!|6$-NDxPury#Va>q8j9+YH?6rg82vQW>WIcmb;0fXv7Q3K`oG3HOlUYx-'
-    '^(xt+!k6hI+tl8&Oe6|Bd(Yq#>8<s8Sw_wgz^?^~a!YU(9!YE(x<`tBjAI=1HHbb%#&D9F}IKZ#G4+LkBg%)#ndWv`+QvShLMg|X'
-    '`9M?!+vL|_Xg1;a#P=tlO8@R)+2U@EZ#CPac<X$}@lQ08<ew-'
-    '_3tO<=w(yi)T_m5*>fk97VoO1W?PKb~|mCq@t>$yi8tvnXg5K>nw6a1)Y~yDmeUA$6y+dAPn(E+r~0aC=M4P>L-'
-    'De1htuSfr`H<MBVc<kGY8(q<@1fq+QDcc!~Js^Q2<g!@<PjG7?JM>nd5w(yDH6%A=s?E8p=@{s9rWDSyv@-'
-    'aT|sj`i+`x0ys{Z(Vlb1o{O-'
-    'yN`Qz@=K84f#M8c?zM!Jt*<6_X_l+PvNu0Y~{e|O;0+VEB1}n$xF~4Rj#fqa}oZzEuvIbp3W)%9MlJ|H5*g3$s%6c+zzzQLhHKaL'
-    'VNShheGggNMvAHtH7i9|5$brvet>x+!E9yp_u<rbC9wXBaFz#1NMUOEX;Jz%XlL6WKC*yap2#qVRmFrn*Gdj7Y@Q)KVavO1=jtA4'
-    '4wc(<IT;(4L;*gl5}#y>K>&gwoN3`0*+9F;|)k=x#5F?cM27TXs@*wR9+43fY?E_53yfiNN}zQg*`zCo1(F=RrMk~Ndmltz2cKEg'
-    'Vc7Um6oB!lub-kyus#5hH8Pf(a0qh8pL{1tV7rsT~mp`&Su%oYN}ZZ1eQu7V5J9e=qzMr(Br2{nvL;kPo&Pl_S|%KCmQ1RT!h+Ts'
-    'y;c^nPo!5x!rC$HVc_cH2D)-'
-    '>g*oe<|O9kz4L;wX_kZNpt5`I2I!{$_+&kQeHVOwk$GBnYO5eqB^jLYx&HcW`qea!2|rhfxXZnkDaqwnm(nt#^Ci_58T2lyqd9MK'
-    'dL-hYJ=J(mXKP)(9=Nt$I>Dz#5wZV@M(aI-#|M$&+jKF5EIz^rJumDZP(dGhhNuA(<$)-'
-    'V5eIf+lEvQpOMq1;bG`9*^kgj!kPN&3Qc)$gSVJw>+ZEI{p|BKi+U)N|6hB_CK%hT_8k_Bp)rGqjc)bT+%oh9P17^gkQPhW5mEGM'
-    'Xwatj|cj8X|^3w`N>XK4Nzjx#edSN*dRrbhz(Mg7~D#`FmH|x|%0)XYka;eWr)Md4ZE~+|Xx>NN5$3HFJ`&Fq0K|QzX`(0u~mMJY'
-    '*RyXRmh|M1|*n@Zg?8Qw`#8eIwy3pYM97+Gcn+`!00<Xi<Oe*l(QMu3lHQEE>B81xwjJZ8JZ9MC^<==j#F~-eNc+y=WQt_-UfuAi'
-    'pszePvkLhVHRv^=VdSorG;}^^|b&{{t_9jg&FGUwJzkySTcx^Gmoy>G#$j$Pn;;xHP7SN*hSac?+L{nGUR47$U5rE+?Q25uxE4C<'
-    '%N=@9>*5v7AizEczh;~w@W`$JqLYsF=w$;d;lI=m&BrxT(>6t9Se}wRMC?jrHOkaDOi5CioUfOhncQy`N8v|JB%vkWuRe=WM{8%='
-    '3l21}U8s11CN3j7DThFZge90UEd$vg)$W+cf7l|sgx>-ge>BOXXU-'
-    '1!D#2lU{Gou_@sJTe8X*6Om8_+60Xw%<8wCaUlkC?c`?XEEBJ@H@j>+l1m`z^A7yDd`@2z%2LB+xRtzSFQt{9UbT0_5Ani^S5dcj'
-    '=x6<d~R>)0_T~Uu;5bpQw~c`l)_Vc?cGR;K2(ljZNS9QuMX|jlFTY&nKDc!2~8M*>i|;J%bl-KNAxq^7oH}eLR#2Yqfa#$`3=!vM'
-    'n%-'
-    'PFnyvRQWT55JIA9^ecRJbkUqkNn1TJU5unZ6G`+SUu(HhcA1BJasRLGTi!0bP(4Ny27~xuVft(g2vUyvv%hnApUTCr0QL3S*Y|2a'
-    '*46ks1A3pqp)Uj_dkydMaAl`|G8wbKTk&-<t2i2~ip-'
-    '?|G`SR#J~D4_Ek^tTyGm`T{Owy+3heW+_~L0<`<|#feAod5p^bSdMup4%&URGPbdy;i<98%+p#1`?y+)QQi_lSLFLk*2uThY|a)a'
-    '8`Cp~Dgr<G}!v$|ZhG6y8qN&xYtuj@|Q--#xbRM4qo!7T}j-ru?vfxC)F=PlN0Wy-vZNbq@ChR;~;SYjx)(MlR7KvF+&>MCj0P5='
-    '`ke<lbnr#8A>)>#xSN8Xso14-'
-    '&!MW`@=vKqsxw1KA&A_tpp+9zcfg+>dGi7h@bOCs4#qA%)d2s7E6>G1*b{^Aq>!Rlytg!c8MJCCies_7Y4y-'
-    '4u8f0l5C&JRbLoj#+By#t{87>|1i&Jo-Pm~nXyX)&#~!zJ;X_a<?#q02HMjOK6QN=xmDV$VET1b}s&;^qAj$jrj(9em!}Ae+a&1X'
-    '#7q-jm%ilm2;SHJu6eni~}+WEBMRkETl&TZ&`-'
-    'k=v_nT(BC~vYGSM(v?vOYq~_0A$ezW^Y*o9t2v(yU4o34qN_qW{7?4zY<dTPc*mV7YvgI3U%5+OV7a*!jIa}x@*8c4t6Q$67h0mP'
-    '+CxoD1-YTUo!P!H-P(Iw2&PPH3qHR$l@V&6b3-d`8z;`RM-'
-    '*!`u?W#0W1Da`jI0vQX`LY(yrX|4M%4rWA43l$Ff}7R%g}@vFkUS5R0Q2`z%ag@RF!PGb=`L8165o^RQo5hDY?8ZUE{WuP`(|Z#<'
-    'XH*M3wv=pH>Tnla~2;b1E5&E6#3>VXFrB_i!+(HzK@KX1692CDKL$&`zJxn!C<5IktJC+`6Vzh3La~L|<t8GY2bU%RiopIFSXSBU'
-    'Y=$^c7<W`PgvIPGit}1Axe-Wpp<Pp`Ap}tm3MPY_{}z1*v6YR3Yca4DOte$z6D%q<Xf@*;GuV3zn^RchhE#0`vtL+^Gw7pP-'
-    '2qA@zb9MsA~gxjp>cftZ1gSVT`XYNt0Y81P@+i;XWAFQW%LSojvfn+q6A$k$VOolT$bV%{QjE?lF3cUqoC)y4M8nQOzd#)hU<yX&'
-    'HVRuT!=D8RV@i0TtMU4>?FH%|dypp2oWj&{F4he6ErRl(13DYt1T?M<7MuwTh<T}9F~UA}ZtIY7J`mdGUQ<$g8Y0GRY+YvAa2ald'
-    '3bg@dBfn^%()&RPvqL)e?;ihG#ROHPR>i9!j#q2K<K^9eoYDja7u?(EAjws^DT$+TO0NW92IOX-'
-    '=Eg3UhpA>o9sfmMWk$8A8pjD^JX6tY_zG55@3CjWY4Svhn3z~U2vx`BQ;OTzZE`4P%0wMUbwJ2(3NL6ie;CELhq)|EygQJ(sskg;'
-    'xp6c5ELSL5xlY4yM$lCQn7+RyTkiTuZhCaWTEjk29KPPY0WEd3bt0_i$CU_;h!BSE}ztt~mq&$?Zggm#=L(5ik7#1Fp|kksHp@$}'
-    'GSZAzBN`g+do;_;_aK}?tC%`_vw_m5V~yHTU*g&u#*cnf#=^FcX>Dpb(&dMcH?E~YQ{z{YZpVlKN7u4N59k82i<I$aEboJM&NbjG'
-    '1@4qSt{R{LwlrL2v5Z>QK-O<;ZD=^Zgq3|P4qlB<WMhcSKN4jD-I1^T5KF|`lIl-'
-    'H7>Mr=_#3n}DV?3(Cr&tnqgd?cQe$m$J*Mm%UWBzeXq^NR&7Ch(UDe2(e8xD8C_L0mQJF&i+LrB!z$m&<X8v^BaW^9s{Fa#Ad5(O'
-    'Jpw&!!6ZsPu3Jxqwe@f=!NGh4RXen~A#XZ$Z!=W3jD);^ARpiHCeTi2jiFexJ<}U3K@n7dGHdhYzGgU)gb9S8PWR8oU@W9hOc5HL'
-    '0Tp8m&$QdFnmj)N7m1pBx_5gh|jh(<2=Q501J-Rk7U~=P2P*Dc-JYd+blNMVP$T6;{0v=GE8Ilsi)sccBio0xz?}b<|gj>`5e&?;'
-    '#xEfKYFv0MFNeNbM%g+ZyJgu*3c@7Ihsmn4lVDQp|^tytc(<7H#MGtN+h+FLXhj2tgpg%9;wATKDe+1yAE7vNH+`!Epg+9DqgUbx'
-    '2speO>YuUHI!d5*vHc!*Ec%PQY92C6;D~4g6)!4s?QO)Q*JCORnqZXR>BycxxEJbAA?a_$#CNL44)Qu=9I0a+oK3>C{H9=Ydtnqs'
-    '+X1s~nrB$Lhb~{%mKp&ma-dU=@(dY|U+tOTHne!<zA@*b%XW&xjBg3iJ#Um#3|mbDs*fTocuyKk|SfDRy<{KBZvSmrJXdIR+NBE{'
-    'Vv+#{P&5*W~GPU4uO8I*R0B%L=T#05}GnpQft<IA!FFO3g?R{VuRqoi03bmiZ8GYODZj`MJ%ZiomQCc296CAqs^D9Q~PT&;Pa_bG'
-    '_FG0XrCVycmiG=9ALIGFEGscu9kE((?LXtZqNOSuB*DVJVD3F|@}p61jsNBQoA!i#Sf_;yh9D=X50Q!y*)6d1Wzo`%}tH0Mtj28*'
-    '!GEbn<?#c{+D(I+O%aO(uAWYU`_~%-'
-    'HLb7d2LED13fNOr8kI(5b8zD2?1JJWWb=@ZM^2@*SeBps!zK^Gh=WMES9A4I8!Md5Rz8Aor|WhaaiMk!%USm@HAvpj^H{pACmy8P'
-    '(s6vL9ICCiqLb-mFEoXJ3CLHzk*(+~{fVG4!72&Ur;RT4T-'
-    'Sv4RrLLXGd;X*+m4JCZD1p5oVCFmt0NW*R;5f1eJXUz14;*T(2J{9a7{I}Y%)ZEBZa2IM!I8vmX`a29VOHuy);TwS{m)^E+*@)8z'
-    ')R`3p-(@?e0OlmG=@T^oR=J3gRY<u5>g(eV9z#w_gFs-o(+c|MkC)OqbDi$;mBkf}-T9k{-'
-    'Qpz9Th8u*xgX6oA<P4=KfCFmNBbCQ}efeSle9(wyHlbdvQ&nA-eg+MWueRGMzWilv_x^f?h8i1+*3x{Gtx}kbumm7q+zh*!D3+V1'
-    'V)c66(|IqT%w7NDHe`J`+73>7nDhpW|J~)}+2k7Fj?+Nve9Sq^y#zxP?byzPym=+Ty$pT&YYSf>UkO{CYw42}@qf7R(92|1ag3!*'
-    '*1P?FEv{teuYwutI~pp1N)ARPIddlv)H|y2GB9x5bkmKjaL?4=;th;ps?-m~O-'
-    '5bb{%C$8;BnR$?Qokrrd0AKcs+|)P9#C7Z*Hwv;=C3in70u$2b+*k1JG+x@SSE8B|)|2Rz-NvSMQC^^@iT*r@=VJ+9O`9@N-'
-    '&OcP&59xuNbVQM(}N&hVt|KTX>}%tPy^`^7wdg#NL2`ZUZ8R@beYeWcqZjP~eFu_pqY@;=qg<{TQ#mKs??_o{mVAFvUx;<r^C#4W'
-    'JHdrbpT+b2?6SO7fokLcZq4N9KQSwPBu<no9aV?w!4O$_9Wc9Sul3TE+$=;_2B^(Je^n9z<TIT(`BF;ZXh%J`yU&HJN87lxv#UUS'
-    '7Rg72Gh@*qy9nJ!vqK$h8k&i2MnQ&18Kgd5jDpi_|>0`V&T9NGGwcpfU{xASLD2ry&xW8ik+$uA$tXcx1id6LT`!kr3U786+;%Xr'
-    '@7C||fk;W*0y3||!c2W=*62`$9DJC1_{3q8-~Ph%Z0q9*Id6rL)b!H@gO_c-'
-    'e3!0}R_I6fKfB||_UoAsJ={4a;2p}WsWbCQTpb~!T^e&4bsOFG0z4vE@#oS=smc5*OBjt|sMQBK`om8!z;q!J)Gi{aajNb>E_Yi2'
-    '$S)<6YT&o1I-H86s=kMwl$^b1uzn}>2Chh;v;bkWZexD1D`(@uMli6id&^=ES!<8*rHg=LrNGSrlJ@KPMTWm-|)Pp-iBJ;cxv*5u'
-    'wy(N)IQknPk(sJE7=XIP2We*)${*}6^bYPf7*K8qg}koW_Y%#+LIjh$hbC7DwEt&PWWGOcU<SYCvioR3lI(l-'
-    'pJ)1;BJhS*~jkhhCjO?JTuGDI=>nK)1C;L1s_FpAX+{8b?hwFMxR{+Ni2vxhG4A&0Cw!|1`1K&!?|=)vF9q!Sb2M!B?4)jXZzVHM'
-    'bwd(SY@ZV}^C<M`!jWz&tGmR`+w*~R<%qP(Tw`YmnVR5MfQU)8S+SyTz@kNiTF*A)r%is|Lzj`v)s3s*Od?I_DHXnQu&F4`Z?I>c'
-    'JTmAFRYwSJx{Yen(>tN%Z9K6Z@u+;}}@j*U~YdPwnD%^`WF3FP1@Uwn+^nt1ohb8yH|U_RgCMs}MM_|N0f33C9=5BxZ7o!lCUk}+'
-    'DTUwMB`ZGm52Nb0g?M1sM}nFk9!xU)dmfavfh4h)tlmrCI)GUl%;^BjNAV{y5?)Cff*1xc_8)B{e*pbc73NW`4J{Pe4M|IVLT8JQ'
-    'a%NQzA5A?>sW9zd_XQfP|@-'
-    'R%OL!}f}*2wb`wMqOakoMez0kTL?UJK^wjSRIC_ITJ8sQpua_B4sfZrRo;oj@V|KUx3xA;RmfHiRkE!_hduJ%(1ossL18o`}<_X9'
-    'EFnaYBQjfWXbjdQC{uGqvW0eh8FF3T>@0dhl0mZx-N*8!L%z^R|<#b6(UVFgwJ!@8b7S=N}~)m2&I2cNbx=?dxB)u-'
-    'o{enX;5=|Kq(Xa=yb_V>$boGXSlF~GbA_iZAOQs?E}mt=?;CmaN4Z=n1Pr{^B<|$lLLusXluRf>Qu-'
-    '{D+uP=*3kInlY5ccuDj^qGc6+Cjfc-ngrQ-'
-    'Y*#b}f4L6<s6RC~`G6xM7sU?PVM@V!y8G)vKPX;yZhO>{IWeSn}qmUh3bomn>`vJBFUOA?ZyTs63hukP_Exr_^$G9L<!y8ue^}qL'
-    '~Y%moHLIvBM%rPpPhh##6N4~+M3Np4vw<jwQ20pcaI+)^)`p*|g)3O6r0#$%g2?9Gh=$M4y?uNwu4kdT`&FJC58>?qG%_G!*BalR'
-    '~4##mYY!jHhb1*>XUWK>^WFUjAM<dn<U9%tFP8Ac-hcQ;<2IacA2pa?Io%_F^q^<W2ep1p$%;q3ZgZ;kE+cqkOW0gRVAMLl@(?K0'
-    '=CCc_7X?4v?K_*Emaj6@!g!H-wgp*ePhiM0o5aQ!-'
-    'mGnu0Otyec0tzK!GIOvlnr6(&uOXwDcTE;;XS>j{cf+{t{ys$=m++Y=b^bLhdi@H+_1p{*YUeSrPb;JI5D_Zvh>quAmHFIj#Bi>R'
-    'SJ2HGJWmP8yih~?OsFd*7b216O>pDfCPn-'
-    'j(ZMI(l~%;~h3}4e1((m=`#cBAym~Z;AZ7VM`}}rab@~W&?^N)ovk+UF{+=1%%nw?+@+E<bBLt2Fl_8ZPC!*@G9Px4^u7#RPf6GV'
-    '>&sAni6WeO{J@#F4dF_$g>WLxviQai!&~?;SfHa<lGj6l_@Aadymj`%<n`+g$>XmVVjNy^+HSb|{C4dG7<H@!bz|_xI1&Vz`n0g='
-    'U&wdFFE@x7bsifOV!}U4`s8q#4L+BM>;p(mVL6I|ugIpvfcFfSv$Uqw$63_G<Y5*`@0`3YyepGa^%6jYgu-'
-    'w}CrRdz2au}jlf^sq+id=5ZZGJcI=v9cyQ5mD|Km~foT-ajM3YH8rpSU*$jgO!$5+f_DP+Ef$^tpqnnk~J`ZxglEmm2o=htgqTNj'
-    'q5Xm{0i?5Fgy<Czd<2MJXV4zmx^^>`eeG>O}R+qX&{9Df#iv3*;F|yegekO{eT|C^6$!SXDPX{9V)JEQ6zkF6dn)J$<6c6^rSl`B'
-    '$f3v6%@CVKQ4piNYCDl_2-JsA47Wh^(!^I(0oIp#m9a>6&YDr=8m2A8oq_pbtfCITjfAqu-?|^L!MQUF-'
-    '<`Hm@Yol1^BOZ3Spx3`O59Pd{PfOmllRvdEqbAK+FjqIA^ED{lDk7tRqo-'
-    'E~u?ntydtkGASah4>&!vw?BLvjB}KK!#}eX<If4gnOlFv~1Sv_uShCEMBCv(_puS`bW`)$4Zn%uNB;eBl0MDLRq!epo+^xlD(@})'
-    'F|>c$o_*au(`Ng5mAXWDc@RHo+;<r0SO8X7Q(QOe)I&6ab4X&T2?>v`b-'
-    'vJ+QE)Oy;zM>aQPS|Zr~o}kh|$yL_01jWy&ooaqd3}o|`pe_xije53fS+*KAnfQ)U>_H<xVm7VUDWC;e8-'
-    '@cBiQ#Hi=V>)e9C%B;kDMWl03I%;ul>KHYWl^lrpE4(fu>kv$G>s5Plg(O5pv~9FQx=ZU~Sy>JUqgj&9jv~FCfV~%(wQ0dNvJ3-'
-    '8o(Y4*VH|VzKaz7)cABwx2Sd(r8mvPQYL=9GurVmKyERnnpzqDG&f<g43pT#aT+(F3E87UvS#bkoG2&fQe`aoiT?yK^fc>O>b3xP'
-    '$6e9v}0Y&@feRLZH<K{IGot^QqhnN#4r7h-'
-    'U9)j=^Gfn&GQpAl_#@V>u2rbZy>_$SBuj85e=)u2WrD<j$KwY>*&jJ`czO*hm@B1a+UL0>Ak_RH;Vx(&=b`4$$x!vP%ox<z(x}39'
-    '^&k=Y_8W~DyR?L;}MlA($IcH-|<XYDphb(SanIJ=lHLfORqiGlJ2kA<jO~b-'
-    '(y~ZGSn71l;r@7<%BmL|GDj5JEGhi~A#AVvFA|0orz`Kup?e#>AH#3?jDP&1?aU%nmsy|_dsw8m#my#vS1-'
-    '+p>e%hWWH>=G&Ygv?0@k5Y50Bh&?>QL4lQx#yXodl+fiRmRv%X5I?&tmut9NBK(dN}K}KkUF<T<{ouODg}<g(<f(msRx5?YPEw)y'
-    '|F03<vE8Jnw8X59%V10LY!Dka1<i!TpC@g*|+ZDdqf(#`L)g4C}GH<t<nToa#RWu3J+}i{#qkAawKyPv}`&L#Rlo?<CpCBuezBky'
-    'pJ&BA<iD)do*&Q(KU@HT^3IyGvJNM+6^$rem>7UVd`yu7>~otKU|!77t-'
-    '!UHC}H$%`S?&VC6G>gxDdN0)4D_Ll`~AQr~D16cqUU2E)8#JU^@>2lpnv-'
-    '|(BJ3!jevldxSfm6zf&p<;naeiS8rkcdsQdZ#szXDX|YE{$f(srbDG%gFxp3|hE&!H-j(v5HJIPHN@)E-'
-    'GeuEm@gqKl@saB~QI?NxXk6yyHiQR+%;3Mucv(|v1c`*YEIB+yyHw$7P(YSSI*=A~beH$&u%3*RLCuieF+qtV3h%cGjjOrP<-'
-    '@k73tWsZ$!h|R_OV+>UH4UwDmp#V1-'
-    'VO>~9yQ#!J=3W~)6N5<4QfJ%1RUBiYBMDe5V)xtQZ@Uz6jBBv$JuH`K=>nc#v#M+B1y6qH^@<h93!SY16<(>RevL}Rc-mKFPE3x{'
-    '-0XuQ*$Ny(R98>1p&p;<jtU2d9>B8CYdCA=6S9%NG+c0Gf*mu<@eBy>63v$b)1>oiWQtpn+9MyWk@ud9SbrnTjT7-'
-    '4%M;v%6g+x(<E^gfN|LQTN2ALJ4+S~JVbom})2Ff=nVpdfL&fa$v>uxh$?y!7un$fyH+^(e{Bm|kw*uf<Nr(LBtGjatHDO;9N@F)'
-    '>7jGp{dVpA6B;OK`LFB5TK61C!pFfg>;dizI*f()3*pJ~&xF`G9@U7kOsJcLiT-2VT`VlJq7B3sweeT=yG!~-'
-    'BiDa|e<g4Kxmi6DWzA{MPX*sxn6WjybS{rV|2xgH`j(3Dysp(%fyoA-'
-    '+Wx$agoTrGiI~NvJA|xW03MHKalF}quS)B!kONdqK$;<Rr75{3#%5aD%87ob(VNArVc!W<ZAn2CFlrQ>wY2K7qt%zCdZ8J3qcq(C'
-    'y?mx}9E)Hb(d9;-15(|>jIr<(f;Oh6AA8m}07~GOaRIoVDfH8ub0sMHz^DW3FqVx8CyN28-'
-    '30)YNsnP;CkrPBNSbv2vWh!FJQX`ZZ|CeMfd0jAyGzIn=aH6vtQjmiK4M^E4TmYlHt&{^j9n`wU7T7?WgMJRyWsx^XkYs1fu-'
-    '?Tvlviu7vTMt+!VGHO5xg4w0A=$99bELbrXjgvMBWSvcNpxC3&b-'
-    '}NzW+1&bIvrWNN+|2jpO1T{D89>D*!>RTZY)R?_o}_yS(DQw4v+@`KfAy(}Kmz3{NT!Ao-iY;2fZ3@btd$6?Dl@p=urh?+Wa+fW~'
-    'CU#eOuOw0h{a#RpregvCib>j*3$c4uegrKIME(nc;&}Ix>PV^MOkP<#f4u2U+zhlVQY&No0x&rp~r{d|kkLexD(rpe~orL_)0)jN'
-    '}PkuG4_dKAQY3<5~8t3%y!5Dq5j{ulGk>dCs5kNSXiWSqOUOYk6;Yh-mi}+R~*Cc&H7Wz5=G#S_!0C8wsh^&xzRDC!7VIMiFKrcU'
-    '#wr?6g!;~u`9u-cx{l7bqJU7>d9rbep^EV2s`EG+^w?as6$0-'
-    'cc{X=s8>O@0~@dBu?iUL`X6cqQ;Qcj`^f<_)w<JFD<P{O8SVh@R{&eU2phD!l@mH?h?N@C+>d;=r=@Nv=xUZh%Lx~d(S@S%*We!8'
-    'oW?U^&Ols+u6N3?NrK+KK3vidbU%pUvuqec<puLClNOLl-FRuc0O6*ZR7ZK(b`VC`eO9MYANi!H;Qd~TU7nj#b{Ner~mm6Lb`Ts`'
-    '0?2DuM%Rzx3SfhVd++lsHFHQuW&mowqwZnludu})jvcOfqfwzWT!Ox7Mjb3~uK0KZ(n6c6CrM(@GS-'
-    '+~r4XET4N^11U(Be7?lW73+GCeTqYRxc57talGabT1Fop+%PU#D10MiO*RIsL;`7Pb44gsNzY(>N{HGs=ROy5UAtx(k&mv0DJtNh'
-    'j%0XZ@^Ps#%0;0RseHC?p8OYjJS~5X`j_SEn<q6pjS#lK2U(5Qx(tTYIK!cZmA@Bd3>J67t*jy$WA5}bUjS>h+if+?Z})9oiZ!%f'
-    ';^mbrOI8Nv0&+n+4kUh&mHl*;g1v5ebGK8at;b@rt$_vFFE|Pt_O~wE-'
-    'c?>8~PrT_;j#1K#S3^JYQ+;E0+!^ea~X`ygu&GLa;WS2)jeATQoraePHZrGA{>|olBP6Ni=NUxA41X)`!8npfR&T0E46OX;j*xX+'
-    'U7e`*hID+BfzTSLRi2$zqu0+^6b&8(P`yP_x=B!qQyjTB7qJ1k69}N%iZK(QMJUF}_}(`46a^(4WUzp#&iIQJRQHt3u4EP9h?+y4'
-    '5kf(EJ?Ch{UlR(xYPoza6mK88hH6{-qzZ)no6_4^sS@b^R#DZX45&%`n{+T{9bPm=LHQKH1y)#_-'
-    '%pbFIJ~%9gj*E=i}jiuHGDpg$j--r4>)0c{?#vW`od>MDvmXF!YhWudeR8oSy1d?B=kr^9xbw(8|-?$t!mQ-'
-    ')gGy5UCr^)5<DzdE%j-Y;VCFmQ&~k%!#uewMwmu0$wn>$1i&cMve_`^sFvTawM~XcNk-b_3Z2XOuH$e#zGqs=EJjB{Aw~FUUEQe{'
-    '<L~F?_kimCuLuT?Y+y>cvzU>zR`{k+<yJX{7i3{5J|hhBEGKKUj!ZpvFPqw$X`!J}fyL;Vo`!T>FEn-'
-    'U|xEO8K#$A4%QkAlSeuXkjHw03hSRX?uPnrk$%vym1w>tig`VRb7)!9k56W-'
-    '^!!tc4Ne^RZt$)X$=ceK9eXUwGc!@Q6QPIY4PXpmVtsEsT#KIId3zFH%0wg4pmmGeIDL=JJ8*%_WvV69V(@*SgV3ST%oqj1YWfub'
-    'P_@#<t$m-ObXMe!g;%0*|Ysp1bz_Z*~C5G6^DLsMHj-'
-    'BJrj;!m7m`cT+fZUF3H@(`e1M>y}uJ6SY<w2Y*92eBT*hobP;`%-l}q%eq-JoPm@BnXg;5&er+1Fv6Ers4D>C`d>~R>_Df|DcjA1'
-    'mFFkCe*C9maZ>j%omfgpc$q3i;j~tCc2TH$TkRdNvkj3VX0MD>|_5j363~1dbP`lSd0;|c))@Gd-yepz=>){H{5s-'
-    'mNmJN@E%;xub?d6|T<pZ9iXmrI|i{<jX=0&Ql_(0U2mGc}nOJ&hTp+Sos<cEz<P>MRCY*he}YC4=ySYRWIpq<<Y<J3ISRdi~=D4I'
-    'V|5iuu_gAJhKaa~V$&OOx4Moo4u5hJ|<PYSQ+UJl)kmD1ZA?Hor&|8oO93J<Dm_F@_>Q?n2Salc$gb9QpXY)Wb+=`wa`=HDUq$S5'
-    'Cae>il5soJb@kPyZ!cvlB8SduT~ilW=@jL+E3_oB)psd{hal1Lzan4EG&TDXfMhY;QlP@F(EI+twA7kYe=Ji;$?e2>@*dKF@Rc1%'
-    '(0fE`!Y-7z8FA)xske5I=u=;d&(EzP=3^FN2OO&o2X3m9;<iPTo<MyobSrg{0(JXHmbpq|(#)gBWy^K`<6kQ%F6Mk;Z@=wR>gY-'
-    'H*g6gulzydTp$YTfdbAJqKMoO|d$c5nd_E5>4bR;IgMb9zzRN)T&9a}7Y>1s;pp^FxA7R;^AF?pnFFpVD22MR~4{Vvw4!!(PTcDB'
-    'D24-zMvcYhZ<8n3-'
-    'DEMOG|5a6A~c0K*bKFMkZM=%wAa0C=QYB@#`vmi!yhf;y~ANbjlED%$$pF{_qYukTTXbreJ9xW38g(Q&Nm3<r41sx!52c4!MPUqG'
-    'C$@O2|DhVgvL6xSd^@MXpIwSy%tX8kp9E*{Y}55KG96w)W-$V4*O2%q4Mw?_E&u|>Zf*O{r$&T}6(-=2O)-R+TZB71-'
-    '@y^%ftWF<r`dHg~0>#LJp63%^|^0O>=TiTq^a+ag^83Yk^1#jQ<u6M}o&Yy#5(Il&1QqmiY`YGS9bwbLtGKI$KY3%WxQov54)Y;x'
-    '$a#=3TboHQjNhR2lx4WI^Ak{@?hn?gOIAp5=vFdD<L7l^X)~|BqHBk-hjteolzs;2h*081P6#^OXwP^ln;1jh-'
-    '{cy~GyKP1yBbVd()xK1*)GecyUHigf&T>%GK=XlK8^+8Pii$95A?LV6sDExLy5F+{Vkd9eX?M;ZFbwqUFzLt|id|88bV%tuyu8wV'
-    '%Q^udG9?(ie-8(JV;s$So#CE}h7wU1$;r(foEWA`BMB26MF`k7IFYd`7!At_te=G09>q`g5glPKLc$hRYe_HB1|B-w<>BnCHNe-'
-    '4+5TNc%IYYOsL{yDTL{g>F04}K4k<@dy2iL;e{qBTHXpw)N8`)w+4(aB$gNGjRdc&Amr=wc{t*az|FIUcxd{bEM-HVN18!gg-'
-    'a}f$lnF0zyAFlNIQf6iEJg=VTH7ty`A}k5g^y8z8VGYmv!!?HyQ_=?1xh;4PS)DBT!mE;OcSN=%KOTF0QcMvzu)^QOrxnsk2}?yM'
-    'lU0BZ?rIGn!di^oQqV(AC6HMhIAx}y0||I3P9>eT0M>L&eKDc_*-6!H+SvPqIygC1-'
-    '6!l!w#q!XT4atn7y)EwZ9Gm0e2vLw#@fQ51qGfVK7>0Tfrbk3d^^`_QH>9{{rgXE221$Yd+)c7=t37CDxteXWL3c9f+r>+B36=(7'
-    '1dLbj=dKaS>C9;n4vM*m?XXziuM**9%(wyKQ!E-~?>iR7hPg{N@aI&QQ-sbu{~j6ATj+!m1WvRX~zAY5P8kMBb{J=kJtaW(g?n*h'
-    'G0B^G{epB-'
-    '7)APD%d6Mh+YL%Q;2o|9Kp**#a!#hFBlTUAHf=zPp<4jst(?kbKck`g$vIHk9fLD_*xqK97x^mi>4Izj8CN7+9B0XkdhB0q3@E>-'
-    '<;?mDB~N@xDv=0;Nr8nT@L-'
-    'WA>5(PjnXqLa4G=X(Q~JaAR_H<z$wEGcl4vcisrahJ4uVwujJgH4+n~*wug+W^8LOAtlu*FU<>CHW5a48#~cH(Ou{xa2~0;vgvOz'
-    'mN<1`wtQi1kDzTjE}*kW;_2h+{z-'
-    'tPoyA;#HERtxjv=0A7EAX;{O=<3;+gEh?3<o1OTE22G@49XvDcD`ye`13tJDy(p~%x37$7T{?tYq5bqCx$9dlHvAsOnz7q*Rw??I'
-    'TAS;OD+j+3reJ^%m!<ZvmWX$H$500HLe0>|nWMHPS#vBYQl0ssI200dcD'
-)
+#: The 21743 complete suit patterns, one a line (zlib, base64).
+PATTERNS: Final = """
+eNpM3VGa7KqurNH325oq/dH/tt2zZiajdj7pw2mMsQAJBYqfn+/v/z3hSD3pXD1lKcsdvau/v7+kv7I9KVdTNmVzx97V077Tqrsj
++Z9Wnbbc3v9SSz9/Ze9/aXNamjfPm+cZefM8Le+R1k/N0xvzjHmP6Zfpl6lv+mWv5v/r5h/SkXpSrqZsyuaOV/Pv3S/pr+w97eaq
+FqQFea5++T/J/zw3T5t7p/V66P+a90t6tcwbzRtNzfNG+upo9tHno7tHY4/GHj09Onk08f+U7od0pFfLzVUtoHVH144O/Z/0S/q7
++p5Gc46+/J86/5DeHbTk9MHRkvRBRnd6I6M7ozs9lNGdvorWpdeidem/jPOM8+hfejf6l37OiM+Ij3am76OdGfsZ+xn7+QoZ+/ke
+GfsZ+xn7Gfv5btHxfLeM/Yz96Hi+ZXQ8XzWzQGaBzALR8Xzp6Ph8j5kF5nvMLDCzwHyFmQXmK4yOT4+Pjk+Pz3ww88HMBzMfjI5P
+r42Oz8wwM8P02swM02szM8zMMDPDzAzTa3uj4r8J84f0V9aTztVTlrLc0bt636/6n/RXtiflasqmbO7Yu5r2pVXdkfxPq9KWvOXU
+sp+/sve/afO0dN583nyeMW8+T5v3eDPNf8vHD+lIPSlXUzZlc8frl+v7pf+T/sre0954+096ZdOCea7W3xtR/3W4/72nRTeiEfn6
++eb55vnS+ar5lmaQ/6QjvVqe3v8nvTLfLV8rX8HM8J/0vTptHn2e1o8+jz6bD/6T3KE+X3Decr7gvO9o9mj2fEszw3/Su5dmj2bP
+950emu87Oj46Pjo+fTU6Pr02Oj46Pjo+Om7e+E9Sy7f1xy4+1vCxfI+9e+zdY+Uei/bYscdmPbbosUCPZXnsyWM7Hovxfv7a90be
+sQSP/XdsvWPhHQvv2HXHXjsW2bHDjn11rKr/jKAf0pFcPVdPWcpyx3vLe+vvf9Jf2Z6UqymbMq2aVk1b3rr6n/TunbZMC94Kcayl
+YyMde+hYQcf2ORbPsWmOJXNslWODHMvjv1dT9ut/v656Lo0wb/wnvTtoCYvi/6RT9r4C6+HYDMdSOFbBsQX+MzZ/SMpezWyB/0xR
+/3stna8635IF8N9U/K7SOmv8Gav/Se+Op4kZl/FXM0Ljr8ZfzaiNv5rxm/EbfzUjOf5q/NWM7virGefxV+OvZuzHX42/Gn81/mrm
+iPirmS3ir8Zfjb8afzWzSvzVzC/xV+OvZs6Jv5rZJ/5q/NX4q5mb4q/G5oqllfkqnmtmrthcsbQym8VzzbwWOyzWV+a6eLOZ9WKH
+xfqKNxtvNtZX5sn4tfFr49fG+orNlZk1vm7m2Pi68XVjfcXmylwcXzcebjzceLjxcOPhxsONhxsPNzZcLLfM6PF6M7fHhovlFq83
+Xm+sudhw8YQzy8cTjv8b/zf+b/zfWHjxhDOPx+vNjB6vN15vZvl4vZnv4/Vm5o/XmzUgXm+83ni9WSHi9cbXja8bXzfrR3zd+Lrx
+dePrZp2Jr5sVJ75ufN1YqrFPs/bE142HG782a0/82nizsVnjw8ZmjaWa9Sg+bFam2KyxVLNaxYeNzRpLNd5s1q14s7FU47nGc41V
+Gh82/mos0NidWcviucZfjbU5c+L4oTM7jh86fujMieOHzuw489/4oTMTjh86fujMf+OHjvc53ufMf+N9jvc53ud4nzP/jfc5M+F4
+n+N9jvc53ud+//pq3veN7rFAx+6cmWu8z5nDxgIdu3NmrvE+xxYdC3RmrvFDxwIdn3N8zrE7x9Mc/3L8y/Evx78c/3L8y/Evx2Ic
+O3HG73iaYyeOVzle5ViH41/OuBxfckbo+JLjS864HF9yPMgZjeNBjt843uJ4huMZjmc4XuCMt/H4xs/bsxj/bfH8SUfqSX//O2Up
+yx29q9/5/p/wV7Yn5WrKpmzu2Lt62nda9Z3l/0n+p1WnLV89/bVT9E/6K3v/S5vT0rx53jzPyJvnaXmPtH5qnt6YZ8x7TL9Mv0x9
+e/1y35n/n3QkV3M1ZVM2d6jvO8v/k/7K9qS5+t7o0oI8V288n/PfFp7/edrcO63XLzdtmRbMG80bTc17bxQtju5GT6Od0c7oZPQv
+Wte9rx9dSw91c/W9WzQsehV9qfd9oy/RjWhExuXzQ/8p0/d/85YzVud9Z6zOWJ0+mLE6vTHaNP0y2jQ9NKN2Ru3o1fTf6NWM2hm1
+o2vTp6NrM35n/M74nd6d8Tv9PON3xu+M3xm/8z1GY2fUjnbOlxntnLE6Y/X52P+2cv+kI/Wkc/WUpSx39K5+V4N/0l/ZnpSrKZuy
+vTvSqrTlu+b9k969aUta8LVQfu0U/ZP+yt7/pqXTvnnfed95xrzv0+z/TIYf0pF6Uq6mbMpeS/uug/+k9788Y54xNfuC8wXnu803
+mi8zX2a+x/Q9rbvp52cD/5u4/qRX3+uXrMRZf7PWZoXNCpt1NWtoVs6skln9suZlLcsKltUqa1RWoaw9WXGyumRNyZqSlSQrRNaA
+zPyZ0Xl3/6Qj9aRz9ZSl7D3jeW3/pPe/NwP3LLx/0rvqK5hjM7NmFs3cmRkz82RmwsxwmbkyX/Ge/kn+5xnvK4xGjG02ujG22dhm
+oy9jm43mjOaMbTY6NLbZ2GajV2ObjUU2Ftno2lhkY5GNRTYWGe/pn/RX9v6XlqZ9ed+8b56R902b/3py3nda+ubxmb1nzh5tH0tr
+9H5m75mzZyyMpTXz+MzeMz7G5prZe+yrsa9mzh6ramblmYv5Vv+kd8c87en4WEtjLY21NNbSWEtjLY21NHP2zNQzQsdumpl6bKSx
+kWbOHmtpLKOxh2Zcju0zI3Rsn7F9ZtSO7TMWz4zfsXjGzhnrZiyZsWTGkhmrhV/2T3pPo8XWhT0r4+DIDnrsIMUOPuzgww4q7CDA
+Du7rYLwOdusgtg4S6+CvDtbqIKwOhuogpw5y6uClDjbqIKIOIurgoA6+6SCYDm7p4JEOCumghg5W6CB/Dt7noHcOZucgdQ4q52Bx
+DgLn4G4OsubgaQ5i5iBhDv7l4FoOmuXgVQ5K5aBPDubkIE0OquRgSQ6C5OBGDgrkfv40Z/rvWaAHq3EQGgeNcTAYB4NxkBcHZXGw
+FQdHcfARBxVx0A4H43DwDAfFcBALB6dwcAoHnXBQBwcHcKL/J5Z/Ivgnbn9i9Ccyf+LxJwp/4uwnfn7i4icafqLc/wK3f9KRetK5
+esr+7s0dvatP/+6tJP+kPSlXUzZle3ecVp22PI29Z3OdKPKJHf+7+P6XWvr5K3v/S0vTvrxv3jfPyPumzfv9k94d09L3Ve9FC/5J
+R+pJuZqyKXtv9KIA/6T3v/fNxY5PxPhEh49v8E969U19NGI0YvRgP39XX/vmS8/3nW/5dtn/Sfek15b5MvM9pp+nT98e3onwnrju
+ieGeyO2J3J547YnNnojsib6eqOqJpZ4Y6YmMnijoiX2e6OaJX56o5YlQnrjkiUGeyOOJI56o4IkFnhjfibqdWNuJkp341olqnQjW
+iVv9U5If0pFcfW9p/fgPiOCO8z81/6aW1xtvx/qf9O7Q450263trjzjT8WL+Se9eXyG6Ye0RITrRoH8q/ifdk95XeNbNidScWMyJ
+wJxoy4mxnBjLiaycKMqJk5z4x4l6nGjGP0DFn9ST/q6+p5lZZz6duVOs40Q4/g28e9Le1X7+pPe/t1rNXDfz2sxcM1/N3DQzkpjD
+PyDHV7KWiRucGMGxO/9J96T3XDOIff7YkzmXEMsy5xJyLiHWZs4lxO6M3ZlzCbFAcy4h5xJileZcQuzTnEvIuYTYrDmXkHMJOZeQ
+cwmxbXMuIVZuziXkXELOJeRcQqzhnEuIXZxzCTmXEFs55xJiNedcQs4l5FxCbOqcS4hNndMIsa5zGiGnEWJx5zRCbO/Y3jmNECs8
+pxFyGiGnEXIaIdZ6TiPkNEJOI8SWz2mEWPU5jZDTCDmNkNMIsf5zGiFnEHIGIWcQcgYhZxByBiFnEHIGId5EziDEr8gZhJxByBmE
+nEHIGYR4IjmDkJMHOXmQkwc5eZCTB/FYcsogvktOGeSUQfyZnDKIZ5NTBvFxcsog3k5OGeSUQU4ZxBfKKYOcLcjZgpwtiKeUswU5
+W5CzBTlbEI8qZwviW+VsQc4W5GxBzhbEB8vZgpwoyDmC+GU5R5DTAzk9kDMD8dVyPiBeW84H5HxAPLmcD8ipgPh0ORWQswA5AZAT
+ADkBELR/fL9g/IPsD54/0dzEcBOvTZQ23mKQ/fEbE8NN5DZo/6D9418G7R9PM3HdRHPjfeYEQPzQxHVzFiBnAeKl5ixA4rqJ5sZz
+zQmARG4Tr80JgHi4OQEQXzcx3ERucwIgJwDiE+cEQGK4idwmXpvYbCKy8aJzKiD+dOK1idLmpEBOCsTvzkmB+N05H5DIbc4HJEqb
+2GxirsH9B/cf3H9w/8H9B/efqGpiqTkLEM8/JwASN80JgOD+g/sP7j8x0kRGEwVN7DM7CTkLkD2FxEMTBc35gJwPyN5DzgckHprz
+AdmPyPmAREFzPiCnAhLxTJwzJwASycwORpD9iV8GxR90ftD5QecHnR90ftD5QecHnR90ftD5QecHnR90ftD5QecHnR9MfjD5weQH
+kx9MfjD5weQHkx9MfjD5idImNps4bKKv2WEJYj97LYnNJiIbFH9Q/Nl/CYo/UdrssATFn9hsUPyJvibmmlhq8PfB3wd/H/x98PfB
+3wd/n+hrYq5B4ifSGkx+MPnZVwkmP3HYYPKDug+aPmj6oOmDoQ+GPhj6IOeDl0/MNdj47IgE8569kWDeg3nPfkkw79k5yc5JMO/Z
+QwnmPZj37KsE8x6ke5Du2WsJ0j1I9yDdg3TPnkyQ7tmdCdI9SPcg3YN0zy5OkO7Bt2c/J6j2YNmDZQ9aPWj17PYErZ59n6DVg1bP
+XlDQ6sGoB6Oe/aFg1INMDx49ePTg0YM9D+I8iPPsLQVxHpx50OXBjwc/Hvx48OPBjwc/Hvx4UONBjWf/KqjxYMWDEA9CPAjx4MKD
+AQ/yO3tfwXZnFyzY7mC7szMWbHcQ3dkFC6I7OO6gtxPLTwQ/SO3E7bPPFQR2IvhBWwdFHUx0MNHZ5womOkjoYJ2DcE4UPtjkRNwT
+Z09MPZH07IIFkZz9sMTZE10PSjko5eybBaWciHt20IJSTpw9KOVE0hM/T1w8+2vBFycuHixx4t2JcieiHQRxEMTZVQuCOLHtIIiD
+EU58OujeoHuD7g2mN/HkIHmD0E1MOJHgRH2zvxaEbqK+QegGg5sY7vhRg4odj2pQsYOKHS9rULHjb41HNajY8a0GFTuo2PGeBhU7
+WNjBwo7PNFjYwcIOFnawsOMzDRZ2vKfBwg4WdrCwg4Udj2qwsIOAHZ9pcK+Ddh2063hFg2cd/2jwrINnHZ9p8KzjFQ2KdbCrg1gd
+xOqgU8fbGUzqIFEHfzoI00GYDsJ0EKaDMB2E6SBMxwMaXOmgSQdDOhjSwZAOXnRQouPtDCJ0/J5BhA4idHyhQYQODnT8nsGBDvpz
+MJ+D7xx85+A7B8u5378RNbo2GjZ69Sy3iblOpHWiqhNLHVt+EJdj1U+kdeKrg8IcFOZY/4PCnJjrWPqDwpxI66AwJ5Y6EdSJjI4F
+P/jJiYwOVnKioBP7nDjn2OiDkJyI5yAkJ5I5iMZBNA6icXCME40cfOJgEQeLOFjEwSIOFnGwiINFHATiIBAHgTgIxMEdDsZwMIaD
+MRxk4aAIJ2I3cbqJv40NMnjCib8NnnCiaYP/G/zf4P8G9TeRs0H4jfUweL2xIwavN3i9sS0GrzfWw6D0Bps36LtB3w3SbmyBQdUN
+lm4QdIN4G8TbWACDeBuc2yDZBqE2GLRBlA2ibBBlgyMbzNhgwWYVH2TX4LkGsbUXEfscWfmTjtSTztVTlrLc0bv6ad9H+ivbk3I1
+ZVM2d+xd/WvpadVnLHwk/9Oq05bPOv05ZvND+it7/0ub09K8ed48z8ib52l5j7R+ap7emGfMe0y/TL9MfXv98vUHP9KRXM3VlE3Z
+3KG+zyzwkf7K9qS5+t7o6xl+pHeH3vhGuj5HkvzP0+beab1++fqIH+nVMm80bzQ1773R0eKju0dPj3Ye7Tw6efTvaN3Xg/xIR3q1
+3Fx973Y07OjV0ZfvHtRHelfpxtGI7wr2kfzvtS9vmbGa981YzVhNH2SspjeiTemXaFN6KKM2ozZ6lf6LXmXUZtRG19Kn0bWM34zf
+jN/0bsZv+jnjN+M34zfjN98jGptRG+3Ml4l2ZqxmrEYTpydnXE5Pzriccbnfv3vfW47WTV+N1s1onDE4Y3A0bEbevNGMtxlle2Pr
+vh74RzpSTzpXT9nfvbmjd/W+/Xdfb/sj7Um5mrIp27sjrUpbuiO9e9OWtKC9/00t+/kre/+blk775n3nff/6at73jcv7eu8f6Ug9
+KVdTNmWvpd89qI/0/pdnzDOm5qd/ly+Y75ZvlC+TL5Pvkb43Zi79XJ6hJ9N/6ZdpwejQtGV0aHTIqLjRoenJaen05GjO9N9oyWjJ
+9OToxrR+9GC+/t43jz0UKygWT+yc2DmxbmLJxH6JrRIbJJZHLIrYEbEZYinEFogFkHU/a3xW9qzsWc+zTmclzvqbdbV7s3ffmM1H
+6knn6ilL2XvGvVm5e7NU1sFunjE1P23KSpf1LWtZVrCsW1mtsh5lncn6kVWj3izaN9ryOVD6ynwFc3tm9MzesaSbHjJ7P9TfZ9F4
+Za/vR9fG9h6tG9t7bO/RxLG9RydHJ8f2Hu0c23ts79HYsb3H4h6Le7R4LO6xuMfiHot7tH0s7tH7sbjH4h6LeyzuGR9jcY+dPSNl
+rOuxqcemnvVtVrUZR2NJz4ia9W1WtRllY0nPSjfr24y8salnfRv7eeznWdXGap51a1arGbVjP4/VPGvUWMNjDY81PNbwWMNjDY81
+PKvarGUz9scunrVsbOCxgWdVG2t4LN+xd2fEj207Y39s27FtZz4Y23Ys2pkZxqIdO3as17FUx1IdS3Ws0plBxgIdu3NWzrEiZ0Wc
+dXDmkrETZx2cNW8swbH1Hjr1c0D6TzpSTzpXT1nKckfv6rev7uEFPtKelKspm7K9O06rTlu+WnIPYfA5tu1/WvCdN47V90/6K3v/
+S0vTvrxv3jfPyPumzfv9k94d09K99/3u4nykI/WkXE3ZlL03+u60faT3v3tt+e4AfaR3NbXs90969U19ey2IRkQP+vm7+tqXL53v
+m2/53cP7SPek15Z8mXyP9HP69Luj/uuEx0c6Uk/6+98pS9n7bvMVpvXzFUY7p+9HE0cT5yuM/s0bja6Nho1evRX738bxn3SknnSu
+nrKU9e74jvN7Met/Uq8sz0jNqWU/f9Krb+p7fd93d/Aj3ZNeLXmjeaN5j2nztNTsM7PPzDkzv8ysMrPKzCUzb8zMMCN+xvmM3xmr
+MxpnDM54m1E2Y8bc/k+6J90r80b0dLRzNHG07sU0P+kF/qSelLJe2ffe7IFmvzO7nNnRzE5l9iez75jdxuwsZj8xO4bZJ8zuYHYC
+s/+X/b/s+mU3L/t12aXL7lv2yLIzln2u7FVlhyq7UdmDys5T9puyo5SdouwAZd8n+znZsclOTPZfsteSfZXsjWT3I3se2d/IrkZ2
+NbKXkX2L7ExkxyH7DNk/yF5BdgiyG5A9gPji8azjT8d3jp8cDxey5iMdqSedq6csZb073pd58aN/Uq/sPOPUfGrp50969aW+924P
+CfOR7kmvlueh9SJJH6knvf9NS41QvlU8qnhP8ZniM8VTilcUvyf+TLyYeCfxROJXxJuI5xDfILZ8bOrYwLF8Y+XCeXyke9J77vfs
+3Cf5xVd6Y2Hmq4nyzMw1UZ6J8sxsNlGemddmXpsoz8xwE+WZKM/MehPlmdjOxHZmJpzYzsR2JrYzsZ2ZMSe2M3PnxHYmtjOxnYnt
+zBw7sZ2J6MxsO3Gcid5M9Gbm3YnPQKl83EtXUzZl742elkxUZmIxE4GZCMxEW2bOnhjLRFYmnjIRk4mYTMRkIiYTMZmIyURMZg2Y
+OMlERyYmMjGRiYlM/GOiHpAhH+lIPenvf6csZe+75Suk9fkK0c70fTQxmpivEP3LG0XXomHRq3yFvzE4GjF6MP33/Lzx7sanG/9t
+vLZZt2bXflaw8enGk5ud/NnJn5VudvLHu5s1b3byx6ebnfzx2sZXGx9sVsTZgx8fbPbbx98aL2s8qlk5Z5d9fKvZZR+faXbFZ1d8
+dsVnL3z8ntnjHt9lPJbxTuBBPtI96dU3/TxtfivT7DDPDvPsMM8O8+wwzw7z7DDPvvLsK8++8uwrz27y7BzPzvHsHM9+8ewNj7cz
+Ps74M2MBzC7xeDazSzwey+zqzq7u7OrOXu74LrNvO7uws+M6a/zsn85qP/uns386FsDsn44FMLums1c6u6GzGzo7n2MVzC7n7G3O
+jubsQM4O5FgKswM5+46zszg7hrMnODt8s8M3O3yzrzd7eLM3B1/yke5Jr6XmTt7T3k7W4Ws7LG2Hke3wsB0etsO+dpjWDr/a4VI7
+HGmHGe0wnh2es8NpdpjMDlfZYSg7DGWHl+xwkB3mscM8dvjGDo/YYQo7/GCH9+uwfR12rsPJdRi2Dq/WYck63FiHEeuwXx3Oq8N0
+dfitDoPV4a06zFSHcerwTB3+qMMadXihDhvUYXk63E6H0emwNx3OpsPUdPiZDtvS4VM6LEqHHelwIh0mpMN6dLiODtfRYTg6bEaH
+w+jwFR0eosM+dFiFDpfQ4Q06bEGHGejwAR0+oMMCdNh9Dt/OYdk5nDmHKefw4xwunMOAc3hvDtvN4bM5PDWHf+awzhw2mcOQcnhR
+DgfKYT45zCeH7+Rwmxz2ksMTcthBDhPI4fo4vBmHI+MwYxwWjMN9cbgvDuPFYbc4nBaHv+LwUhw2isMycbglDo/EYY84/BCHAeLw
+PhyOh8PscFgcDnfDYWI4vAqHTeGwJBzegsNWcHgGDkPA4QU4HAAn8//J93+y/J88/ic//8m7f7Ltnyz6J0/+yXV/MtyfbPYnS/3J
+JX+yxZ8c8Scf/MkCf7LAn9zvJ8/7yeR+MrSfvOwn3/rJo36yp59M6ScX+sk6fj9/K9OMrRlbM6Je7OTk6D6ZuU8W7pN7++TePhm3
+T3btk1P75M8+ebFPNuyT5frktj55rE/26pOf+mSlPrmoT97pk236ZJs+OaZP7uiTHfrkhD65nk9G5pOH+WRVPpmRTz7kk/v4ZDw+
+eY5PduOTv/jkJT75hk+W4ZM9+OQHPnl/T7bfk9n35PM9+XxPFt+Tsffk5D25dk+G3ZM592TJPblxTx7ck/32ZKE9+VRPFtWTMfXk
+ST0ZSU/O0ZNp9GQVPblETy7Rk0H0ZAs9+UBPns+T3fNk7TwZOk++zZNl82TUPDkzT47Lk2vy5IY8GSFP9seT6fHkaPwkdvuTjtST
+ztVTlrLc0bv6fcY/6a9sT8rVlE3Z3h2nVact3578J717T1tOCz57S58UdD+kv7L3v7Q07cv75n3zjLxv2rzfP+ndMS3de9+3bv2T
+jtSTcjVlU/be6K1q/6T3v3tt+foaH+ldTS37/ZNefVPfXguORhw9uJ+/q69950uf73u+5VtDZeT7JOR7Zb7M+R6nn0+ffveWToz0
+Ix2pJ/3975Sl7H23fIW0Pl8h2pm+jyZGE/MVon95o+haNCx6la+w3/+R7kmvvum/NyPdO2P8kY7Uk87VU5ay3h3fGfif9P53vbI8
+IzWnlv38Sa++qe99rXeu9yPdk14tb+aSZe7kljs5405+uJPj7UQ8P9I96T13nmuGmxlu5rWZw2bmmplr5quZm2b22c9fzakv9b3e
+mBE/43zG9IzkGZfvbOlHuifdK3t9MGNhRsBo+2j26OTo2js7crKkndxoJw/ayX52sp+dnGcnv9nJanYymJ3MZCcf2ckzdrKLnUxi
+J3/YyRB28oKdbGAn89fJ93XyfZ0sXyd718nPdbJynWxbJyfWyYR18lqd3FQnI9XJPnVyTp1MUye/1MkgdTJDnYxPJ8/Tyd90MjSd
+zEsn39LJrXTyKJ1cSCeL0clddHISnUxEJ+vQyTV0sgmdfEEnD9DJ/nOy+pzMPCcfz8mzc7LrnDw2J8fMySxzMsacnDAnh8vJPHLy
+jZw8IidnyMm6cTJdnPwWJ5fFyWBxMlicvBUnR8XJQnGyS5ycEidXxMkL8ZnCfkhH6knn6ilLWe+O983fScKTK+KflLK9/93Pn/T+
+93Sj3/MM7/HFZP2TPCPte9r0zh5+pHvSq8+Y6fS9kcInljvh5Ek4GQ5OTPgj3ZNezUZA5iverPwCJ2/AyRFwzvl/FoM/6Z50r+xp
+8dtdPSflz7n3c9r9nGw/59nPefZziv2cWD9n0s9Z83PC/JwcP6fEzznwc/r7nPQ+57vPae1zkvqcgT4nn88p53Oi+ZxF/iQV/ZN6
+Usp6Ze9etvzY7WOZj8U9dvbYz2MrjzU8NvDYu2Pljs3qlPM523zOLJ/zyZ9kpq9s745+/kfqSe/evNvzKseaGyttrK+xuca+Gqtq
+bKSxgpy+/SQ9/Uj8SydjzynYc/b1nGQ9cYOPdE+6V/Zayo5wojR7/x/pSD3pXD1lKcsdvauf9n2kv7I9KVdTNmVzx97V077Tqo9e
+fST/06rTlo/HlzjER/ore/9Lm9PSvHnePM/Im+dpeY+0fmqe3phnzHtMv0y/TH17/fIdHx/pSK7masqmbO5Q32dEfaS/sj1prr43
++vqSH+ndoTe+J0U/KW/9z9Pm3mm9fvn6nB/p1TJvNG80Ne+90dHio7tHT492Hu08Onn072jdd7b4SEd6tdxcfe92NOzo1dGXr+34
+kd5VunE04uvXfiT/e+3LW2as5n0zVjNW0wcZq+mNaFP6JdqUHsqozaiNXqX/olcZtRm10bX0aXQt4zfjN+M3vZvxm37O+M34zfjN
++M33iMZm1EY782WinRmrGavRxOnJGZfTkzMuZ1zu9+/e95ajddNXo3UzGmcMzhgcDZuRN280421G2d7Yel7CRzpSTzpXT9nfvbmj
+d/W+/fdymCbG18/LXPqRlE3Z3h1pVdrSHendm7akBe39b2rZz1/Z+9+0dNo37zvv+9dX875vXD6/5yMdqSflasqm7LX06x99pPe/
+PGOeMTU//Xs5Rz9ST0rZe26+TL5H+t6YeflFP0muX5meTP+lX6YFo0PTltGh0SGj4mUG/aTF/iH9kt4dNGf6b7RktGR6cnRjWj96
+MF9/75sfe+hYQcfiOXbOsXOOdXMsmWO/HFvl2CDH8jgWxbEjjs1wLIVjCxwL4Kz7Z40/K/tZ2c96ftbpsxKf9fesq8/H/khH6knn
+6ilL2XvGvVn5nYHp56yDzwr/SO/q06az0p317axlZwU769ZZrc56dNaZs36cVePtEHwk//MMX8Hcfmb0M3u/Uykf6V3V99Mv0xtm
+5ehabO9oXWzv2N7RxNje0cnoZGzvaGds79je0djY3rG4Y3FHi2Nxx+KOxR2LO9oeizt6H4s7Fncs7ljcGR+xuGNnZ6TEuo5NHZs6
+61tWtYyjWNIZUVnfsqpllMWSzkqX9S0jLzZ11rfYz7Gfs6rFas66ldUqozb2c6zmrFGxhmMNxxqONRxrONZwrOGsalnLMvZjF2ct
+iw0cGzirWqzhWL6xdzPiY9tm7Me2jW2b+SC2bSzazAyxaGPHxnqNpRpLNZZqrNLMILFAY3dm5YwVmRUx62DmktiJWQez5sUSjK2X
+FWz0eey10eyx18ZeG30ee210d6y0sc3G+hrrayyt/f61ZVow9b2vOivJrB+jV2Mtzfoxq8ZYPGPdjHUz1s3YNDOjj60yX2HskrFG
+xt54ke/kzkrGrGTHSk6s5MRKJqxkvUquq+S1Sr6qZKlK9qnknEp+qWSVSt6oYF3CRx/US/jow0cfJEz46IOJSfapoGOSfSo4mTDT
+h5k+eaiCokkeqjDTh5k+uamCsUluqnDUh6M+HPXB4oSjPqiccNSHoz4c9eGoD3onGa7CTJ9sVkH0JJtV+OjDR5/MVUH5hHs+eJ9w
+z4d7PhigcM8nS1XQQMlSFcb58MyHZz4ZqcIuH9RQOOXDJB/++OShSvapZJpKfqlklUouqWSLCgop+aDCBp+MT8nzlPxNydAUlvfg
+lsLoHgRTGN3D6B5UUxjdk8kp+KZkcgp7e/I3hZ89/OzJ3xQu9uCgwrsetvVwrCdrU/IyJRtTMi8l31LyLSXLUjIqJWdSciElA1Iy
+GwV/Fd71ILHCux7e9aCzwrueXEjBaSUXUtjWkwEpzOphVk8upPCpB88V7vQwpocnPciu8J+H9Tw5jsJhntxFyViU7ETJRJQcQuEX
+D794+MXDLx5+8fCLh188rOJhFQ+reFjFwyUe3vDwhoc3PHl7kq0nDOLJ0ZPMPGEQD7otbOHhCE+unDB+h9077N5h9w6nd1i7k+8m
+WW6S0SZ5bJLHJtlrkqkmuWiSYyaZZZIxJtlhgsML93cQeeH+Dvd3UHrh/k7GmOD1kjEmjN/JExN277B7JztMOL2D6wt/d1i7w9Wd
+/C9h2Q7LdlB/YdkOt3bYs5PDJfzYYcBOHpZkX0mmlWRVCWN1MqMEOxhe6bBJJ/dJeKDD2xze5vA2h7c5vM3hbQ5vc3ibw9sc3ubw
+Noe3ObzN4W0Ob3N4m8PWHLbmsDWHrTlszWFrDltz2JrD1hy25nA0h6M5HM3hYw4fc/iYw8ccPubwMYePOSzMYWEOC3NYmMO9HJ7l
+8CyHZznsymFSDmtyWJPDmhzW5LAmhzU5rMnhSg5XcriSw5UchuQwJIchObzI4UAO33H4jsN3HJbj8Bgnz06y6ySTTvLnJH9OsuYk
+Q05y4CS3TTLaJFNNstIEPxmu5CApw5UcruSgK8OVnOw1wVkme00YkpOzJmzIYUNO9ppwIAd7Gb7jsByH2zjZa4KaDCtxuIiTdybM
+wskdk4wxyQ6TTDDJ4RLm3jD3hrk3zL1h7g1zb5h7w9cbvt7w9YavNyy9YeQNI28YecPDG87dZJFJ7pjkiUl2mPDwJutL2HfDvhv2
+3aAhw7kbpt3w6yY7TJhxw24bXtrw0oaXNmy04ZsNt2y4ZcMtG0bZsMeGHza8r8nXEj7XYAzDxBq0YZhYw8QaBGKYWINFDBYxTKxB
+JYaJNUysQSqGiTX8q+FfDXox/KvhXw3/avhXg3IM/2rwjuFfDf9q+FfDvxpcZPhXw7oahGS4VsOwGobVYCXDoRrUZDhUw6EaJGU4
+VIOkDHNq+FLDkhqW1DCiBmcZHtSwn4bzNKymYTUNq2lYTcNqGlbTsJoGtxku0zCYhrc0vKXhLQ1HaZhJg/QMC2kwn2EhDQtpcKBh
+IQ33aBCh4R4N42h4RsMpGk7RcIqGPzTI0XCFhiE0vKDh+wyGNOyd4ewMK2d4N8OYGcbMMGaGMTNY0zBmBnUaxswwZoYxM4yZQaeG
+MTM8mcGphh0znJjhxAzrZVgvw3AZFGvYLMNhGebKMFKGkTKMlEG7hocy7JPhnAxbZJghwwwZZsjwQYYFMkyOYW0Ma2NYG4OjDVdj
+GBrDyxi+xbAnhvcwvIfhPQzvYXgPw3sY3sOwHYbtMGyHYTsMx2H4DMNnGD7DsBiGsTDshGEnDDthkMHhJAwTYfgHwxcYbsBwA4Yb
+MIyAYf8Lv184+sLHF6RxOPWCOQ6nXjj1gkMOp15wyGHSC39eGPLCkBc2vGCTw3wXvruw3IWVLqx0QRqHlS5cdGGbC4tceOKSmyoZ
+qZJ9KjmnwuuWXFLBCId9LZxrySUVtrSwm4WNLGxkYSMLMjgcZGEeC99Y+MHC8RU+r2RoCptWMi8l31JyKyWjUjIqJY9SciYlK1Ky
+HSXHUXIXJU9R0Mdh3QoOOaxbYd0KNjmsW8lnFJRy8hmFaytZjMKrFV6t5DMKm1bQzGHOCl9WWLKSzyi45vBbhdUqmYjCUZVsQskh
+lHxByQ2UrD7BP4cDKsxPyeUTzqZk4UnuneTUSf6c5MAJK1NYmcLKFJRyuJjCwBTepWTDCWNSWI+SnybsQ2EfCvtQOIfCKhTeoGR4
+CTNQOH2SfSU5V5JfJVlVkiMleOVw+oTJJ/lQwssTbp1kLZmo2zDWTPxtGGuGsWZicsNYM9G5ic4NY83E6YaxZhhrJnY3jDXDUzM8
+NRPPG56a4akZnprhqZm43/DUTARweGqGp2Z4aoanZiKFw1Mz7DQTMxxOmmGiGSaaifYN18xE+4ZrZrhmJsY3XDMTxRuGmeGVGTaZ
+YZMZ5piJsA1fzLDEDDfMsL8M+8uwvwz7y7C/DPvLsL9MNG04X4bpZfhdht9l+F2Gy2UYXCZKNmwtEy8btpZha5kY2rC1DEfLRNOG
+o2WYWYaPZbhXhntluFeGZ2UibMOpMkwqw58yvCgTGxuWk+E2GfaS4SeZCNYwi0wsa5hFhllk4lvDLDLxreETGRaR4QkZnpDhBJmY
+1/B/DOvHcH1M3Go4PIa5Y9g3hmljmDaGaWP4NYYtY6JLw4wxfBjDeDFMFsNBMRwUw0ExHBTDQTEcFMNBMcwTwzwxzBPDPDF8E8Mt
+MdwSwy0xjBLDHjERp2GKGH6I4XgYPofhcxg+h2FxGJ6GYV0YhoWJHw1fwkSShi9h+BImujR8CRNdGpaE4UYY9oNhPximg4k4DavB
+cBkMg8EwDgzjwMSPhnFgeAaGSWAYAoYDYDL6T0b/yeg/efwnZ//k4t/v38o589DMPjO/zLzxdt8mt8NkdJjsDZOzYXI2TKaGycow
+eRcmn8JkUZjsCJMJYXbeJ8P97MFPhvvJcD/78pPhfjImzA79ZEyYvPaTJ2Fy2E8O+8mYMJnrZyd/stRPbvrJSD8ZE2Y3fnLJTwb5
+yXUw+eAnX8FkKZiMBJN9YPIGzJ755FufLOuTLWDyo08+gMkCMCf+55z/nNqfvevJgD55z+fU/mQxn/P2kzl8ModP5vDJFz4ZwSfn
+95xsn2zdk4V7snBPFu7Jwj1ZuCcL92Thntzbk3t7cm9P7u3JuD3ZtSe79mTXnpzakz97cmVPXuzJiz15sScb9uS7nozWk6l6MlVP
+purJTz0ZqCfb9GSRntPGc8Z4zhPP2eE59Ts+++STnizSc9Z3ckLP2dzJwzx5mCcP82RfnvzKk0F5Tt9OZuTxpyeT8XjWk8l4MhmP
+tz2ZjMfbnvzFk7V48hJPXuLJQTwe+OQbnizDk1t4fOfJBTwZgCeL72TinUy8k4l38u9ONt3xaydL7uTGney3k9V2cspOTtnJKTs+
+7GSSnfyxkzV2srxOptbJsToZUyfD6WQ4nQynk9d0MpdObtLJOTrZQsfTnDyfk91zMnROls29c65fetM/6Ug96Vw9ZSnLHb2r/1r/
+lf7K9qRcTdmUzR17V0/7Tqv+zUhfyf+06rTln9/4pWT9If2Vvf+lzWlp3jxvnmfkzfO0vEdaPzVPb8wz5j2mX6Zfpr69fvnowVc6
+kqu5mrIpmzvU928u/kp/ZXvSXH1v9BmXX+ndoTc+p1a/9LX+52lz77Rev3w816/0apk3mjeamvfe6E+fj+4ePT3aebTz6OTRv6N1
+n/XoKx3p1XJz9b3b0bCjV0dfPniVr/Su0o2jER/v+Cv532tf3jJjNe+bsZqxmj7IWE1vRJvSL9Gm9FBGbUZt9Cr9F73KqM2oja6l
+T6NrGb8Zvxm/6d2M3/Rzxm/Gb8Zvxm++RzQ2ozbamS8T7cxYzViNJk5PzricnpxxOeNyv3/3vrccrZu+Gq2b0ThjcMbgaNiMvHmj
+GW8zyvbG1jfe+JWO1JPO1VP2d2/u6F29b/99Y4tfaU/K1ZRN2d4daVXa0h3p3Zu2pAXt/W9q2c9f2fvftHTaN+877/vXV/O+b1x+
+45df6Ug9KVdTNmWvpR9M1ld6/8sz5hlT89O/bzz0K/WklL3n5svke6TvjZnvqdUvYfUr05Ppv/TLtGB0aNoyOjQ6ZFR8T61+Ka5/
+SL+kdwfNmf4bLRktmZ4c3ZjWjx7M19/75sceOlbQsXiOnXPsnGPdHEvm2C/HVjk2yLE8jkVx7IhjMxxL4dgCxwI46/5Z48/Kflb2
+s56fdfqsxGf9PevqN/77lY7Uk87VU5ay94x7s/L31Op3ALyyecbU/LTprHRnfTtr2VnBzrp1VquzHp115qwfZ9X4Yum+kv95hq9g
+bj8z+pm9v3sFX+ld1ffTL9MbZuXoWmzvaF1s79je0cTY3tHJ6GRs72hnbO/Y3tHY2N6xuGNxR4tjccfijsUdizvaHos7eh+LOxZ3
+LO5Y3BkfsbhjZ2ekxLqOTR2bOutbVrWMo1jSGVFZ37KqZZTFks5Kl/UtIy82dda32M+xn7OqxWrOupXVKqM29nOs5qxRsYZjDcca
+jjUcazjWcKzhrGpZyzL2YxdnLYsNHBs4q1qs4Vi+sXcz4mPbZuzHto1tm/kgtm0s2swMsWhjx8Z6jaUaSzWWaqzSzCCxQGN3ZuWM
+FZkVMetg5pLYiVkHs+bFEoytlxVs9HnstdHssdfGXht9HnttdHestLHNxvoa62ssrf3+tWVaMPW9rzoryawfo1djLc36MavGWDxj
+3Yx1M9bN2DQzo4+tMl9h7JKxRsbe2LMj7osM+UpH6knn6ilLWe7oXf1q4v2++eW+yL3vIu5qyqZs747TqtOW7xi837fG3xdB8pX8
+b+9/f2/Zz1/Z+19amvblffO+eUbeN23e75/07piW7r3vfcfCffEqX6kn5WrKpuy90X3H6v0+a+S+Jzt/P0HQH9K7mlr2+ye9+qa+
+vRZEI6IH/fxdfe3Ll873zbfsXk/mu3WvLfky+R7p5/Rpe7VMq0ZPp337+fvfKUvZ+27zFab18xVGO6fvRxNHE+crjP79jajRtdGw
+0atnD90X2/OVjtSTztVTlrLeHd/54O6tW/c9V/k1VH9I72pq2c+f9Oqb+l7ff3GMX+me9GrJG80bzXtMm6elb26/zD6ZczK/ZFbJ
+rJK5JPNGZoaM+IzzjN+M1YzGjMGMt4yyjBkr531PRH6ke2XeiJ5GO6OJ0broy/TBzMDTGzMDzww8PTQz8PTQzLsz2858OvPpzJ1W
+v5t5cmbHmRNHY0dPpydnXhs9He2cuWm0bmaamWlmppn5ZfRv5o3p55kPZhaYcb43frP3nx3/7O5nTz97+tnJz6599uqzL5/99uyy
+Z/c8e+bZH8+uePa9s9udPe7sZ2cXO7vY2bvOnnR2nbPXnD3k7PRmfze7tdlxzT5r9lSzk5r90+yaZl80+53Zx8zuZXYls++Y/cTs
+ImbHMLuD2eHLHl527rJLl7257M1lRy67b9lfy75ZdsuyC5Ydr+xzZU8rO1nZUcr+UHaFsgOU3Z7s03TPi+l7yu8r9aRz9ZSlrHfH
++zL35rW+Z/u+7swP6V09tfTzJ736Ut97t3teR9/Tex/p1fKs0m7eaN5j2jwtfTNhdgiyL5A9gHj+8fzj78e3j/cerzy+eHzs+NPx
+juMTx/+NhxuPNJ5hPLn4b/HV6tnyfU/gfd2o3yepRUuNBX5PvJ14NvFn4p0kztlozmjJ6Aaf5GWq/jher+zp7syYEy2duXOipRMt
+nfl0oqUzs87MOtHSmWMnWjrR0pl3J1o6MdKJkc5cPDHSiZFOjHRipDNnT4x0Zu+JkU6MdGKkEyOdWX5ipBMZnfl+4qETBZ0o6Mz8
+E+ecNWDinBPnnHVh4pyzLkx0c2KaE8mcSOZELWfVmFjlRCgnLjmRx4k8TuRxIo8TeZzI40QeZxWaeONEGSe2OLHFiS1OHHGih7Nu
+TaRwVrCJFE6kcFa1iRROfHDWt4kPTlRwYoET95u438T9JsY36+DE8yaKN7G7icnNijgRtomrTeRsYmPjx4/3Pp76+Oezck70a9bQ
+8d7HZ5+I2ETEZq2diNj48bPqTkRsvPeJiI1/Pl75eNuzJk8sa7ztiVuNZz3+9PjOs3ZPtGq86IlWjXc80aWJLk10aWJK4+FOrGi8
+1PFNxw8dq2CiRuOHTtRo4kLjVU6kZiI1E6mZSM1EaiZSM5Gaic9MfGbiMxOfmajMRGAmAjMRmIm7TIxl/NrxZsdzHRtkoi3jw060
+ZXzTiY5MdGSiIxMTGS914h8TzZjIxVgZE4cYe2PiEBOHGBtk4hBjg0z0YWIOE1WYqMJEEMYumWjBxAgmMjA7+bOTP7bK7OTP/v3s
+0M/O++ytz0757JTPTvnsj89e+Oxxj50zO9azTz070eMnz47weLjj144PO3bO7O+ONzv7u+Oljs85O66za/o4Cj4ZrP5HOlJPOldP
+WcpyR+/qp1Uf6a9sT8rVlE3Z3h2nVactn3H5kd69py2nBR/75QNw/iH9lb3/paVpX94375tn5H3T5v3+Se+Oaene+3518iMdqSfl
+asqm7L3Rdy75SO9/99ry1eeP9K6mlv3+Sa++qW+vBUcjjh7cz9/V177zpc/3Pd/yO0t9pHvSa8v5Mud7nH4+ffq1X86O60c6Uk/6
++98pS9n7bvkKaX2+QrQzfR9NjCbmK0T/8kbRtWhY9CpfYb//I92TXn3Tf3tf9Ys6/UpH6knn6ilLWe+O+7bqezbou336yvKM1Jxa
+9vMnvfqmvve1vijqr3RPerXc64MvFvYr9aT3v7Q0z93v/0j3pPfcee7ee2SGy7yWOSwzV2auzFeZmzL79PNXc+pLfa83MuIzzjOm
+M5IzLr9o8K90T7pX9vogYyEjINoezY5ORte+Z4N+cfR9pSP1pHP1lKWsd8d72sz3M8vv5+9pp+ZTSz9/0qsv9b0xM3o/2j69O/Pp
+aPvo+MyJo7szw80MNzPczGujxTNfTd/PPDSzz8wvM2+8vYLPQZA/6Ug96Vw9ZSnr3fFt38vt8N2gf2XnGafmU0s/f9KrL/X1WvC1
+Hj7SPenV8t2nvpfl4Sv1pPe/tDTP3c//SPek99x57tPTvvj2r3RPulf2ak4/Tz9P705PTv9Nb8z7sozGMhp7aGyfsXjG4hk7Z2ya
+sVrGGhkbZGyLsSPGUhj7YGyBsQBmPZ+1dlbJWRtnHZw1b1arWYVmdZk1ZdaPWTVmDZhZfmZl9vNHuifdK7t3VT+bh2b2mZlm5peZ
+LWbsvzPun+yi/yP1pJT1yj715QxCzhvklEFOFOSkQM4HBPcftH+Q/cHzB7EfnH7Q+UHiB38f/H1Q90HTBy8flHzQ78GoB5kenHmw
+4kGIBw0eDHiQ38F7B9EdpHYQ2MFdB08dxHSQ0ME/B+scXHOwyUEfB3McfHFQxUEVB0sc3HCQwUH8Bucb/G6wukHoBo0bDG6wsEG2
+Bs8a7GpwqkGYBj8Z1GQQksFFBoEYJGDwf8H6BeEXhF9wfcHwBaUX9F0wd8HSBTcXFFywb8G5BckW5FkQYEFsBacVTFbwV0FOBf0U
+BFNwS8EoBZkUnFFQQ0H0BKkTfE6wOEHgBIET3E0wNkHRBB0TTEywLsG1BLkSvEqwKUGkBF8S7EdQG8FqBJcRDEbQE0FFBAsR3EPQ
+DsEuBJ2QGH1i6omkJ2qeWHki34ljJ7Isw9VXOlJPOldPWcp6d3yf1pfB/iP1ys4zTs2nln7+pFdf6uu14Gl2Xzb4j/Rq+dqJiTIm
+tpg4YqKHiQXKdfWV7knvuXnu6/uXI+or3ZPulb2aX2ysdyr0K/WkXtlr1fTGvK9VUrQqMarEoxKFShQqsafEmRJJSoQocaHEexLb
+SfQmMZvEZxKVSYwl8Y9ELhKvSGwicYhEEBIZyE5+9u+zL589+OyjZy88O9HZj82+aHZDs/OZ/c7sXsom9JXuSffKXku/zML/Sd73
+zYlj3cyZzLFz5kzmnMkc22fOZI4VNFbQnMkce2jOZM6ZzLGR5kzmnMSck5hjN81JzDmJOScx5yTm2FdzEnMsrTmJOScx5yTmnMQc
+i2xOYs75y7HN5tTlnLWcs5Zjpc1pyrHX5jTlnKYcG25OU44NN2co5+TknJec85JzNnIsvDkROecg5/TjnG+c841zvnHON875xjnf
+OOcbx2KcU41zlnFOMM4JxjnBOKcV54zi2JhzHnGszTmPOOcRxwKd84hzCnFs0TmFOGcP58ThnC6c04VzunBOEo7NOqcG56zgnBCc
+k39jvc45vjm9N+fz5gTeWK9zdm7s2Dk7N2fnZIb6Su+O+7bqxQfnnNychJuTcHPqbezdOeE259rmNNtYvnNKbc6mzfmyOUs2Z8nm
+LNmcIJvzYGMhz9mvOfE1Z7rmrNacsppTVnPKak5ZzSmrOWU1p6zmbNWcrZqzVXO2ak5UzempOT01p6fmzNScjxpbfs5CzQmoOcU0
+J5bmxNKcWJpzSnMSac4VzRkimY2+0pF60rl6ylLWu+M9LfN9Zvl+/p52aj619PMnvfpS3xsz0ftoe3o382m0PTqeOTG6mxkuM1xm
+uMxr0eLMV+n7zEOZfTK/ZN6Ixv6tujN+Z9TOyBs9eHG1iaZNDG3iZRMlmyjZxMYmDjaRrolgTdxq4lETexq/Z04ojAc0JxTmhMJ4
+RXNCYWJU4x9NjGrOJUxkas4gzBmEiVHNyYPxo+aUwZwtmBMFE6Maj2rOAswJgIkuDZ5/IkQTF5oY0MR7JlIzntfg5QclP/GZwbdP
+BGbiLhNjmcjKxEnGVxsE++DWJ04yKPSJcAzye5Dfg/wevPcgugezPbGEQVvPjv/s88+e/uzkz768/ENf6Z50r+w9bfRg3vd5HYMq
+HlTxoIoHVTyo4kEVD6p4sMSDJR4s8WCJB0E8aOFBCw9aeDDCgwce7O/gfAfnOzjfQfcOfncQuoO8HeTtIG8HbzuI2kHPDip2ogUT
+I5h4wEQBZk9/PNfBxw4qdvb0B+M6u/GDKx1c6eBKB006eNFBhM4O/SA9B5k5iMvxPgcrOX7oYCUHKzm+6WAlxzcdhOTgIgf5OMjH
+QTmOvzqIxsExDnpx/NVBGw7GcHCCg/UbrN9g/QbhN3i98WYHhzfou8HXDW5uUGuDWhvU2ni4g1UbhNrg0gZHNliwQXENJmswVIOh
+GgzVIKcGGzXop0E1DR5JZqOvdE+6V/bekvUggrCHiflwHv2P1JNS1iv7176vtCdN2V7Zv7nkw6Gk5tScmlPz1Dw1T817NX964yv1
+pCnbK/s3+3yld+8/z/U+Tf4hvTumlr1aPvPVV3pl/3b8v9K35vuXF+fDFPXeNz2ZnkxPpifTk+nJ9GR6Mj2ZnkxPpifTk+nJ9OT0
+3/Tf9N/03/Tf9N/03/Tf9N9e/33HzFfqSSnrld23pd/4wkeasr2yvn3wndG/0qtlat6r+TPffyVlU7ZX1vct/4VEv9K+b/mNSHyl
+7x2fXDQfrq/XlnnLect5y3nLect5y3m3ebd5t713+64pX6kn/V3tlfV92j/kw5P2yvZ92jcS8pV60l7Zvv1ynzwdH/aynz+pJ6Ws
+V/Y0O3NE5ojMEZkjMkdkjsgckTkic0TmiMwRmRkyM2RmyMyQmSEzQ2aGzAyZGTIzZD7IfJD5IGM/Yz9jP2M/Yz9jP2M/Iz4jPiM+
+Iz7jPGM6YzpjOiM5o3ZG6IzQGaEzQmeEzgidETrjcsbljMsZlzMaZzTOaJwxOONtxtaMrRlbM6L2xsxjFv5KPSllvbJv3z924Pt5
+/L9f6ZV9v8LbC/pKr5bUnJqn5ql5r+b7fqPHqns/j0H3K72y79f6nH79Sl/tfHtGX+ndsVdLX+38nJX6Sl/tfGy0X6knpey9x/TQ
+9ND00PTL9Mv0y/TLXm98rZav1JNS1is7d3x17YM9+0pfXXs7QF/p3btXX19d++BtnrRX9tW1D2rin/Tdo/hKPalX9p1PX16I+/ll
+Nz3Ozvt5/Jxf6ZW9nhxdG10bDRsNGw0bDRu9Gh0aHRodGs0ZLRmNmK8/X3++/nzzva/6OP++Uk9KWa/se+8/aU/aK/u+5fPAv9K7
+N/Xt1dL3Lf9JPWmv7PuW78z3fRa1j/SN532lntQr+2rYOyt9n4XuI31P6X74Lf9H6kkp65V93zzWcKzhWMOxhmMNxxqONRxrONZw
+rOFYw7GBYwPHBo4NHBs4NnBs4NjAsYFjA8fyjeUbyzdWbqzcWLmxcmPlxsqNlRvbNrZtbNvYtrFoY73Geo31Gps19mls0diisUVj
+i8YWjS0aWzQWaCzQWKCxQGN3xu6M3RlrM5ZlrMhYkbEiYzvGOowlGEswlmDsv1h4sdxiucVyi+UWyy2WWyy32Gux12KvxV6LlRaL
+LBZZLLLYYbG5Yl/FlootFVsqFlRspFhBsW5i3cS6iU0TqyUWSiyPsSjGohiLYiyKsSjGohiLYuyIsSPGjhg7YqyHsRTGUhhLYeyD
+sQVm3Z81ftb4WeNnZZ+1e1bnWZ1ndZ41eVbdWWFn5fzbSZgVcVbEWQdnpZu17J2Vud/Ho/OVelLKemWf+n4fK879Pgacr/TKPn3/
++1hsvtKrJTWn5ql5at6r+avPv4915n4fw8xXemWfb/RNNvmVPvPu7+OQ+Urvjr1aviPgm9jvK33m3d/H4PKVelLK3nukh9JD6aH0
+S/ol/ZJ+SW/Mm8+bz5vP++6923cn/yv1pJT1yu77jPvOu9/kQF+pb0u/O/5f6d27V993/H7T0jxpr6xv++477/4+DpSv1JNefdOq
+ved+d/y/Uk/qlfW948tMf7+PHeQr9aSU9cre1xp9Hn0eLR4tHi0eLR7dHT0dPR09He0cTRytGw0bDRsNG70azdnTjceR8ZV6Usp6
+Zd9aHjv1/T526vt97NT3+87KfKV3b+rbq+W04Dtj/j4O6ft9fNH3+87F3O/jd77fx1DxlXrSe8a0dK8t3934r9STemVfzXnnSe73
+cRvf7zu1cL+PweAr9aRe2fe5D39/v49N8H4fq9/9zow5M+bMmDNjzow5M+bMmDNPzjw58+TMkzM7zkw4M+HMhDP/zVw389rMYTOH
+zRw2M9fMTTP7zKwys8rMKjOXzGwxM8OM+BnJM0JnhM4InXE5I2/G1sPGf/yk/5GO1JPO1VOWstzRu/p57kf6K9uTcjVlU7Z3x2nV
+acvnS3+kd+9py2nBP/TYx/NTSz9/Ze9/aWnal/fN++YZed+0eb9/0rtjWrr3vt++/0hH6km5mrIpe2/01c6P9P53ry2f2NNXeldT
+y37/pFff1LfXgqMRRw/u5+/qa9/50uf7nm/5HTMf6Z702nK+zPkep59Pn37QYx/f/edPOlJP+vvfKUvZ+275Cml9vkK0M30fTYwm
+5itE//JG0bVoWPQqX2G//yPdk1590397X/X5gx/pSD3pXD1lKevdcd9WfdFj30OhryzPSM2pZT9/0qtv6ntf6/mSH+me9Gq51wff
+KONX6knvf2lpnrvf/5HuSe+589y99zgz3JnXzhx2Zq4zc5356sxNZ/a5n7+aU1/qe71xRvwZ52dMn5F8xuXzjj/SPele2euDMxbO
+CDjafjT76OTRtS967Jx9/UpH6knn6ilLWe+O97TM95nl+/l72qn51NLPn/TqS31vzETvo+3p3cyn0fboeObE6G5muMxwmeEyr0WL
+M1+l7zMPZfbJ/JJ5Ixq73/+V7kn3yt4zRg+etXSPDf4rHaknnaunLGW9O77v9ri2vgeQX9l5xqn51NLPn/TqS329Fnwt2o90T3q1
+XO9q3ijvkTanpXnufv5Huie9585zn44/5vKvdE+6V/ZqfvbVPT6vr9STemWvVemNvG/at9//le5J98pe+6Z9LLKxyMYOG5trLK2x
+tMa+GltqrKWxgsb2GZtm7JexUMYuGRtkLI+xI2aN389f69PmtDktTVve15pVbdayWbdmtZq1Z1aXWQ0eD/RXuifdK7t39X2jmf9m
+1psZbua1maVmzplZYMb0Y8n6zKv/I/WklPXKPs8IIiWIlCBSgkgJIiWIlCBSgkgJIiWIlCBSgkMJDiU4lOBQgkMJDiU4lOBQgkMJ
+DiXok6BPgj4J0iRIkyBNgjQJ0iRIkyBNgi8JviT4kuBLgioJgiQIkiBIghsJRiR4kOBBggcJHiR4kOBBggcJCiQokKBAggIJ9iPY
+j2A/gvgIuiNIjiA5guQIfiMIjaAxgsYIGiMYjKAsgp4IeiLoiaAngp4IeiLoiWAmgpkIZiKYiSAlgooIKiKoiGAhgnsIxiF4huAZ
+gmcIiiE4hSARgjAIwiAIg+AKghwISiDR/0T1E9VPVD9R/UT1E9VPVD+x/MTyE8tPLD8R/ETrE61PtD4x+sTjE3tPnD1x9sTZE11P
+/DwR8kTIEyFPXDyR70S5E71OVDpR6USlE4tOtDnx5ESHE/VN1DdR38R6E81NvDbR10RQE0FNBDUR1ERQE0FNBDVx08RNEzdN3DTR
+0kRGExlNZDTx0MQ+E+dMTDMxzcQ0E8lMrDLRyB7v61c6Uk86V09Zynp3vGd8c3t9pF7Zecap+dTSz5/06kt9vRa8cSke2mOP/Ur3
+pFfzG6t9819doqD/ssf+j9ST3r3njd7o7ve0VI9/c059pNfStCpv/maGxzz7le5J98reM8zUHe00F4uHJh6aKGjinIlkJi7pxPBX
+uifdK3vPNRPGuhFbTGwxscVEFBMzTFQwMb4eh+pXuifdK7t39c0vDzd8idhN1G2ibhN1m6jbRN0m6jZRt4m1TaxtYm0Ta5sI20TT
+Jpo20bSJoU28bGJjEwebONjEwSb6NfGtiWBNZGoiUxOZmnjURJwmujRRIzzzhwP+ML8flvfD7X6Y2g/v+mFC/2RM+h+pJ6WsV/at
+z47w7P7O/u7s285u7ezCzo7r7KnOTursms5e6ex8zq7k7CfOLuLsGM7u4OzrzX7d7MPN7tvstM3+2uyWzX7Y7F9hZT9c7Id3/XCs
+H3b0w3p+s1OEpfyThep/pJ7UK3v1pXfTfy8uNPsbs1sxew+z4zC7C7OnMDsEswcwPvv44hiwb/xkTNSHf/pwTR+G6cMXfRihD4Pz
+OaHwle5J98ruXX3vxm/Ei5wTBV/pSD3pXD1lKcsdvav/Wv+V/sr2pFxN2ZTNHXtXT/tOq/6Nnq/kf1p12vIvOpLTDV/pr+z9L21O
+S/PmefM8I2+ep+U90vqpeXpjnjHvMf0y/TL17fXLRw++0pFczdWUTdncob5/88ZX+ivbk+bqe6OPbfGV3h1648Ny/JE8N0+be6f1
++uUTn/lKr5Z5o3mjqXnvjY4WH909enq082jn0cmjf0frPnPnVzrSq+Xm6nu3o2FHr46+fHYDvtK7SjeORnxiQF/J/1778pYZq3nf
+jNWM1fRBxmp6I9qUfok2pYcyajNqo1fpv+hVRm1GbXQtfRpdy/jN+M34Te9m/KafM34zfjN+M37zPaKxGbXRznyZaGfGasZqNHF6
+csbl9OSMyxmX+/27973laN301WjdjMYZgzMGR8Nm5M0bzXibUbY3tr5r/Fc6Uk86V0/Z3725o3f1vv33jbrl5NBHytWUTdneHWlV
+2tId6d2btqQF7f1vatnPX9n737R02jfvO+/711fzvm9cfi2er3SknpSrKZuy19LPjtdXev/LM+YZU/PTv29s8Sv1pJS95+bL5Huk
+742ZL8vxR/IMPZn+S79MC0aHpi2jQ6NDRsWX5bjPEvBD+iW9O2jO9N9oyWjJ9OToxrR+9GC+/t43P/bQsYKOxXPsnGPnHOvmWDLH
+fjm2yrFBjuVxLIpjRxyb4VgKxxY4FsBZ988af1b2s7Kf9fys02clPuvvWVe/FvdXOlJPOldPWcreM+7Nyl+W44/UK5tnTM1Pm85K
+d9a3s5adFeysW2e1OuvRWWfO+nFWje+e71fyP8/wFcztZ0Y/s/c3xvyV3lV9P/0yvWFWjq7F9o7WxfaO7R1NjO0dnYxOxvaOdsb2
+ju0djY3tHYs7Fne0OBZ3LO5Y3LG4o+2xuKP3sbhjccfijsWd8RGLO3Z2Rkqs69jUsamzvmVVyziKJZ0RlfUtq1pGWSzprHRZ3zLy
+YlNnfYv9HPs5q1qs5qxbWa0yamM/x2rOGhVrONZwrOFYw7GGYw3HGs6qlrUsYz92cday2MCxgbOqxRqO5Rt7NyM+tm3Gfmzb2LaZ
+D2LbxqLNzBCLNnZsrNdYqrFUY6nGKs0MEgs0dmdWzv4/VXeUJMuq6wD0/46m29L8x/bi7EKr+v0pyCoSSDDGtgwtMnbE2AdDloSe
+GPtg7HmhCYauFztYzefS12pml75W+lrN59LXau6Wlla6WWlfpX2VptXfb1uqBVXfvmrtJLV/1Lwqban2j9o1SuMp7aa0m9JuSqcp
+iV66Sn2F0ktKGyl9o9Mj5st66KAMnaenLMriH9nTNxNnPw1O6wfF0yirsu4fp1WnLW8Njr/wQdpyWvCk8i+d+vfFtQRbNu/+dmj1
+RX+jv/GO6G+0ub9ftH9US7v+3lsLvy92Jji3ebcHQ8qqbD26t1bHw8i7SfaheEfUHLX094tWX9XXtSBmRMyD/Hyfrn3xpeP7xrfM
+bSTju+XWlvgy8T1inGNM09VSrap5Wu3rz/d3pyzK9t3qK1Tr6yvU7Kyxr5lYM7G+Qs2/74qquVYzrObV9KH5Vx86KEPn6SmLsuwf
+Tx6MY5J3m8ZD8Y6oOWrpzxetvqpvY//8ug/d0GqJHlWPqh/V5mrpZPtvSJ+QOSFfQqqEVAlZEnIjJEOs+FjnsX5jrcZqjDUY6y1W
+WawZO+fvu+U4L0PwQ3pknsbsjJkYsy7mS41BSeAajZLAJYFrhEoC1wiV3C1pW/K05GnJTrvfb8nJko4lE2vG1jytkSy5VvO0ZmfJ
+ppp1JWlK0pSkKflS86/kRo1zyYOSArXOu/V7bP/H4n+s+8emf2z6x5J/rPbHVn/s8sfefqzsx3p+bObHPn6s4sfufazdx8Z97NnH
+in2s2Md2fWzSx+p8bM3Hhnwsvce+e6y1x+J67KzHpnosqcd+eqymxy567J3Hjnmsl8cqeeyOx554rIjHYnisg8fCd2x4x3J3rHTH
+Nndsc8cid6xvx7527GbHWnasYMfidexcx6Z1LFnHonTsQ8cqdCxAx9pz7DSLcHnooAydp6csyrJ/7Mvc5Nq9W47zcywdx75xbBln
+r7h3y3Fe5PXQWrBTx71bjvOz25vyYmo/qHpU/ag2V0snCY+F4NgFjg3gnPzPyf+c98/Z/pzez6n8nMXPGfucp8/p+JyJz/n3nHDP
+ifScDM9J7pzfzlltsUcP3dDem1+1aKm14NxzTjvnZHPOM+d0shuOHsrQ/mFuOJPshqP87A6j/JwzREjM8JaG7AxvaXhLQ56GtzQk
+a0jW8JaGjA1vaXhLQ+6GtzR8pOEjDVkcPtLwkYaPNHykIbPDRxrSO3yk4SMNH2n4SEPKh480PKMh78MfGl7Q8IKG5A8/Z+wB4ecM
+P2fsC+HnjH0hvJvh0wxPZngyw2sZu0b4KsNDGX7J8DyG5zE8j+F5DM9jeB7D8xi7UPgbw8sYvsXwLYZvMfyI4T2MfSs8hbGDhacw
+PIWxq4WnMPyDsb+FfzC8guELDL9f+P3C7xc+vtgHw58XXrzw3YVPLnbE8LCFXy08Z+Ebi3N8nN7jpB7n89g5w/sVe2ic3uPMHh6x
+8IjFXhsesTjHx64bHrE4vYdHLM7ncSqP03bsyeHLitN2+K3iZB3n6Tg7x94d3qo4RYe3Kk7H4V0K71J4l8KnFCfc8BXFKTXOpnEO
+Da0gvEZxDg2vUfiF4lQZnprw1ISnJjw14akJT014asI/E/6Z8M+Efya8MuGBCQ9MeGDC7xI+ljjXxmk2Tq6hg4S3Jc6w4W2Js2l4
+R8I7Et6R8InEKTX8H+HNCM9FaBnhhwh9I/wQ4YcIHST8EKGDhPchfA7hVQivQngQQi8Jb0H4CMIzEJb8sOSHrhKW/LDfh4U+LO9h
+Ww9LeVjKw1Ie9vGwhYeNO/ScsFiHnTos0XFODotwnHDjXBtn2NBzwr4bp9mw78YpNc6cYXENq2mcDEsmlm2zpGPZNsu2WRKzbJsl
+E8uiWXbMslSWpbKskiXhygJZdseyNpYMK+tg2QTLrle2ubLNlW2uLHJlX+vvdzRqDKrn9d6tjzqJ1Pmjzhq1ustqVaeOslrVaaLO
+C2UfKrtP2X3K7lPWnrLnlMWmdOqytdQMKxtKWU7K+lEWjOVJ+Oybf1CGoiwr+7Tqd3fmfFCVdWUfGfu7O24eWi1Rc9RcNVfNXc1v
+xf/uTpoPqrKu7COLf3eH4D/00Up/d8PMQ/tHV8uTu7+7Q/DDNs2r7ztWMUIxQjFCMUIxQjFCMS4xLjEuMS4xGtXz6nn1vPrb9e3X
+t3yMh8ja9EHn6SmLsvhH9nQ9etyHyO70QfE0yqqs+8dp1WnLRuPda/5B2nJa8DmxyBb10Ldsv4uWRvuiv9HfeEf0N9rc3y/aP6ql
+XX+fzP7dHTeRh+qhgzyNp1FWZevl28F+d7tjZK56aP+9tfntdB+0p1mb3xnnd/fjPLTfmTnv3PNpymru2nzm1ZlN9/N9uh6d+XJm
+yZkRb1/93Z2TkVnroRtam883P1/62Zs+Lq899d3eqUhWrocOytD3d6csyjY34qta3e/u9A+KsrU5ZnvM9viCMcdJgXd3+gd5h7kb
+36hmXc06MuLdp/5Be0fNphrnmi/djDjz+fF2IkPYB52npyzKsn/sbe+O9Q/KyuIdUXPU8m1LtaDq21ed/vy7O0Ujz9hDN7Sab2P6
+Mk19TmA/X5Sh/SP6kfiH9vkK7y72D1r7qi1df0MqhywOuRvSNqRtyNiQpyEx8/OtOeqL+jZqIZFCDoXMCakSUiBG993F/kG3so1B
+rK1YUbF6YqXEHI95+u5ij0xsDx2UofP0lEVZ9o+9rfao2pn6833bqfnUkp8vWn1R39ZgrY9aFTW6Je9rVdRaKPlcc7zkacnTkqcl
+RWtmlyT8am4l10qalbwqOTSL5u9uTHooQ1GWlb0W7KbYD+rK3kxcTp2H9t+or6vlaa+/uyn2g7qyNxOXPye/uyn2Y8n4+aIM7R3V
+0q238Y8eOihD5+kpi7LsH6t5J/9/KCs77zg1n1q+bYkWRH1ZC25fZrYCefMeuqHV/GwFHyf3yrpa8vMHZWj/jR49W8HvMulEzr2H
+bmgtrVZt/Y5b9dAN3cpW887Ev8sYk9/dsfRQhrKytbRGssZlJ9zf0HdDyw2NNvTY0GNDew1NNXTR0DFDswyNMbTD0PVCwwttLvS1
+0K9Czwm9JLSR0DxCywj9IPb42Kdjd46dOPbf2E13O9JDGdo/JmliD13umPzuDt/8xp7HhvIuNx66ld2exj98LfI+pHxI9JDjIZVD
+xobUq/NqnVfrvFrn1Tqv1nm1zqt1Sq1Tap1S65RaZ9M6h9Y5tM6hdfqsk2adKvvzbX20OdocLY227JvXHK8zXc32OtPVma5WQJ3p
+agXUSa7Ob3VCqxNancZqVdTJq85bdcqqU1Gdimql1KmozkJ12qlTTJ1T6tRRp446ddRZo84VdV5gKXqXRA6tpdGq6PnmeO0ftWvU
+DlFrsHTl2itKV649oCR6aa+lgZbcLT2x9MTSE0s7LP2vNLySxaWb4X2+y8WGbmVrC+1mmX5ymKKHH3q4oIcBehigh/d5OJ6H2XlY
+nIedeTiZh2t5GJaHTXk4lIclebiRhxF52I+H83g4j4fpeBiMh6N4mImHcXh4gYcNeLh9h593WHmHgXd4d4dtdzh2h0V32HGH9Xa4
+bofDdlhqh312OGeHX3a4ZIcPdhhfh+d1OF2HyXWYXIe/dbhah411WFaHW3U4U4cfdVhRhwF1eE+Hf3TYRIdDdPhChxt0WD2Hs3KY
+KoeVcrgoh/Vx2BeHc3H4FYdVcVgVh0txeBOHGXEYD4fncPgLh6twmAeHb3C4BYc9cKL9T9T9iZI/sfEnDv7EvJ9o9RNxfqLGT6z4
+iQs/0eAntvtEap8o6hMdfWKiT/zziXo+Uc8n1vnENZ/I5RORfOKQT3zxiSU+0cInRvjEA58o4BPTe+JtT6TsiY89sbAn7vVErJ5I
+1BN/emJNT4TpiRc9EaEnLvLEMZ7oxROpeOITT7ThiR080Xy3u3QfylCUZWWvvt2l+0Fd2Rvx3aX70P4b9XW1bJ7u7tsP6sreiO+u
+2txuo/34Nn++KEN7R7Q02rJ5uhymDx2UofP0lEVZ9o+9437W+nvazUv3C+3pqSU/X7T6or6sBVtRuwU3MqE+dEOreavskwT2oa6W
++/mDMrT/nh5tXYpQkyf1oRtaS6NV0fOt6eUcfeiGbmV7x3T5E8V1u0v3oQxlZWtzjWmN0DT4E1d1oqlO5NSJlzrxUidK6kREnZin
+E8t0IphOZNKJQjpxRie66EQSnfihEw10InVOjM2JrDlRNCdi5sS6nBiWE3NyIk1OBMmJFjkRHydq48RM3G7GfShDWdlaML3zdvdt
+TtTB7e7bnDiA4/0/nv7j3z/eehlEH7qhW9nelt+9bVrp8Z8ff/fxTx+v9PFAH7/z8SIfP/Hx615JkJIbJSNKMtQ6r1XLm3u1omp9
+7E7WHP+qDJgPHZSh8/SURVn8I3v6aV9kUJEzM5FBJTKoyKP50P5xWnXa8lkfkTcl8qZE3pTImyIH50Pfsv0uWhrti/5Gf+Md0d9o
+c3+/aP+olnb9fd8ocp/I6ZnIfRK5T+T5fGj/+KzpyHgSeU4iu0lkN4lMJrKAPrT6qr6uBWdGnHlwP9+na9/50uf7nm/5JE3kIInM
+I5FvJPKNRL6RyC0SGUXkIX3ooAx9f3fKomzfLb5CtD6+QszOGPuYiTET4yvE/IsexVyLGRbzKr5Cf/+gG1p9NX7dV53cjUwXcp0m
+Ml1Epgv5Tx/aP+61atF8kdUi8lZE3orIUSEn6kOrr+rb15q8j5wSkUkiskFE5ofI/BCZHyLfQ2RvkEX1oRvae+u9XT+OhDty7ciw
+I7mO5Dry6simI33u51tz1Bf1bTTOij/r/Kzps5LPutyuFpkLIl9B5ByI/AKRXyDyC0RWgcgbEFkAgvEvV+xDB2XoPD1lUZb9Y28L
+eR9SPj/ft52aTy35+aLVF/VtzcS8j9keoxvyNGZ7zPGQiTF3Q8KFhAsJF3ItZnHIqxj7kEMhfUK+hNyIGdvfv+iGbmV7R82DRcFF
+JEzEv0SsS0S4RIRLxLVEDEtEqUT0ScScRCxJxI3IjfvQQRk6T09ZlGX/eOPiZB2xJMEijgiSYAwHYzjiRoInLNfuQ3tbvCPa17Xg
+fv+gG1p9W2/YtxF5EfEWEVsRcRQRASE770M3tJqrBVuNIhYiTiFiEiISIeIK5PN96IZuZW/u4oyGpz94msHTDJ5msDODfxkMy/Cp
+BzcyPN/h7w7fdni0wz8tj/BDN3Qr29tqHlR/d/IKDmBwAIMDGBzA4AAGBzA4gMH8C+ZfMP+C+Rd8v+D2BbcvuH3B6Av2XjD1gpUX
+rLxg5QUXL9h2wacLnlzw5IInF+y44L8F1y04bOFPDi9yeIzDTxxeX/maH7qhW9naZwfjfQ0WWLDAggUW3K9gdwV/KzyywcsKHlXw
+o2SCfuigDJ2npyzKsn+8tuAzBYspeErBUwpOktzRD62+qC9rwfqGGxSMoGD1BDMnmDnBzAk+TrBrZJZ+6Ib23njvdiYck+CYBMdE
+DueHbui9l7aJ9RHMjeBcBIMiGA/BeAjGQ/AcgskQXIXgIAR7QH7lh27oVrZe0h74eiOCPbyR4YMMf2N4GcNnKKvyQzd0K3ttFkke
+vrvwtUVUdsROh3+rYpgrhrlimCuGuWKYK4a5YpgrcrkilytyuSKXK165YpMrNrlikysiuaKPK9K4ooorqriiiiuWuKKFKx5YduiH
+DsrQeXrKoiz7x94xn3DF9FbUbkXtVoSufNIPrb6oL2vB+4IVKSvH9EM3tJqfVK7I1opdrUjUikStSNSKP61Y04ohlZ/6oRtaS6NV
+0fOu9ff7F93QrWzvmESvGMOK/6v4v4r/q6i/iuuryL2KtJPR+qEbupXtvdXSyfuK+6q4r4r7qmiviueqiK2KvypbfVnoyxpfNviy
+qMsE/dAN3cr2jkVTVURU2bjLYl1RQxX5U5E/FflT8T4V0VMxOxWBU/E0FSdTVs6KV6mYk4o5qZiTijSpWJKKFqnYD5mgH7qhW9nt
+6VolAqJiEroogWJuPHRQhs7TUxZl8Y/s6b9+PPQt61A8jbIq6/5xWnXa8k+yPrT/nracFvyzRRZ35KFv2X4XLY32RX+jv/GO6G+0
+ub9ftH9US7v+fr7lQwdlKJ5GWZWtR5/d4KH97taWj6x7aE+jlv5+0eqr+roWnBlx5sH9fJ+ufedLn+97vuVnj3rohtaW82XO9zjj
+fMb0Y4ss/sxDB2Xo+7tTFmX7bvEVovXxFWJ2xtjHTIyZGF8h5l/0KOZazLCYV/EV+vsH3dDqq/Hrvupb0w8dlKHz9JRFWfaPe616
+tsgPysriHVFz1NKfL1p9Vd++1ts5H7qh1XIbg6ezPpSh/S5aGu/t7x90Q3tvvbfrx5FwR64dGXYk15FcR14d2XSkz/18a476or6N
+xlnxZ52fNX1W8lmXb99/6IZuZRuDsxbOCjiz/czsMyfPXHu2yGIUPHRQhs7TUxZl2T/2tpD3IeXz833bqfnUkp8vWn1R39ZMzPuY
+7TG6IU9jtsccD5kYczckXEi4kHAh12IWh7yKsQ85FNIn5EvIjZix/f2LbuhWtnfUPOjWx7Svhw7K0Hl6yqIs+8fr2yI0PigrO+84
+NZ9a8vNFqy/qy1pwbwzu2fo+aLVc9jR6FP2INkdL4739+YNuaO+t926OTxN86IZuZav59o0uxjlGN0Yyxi9GI/ob7evvX3RDt7K1
+r9rXjUZoZKGHhc4VmlZoWqFfhS4V2lJoQaH7hE4T+ktoKKGXhA4SmkfoEbHH5+fb+mhztDlaGm3Z14pdLfay2Ldit4q9J3aX2A2m
+ez90Q7ey29N9o5B/IfVCwoVcCykVMiekQKzp3QFV0eUPHZSh8/SURVn2j9eC0qRLfy4NuTTk0obrm5fmW/puabn1zUsrLV209Mn+
+fPt2+nHafFp63pufP+iG9t547+RkSbiSayXDapaU7lPSrHSfklIlh0rLKAlSWkFpBaUVlC5Qu33t5yVVaif+nqhqN609tPbB2stq
+F1pkyDscf1GGoiwr+7TvZlv/oK7ss/ZvtvWH9t+or6vl9e1mW/+gruyz9m+29brBvu6erxvn63b5ukm+7oCvu90rUvGhgzJ0np6y
+KMv+sXc8G9QHZWXnHafmU0t+vmj1RX1ZC953c6d8xTs+dEOr+UmuD+FrZV0t9/MHZWj/PT16su5DDHvIiD8b1AetpdGq6HnX+vv9
+i27oVrZ3TGJ+KGIfFF8rvlF8j/gKMaYxQtHm/vxFN3Qr23urpZOs7vmu273rJu+6v7tu4677tut+7IqCe+iGbmW3p2+d3yzgdXf1
+MyN9UYaysteWmmE1X+oL1veYdbo3m/QzUH1RhqIsK/u8LWwtYVcJy0lYRMIOEvaNsGWEtSJsFGGPCCtE2BTivB8n9Tifx1k8zt1x
+Yo6TcJxw41wbZ9g4ucY5NE6acTKMc1ScceJkE6eYOLvESSTOFaHph94eWnjo3qFnh3YdunJow6G9hlYaeqJ7Rut20bpJtO4PrdtA
+627Pum2z/D0P3dCt7PZ0PaI3ufXymSy/KENZ2WsLLSP0iNj3Y8d2m2Vjl+RteeigDJ2npyzKsn982lLWxrIxlhWxrIhlMeSfeWj1
+RX1ZC17fynJX9rqyuZXdrOxmZTcra1nZvnhvHrqhvTfem/VjY1oWoLL7lO2m7Cpl/SjrR1k/yuZRVo2yW5SdgffhoRu6la190b5p
+N7XH185eu3jt3bUT8zQ8dEO3stc+59XaEWt/q5Nc7Th1tqqzVZ2t6kRVZ6Y6FdUZp04stZPUaYKd/6EbupXdnm6EaL67ofHl4PmD
+DsrQeXrKoiz+kT39r29D37IOxdMoq7L6R/f0tO+06r99ZsjvtOq05T8L/csqpJb8fMv2u2hztDR6Hj2Pd0TP423Rj2h91VyjUe+o
+ftS41LhUfd24/JslQwd5Gk+jrMrqH+r7b4cd+pZ1qJ6uR//k0ND+YTT+3bL4kPfG2+q/1Xrj8s9HMLRaqkfVo6q569GZxWfunnl6
+ZueZnWdOnvl3Zt0/LWPooNVy9XR9OzPszKszX/4xMYf21Nw4M+KfH2LI79a+6GWs1ehvrNVYqzEGsVZjNGI2xbjEbIoRilUbqzbm
+VYxfzKtYtbFqY67FmMZci/Ub6zfWb4xurN8Y51i/sX5j/cb6je8RMzZWbczO+DIxO2OtxlqNmVgjWeuyRrLWZa3L/n7/u17WrKux
+qllXq7HWYK3BmmG18qpHtd5qlXVr67PPDB2UofP0lH3/G//Int4bv4/nZ6hD8TTKqqz7R7Qq2pI7aP+NtkQL0v2uaunPt2y/q5ZW
++6q/1d/vWFV/ty4/Z4OhgzIUT6OsytbSf2zjof0u3lHvqJo3/z562FCGomzvjS8T3yPG3pr53LL4kHcYyRi/GJdqQc2hakvNoZpD
+VsXnlsXf5yb+gX6h/cPMqfGrWVKzpEay5ka1vuZBff3um381o6MFHY3n6DlHzznazdFkjv5ydJWjgxzN42gUR484OsPRFI4ucDSA
+s++fPf7s7GdnP/v52afPTnz237Ovfs61Qwdl6Dw9ZVG2d9yk8ueWxYeysnpH1bzZdHa6s7+dvezsYGffOrvV2Y/OPnP2j7NrfPj2
+Q37nHb4C2X4k+pHeHz/n0J4a+xqXGg1SOeZa6N4x60L3Dt07ZmLo3jEnY06G7h2zM3Tv0L1jxobuHRp3aNwxi0PjDo07NO7QuGO2
+h8Yd8z407tC4Q+MOjTvWR2jcoWfHSgntOnTq0Kljf4tdLdZRaNKxomJ/i10tVllo0rHTxf4WKy906tjfQn8O/Tl2tdCaY9+K3SpW
+bejPoTXHHhXacGjDoQ2HNhzacGjDoQ3HrhZ7Waz90ItjLwsdOHTg2NVCGw7NN/TdWPGh28baD902dNuQB6HbhkYbkiE02tBjQ3sN
+TTU01dBUQysNCRIaaOidsXOGFhk7YuyDIUtCT4x9MPa80ARD14sdrOZz6Ws1s0tfK32t5nPpazV3S0sr3ay0r9K+StPq77ct1YKq
+b1+1dpLaP2pelbZU+0ftGqXxlHZT2k1pN6XTlEQvXaW+QuklpY2UvtHpEY8VNXRQhs7TUxZl8Y/s6ZuJjxU11KF4GmVV1v3jtOq0
+5a3Bd8viQ9pyWvCk8i+d+jGqhva7aGm0L/ob/Y13RH+jzf39ov2jWtr1995aeFytoQzF0yirsvXo3lp9tyxuMFYW74iao5b+ftHq
+q/q6FsSMiHmQn+/TtS++dHzf+Ja5jWR8t9zaEl8mvkeMc4xpulqqVTVPq339+f7ulEXZvlt9hWp9fYWanTX2NRNrJtZXqPn3XVE1
+12qG1byaPvRYb0MHZeg8PWVRlv3jyYN3y+KmxsriHVFz1NKfL1p9Vd/G/pNTZ+iGVkv0qHpU/ag2V0sn2x97byhDUZaV7WuFLAm5
+EZIhVnys81i/sVZjNcYajPUWqyzWjJ3z3bL40K1Mj8zTmJ0xE2PWxXypMSgJXKNRErgkcI1QSeAaoZK7JW1LnpY8Ldlp93u3LG4p
+7L+buzVja57WSJZcq3las7NkU826kjQlaUrSlHyp+Vdyo8a55EFJgVrn3fo9tv9j8T/W/WPTPzb9Y8k/Vvtjqz92+WNvP1b2Yz0/
+NvNjHz9W8WP3PtbuY+M+9uxjxT5W7GO7PjbpY3U+tuZjQz6W3mPfPdbaY3E9dtZjUz2W1GM/PVbTYxc99s5jxzzWy2OVPHbHY088
+VsRjMTzWwWPhOza8Y7k7Vrpjmzu2uWORO9a3Y187drNjLTtWsGPxOnauY9M6lqxjUTr2oWMVOhagY+05dprHSx06KEPn6SmLsuwf
++zI3ufZuWXxZ/L3j1Hxqyc8Xrb6ob327nTreLYsPrZZppY83O5Sh/a5aOkl4LATHLnBsAOfkf07+57x/zvbn9H5O5ecsfs7Y5zx9
+TsfnTHzOv+eEe06k52R4TnLn/HbOai8/19AN7b35VYuWWgvOPee0c0425zxzTicvomcoQ/uHueFM8m5Z/Gh/3ru5GxIzvKUhO8Nb
+Gt7SkKfhLQ3JGpI1vKUhY8NbGt7SkLvhLQ0fafhIQxaHjzR8pOEjDR9pyOzwkYb0Dh9p+EjDRxo+0pDy4SMNz2jI+/CHhhc0vKAh
++cPPGXtA+DnDzxn7Qvg5Y18I72b4NMOTGZ7M8FrGrhG+yvBQhl8yPI/heQzPY3gew/MYnsfwPMYuFP7G8DKGbzF8i+FbDD9ieA9j
+3wpPYexg4SkMT2HsauEpDP9g7G/hHwyvYPgCw+8Xfr/w+4WPL/bB8OeFFy98d+GTix0xPGzhVwvPWfjG4hwfp/c4qcf5PHbO8H7F
+Hhqn9zizh0csPGKx14ZHLM7xseuGRyxO7+ERi/N5nMrjtB17cviy4rQdfqs4Wcd5Os7OsXeHtypO0eGtitNxeJfCuxTepfApxQk3
+fEVxSo2zaZxDQysIr1GcQ8NrFH6hOFWGpyY8NeGpCU9NeGrCUxOemvDPhH8m/DPhnwmvTHhgwgMTHpjwu4SPJc61cZqNk2voIOFt
+iTNseFvibBrekfCOhHckfCJxSg3/R3gzwnMRWkb4IULfCD9E+CFCBwk/ROgg4X0In0N4FcKrEB6E0EvCWxA+gvAMhCU/LPmhq4Ql
+P+z3YaEPy3vY1sNSHpbysJSHfTxs4WHjDj0nLNZhpw5LdJyTwyIcJ9w418YZNvScsO/GaTbsu3FKjTNnWFzDahonw5KJZdss6Vi2
+zbJtlsQs22bJxLJolh2zLJVlqSyrZEm4skCW3bGsjSXDyjpYNsGy65VtrmxzZZsri1zZ1/r7HY0ag+p5vXfro04idf6os0at7rJa
+1amjrFZ1mqjzQtmHyu5Tdp+y+5S1p+w5ZbEpnbpsLTXDyoZSlpOyfpQFo7M93MvYMXRQhs7TUxZl8Y/s6af193J3DHUonkZZlXX/
+OK06bflI73s38z2kLacFHy33Xi6QoW/ZfhctjfZFf6O/8Y7ob7S5v1+0f1RLu/4+yXUvt8hQhuJplFXZevR2nHs37j20tjypd+/G
+vYfU0t8vWn1VX9eCMyPOPLif79O173zp833Pt3x72b378x5aW86XOd/jjPMZ06flHrv8vRwpQxn6/u6URdm+W3yFaH18hZidMfYx
+E2MmxleI+Rc9irkWMyzmVXyF/v5BN7T6avy6r3pvr7iX62UoQ+fpKYuy7B/3WnVPP713G967H887ouaopT9ftPqqvn2te3vovZvv
+HlottzG46FH0I9ocLY339vcPuqG9t97b9SMkXMi1kGEhuUJyhbwK2RTSJz/fmqO+qG+jESs+1nms6VjJsS5zm2t52uH9xjrKbQxi
+LcQKiNkeMzvmZMy1dO+ocSnJXyNUkr8kf41aSf4atZL3JeX7833bqfnUkp8vWn1R39ZMzfua7TW6JU9rttccL5lYc7ckXEm4knAl
+12oWl7z67pwlh0r6lHwpuTGL0r2sQ0MHZeg8PWVRlv3jte92Jrl3/9u7Z9I7Ts2nlvx80eqL+rIWPH3j3l1vD62Wp5Et3/9Qhva7
+aGm8tz9/0A3tvfXezdOXO3Dohm5lqznGuca5RrdGssavRqP6O/35QjMKfSh0n9B4QuMJPSd0mtBaQhsJHSR0i9AjQlMI/SB0gdAA
+Yj+PvTZ2ydgbYx+MPS92q9iFYneJPSX2j9g1Yg8IKR9S2Snr3j1sD93Kbk+NMzkU0ickTciXkBax9mM11tcqPba+W+mxpcfWtyw9
+tr5laa+ls5ZWWlppaaD1fUvbLB2zNMv6vqUJlv5XOlzpYaWHlR5W2lfpUs5HVzpSaUal+5ROUxKp5FDJnJoRpW+U9Cl9o6RKyY3a
+2WvF105cO3HtxLX/1g5be2hJgdr9aubUDlb7Vu09tX90kj+4UMGACrZTcJyC4xTMpmAxBXcpeErBPwrWUbCJgkMUfKFgCQUPKNg/
+wfkJfk+weoLVE1ye4OgECye4N8GpCeZL8F2CvRIMlOCdBMckmCXBJwkWSfBEgv8RvI5gcwRLI3gYwa8IVkUwKIItEYyH4DQEkyFY
+C8FVCK5CMBSCjRB8g+ARBHsgWAHBAIi4/4jxj8j+iLCPePmIko+I+Ih+j7j1iMqOWOyIu45o64hrjvjiiCqOCOKIG4644YgWjsjg
+iP2NmN6I5I0I3YjGjdjaiKiN6NmIj4141ogrjTjQiP6MSM+I6ox4zIipjLjIiIaMyMeId4zoxYhFjDjBiP+LqL+I8Iu4vojri2i+
+iNyL2LyIuYtIu4igi2i5iIeLKLiIeIs4t4hai4iyiAWLCLCI9orIrojJiliriLCKaKqIoYqIqIh5isifiNSJ+JyIxYkInIinieiY
+iFfJzZKfd6/WUIbO01MWZdk/3tvevVoPZWXnHafmU0t+vmj1RX1ZCzaz3x1aD62Wt09H7EJELER0QsQkRIRBaM15t2Q9tPfGezf2
+N1t43t1YD93KVvOsg7ka5xrdGskavxqN6u+0qvCBh+c7vNzh2w7fdni0w3sd/unwO4e3ObzI4TEOn3B4gsPrG77e8NyGVzX8oeEF
+DY9neDfDLxn+xvAPhlcwvH3h2QvvXHjYwr8VXp7wtoSPJfwp4UUJn0gy23DeXVYP3crW0vx6h/6SiWz/YfEP637Y9MNCHzb4sJkH
+czy1Qms11hqsFVVrhqU8NdtrFrNYlx5WnPTSyIqTXpz00tKKk176WulrxUkvza046cVJL22uOOnFRC8meml4xUQvJnox0YuJXppg
+MdFLJywmejHRi4leTPTSHYuJXvzz0iKLdV5c8+Kalz5ZbPLSLItNXmzy0jaLTV7aZnHIizlefPHiixc3vHTRYoQXD7zY38XvLn53
+8buL31387uJ3F7+7dNtidReXuxjcxeAuBnextYujXdpw8bFLLy4+dvGxS1cuPnaxsEtrLhZ2ca+LcV3s6mJXF7u6mNSlXRdrurjS
+xZAu5nPp2cVjLvZy8ZOLgVx6dnGHS+Mu7nBxh0sLL+5waeHFGC6ecDGBiwlcrN/SzIvhW7zeYvOWjl4s3eLmFr+2uLTFpS0ubTFo
+iw9bunxxX4vxWpzW4qoWy7RYpsUyLZZpsUyLZVos0+KWFre0uKXFLS1GabFHiz1a7NHijBY/tE4dxQUtBmixOIuxWYzNYmwWT7OY
+mMWrLA5lnViKEVlnl2JEFiOyzjPFiKzzTPEgi/1Y/MbiNxaXsc44xVsstmJxFItTWJzCOvcUp7CYhMUVLA5gsfyKs1ecveLsFVOv
+WHnFtqszU3HnijFXnLjiuhU3rc5MxSUrBlmxwIrJVWys8hOXd7g8weX/Lf9veX3Lw1s+3PLNlke2PK3lVa0TWjG06qxWDK1iaNX5
+rRha5X2tk1x5X4uXVT7X4mAVB6u8r8W8qhNfsayKW1WMqvK+1tmvuFDFgCq/afGZyvdZHs/ybpYns3yQdUYsvlCxhMrzWPye8i2W
+R7G8h+UzLA9gnSqLwVO8nfIAFgunfHfFfCnmSzFfiu9SjJbirJSXrNgm5csqD1Z5q8pHVR6nOs0W76TYJuVdKu5I8T/KB1SsimJV
+FKuiWBXFqihWRbEqiktRXIriUhSXohgUxZYotkSxJYojUXyI4j4Uz6F4DsVzKHZD8ReKoVDMg2IeFPOg+AbFKCj2QLECyg9W3q/y
+dJV/q7xVdcYufkCxAspbVTH+5WequPqKq6+4+oqmr3j5iogv31NFuldkekWc1zm5YsXrxFyx4hUrXqfoihWvU3RFiFdceEV+V+R3
+RXnXyboiuiuOu6K362Rd0dYVY11x0hXrXLHOFetcEc4Vr1zn7opDrujjii+uuOGK2q2o3YrarbN4xepWhG7F5VYcbcXCVhRrxaRW
+DGnFkFYMaUWOVmxoRX9WVGfFY9bZviIpK36yYiArjrF8YxUTWH6r8laVZ6r8UeVdqrN9xfVVNF95lyo2r/xC5dGpOLeKRuv8KS+F
+7hcdlKHz9JRFWfwje/qvHw99yzoUT6Osyrp/nFadtvyTnQ/tv6ctpwX/TuUv2e8P9C3b76Kl0b7ob/Q33hH9jTb394v2j2pp19/P
+13rooAzF0yirsvXoI+8f2u9ubfms6Yf2NGrp7xetvqqva8GZEWce3M/36dp3vvT5vudbfnahh25obTlf5nyPM85nTD+n8pdo+YsO
+ytD3d6csyvbd4itE6+MrxOyMsY+ZGDMxvkLMv+hRzLWYYTGv4iv09w+6odVX49d91ScnHzooQ+fpKYuy7B/3WvVO5R+UlcU7ouao
+pT9ftPqqvn2tpws8dEOr5TYGT3o/lKH9Lloa7+3vH3RDe2+9t+vHkXBHrh0ZdiTXkVxHXh3ZdKTP/Xxrjvqivo3GWfFnnZ81fVby
+WZdPp3nohm5lG4OzFs4KOLP9zOwzJ89ce6fyEy330EEZOk9PWZRl/9jbQt6HlM/P922n5lNLfr5o9UV9WzMx72O2x+iGPI3ZHnM8
+ZGLM3ZBwIeFCwoVci1kc8irGPuRQSJ+QLyE3Ysb29y+6oVvZ3lHzoFsfL6vt0EEZOk9PWZRl/3h9eze4LLRsZecdp+ZTS36+aPVF
+fVkL7o3Bu8HlodVy2dPoUfQj2hwtjff25w+6ob233rs5/nJlD93QrWw1377Ry/s7lKGsbK2K0Yj+Rvv6+xfd0K1s7av2daMRGlno
+YaFzhaYVmlboV6FLhbYUWlDoPqHThP4SGkroJaGDhOYRekTs8fn5tj7aHG2OlkZb9rViV4u9LPat2K1i74ndJXaDl4l86IZuZben
++0Yh/0LqhYQLuRZSKmROSIFY0+8Gl8cH/4MOytB5esqiLPvHa0Fp0qU/l4ZcGnJpw/XNS/Mtfbe03PrmpZWWLlr6ZH++fTv9OG0+
+LT3vzc8fdEN7b7x3crIkXMm1kmE1S0r3KWlWuk9JqZJDpWWUBCmtoLSC0gpKF6jdvvbzkiq1E9dsqt209tDaB2svq11oPtJ3tcQX
+HZSh8/SURVn2j0/r8240eSgrO+84NZ9a8vNFqy/qy1rwRiPv9pKHVsubOXk3lQxlaL87LT3vzc8fdEN7b7w368c76z50Q7ey1fwi
+FW83nA9lKCtbq2I0or/Rvv78RTd0K1v7qn2TEXm534du6FZ2e7q3xSypWVJzo+ZBff36lvW1anRr1FgDyhpQNoA679cpv075dbav
+c3yd1OsEXufuOk/X2blOx3UmrvNvnXrrDFvnyzoZ1nmwzn51zqsTWp286kRV56g6M9VJqc49dbKpk0jp7aVTlyZdWnPpyqX5lh5b
+mmXpiaX1la5Xel1pc6WblfZV2lJpQaWXsJE9dEO3stvT2+/MEvtb7Wq1g9W+VbtQ7TO1L5RE333Cv3FvQdxWEDcTxH0EcR9B3EIQ
+Nw7EPQNxp0DcFRA3BETm/8j3H7n9I6N/5OyPTP2Rnz9y8UcG/sjAH3n3I59+ZMyPPPmR/z6y1Edu+sg0H9niI0d85IOPLPCR+z0y
+vkdO98jVHjnYI/N6ZFSPnOmRCz0yoEe288hsHtnJI/94ZB2PDOORVzzyikc28cgcHrnBI+d3ZPqODN6RrTtydEc+7sjCHdmwI7d1
+ZLSO7NWRqTpyTEcG5cibHDmSIzNy5CCOXMCRATiy/UaO38jxG5l9I4tv5OmN/LuRdTey6Ubm3MiDG9lvI9Nt5LKN3LORAzZytkam
+1sjKGhlYI3dq5D+NHKaRuTSylEZu0sg0GnlDI6dn5OqMDJ2RjTNycEYOzsi8GVk2I49m5MeMrJiR7TIyW0buyshYGdkpIydlZJiM
+7I+RtzGyNUZmxsjCGPkTIy9iZEOMzIeR7zCyF0Z+wsjSF1n1Ipde5M2LbHmR+y4y2UVuucjKFbm4Iu9WZNuK3FmRHStyP0Uepcie
+FJmSIj9S5EeKrEiRASlyHEXuoshYFJmIIutQ5BWKbEKROSjyBUX2n8jMEzl1IpNOZM2JDDmR2yZy1kSOmcgsExljIjtMZHiJLC2R
+IyUyhUTGjsjTETk5IhNH5NWILBmRtyLyTEReiMgGEZkfIt9DZG+I/AyRTyEyIUT2gcglEBkEIltA5AiIHAGRGSCyAATPP/j7wdoP
+Nn4w74NbH4z6YM8HZz4Y8MFOD155sMmDOR4s8eB3B287+NjBwg7GdfCsgzUdvOjgMQfrNxi5wcMNzm0wbYM3GyzY4KUGyzS4pcEj
+DfZocEGD7RnszGBdBqMvOHbBrAsWXXDnggkXXLfgpgWrLPhb74q5LzooQ+fpKYuy7B+fFnzQfvfvhPuurPuB9vTUkp8vWn1RX9aC
+16MPuqHV8jnhvmvxvihD+91p6Xlvfv6gG9p7471ZPyZpPuiGbmWr+Vk6gn0RnIvgVwSrIjgSwYII1kKckx+6oVvZ2hft2xzKfP4P
+3dCt7PZ0b1tEfHaH4FCGsrLX+vqW9bVqdGvUnDBEoUfsecSZR3R5RJdHTHnEj0eEeER+R7x3xHFHzHZEZUcsdsRdR7R1xE5HXHNE
+JEcccsQcR3xxRAZHxG9E8kb8bsTqRoRuxNtGRG1EwEa8aMRyRgRnRGtGjGZEXEb8ZEQ0RnxiRP1FrF/E9UUMX0TfRVRdxL5FhFpE
+e0UkUcTsRKROROVELE5E1kTsTMS6pGOJP3RDt7Lb0/Utv1pg1LYn11m37uirU2/d0Vd39NVJuO7oqzNxnYnrjr46HdcdfXVHX52Y
+646+upmvbuarU3TdzFc389XNfHUzX52262a+OnfXzXx1M1/dzFc389X5vG7mq/v46qRet/DV3Xt1916d2et2vTq91+16dbtenejr
+dr060dedenWTXt2fV/fn1V15dd6vG/LqXry6Da/uu6v77uq+u7rvru67q/vu6r67sh/ULXd1t13daFc32tWNdnV7Xd1ZVxaHup+u
+bA91P13dT1f2iLqfrm6lK8tE3UpXd9HVDXR121zdNle3zdXNcmXBqFvk6u64ujGuboIrW0bd61a3udV9bXUjW9ky6i61smrUXWp1
+l1pZOuoutbJ01A1qdW9a3YxWN6PVLWhl/agbz+qes7rdrOwgdWtZ3VVW943V3WJ1t1jdLVY3itX9YGUvqbvA6gawuuOr7u6qW7fq
+1q26datu3apbt+rWrbp1q+7aqru26q6tumurbtiq27TqNq26Tavu0Kr7ssqyU3dj1Y1YdatV3WBVN1jVDVZ1b1XdTFX3TNWdUmUV
+qhuiyj5UN0TVDVFlM6obospmVPdC1W1Qdd9T3fdUdzuVHanucarbm+rOprpjqe5YKttS3bFUNyvV3Ul1J1LdelR3GNUdRnWHUd1c
+VLcU1e1DZZequ4TqBqG6I6ju/qm7esouVXfr1I06dStO3WxTt9OUNapujim7VN0cUzfHlK2qbo4pW1XdF1O3xNQ9MHUPTN35Uvar
+ut+lbnWpu1zKflV3r9SNK3VrSt18Ujef1M0ndd9J3V5S1q26laTuIqnbRuoWkbJu1a0fdddH3ddRd2nUHRl1R0bdkVE3Y9TdF3W7
+Rd1GUfawumWi7pao+yHqjoe6naFuTqibE+rmhLo5oW5OqJsT6uaEui+h7kuo+xLqvoS6JaFuRKgbEepGhLoHoe48qPsN6i6Dusug
+7jKoGwzqjoK6haBuF6jbBep2gbpToG4NqBsCKvN/2Q4ro3/l8a9c/JUnv/LfV/77yn9fWe8rr31lrq889JU3vvLBlwWyMrmXLbIy
+uVcm97JPVib3sk9W/vbK2l552Ssve+VgL5tl5VuvLOuVW71slpULvTKgVxbzykRemcgrE3nlH69s4mXRrCzhlRu8sn9XVu/KqV05
+tSundlk5K5N25c+urNmV5boyVVeO6coYXRmeK8NzZXiuvM6VublyM1fO5cqWXFbTynNc2Y0rQ3FlGa78wJWxt7/fc1lJ+ZLtJZ9L
+dta8X1x9RdNXDH3Fy1eUfEXJV2x8xcFXpHtFsFfcesWjV+x5RZdXTHnFj1fUeMWAV3x2RVZXPHXFTlecdEU4V+Ry2YErp2xZhCun
+bOWULStx5ZQtK3Flkq38sZUhtjLEVjbYshxX5tfK91pZXit2uiKmy5pcmVorYrripCvbasU/V+7Uyp1auVMrY2pFQlcm1LJEV4bT
+ymtamUsrI2lFPZclujKDVj7QyulZscSVebMifivOt2J6K5K34nIryrbiXst2XdkkK4dk5YGsaNfKwlhRrBW7WnGqFZ1asaYVTVrR
+n2X3ruyKlVOx8iJW9GdlL6zIzMr6V1n/Kutf5fqrbH6Vr6+y71UuvYpArDx3FQlY8X8V61cRfhWvVxF5FUFX1vjKeFd57ipXXcXI
+VUa5yvtWEWqVEa0yolVGtMqIVhnRKiNaZUSrPGiVB63yoFUetMp+VpnOKtNZZTqr/GaVy6zyllWOsspRVjnKKjNZ5R6r7GKVNayy
+hlXWsMoVVtnAKvNXZfSqTF2VgasycFUGrsq7VZm1KndWZcKqvFaVm6pyU1VuqspIVTmnKqtU5Yiq3E+Vv6niCSuKsCIGK06wov4q
+rq/i8MqXUJmcKn9T5WCqOLzKlFQxcpVhqDIMVYahyitUmYMqN1Bl+qm8PRVBV7l3KhtOZbQpi3/lnSnbf+Wdqbwz5Q+ovDPlD6hs
+M5VjprLIVBaZyhhTPoLKDlM5YSoTTPkIKnNL5WupnCuVN6XyplTelMqWUrlPyoNQOU0qk0nlKqkcJOU3qAwglfejcndUXo3KflHZ
+Lyr7ReW8qKwWlbei8kyUf6FyRVSGiMryUJkaKsdCZS6ozAWVuaDyFVRGgvI+VM6ByjRQuQQqR0Ax9ItHXxz3YqcXX7z44sUXL5Z4
+8cCL6V287WJhF5O6WM7l1ygucjGQi0VcDN/i4Vb8X8dL/TT4L8pQlGVl/7V+qENV1pX9t0Pcq+QHWi1Rc9RcNVfNVXNX87+xGspQ
+lXVl/+0pQ/vvf76Ee03+gfaPqqWr5d8uNLSy/yLyhl7N/6Ud/aAYyRjJGMkYyRjJGMkYyRjJGMkYyRjJGMkYyRjJGMkYyRq/Gr8a
+vxq/Gr8avxq/Gr8av278PnN3KENRlpXda+kn/u+hKuvK8sbgs08PrZaquav53y4+pKzKurK8Xv6L0X6or5efiMGh94//vHsfVL2s
+XlYvq5fVy+pl9bL6Vn2rvnV9++ggQxn6Ps3K8t72jyQz1JX1ve0TqTiUoa6sb1z+5dP9372J/UUZirKsbDM7ZETIiJARISNCRoSM
+CBkRMiJkRMiIkBEhGUIyhGQIyRCSISRDSIaQDCEZQjKEPAh5EPIg1n6s/Vj7sfZj7cfaj7UfKz5WfKz4WPGxzmNNx5qONR0rOVZt
+rdBaobVCa4XWCq0VWiu01mWty1qXtS5rNdZqrNVYa7DWW62tWlu1tmpFdWvm7edDGYqyrOyN/YscfajKurL3FZ7uPbRaouaouWqu
+mrua732jF2H6UJV1Ze9rfRLkP/Rm54s/Hdo/ulryZucnsehDb3a+88JQhqJs/agRqhGqEapxqXGpcalx6UbjczoZylCUZWXnH2+u
+fSiTD7259qJih/bfrr68ufYhCg11ZW+ufagO/9DHazSUoazsydNPqMf/7gn+L8pQlGVlG8maazXXaobVDKsZVjOs5lXNoZpDNYdq
+5tQsqRlRX7++fn39+ubdV30nuaEMRVlW9v77D3WoK3u9fBHEQ/tv1NfVktfLfyhDXdnr5ecyiA/q6+WLSB7KUFb2ZtjnaoIP6psv
+n8Tx/7u30X1RhqIsK3s9D204tOHQhkMbDm04tOHQhkMbDm04tOHQhkMHDh04dODQgUMHDh04dODQgUMHDh04NN/QfEPzDS03tNzQ
+ckPLDS03tNzQckO3Dd02dNvQbUOjDe01tNfQXkNnDf00dNHQRUMXDV00dNHQRUMXDQ00NNDQQEMDDb0z9M7QO0PbDM0ytMjQIkOL
+DN0xtMPQBEMTDE0w9L/Q8EJzC80tNLfQ3EJzC80tNLfQ10JfC30t9LXQ0kIjC40sNLLQw0LnCv0qdKnQpUKXCg0qdKTQgkK7Ce0m
+tJvQaUJrCQ0lNI/SKEqjKI2iNIrSKEqjKI2i9IjSI0qPKD2itIfSFEpTKE2h9IPSBWrfrz2+9vja42tnr727dufanWt3rj25dt3a
+YWvnrB2xdsTaEWsfrJ2u9rJuZ/r9nT3i91lxHoqyrOxT3+/jFjxUZV3ZZ+x/n91naLVEzVFz1Vw1dzW/+bxIjoeqrCv7fKMPerU8
+ufv7GApD+0dXy1sB70b6hz5yd/EbQxmKsvUjRihGKEYoxiXGJcYlxiVGo3pePa+eV3+7vt1bg+8mxaEoy8ruveOe3H23vT2U19J7
+a/XdGja0+t76fTdcDXVlee27J3cXfTKUodVXreremyd33w0CQ1lZ3j/y5O7LWQ5lKMqysn2tms81n2sW1yyuWVyzuOZuzdOapzVP
+a3bWTKxZVzOsZljNsJpXNXO6ufEslUMZirKs7NXyyRw11JW9/j72ytD+G/V1tZwWPIn58sM89Pr7ycTyQU9iLjZlKEN7R7W0a0ue
+xHxZEYaysjdzPhkBPuhJzMe0/g+9SIShDGVl773vfuL72Q3E97ObgO8dRL4oQ1GWlb36SmKWxCw5WXKy5GTJyZKOJQlLEpYkLPlX
+sq7kWsmwkmElw0pylWwq6VNSpaRKSZWSJSUtSjLUiq+VXCu0Vmit0FqXtfJqbXUr5Z6XbChDUZaVfer7oA51ZZ+vcI+ZM7T/Rn1d
+La8tuyXwoa7s8xU+h7FX9r7C/OJDGdo7oqXRlu5teV/hgzKUld37b95X+BzaHur+2/cV7rF/hjKUlb22fAhDH/RW/O6Yu3eQ+4fe
+DWD3E36N8GuEXyP8GuHXCL9G+DXCrxF+jfBrhF8j/Brh1wi/Rvg1wq8R3ozwZoQ3I7wZ4c0Ib0Z4M8KbEd6M8GaEDyN8GOHDCH9F
++CvCXxH+ivBXhL8i/BXhpQgvRXgpwksRvonwQ4QfIvwQ4X0IT0N4FcKrEF6F8CqEVyG8CuFVCF9C+BLClxC+hPAghAchPAjhNwgf
+QfgDwh8Q/oDwAoSdP2z6YdMPm35Y8sNWHzb4sMGHDT5s8GGDDxt82ODD8h6W97C8h+U97O1hWw/betjWw6Ie1vOwlIdVPKziYRUP
+W3hYu8OeHXbqsFOHnTqs02F/Dltz2JDDNhy24bANh204bMNhGw7bcFiEwyIcFuGwCIcdOGy+YfMNm29YesOqGxbcsNaGtTastWGj
+DSts2FnDzhp21rCuhv00bKVhAw3bZtg2w7YZFs2wWYZVMmyMYTsM22HYDsNiGDbBsPqFDS/scGGHCztc2OHCDhd2uLDDhfUtrG9h
+fQvrW9jcwr4W9rWwr4VVLSxoYS0Ly1hYxsIyFvawsHiFTStsVWGrCltVWKjCBhX2prAjhX0o7D5h9wm7T1h7wp4TFpuwv4Q1JSwi
+YREJi0jYQcLSEbaMsEyExSGsBnXyr5N/nfzr5F8n/zr518m/zvt13q/zfp3365RfJ/o60deJvs7xdWav83mdxessXmfxOoHXGbtO
+0XU6rtNxnY7rTFyn3jrh1sm1TqR10qyTZp0063xZJ8g6I9aJr85vdX6r81ud2upcVievOkfV+ajOON9Ikzqn1DmlTid1/qgTRp0X
+SvtfFvN7JqMvylCUZWX/3vFQh6qsK/s3h57h6QdaLVFz1Fw1V81dzZ9+PJShKuvK/s21h14tHw3vGbd+oP2jq+UzJx96Tz8a3jN9
+/UAZirL1I0YoRihGKMYlxiXGJcYlRqN6Xj2vnld/u749+fdQhqIsK7v3jqfhfVBXltfSJycf2n+7+j4r6qEMdWV57Xsa3jPcfVGG
+Vl+1qnvvk8UPZSgry/vH0/Cege+LMhRlWdm+VsznmM8xi2MWxyyOWRxzN+ZpzNOYpzE7YybGrIsZFjMsZljMq5g5MTfqm9c3r29e
+X7q+ZX237nu86PKhDEVZVvback/D+6Cu7I3ai0If2n+jvq6We/24p+E9M+bK3qjd0/CeQfOhanO1udpcLe3a8nbOhzKUlb2xuqfh
+PcPnBz0Nb1emQxnKyvbeGoPqZdfmF/M+lKGs7NWSp+HtWtN/6Gl4uwYSylCUZWWvvpLeJb1LZpfMLpldMrskdUnlksollUsWl9wt
+GVvytORpydOSoiUnSxKWhCsJVxKu5FpJrpJSJX1KqpS0KGlR0qJkREmBWue1ars1+C4AgTIUZVnZp+Z3RcVQV/b5Hu+iBmj/jfq6
+Wl6rlp38dtHAQ5/v8VL/f9D7HssmPpShvSNaGm3p3nZ6/vSwJTl/6N5/nx62dOIf1P336WFL9gxlKCtbW2pcquddP158+1CGsrJX
+S54etvS3H9T99+lhS/T5v1vCJShDWdmn5pee6INe+5aP9pbW5z/0+G+3BCZQhqIsK/u8o/Sw0sNK+yrtq7Sv0r5K5yr9qvSr0q9K
+qyoNqrSl0oxKMyrNqPSh0nhKpyldpXSV0lVKQykdpPSN0iNKP6h9v/b92vdrt6/9vHbs2n9rN60dsXbE2hFrH6ydrvay2plqx6ld
+oyR/Se+S3iW9S2aXVC65W1K0ZOKywT57+h90UIbO01MWZfGP7Om/tjz0LetQPI2yKuv+cVp12vJvxj60/562nBb8lyHneQjUkp9v
+2X4XLY32RX+jv/GO6G+0ub9ftH9US7v+fr7HQwdlKJ5GWZWtR59V9tB+d2vLP/bK0J5GLf39otVX9XUtODPizIP7+T5d+86XPt/3
+fMvP2n/ohtaW82XO9zjjfMb0X4ac5+P5+aKDMvT93SmLsn23+ArR+vgKMTtj7GMmxkyMrxDzL3oUcy1mWMyr+Ar9/YNuaPXV+HVf
+9a3fhw7K0Hl6yqIs+8e9Vn0y5DyUlcU7ouaopT9ftPqqvn2tJ4EfuqHVchuDD7NpKEP7XbQ03tvfP+iG9t56b9ePI+GOXDsy7Eiu
+I7mOvDqy6Uif+/nWHPVFfRuNs+LPOj9r+qzksy7fHvXQDd3KNgZnLZwVcGb7mdlnTp659smQ8zyff9BBGTpPT1mUZf/Y20Leh5TP
+z/dtp+ZTS36+aPVFfVszMe9jtsfohjyN2R5zPGRizN2QcCHhQsKFXItZHPIqxj7kUEifkC8hN2LG9vcvuqFb2d5R86BbH/OsPHRQ
+hs7TUxZl2T9e32aFfceAlZ13nJpPLfn5otUX9WUtuDcGL0POQ6vlsqfRo+hHtDlaGu/tzx90Q3tvvXdzfJ6ah27oVraab9/o8QyH
+MpSVrVUxGtHfaF9//6IbupWtfdW+bjSORnb0sKNzHU3raFpHvzq61NGWjhZ0dJ+j0xz95WgoRy85OsjRPI4ecfb4+/m2PtocbY6W
+Rlv2tc6udvays2+d3ersPWd3ObvB/GAP3dCt7PZ03+jIvyP1joQ7cu1IqSNzjhQ4a/plyDm3Sw0dlKHz9JRFWfaP14LQpEN/Dg05
+NOTQhuObh+Yb+m5oufHNQysNXTT0yfx8+3b6cdp8Wnrem58/6Ib23njv5GRIuJBrIcNiloTuE9IsdJ+QUiGHQssICRJaQWgFoRWE
+LhC7feznIVViJ47ZFLtp7KGxD8ZeFrtQSIv+/j90Q7ey29O9t+b9LARvIL/ooAydp6csyrJ/fMYgL2PMQ1nZecep+dSSny9afVFf
+1oI3pnnZYR5aLW/+5WWCGcrQfndaet6bnz/ohvbeeG/Wj2eheuiGbmWr+bLfxTjH6MZIxvjFaER/o339+Ytu6Fa29lX7JmkyP+JD
+N3Qruz3d22ZdeKFgX5ShrOy1Pr5lfK0Y3Ri16Ed//x+6oVvZ7en6Uf1gmSjLRNkjyvZQFoeyOJSdoWwKZTUoa0DZAOpsX+f4OqnX
++bzO4nUCr/N0nXXrlFpn0zqH1pmzTot1CqzTXZ3p6vxWp7Y6g9Upq05FdYboz3ckY/xi/GLUYlyi59GPzbrSQEvvLB2zNMvSE0sT
+LM2tNLLSkbqozodu6FZ2e3r73eZa7bW1w9ZuWnto7Yi159UeVbtLyfGSxS+9xP/evv4HZSjKsrJ/743sDZG9IbI3RPaGyN4Q2Rsi
+e0Nkb4jsDZG9IbI3RM6GyNkQORsiZ0PkbIicDZGzIXI2RM6GyNkQmRoiU0NkaoisDJGVIbIyRFaGyMoQWRkiK0PkYohcDJGLIXIx
+RAaGyLYQ2RYi20LkWIh8CpE7IXInRO6EyJ0QuRMid0LkToiMCZExITImRMaEyJMQeRIiT0JkR4hMCJH1ILIeRNaDyHUQ2Qwic0Fk
+LojMBZGvIDISRKaByDQQmQYi00BkGohMA5FpIPILRH6ByC8Q+QUiq0BkEIgMApFBIPIGRI6AyAcQ3P/g/gf3Pxj/wekP1n6w8YON
+H2z84OAHyz4Y9cGUDwZ8MOCDAR8M+GDABwM+GPDBew/ee/Deg/cebPdgtgezPZjtwWcP7nrw1IOTHpz04KQHEz245sEmDzZ5sMmD
+Qx4s8WCEB9M7GNzB4A4Gd/C2g5kd3OtgUgdDOhjSwZAOXnQwn4PbHEzlYBsH2zjYxsE2DrZxsI2DbRwc4+AYB8c4OMbBLA4WcbCI
+g0Uc3OHgCQcnOPi/wf8N/m+wfoPXG8zdYOQGIzcYucHDDaZtsGqDLRss2GC3Brs12K3BaQ3WavBSg2UanNHgfQbvM3ifwfYMPmcw
+NoN/GbzK4EYGvzH4jcFvDH5j8BuD3xj8xmA1BqsxWI3BagwuY/AWg7cYvMVgKwYzMViIwTgMxmEwDoNnGEzC4AoGBzA4gMEBDOZf
+cPuCxxf8vODdBZ8u+HTBpwsWXfDkggkXvLZgqQVLLVhqwU0L9lnwy4ItFiywYHIFGyvYWMHGCg5WsKyCRxWsqOA4BTspGEbBMAqG
+UfCKgjkU3KBg+gRvJxg3wZAJhkwwZIIhEwyZYMgEQyZ4McGLCV5M8GKCDRPMl2C+BPMl+C7BbQkeS3BWgrMSnJVgqgQXJdgmwSIJ
+FkmwSII7EuyQYIIEwyOYG8HICEZGMDKChxFMi+BSBDMieA7v+PtFB2XoPD1lUZb9473391npPigrO+84NZ9a8vNFqy/qy1qwfvw+
+K90HrZaPlSSf63G+KEP73WnpeW9+/qAb2nvjvVk/JrMxPILh8QwEX3RD773PShe8jmBuJL/PSheMjHwu9/miDGVlq/mM5Bmr7Qv5
+Pb00h37jm8eXjq8V/Ygx3e6S+/1/6IZuZbeney/9JUce0EZwLoJzEUyL4FIEWyK4D8FkCA6Cm72GbuhWdnu6VtmJ46yLKRBMgWAK
+BD8gGAAR4x8R+xF/H5Hzz9jzRTd0K7s9vf1uO8kyM15EuldkekWmV2R6RaZXZHpFpldkesWjVzx6xaNXPHpFoVfEeUWcV8R5xZlX
+THnFj1eseMWKV6x4RYhXDHhFeVf0dkVvV/R2xWxXVHZFYFdkdUVMVyR0RUJXJHTFP1eEc8UwV0RyxRdXjHDFCFeMcEUGV+xvRfdW
+rG7F4FYcbcXCVjxrxbNWPGtFsVacakWiVlxpRYlWfGdFRFUcVMU8VaRTRTpVfFPFMlW0UkUhVexRxRRV/FBFCFVcUMUAVeRPxfFU
+jE1Fx1RMTMW/VKxLRalU9ElFlVQsScWNVLRIxX5UdEdFY1TsQsUVVDRBRQ5UvEB5/8uXX9718pWX57v83eXbLo92+afLA10e4/IE
+l2+2YnArBrdicCvytmJrK3q2YmErsrV8kBWdWr7A8gCWt698fOWxK59c+dDK+1URq+VxKq9ReX7K31O+nfLolH+mPDDlMSlPSPkm
+ytNQka1l56+Y1IpJrZjUikStWNOKJq3Y0Ir0rBhNOX6HbuhWdnt6+91Gg125i5+M/LtDB2XoPD1lURb/yJ7+17ehb1mH4mmUVVn9
+o3t62nda9Z8sGfI7rTpt+S/yMXIBD33L9rtoc7Q0eh49j3dEz+Nt0Y9ofdVco1HvqH7UuNS4VH3duPybJUMHeRpPo6zK6h/q+0+K
+Dn3LOlRP16N/2vXQ/mE0/rv4dMh7423132q9cfkXezm0WqpH1aOquevRmcVn7p55embnmZ1nTp75d2bdv51k6KDVcvV0fTsz7Myr
+M1/++QOG9tTcODPiX3znkN+tfdHLWKvR31irsVZjDGKtxmjEbIpxidkUIxSrNlZtzKsYv5hXsWpj1cZcizGNuRbrN9ZvrN8Y3Vi/
+Mc6xfmP9xvqN9RvfI2ZsrNqYnfFlYnbGWo21GjOxRrLWZY1krctal/39/ne9rFlXY1WzrlZjrcFagzXDauVVj2q91Srr1tZnnxk6
+KEPn6Sn7/jf+kT29N36fiNrIs/1QPI2yKuv+Ea2KtuQO2n+jLdGCdL+rWvrzLdvvqqXVvupv9fc7VtXfrcuP/jd0UIbiaZT1/6q6
+t2xXdhWLolVaZlD/smW726L75B9NYSv0CsRrgrYb6T+f11H3u7xjvWP1fOfvays4qqPSdu/NzmQ/sva+mX8VuY/yDiuZ9cu6rBGs
+M7TGss7QOkO+in+1tR5lJddI10quk7PWb52SdUrWSq6zsUa/zsHa/b09H/LQkIKGxDPknCHnDOlmSDJDfhmyypBBhuQxJIohRwyZ
+YUgKQxYYEsC498cdP272cbOP+3zc0+MmHvfvuFe/ustRg+qo8XS0pe3eMceV/8X3HNW1rXesnu80jZtu3G/jLhs32Li3xm017qNx
+z4z7Y9waX6/vUX7nHXYBbx8cfXDvb/z4UffU2q91WauBK+esRfbOqYvsHdk7JzGyd85kzmRk75zOyN6RvXNiI3tH4o7EnVMciTsS
+dyTuSNw57ZG4c+4jcUfijsQdiTvfRyTuyNn5UiJdR6aOTJ37LbdavqNI0vmicr/lVstXFkk6N13ut3x5kalzv0V+jvycWy1Sc+6t
+3Fb5aiM/R2rOHRVpONJwpOFIw5GGIw1HGs6tlrss337k4txlkYEjA+dWizQcyTfybr74yLb59iPbRrYNP4hsG4k2nCESbeTYSK+R
+VCOpRlKNVBoOEgk0cmduzkiRuRFzD4aXRE7MPZg7L5JgZL3cYOs8L3ltnewlry15bZ3nJa+ts7uktCWbLelrSV9L0trPbyxrBKu/
+29V1k6z7Y52rJS2t+2PdGkviWdLNkm6WdLNkmsXRl6yydmHJJUsaWfLGnhzx7GtHDaqjxtPRlrb8o3v6TuLzgacCxKPyNG2rbe8f
+Y1RjLO8bfNl+H2UsYwSPK3/I1A+zktoSjzLSjC/zzXzzjsw3Y97Pj7p/rJHuzXfet/BwMalQ8ag8TdtquxnN+1Zf1uJH3Vgm70jP
+6WU/P+r6W/3tjSAnIuegv9/TG192OvubvWxuJbNvzY0lO5P9yDpnTdvrZY1qndM1vv37/W60pe32be3CGv3ahXU619qvk7hO4tqF
+df5+X9Q6a+uErXN18tCzSR81qI4aT0db2rp/PH7wMjI/qmvLO9Jzetm/H3X9rf5u7b+RXUfNUddLZrRmtOaxxrxGerz94a2O6qi0
+dW23W+El4RvhDPni853n+823mq8x32C+t3xl+WbcnP+oOWquzYyc05zOnMScupyXtQaLA6/VWBx4ceC1QosDrxVafHdx28VPFz9d
+vNPt9y1zfZT+7uyuE7vO6VrJxdfWOV2nc/GmdeoWp1mcZnGaxV/W+Vt8Y63z4geLC6zvfO/7Hbb/YfEf1v1h0x82/WHJH1b7Yasf
+dvlhbx9W9mE9HzbzYR8fVvFh9x7W7mHjHvbsYcUeVuxhux426WF1HrbmYUMelt5h3x3W2mFxHXbWYVMdltRhPx1W02EXHfbOYccc
+1sthlRx2x2FPHFbEYTEc1sFh4Rs2vGG5G1a6YZsbtrlhkRvWt2FfG3azYS0bVrBh8Rp2rmHTGpasYVEa9qFhFRoWoGHtGXaa5z08
+alAdNZ6OtrR1/7idmeNrX7jqo8Y7Rs+jl/5+1PWX/m5uc1rHF3J11PVyUumL4Tuqo+53a6THCYeFYNgFhg1gaP5D8x/6/tDth/Y+
+tPKhiw8de+jTQzseOvHQf4eGOzTSoRkOTW7ob0NXe9HHR81R994+ejFS3wK9Z2g7Q7MZ+szQTh4G9aiOun84G3SSr+v5S9lVOkQ4
+Zryl4Z3xlsZbGn4ab2k4azhrvKXhsfGWxlsavhtvaXyk8ZGGF8dHGh9pfKTxkYZnx0ca7h0faXyk8ZHGRxouHx9pPKPh9/GHxgsa
+L2g4f/ycuQPi54yfM/dC/Jy5F+LdjE8znsx4MuO1zK0RX2U8lPFLxvMYz2M8j/E8xvMYz2M8j7mF4m+MlzG+xfgW41uMHzHew9xb
+8RTmBounMJ7C3GrxFMY/mPst/sF4BeMLjN8vfr/4/eLjyz0Yf168ePHdxSeXGzEetvjV4jmLbyx6fLT3aOrRz3NzxvuVOzTae3T2
+eMTiEctdG49Y9PjcuvGIRXuPRyz6ebTyaNu5k+PLirYdv1U06+jT0Z1zd8dbFS063qpox/EuxbsU71J8StFw4yuKlhrdNHpopIJ4
+jaKHxmsUv1C0ynhq4qmJpyaemnhq4qmJpyb+mfhn4p+JfyZemXhg4oGJByZ+l/hYotdGm43mGhkk3pbosPG2RDeNdyTekXhH4hOJ
+lhr/R7wZ8VxEyogfIvJG/BDxQ0QGiR8iMki8D/E5xKsQr0I8CJFL4i2IjyCegVjyY8mPrBJLfuz3sdDH8h7beizlsZTHUh77eGzh
+sXFHzonFOnbqWKKjJ8ciHA03em102Mg5se9Gm419N1pqdM5YXGM1jWa4eOKybS7uuGyby7a5OOaybS6euCyay465LJXLUrmskovD
+LQvksjsua+PiYcs6uGyCy663bHPLNrdsc8sit+xr+/mtxlqDNfP13vs+liay9I+la6yve1mtltaxrFZLm1j6wrIPLbvPsvssu8+y
+9ix7zrLYLJl62VrWCVs2lGU5WdaPZcHYsz0cWuyoQXXUeDra0pZ/dE+/o/+8zBmpn/eoPE3batv7xxjVGMuXe3+p++8YyxjBV8o9
+5NpRv7b7XUaa8WW+mW/ekflmzPv5UfePNdK9+T7O9XnZPlLf71F5mrbVdjN6N86Xut/NjeVxvS91T9PLfn7U9bf62xvBOBHjHMzf
+7+mNb+z02N+xl+8u+1Jz1I1l7MzYj7HOY02flPthl/+8nCapTvio3+9GW9pu37ILGX12Iacza5+TmJOYXcj5y4xy1nLCcq6yC/v5
+DzVHXX9r/fZ2dd5d8XlZWlL38FHj6WhLW/ePeaOaJ5/+o7q2vCM9p5f9+1HX3+rvdmveHfql5qjrZW4NJjPKPDLmjDTv3c9/qDnq
+3rveuzePcLjwtfCwcK5wrvCr8KZwn/5+Pae/9HerkS8+33m+6XzJ+S6bO2s96fDy3/fcR4/yLeQLyGnPyc6ZzFlr7x1rXRbnXyu0
+OP/i/GvVFudfq7b4/eLy+/d72+h59NLfj7r+0t99M+vcr9O+Vnfx03Xa1xlfPHGd3cXhFodbHG7xtXWKF7/63ZyLDy3us/jL4htn
+UTpM8FGD6qjxdLSlrfvHG9+cTvL55gx81HjH6Hn00t+Puv7SXzeCJ298qTnqenkS2WdOO/nMaSefOe3kM6edfOZ0kg+76Jeao+69
+6713Th8G+qg5aq7tes46r3Veq7tWcq3fWo0135OfP5GMIg9F9onEE4knck5kmkgtkUYig0S2iBwRSSHyQWSBSAC5z3PX5pbM3Zh7
+MHdebqvcQrldcqfk/sitkTsgXD5cmZb1peaouba5p9YZHwr3CacJfwm3yLefr3Ht1pJj174tOXbJsWsvlxy79nJJr0tmXVLpkkqX
+BLr2d0mbS8ZckuXa3yUJLvlvyXBLDlty2JLDlvS1ZCn60Zeao+69ee/xpsWRFh9aPGediCVvLO6z5I3FVRbfWDf7+uLXTbxu4nUT
+r/t33bDrDl1cYN1+6+SsG2zdW+vuWffHHucfWKiBgBpop4FxGhingWwaKKaBXRo4pYE/GqijgSYaGKKBFxoooYEDGuifgfkZ+J6B
+6hmonoHlGRidgcIZ2JuBqRnIl4F3GeiVgUAZuJOBMRnIkoEnGSiSgRMZ+I+B6xhojoHSGDiMga8YqIqBoBhoiYF4GJiGgWQYqIWB
+VRhYhYFQGGiEgTcYOIKBHhiogIEAGHH/I8Z/RPaPCPsRLz+i5EdE/Ih+H3HrIyp7xGKPuOsRbT3imkd88YgqHhHEI254xA2PaOER
+GTxif0dM74jkHRG6Ixp3xNaOiNoRPTviY0c864grHXGgI/pzRHqOqM4RjzliKkdc5IiGHJGPI95xRC+OWMQRJzji/0bU34jwG3F9
+I65vRPONyL0Rmzdi7kak3YigG9FyIx5uRMGNiLcR5zai1kZE2YgFGxFgI9prRHaNmKwRazUirEY01YihGhFRI+ZpRP6MSJ0RnzNi
+cUYEzoinGdExI17lcswcNaiOGk9HW9q6f7y3fTP0H9W1jXeMnkcv/f2o6y/9dSO4k/3NBH7U9fLu6RG7MCIWRnTCiEkYEQZDan55
+i4+69+a9t/ZztvCXafaoubbr+ayDh8I+qqO6thvVWo0135Oqhg98eL6Hl3v4todve3i0h/d6+KeH33l4m4cXeXiMh094eIKH13f4
+eofndnhVhz90eEGHx3N4N4dfcvgbh39weAWHt2949oZ3bnjYhn9reHmGt2X4WIY/ZXhRhk/kciYdNUfNtd1I+3iH+eKJbP/D4j+s
++8OmPyz0wwY/bOYv4wOqo7q268UXtb4ZlvKH+f9HOcUs1pHDgkmPRBZMejDpkdKCSY+8FnktmPRIbsGkB5MeaS6Y9CDRg0SPhBck
+epDoQaIHiR5JMEj0yIRBogeJHiR6kOiRHYNED/48UmRQ58GaB2seeTJo8kiWQZMHTR5pM2jySJvBkAc5Hrx48OLBhkcWDSI8OPCg
+v4PvDr47+O7gu4PvDr47+O7ItkF1B8sdBHcQ3EFwB60djHak4eCxIxcHjx08dmTl4LGDwo7UHBR2sNdBXAddHXR10NVBUke6Dmo6
+WOkgpIN8jpwdHHPQy8EnB4EcOTvY4UjcwQ4HOxwpPNjhSOFBDAcnHCRwkMBB/UYyD8I3uN6geSOjB6UbbG7wtcHSBksbLG0QtMHD
+RpYP9jWI12Bag1UNyjQo06BMgzINyjQo06BMgy0NtjTY0mBLgygNejTo0aBHgxkNPjRaR7CgQYAGxRnEZhCbQWwGpxkkZnCVwVBG
+YwkiMrpLEJFBREafCSIy+kxwkEE/Bt8YfGOwjNFxglsMWjEYxWAKgymM3hNMYZCEwQoGAxiUXzB7wewFsxekXlB5QdtFZwp2Loi5
+YOKCdQs2LTpTsGRBkAUFFiRX0FjxE8c7HE9w/L/x/8brGw9vfLjxzcYjG09rvKrR0ILQiq4WhFYQWtHfgtCK9zWaXLyvwWXF5xoM
+VjBY8b4GeRWNLyirYKuCqIr3NbpfsFBBQMVvGjxTfJ/xeMa7GU9mfJDREYMXCkoonsfge+JbjEcx3sP4DOMBjFYZBE9wO/EABoUT
+312QL0G+BPkSvEsQLcGsxEsWtEl8WfFgxVsVH1U8TtFmgzsJ2iTepWBHgv+IDyioiqAqgqoIqiKoiqAqgqoIliJYimApgqUIgiJo
+iaAlgpYIRiJ4iGAfgnMIziE4h6Abgl8IQiHIgyAPgjwI3iCIgqAHggqIHyzer3i64t+Ktyo6dvABQQXEW5UY//iZElefuPrE1Sea
+PvHyiYiP7ymR7olMT8R59OTEikdjTqx4YsWjRSdWPFp0IsQTF57I70R+J8o7mnUiuhPHnejtaNaJtk6MdeKkE+ucWOfEOifCOfHK
+0bsTh5zo48QXJ244UbuJ2k3UbnTxxOomQjdxuYmjTSxsolgTk5oY0sSQJoY0kaOJDU30Z6I6E48Z3T6RlImfTAxk4hjjG0tMYPxW
+8VbFMxV/VLxL0e0T15dovniXEpsXv1A8OolzSzRa/Cnrtl9RYeveX1FhKypsyQIrKmzJAisWbEWArRivFeO14rmWfLBit1bE1orT
+Wjf7iqta0VQrImpFNa2ophXVtGKZVmTSunVXxNGKM1qRRCtCaN2hKz5nReWsyJoV9bJiU1ZsyopNWREpK+ZkRZWsKJD9/PZt7dba
+o7XOa3zHuZY9dllhl8V12VmX1XRx7xXFsGIXltV0RSIse+eyYy4f/fKzLz/78rMv7/ryny8P+fJ3L+/1sqAtz/L6ypZ3ePmEl193
++VyXZ/TqRT8J+D9UR6Wta/s35kftUattr+3fvf8S9v6hrpf0nJ5Xz6vnvZ6/6/Kojlpte23/5INHvV6+PsOXFPgPdf/Y6+UrRzzq
+Pf36DF/y4D9UR6Xt5pEVygplhbIuWZesS9Ylq7Fmvma+Zr7muze3d7s8qqPS1rXNe8fzGX6pvbbeSJ/E86j7715/XynoUR2119Yb
+3/MZvrTJP6qjrr81qr33PtnnUR3VtfX+8XyGLw3zj+qotHVtt1s5zznPOcU5xTnFOcU5uzmnOac5pzmdOYk5dTlhOWE5YTlXOTk5
+G2vP156vPV87vfZy7dvefnxwgZc7/6iOGk9HW9ryj+7pG/PLon/UHpWnaVtte/8YoxpjeTvzeRbrF8btd0bwz2L9uezfR/3a7ncZ
+acaX+Wa+eUfmmzHv50fdP9ZI9+Z7p+Rl/j+qo/I0bavtZnSn6fMs1l/qxvLJO9JzetnPj7r+Vn97IxgnYpyD+fs9vfGNnR77O/by
+zvjnWaxfoPu12ZmxH2Odx5p+Ldafy7J+1KA66ve70Za227fsQkafXcjpzNrnJOYkZhdy/jKjnLWcsJyr7MJ+/kPNUdffWr+9XX2y
+8qM6Km1d28fvPm8s7oWzGT1ijxr/GL/T8ye97P13Pj/q/nE7/Szgr5M/1P0uPe/fj7r/rp5v958u9KiO2mubz4+ao94efe7WuPiD
+By34UR11v8vcul14NvM35B/VUfdfnPVZ1N+EPkddf2vMeys0ePHgwIPbDh47eOzgrIOLDj45f7+e01/6u3UevGlwpMF9Bs8ZHORp
+kI/qqOv57u7Ps7y/7fgcNff01nR83eObHt/v+FZfJMeDVzzKd/Ss8R9R8o8aVEeNp6Mtbd0/7r25y3KD9fd72+h59NLfj7r+0t/x
+g3yr+UJJFJ/cFfka8+WF3+c7CvcO9w73Ds/ONxNeTBr5hMeGs4Z3hifmtC/etHjT4k1klc/iSIsPLe6zuMX64tdpWl/t3jc4eOKr
+4HJUR42noy1t3T/eWOZzX8A8O/qDovyh7unopb8fdf2lv24EN6N5lvIHWbm27mlmlHlkzBlp3vtbjbUGa+brvfd9nAXyUR3VtX3+
+ftQc9d77rOIPAvOoOxszdyJefZyjOqpru/6yflmh0ou5OWGzdnrt79qjNfq9lYyUG9k2cmyk10ivkVkjn0YCjWQZeTJyYmTCSH2R
+9SLXRZqLbBa5qb/f6DPmjDkjzVhupyMB5N7PfZ67O/dv7tDcYDklPTv1g/Jc29zT26Pw3XDbcNbw03DH8Lpwn3CL9kawdnDpKWsv
+l56y9JS1v0tPWfu7tJOlkyytY2kdS8NYe760iaVDLM1h7fmS9Jd8v2T0/fvNbcxjjHmMdLy3v/9Qc9S9N+89/ry44+KJi/+tU7Lk
+xMUJl0y4ONziYUuCWtxnyS9Lflnyy5JallyyJI/Fc5Ys8LNVrVt83d3r/l136Lr9LibrXRA/qqPS1rV9xzfn6/1Se23fb3/Olvuo
++2/62+vlzW3ON/ul9tq+3/6cL/Uz5y19V8qP6qh7R0aasey97dkOH9VRXdu8/z7f52fOu/k/au+/zy/5Lpcf1VFd241lrcua+XHg
+q9Bz1KA6ajwdbWnr/vHeNs8G/6W6tvGO0fPopb8fdf2lv24EN/p5NvgHTbu27umY0ZjHGPMY6XjvbzWyBpl53tvNY+4Un2/xS3Vt
+n78fNUe99z5b/YO6PWruHc9q/z9q7x39/ZfqqK7tes5KZq2eb/GB476UkzNrz9dOr91a8zh+f9WRjpqj5trmnt7bzh/1oHP/qHXq
+1llb52qdpnU21u6v3VrrfD6lT+xmsZbFMhZ7WOxhsYLF4hWbVmxVsVDF8hQrU+xIsR7FUhT7UKw9scTEhhLLSawksYjElhEbRWwK
+sSTEQhBrQDT6aOXRiaMZRkOLXhYdLJpX9KhoRdFToldED4j0H0k/8n2k9cjjkZ87/9GjOqpru17uBus8RA8++Kgb33mIHqTwH5V3
+9DADD1x4bXNP536X/zp/5KFIQZF4IudEaolcEjkiEkDu2uUXWn6h5RdafqHlF1p+oeUXWt6g5Q1a3qDlDVo+oOXvWf6e5e9ZXp7l
+0Vnem+WpWZ6a5alZ/pnlgVk+luU7Wb6T5TtZHpPlE1n+j+XXWP6K/futZNYv65dVy7pk5pnHnezFaZaFfvGcZaFfFvrFh5aFfvGh
+ZZdf1vhlb1/29mVbX7xp2dGX9XzZzBdvWjbuZdle1ullYV4W5mVhXnblZSVenGtZf5fNd1l1l7V22UqXrXTZShc3WxbSZRdd1tBl
+vVwWyGU7XJbAZblblrtluVv2umWRWza3ZUtbVjCe9EfNUXNtN8vMI2t6nGbJXEvSWlLVkqWWZLS46LKmLBvKkoyWRWTJNEsaWdaF
+ZQNYssDSxZcuvnTxpYEvHXtp0UsnXhrukhSW9qlK4KPmqLm2uac3UprSnhYzKgyOuoKjhuCoHDgqB456gaM24KgIOKr/jap+o5bf
+qNE3KvONKnyj9t6orjdq6o1KeqNq3qiVN2rljQp5o/LdqG03KtqNSnWjntyoIjdqwo26bqOa26jcNuq1jSptozbbqL42qqqNammj
+RtqofTaqm42qZaNW2ahLNmqQjTpio1LYqA82aoGNCmCjAtio+zVqfI0qXqM616jJNWptjbpao5rWqJw16mWNulWjCtWoPTXqTI2a
+UqMa1Kh1NCocjWpGo4bRqBY0qvaMWj2jLs+oxjOq8YwaPKPezqioMyrljPo4o+7NqHEzKtaMOjWjJs2oOjOqxIxqLaO6yqipMuqn
+jFopo8rJqFQyqo2MGiOjnsioIjJqgowKH6P6xqiqMWppjLoZo1rGqJYxamSMehij4sWoZDHqV4y6FKMGxagyMWpLjDoSo3rEqAUx
+6jSMCgujrsKooTDqJYxKB6OCwahbMGoUjMoEo87AqCQw8umP/Pcj6/3IcD/y2o8s9SPn/MgCP/Jnj6zZI0P2yIs9slyPPNYjS/PI
+eDzyHI+cxiOT8chkPPIXj1zFIxvxyDI8cguPnMEjP/DIADzy/o4cvyOz78jTO3Lojuy3I+ftyG87ctmOLLQju+zIBjtywI7criOP
+68jFOvKpjmymI6fnyK05MmqO7JkjZ+bIgDnyWY4MkyMj5MjgOPI2jhyNIzPjyLM4MimOzIcjZ+HIEziy/o1cfyOv38jmN7L5jRx+
+I1/fyMg3Mu2N/Hojb97IkTey4I3cdyPP3chuN3LVjTxyIwPcyPs2cryNfG4jE9vIsDYyp418aSM32siINvKbjQxmI+PYyM81cmeN
+jFkjO9bIiTUyXI18VSOD1MgHNbJAjYxPI8/TyNo08jKNPEojP9LIvTOy4YwcOCPfzchyM3LWjKw0I4vMyP8yMq08o+SP6qi0dW3f
+d8xZcb7UXtv35MxpSo+6/6a/vV7e+OasOF9qr+17cuasOP/MmN+TM6cLPaqj7h0Zacay97bjEXNWnC/Vtc377/GIOSvOzFlxZs6K
+8wyaP6qjurYbS9YlM888jkfM2I9XI/yojhpPR1vaun+8987Tdb9U1zbeMXoevfT3o66/9NeN4OYxT9d9yRuurXs6ZjTmMcY8Rjre
+299/qDnq3pv3dvM4zjpn+/pSXdvn70fNUe+9T9d9ySAeNfeOp+v+j9p7x/z9l+qoru16His51uq4t6wRw+r8qDlqru1mmXlkTe8O
+mD7/j5qj5trmnt57z742shQ8g/WP6qiu7c1tnZJ1Dta+rRU/q9rIDDDyAQzs/0D8D8T/wPkPTP9A7Q80/sDgD2z9wNEPpPzAxw8s
+/EDADzz7wJoPlPjAhg8c+MB8D7T2QGEPdPXAVA/89EBNDwz0QDkPVPLA8A587UDVDgTtwM0OFOzAtA6U6cCMDiTmwF8OrOXAVQ5E
+5EA6DjziQA0OBN5zXPyojuraXs9ndZnOrvI/6kZ61pSBFpvOhjIQWgOXNTBYA3k1cFQDKTWQTe/Y/6g5aq5t7umNpc+N5awuAzk0
+sDwDcTNwNgNTM5A0AxczkC8DqTIQKAMT8pJ4/KiO6tpez/j44tSLsy6eCP/xEnv8o/CSPVv9wFzEKvSoQXXUeDra0pZ/dE//jflR
+v7Y9Kk/Tttr2/jFGNcbyj1s86v47xjJG8C9iOnapR/3a7ncZacaX+Wa+eUfmmzHv50fdP9ZI9+b73bcr347qqDxN22q7GX053BUx
+P+rG8r2nr9T4UXrZz4+6/lZ/eyMYJ2Kcg/n7Pb3xjZ0e+zv28st3rzz1UTeWsTNjP8Y6jzX9RkzHNndlmFEd9fvdaEvb7Vt2IaPP
+LuR0Zu1zEnMSsws5f5lRzlpOWM5VdmE//6HmqOtvrd/err7v/IqeojpqPB1taev+MW9UL9b5ynI+Ku9Iz+ll/37U9bf6u916t98V
+iTzqeplbgyeRXUnFo+53GWneu5//UHPUvXe9d28eg8MNvjZ42OBcg3MNfjV40+A+8/frOf2lv1uN8cWP73x80+NLHt/lkw9S7z1V
+3lOpPVXZU5U9VdlTiz3V1lM7PXXSYz9N1fNYUlP1PFXPY11N1fNYV1PrPBXOU8M8NcxTrzwW19QmT0Xy1CFP3fDUDY8VNnXDUy08
+9cBT5zuVvFOXO3W5U5c71bhTeTsVtWPBTX3sVMVO3evUs0796VhwUy86VaJT6TnVmlNxOXbbVEOOBTfVkFMNOVbdVEOOVTc1kFP5
+OLWNU9s4dYxj6U3N4lQqTn3iWHpTTzhVhFMJONV8U8031XxTwzcVeWMHTqXd1NdNBd1Uxo0dOJVsU782NWhTHzZ1X1P3NXVfU+01
+9VxTsTUVVmM5TuXU1EtNzdPULU3F0VQDTTXQVANNNdBUA0010FQDTQ3Q1ABNDdDUAE3lz1T5TJXPVPlMbc/U8UzNztTnTH3O1OdM
+Vc7U3UxlzVTMTMXMVMxMncxUwkzVy1SzjJU9VSpTmzL1JVP7MTUdU9MxNR1TyTG1GlONMbUVUwsxNQ5jq091wljtU50w1QljyU91
+wljyU5MwlQhTazC1BlNXMNb91BBM5cDUC4x1P/X9UtUvlflSXS/V9VJdLzX1UiEvtv9Uvku9u1S0S6W61IlLnbjUiYs/INXhUhMu
+leBSuS3V11I3LVXQUrUsVctStSy1ylKNLPXGUkcsFcDiX0jtrlTsStWtVM5KzatUoYpXIXWhUg0qFZ1SbSk1kVK5KCjYYF+Dcw26
+NejWYFqDXw1CNcjT4E2DIw1mNKjQYEGD+wzaM9jN4CqDiAwOMpjH4BuDTAziMB6T1EmK7yR1klInKf6U1EmKPyXVkVITKVWPUvUo
+FY7iY0k1o9QwSuWiYBmDYIzfJdWHglYMMjEVhIIzTD2g1ANKPaBUAQqmMNV94rNJ1Z7U6kk1nlTZCRowPptUu0mNm9SpCXYu1WSC
+ZguGLXi1oNSCOQuCLJiueHlSISV1UVLbJFitVBYJyirYquCogp4KFipop6CT4iFKxZDUCUmtj+CPUpEj6J9Uskgli1SySP2KVKhI
+DYpUlEh9iKBcUrshaJNgTIInCYokmJCgPoLSiN8qVRxSuyH1F4LDSJWE1DIICiJZ/pPlP1n+k+U/Wf6T5T9Z/pPbP7n9k9s/uf2T
+0T/Z+5O9P9n7k7M/+fmTiz9595N3P3n3k20/+fSTMT+Z8JMJP5nwk/8+Ge6TzT5Z6pN9Plnlk1U+WeWTSz7Z4pMPPtndk6s9+daT
+bz351pNlPXnUkyk9ec+Tzzw5yYOWCEYieIigIIJpCGohKIN4apKdPDnJk1c8OIJk/07sfrJmJ2t2smYnV3ayYSffdbJXJxd1IvuT
+TzoZnpOlOR6T5FKO7yS5lJNLOf6U5FKOPyUZlJM3OZmRkxk5WZDjY0nG4+Q5Tnbj+FiSjTg5iJNHOLmAkws4uYCTATj5fOOBSZ7e
+ZOdN/t3k1Y3fJVltk8s2+WiTKzYZXZPRNRldk8c1mVqTizW5U+OfSf7TZD1N5tJkH03e0GTjTDbOZONMDs5k2Yz3Jnk0kz0z+TGT
+9zJZJ5MbMnkbk3ExORCTAzE5EJP5MLkNk70wuQiTWTDZAZO5L96b5NdLVr1kxkvWuuSWC3ogudYSIZ648MSAJ/I7cdyJ1E5kdXw2
+yZKW3GjJb5bY6WQhS7xyIoiTiys5sRKXu7JPrexTK/vUyj61sk+t7FMr+9TKObVyTq2cUyvn1Mo0tbJKraxSK6vUyiW18katHFEr
+H9TKB7XyQa0sUCvP08rktDI0rQxNK0PTysu0Mi+tLEsre9LKirSyHa1sRyvb0cpxtLIYrTxFK+vQyiG0NKCVB2jpQisP0MoDtPSj
+lQdo6Ucr+8/K+bOy+qysPiuDz9KZVraelaNnZeZZOtPKpLPy56wcOCuPzcpjs/LYrOw1KxfN0qhWjpmVWWbljlk5YVZGlpWRZWVk
+WbrLysOysq+snCsrR8rKc7IylKx8Iys/yMoPsvKDrKwgK+/HyuyxMnasXBtLr1hZMlZujJXfYuWoWNklVr6HpRusDAwr78LKnbDy
+GqzsAytHwELoL4T+QugvXP5C3i9s/ULKL9z7QqLv58dz1sle53mdyXVe1oxOGlko4oUiXijihR1e6OCF/11o3oXNXajaFfO0Ip1W
+VNOKZVqRSSv2aMUKLYlx4WsXqnYhY1c00MKvLpTpisVZ8TQLQ7kwjwvzuDCPC+m4sIwLrbiwhwtJuDCAC723EHgrOmFh3RY2bWHT
+FjZtIdIW5myhyhZGbCG+FlZr3aELZbWwVQsftbBLC2G00D8LcbOHcll5Fo8aVEeNp6MtbflH9/R/szzq17ZH5WnaVtveP8aoxlj+
+d5sedf8dYxkj+F+8wMr0eNSv7X6XkWZ8mW/mm3dkvhnzfn7U/WONdG++/3b6qEF1VJ6mbbXdjP5JAEfd7+bG8u92Oeqeppf9/Kjr
+b/W3N4JxIsY5mL/f0xvf2Omxv2Mv/8klR81RN5axM2M/xjqPNf0XL7CyXR41qI76/W60pe32LbuQ0WcXcjqz9jmJOYnZhZy/zChn
+LScs5yq7sJ//UHPU9bfWb29Xv5zhqEF11Hg62tLW/WPeqL7xAo/q2vKO9Jxe9u9HXX+rv9utr3R41Bx1vcytwVeOOKqj7ncZad67
+n/9Qc9S9d713bx6Dww2+NnjY4FyDcw1+NXjT4D7z9+s5/aW/W43xxY/vfHzT40se3+VXfj5qjppruzUY38L4AsZpHyd7nMlx1r7x
+Aisj6VGD6qjxdLSlrfvHvS38Ply+v9/bRs+jl/5+1PWX/u6bybnPac/qhp/mtOeMhyfm7IbDhcOFw4Wv5RSHX2Xtw4fCfcJfwjdy
+YvfzX2qOmmu7d6xzsPd9vPv8qEF11Hg62tLW/ePN7cULPKprG+8YPY9e+vtR11/660Ywbw1evMCjrpfpnmZGmUfGnJHmvfv3H2qO
+uveu994Zf3rFUXPUXNv1PLdHz+pyVEd1bTeqrEbmm/Ht57/UHDXXduNb49tbjSGRDTlsyFxD0hqS1pCvhiw1pKUhBQ3ZZ8g0Q34Z
+EsqQS4YMMiSPIUeMO37+fqPPmDPmjDRjud0at9q4y8a9NW6rcfeM22XcBk9rO2qOmmube3p7NPjf4HqDww2+NrjU4DmDC4xv+sUL
+rHxuRw2qo8bT0Za27h9vBJGkIz9HQo6EHGk4ex7JN/JupNzseaTSyKKRJ/v7zW3MY4x5jHS8t7//UHPUvTfvPT4ZDhe+Fh6WUxLZ
+J9wssk+4VPhQpIxwkEgFkQoiFUQWyG2f+zxcJTdxTlNu09yhuQdzl+UWCrfYz/+j5qi5trmn99517vc411kDjhpUR42noy1t3T++
+azDPf/6orm28Y/Q8eunvR11/6a8bwVvTeb7yR10v7/zNs+Ue1VH3uzHS8d7+/kPNUffevLebx7ydmecDf9Rc2/U83e+yzlndrGTW
+L6uR+WZ8+/dfao6aa7vxrfEdpznbyFFz1Fzb3NN729xZm5ySnI2cg+x+9jK7ldXNqmUe+/l/1Bw11zb39Oax5rG3prFMxB4R20Ms
+DrE4xM4Qm0KsBrEGxAYQ3T56fDT16OfRxaOBR5+OrhstNbpp9NDonNEWowVGu4tOF/0tWlt0sGhZ0YqiQ/T3W8msX9Yvq5Z1ycwz
+jzt1kUAjd0bGjGQZOTGSYCS3SGSRkc6qdtQcNdc293Tud3fWctfmhs1tmjs0N2LuvNxRuV3Cx8OL2xvfOpPLWrZO57KWLWvZOrHL
+WrZO7LKRLcvYsn0t29eyc61TvGxay5K17FfrFC9707IyLUvRsvYsa8+y9iwbz7LYrDO+LDHL/rIsLMtysk72slssa8WyOCxrwP79
+Vnys7ljJsX5jNcZ8x/j6+y81R8213fgyvruT1x26bs51S667cd106/tYGtrSy9ZNt7SsdUetu2fpH+teWBrB0giWRrD0gCXpL1l+
+SeZLzl63xpKBfxbhJbMuSXVJm0sSXPLakqUOh3Zugx/VUWnr2v6Nfi4a6FF7bf+491w00FH33/S318t35nPRQI/aa/vHveeigf5R
+X+49Fw10VEfdOzLSjGXvbW9156KBHtW1zfvv495z0UD/qL3/Pu49Fw10VEd1bTeWrEtmnnnsjepjP54HYWUVOKeMp6Mtbd0/3nuf
+B/VRXdt4x+h59NLfj7r+0l83gpvH86A+6nr5cq7nNPpRHXW/GyMd7+3vP9Qcde/Ne7t5vDM+F0P1qK7t8/ej5qj33sfh5iKs/lFz
+73i8bi7W6lxeP6qjurbreazkWKt3r76Erl/KGXoe1EfNtd0sM4+s6d7M5/P/qDlqrm3u6b337umXxvUflfOXU5cTlnOVU5JzkH3L
+imdu+/f/qDlqrm3u6Y1qzehu9rkon6M6qmv7ju+ifHYujucf1f338fG5mJ2FuD5qjpprm3s697vHn+eicnbCWdeXvL7f9a2uL3R9
+b+uLWl/AOrvrlKydvuiYnYuJOffqj+qotHVt/0YQv198fPHixTsXn1x8bfGrxXMWf1l8Y/GIxb8V31O8RvEVxS8UH1C8N/HKxNsS
+H0v8KfGixCcSr0e8FLHpx94eK3ss6rGjxyoeG3eszrEhxyIcO3BsvrH0xm4by2wsqbGQxmYZW1osWbFfxVYVC1XsTbEoxQIU202s
+JLF0xFoRG0XsEbFCxKYQq0G0/Gjv0aejHUcj7aIEjuqoru37tosS+Ee9t12UwHZRAv+jbkYXm3fUHDXXNvd07ne3BjSg8r3RNaJh
+RJuIDhGNIDJ/ZPTI3pGGI6l2EQEb+U/s21GD6qjxdLSlrfvHv/GtOIDl/V/+/eXfX7580XJHXX/prxvBd77Lp7486csbvjzay6O9
+PNrLj7280mLpjpqj7r15bzePt87LN7s8ssurujyeyy+5/JLLL7m8kcvfuDyKywMo0u6oOWqu7caX8XWrcedg+ZSWJ2l5g5anZnlH
+lpdieSmWl2L5Jpb3YfkXlrdg2f6XNV6s1VFz1Fzb3NObR+ZxmsiSd5eUuyTaJccuqXTJnUtOFFd11Bw11zb39M2DpXJJX0uCWja3
+JbUsO9eycy0717JuLfvVslAte9OyHi27z7LYLBlk2UtEKx01R821zT2d+92tLu34paP9+z/wgOAs
+"""
+
+#: Their readings, one line each, in the same order (lzma, base64).
+READINGS: Final = """
+/Td6WFoAAATm1rRGAgAhARwAAAAQz1jM4mPwQI5dABaLvU2K4J/SGdw2F0k9LcznrhhDL72bdglFL67WyrPsPpXWfNc9DUMGJTNn
+mdvPg5h9tY3MMCvbfGpba8hMudBcgmyS7d4KDCOGlI2O1kB3ursqCoUyWeO54a7q6uq5MODgbEU0HmYrW5nVZJc1sSR2GbeUUXE/
+CrDhRa9On/sURSp3enUzW7pPWGcjhqCnzndezC825KFaD/nPdfNuM2vRGEvDUK8MylMGoBtnBIzvArrFW3lK3LAxnXGksDFUaJRe
+e8m2eHshHRJemOztoXVM84NLRnqXmsz5/b3+hginm8I0boA1mNHAHDGZlLVAF+7CbxO06nawhjN8TDz4DAECkxrGJvmsLo53wLG+
+W8TFJK3V3lSZBNo21WDGCi6Ywozs/YQT9NJ6Jj6yNxf0PIvTkAbBQ3g78j3U4JVOqSo01bviZ6sUSs9r28mqPmf0/G/tpvykIDHg
+apxqvowXH7B2Qa+3epJdYtGxog8GCpP0wJtysupDbNP47oZiQYj6XlovGDErnm3yQ8gZaWo4eO67SO4gGsgo0HsZaaUmaf4A5crF
++Vkm5uVs0PyVXUDMcBymLu0UtllD5hKXopgM37JwspmezJ73V0zcJtquPethz00RN2FflDJB4Grcu53S3cmpegQmGcpXC6INtIkg
+KJiSZxdRXpaWNcdWzMk1LJO3xcQotSMQ+46fMkUmKwYkXfb6MIM7Z1XRtmsMF95nHqNFMOByQPFq15oeIrMzE6HeDtCIkg9+FjBf
+73GPFwrUNjtU5toXTPnK3LNl6jELzZPDNZp61l/0IBnsR1oI2wlIT13xsr4piJvemUHNezUVtqtqCXQBki8Q2Q51PCmgZNREjmae
+s2nIy9IWTutZ2xVULHAF4WFY8X5wWkXZxZvoBdjouAc5T1FxgCpnU3U4mTOLDoxvk5GxX1zWTezT2AGs7qCpBrIza6gORHuTH9yL
+MHmYkjj3E5wCevepzBTIXN57TbrKbaS2t0MX7Rzcc8AyaKdKyo1+9KCcKuwsH2MvtILzFlDWmd3ydk04Z7HtiOprg90y4xa2JEJz
+4OKFFliUtLrQrSnsnFNhUngP33Vlby1PyHfcYLRT/gbTaFsxZRoCff5v6BW5d/sbq7GxxfLtFKriXvoJ/FZX2uz2CAyNXZ0UGRpc
+Y9VnZelX0muxwgGrHiPP/TcewRPyQE1TB+sszeh+Qs1sqy342bRzIJeF7G8940gh/sSa5KYchbNdHpFkxd/MSWFGx2xCqKmtyE1w
+Fp+xxvg/q7RPc9Y3tVSPiszSXqe986Fd/Tr5RE/0AMXHO7shw/Mq61buRDVywcKEX50zBgAy7SWx/bEn9Ztm8m0WAdni6PjnUk41
+k0nFtZngua6u1SjPr9GUgl834nM+FvC8AbKdn3e31IsxmhBL2tpgAXC1T1BkKC+eU9BpAmH8idlOORgNH/gDHZFVnDqGx9hbj/A0
+vW/vsuFCKAG0rCBLE+ivGRaL3yfeWIJHuz4ZIdMPHkvMImi8szqH1X5S6AMv5EEn4zbeDcxNZsmmH6q5/nzX70d/eDoqZA9XOloU
+gWXyNyfoDBUV6gphkrrQLxYs3dtNWwxL+UYybwMaDYLTvjId+BY0xwpUEYI9wIfWY39ITDprEZcizuPINuMT4mpHsRZIxLdiySgT
+s+mE/AwQ4rVmLpdzmGc1ysrBk+hUUqb1WL83QXd3IIoIgZyhj7Mugm9pWd+f1KRc46ZAG2w6RMGQ+317QsOaxv5g5zjCC6Y/+qkb
+CMVsyBoseNIIF4PSxwJ6mSUj7ZIR6+6DdSkZiOcKG7FBkUY5DfusvZg3mN14ikt0oEpqdal2eaJWNiezC7Hx3OkRmckJM0t9aE9Q
+IArZxwIRrxJMVK6OYNBFsDNoakpI0XttM3o1HYomPzNkWcWWUwNeFsgsDj/EjeEHSYHL6iXQl6VHQ/I56JvNmvQhpJ92jyjHwcQE
+GO9xhHw/CqZz1KTIwO0EbKnisMGsEWaa2DHigd2zfrGKeVNxRbe1OTbfL+ZuQGfXJ9UxqT/ETuBe6WDXsZrwuwNbCVshUxeKZoGC
+nRWisBIzgjJ1zEvJPCu7UdTBFCqFNcoT5OJY851LAkC8lk/RDyH3dfk8d6dNdjMijAY9w2oVlv31v82IVMNcGWoyQeNgetYSU20C
+Vuaj4xH6aOmxipDRYaTUzWXB9rTMGJP9FdSZkxwfZLWY95RwueXS+VBP4sm+TOdh2UjizQS8O2JH6EuGWtwn2GlO5vrLiMRfWckq
+/OcNehodt2jl3NaBF03PganyYT6jhPZTB97IvsMQZS+Eaykx1PHeZS124hJkZ2X6s6L0icXXDs59RkI0ITTo0aqf9QddMb0yb/aT
+0g94nvinWuITwI1JBhl2aj6l/HWapwjyEnPJNMGlzyULn8JUyFoDEqrZtAYvPEu+GEQm5fliZZ2nVwUlqV+6b+44niIhO8CTNf44
+dumMr/4Qf0+QLUqaBDHWvS/6IpNiDptVXi3rUl8tqXkBlMoENRpWe+rNqvz7bZ8M6v5yM4YRu9ExQCgOdtyQ90W/qRpdmOP/qKrp
+HJLek82mHo07X1E5cEWTO7hPUYojSOnBlCF/6T4UYJKwzQdrypZ9s81q7HO/X5CmMJI5qmDgusck7QfZfVBP3/M2+SGO/0sh0+pU
+z2SLtbVa7rIWrKfDCvL9t3DFgvAnvMRTsQW5YjD7oQK1ioqVqrp8zVmduFBmxZKYJNuSAwKazjHFzQ9DlRRYTDRDZQzxgemXH09A
+ayeJ5Un01jZ0tG3p6z91M7pivp+Ibr+QobMoWy3mDoHSjx0Iyc0DLymQTjDTyy/vfF1wVh6G8BDmWOvwZzOTYAYLxkT0Rz1muw1f
+CpEcTJL4BGCATKob3coFV2ySAZstyq4n8F1dJ5HiDEhc6JDvO8udI4JlY4GYq/xegQUrOM22Fngb5nwFa971Jgk7EX9ycBMgH3No
+KGroj8ZqDwKPdCBNPe44nq5YIowFW/h0o1pB61mYRKpS66pd8hlUddl1jcn2upbcfuSltWKZ7LR+IeFqrV2T5ecTYTJ4oBTVNXLs
+b98UsND887ku1ugViW0l6kmFkTGUwf/+nQU7H55ko9U5N6tdx1ce0GsUu42QqYP6P2UvpZJoU2UuxmT9iM2saxq+VWhf+HWtCVwT
+8rqrEMBED4W48E0ompuJEZzV92gt3ZQSfVzX1VXHycrgXX5tA/Re8LQiZEoIoiztUVABlA2UNvj1VK+s4FJCAfOnXB5QOO5wDWxq
+hhuT2cdhs7uD4chln88hg+ZN+NLmOfJ0mDBbxf/QoF1m+IO+sRkFOnxnyJBUU7jZ+gt8G3vZjoeMfwjzmKI3W+rmZWnP7C66b+y6
+gs6lKWH6G9A+La6oXylipsaCzpUIDRvMGLjNPGdM5y8vJEg1dIXeoeMoZmgyWY+Bi+nSEWTVCpb33bSsOqdJopB15MdVSJA6bnUf
+Do3vt9yXcZvCYCLvRw6sKybjRt4+SddwnwRfDnaWxfPZsnISYbnscMw3Nh4ekp6015+PnW2a8/uE7gViuNDqPYqtbaoU1Xzg0k7O
+intlNeBzxFL92tTmC8q+pWcBkLlDGFHa4lQLSAwD0SZSs3yvtpVh1jQ61osltF3fBJa36z8LAnN0rlsrReXsO3Aa0VrPMkpzbjry
+aggp2k9NUEyDqWZ53WLX2Z8IR0cFckTkweknCxxzpKilXGawfm61C+kcU6hS1gibg9OWT8B9HbIfcaAZiLNBJdS0QPzD5pxziifG
+uTFtTj5DPbF7tRyfZBk3vgfiNBxvJUK6D/kZqvesPh5dl36VlbWPvCqLqlr9wll8F+G3S5MOxuVz9yh7F897Q8+fdTngMbmfXBSF
+v7hXAjGgcCOr9MjPoaEQpSBxGZBI2aA6hSrk0quloPlZ+omlArcwnWsc0d5C41bibK1dGywtwp7Ym0p/odcnxuidoVmZEIPYEEVw
+MXLFdHN55at40Ji+2AJpbVUvuttf95jsF6O8/Ylu+qoIHLizkwnqeyZOZiMrlq45tQ1yYYgDAouKHU+B6aT3k6QzMRr3a83Jyjot
+J0S2iJqqn9viXRVkdnhx4renHjY6KDASw2wjI0cOE7MFN2vCKqtrMUmfV1eSLPtezSxePi+MtUO34H227m4zhwkqtJ0AVC80W8gV
+PcTozqPyo1y2+ScWTUa+W8nAPjoKdNwl8LIQ0H+dACOFi5GEp4IsPOguoVp3k7PCv4J5eQr7vNOs2SzyW38pSccrC3TMkKEfsyoI
+osEolTZd0TPVtobUNEdrjAxLjaLl0ByoHHrMfJv4VZIJStFSgonzaiApeUhhQgo8itZiSnpIeZ+9mciBmcoIDmczzvlU/yxaprh2
+zt5BN9YNZJFI/pHvmQ+dzm4Yc40wM4r9OjgTNLX0p4BbN0yesKRJWqYxFxLFNOP3w0vmnSoTikJSX/jMaE8WstwvehY+RwYJ5HXn
+A61HuQkhHqhQto2SLgVwjmAThnjklAO/tI8jFd2dX554uyyw6w7D5dYY0/Vr8Vs1S0W5e/+t976llXfY8MMZbbiwo1J8dufqUbWF
+AATSvy0kv09ZD99GP6O2F9Oa4AVGLErHCjTTIeI08SOJ7K7RxD41MDut7wPfgkkC7/V6j3IqfCynT4m9lCOa25MOLBedHiRik8dv
+oKRnNaWQusr2WWAxDc3/QZTWnEvxdosoj5wnJG7PD3UIIDrMYx3lPvtaVzWcQQV26kcXYEW6l/BEo4JanBeX4Cz93GBvGFUZZk4b
+FIUN9Qhs0tWior9romnm2vh09G5o0hOzk6H1V0sRrKexHt78oVWUCq+rT9kTDPjsnuCYgz9ArW2UlsCgqVSgMXv1lMXT+jsc1Rfu
+xu50f0jRUSs3D1FHDdK46DtXka2bZFLvNhesrQb/kCsnH8OuAo1w/jA+7Y3WYku9Mp+VFuq0VvULFUizmWDCJjDMqGUtZLSXYYlI
+RoWqK1+VXJESoevsJUahQOnv6351zXjnwsKj164hRau5VENdF/4DwMU/K05aY60b/5gQTtOutCGRupFYpK2QK6tFnk45g//QG3F5
+EKaggrSIbg3Cq42YKtPxvjubifXZ/iiIZ0uGVqHZfgc8WhKG5TCcVEwe+nHTXoL/Hn9h63QqGi9mTCCwif2z6OPa8aQT111HnFwV
+7G4D+oxI1vQxs7+wk46IxOEkDBo+uMIvx2rYAJfY+64MEiLIXYv7pE5EgUBVNfrXR8QV+z+EIkc4q/b1ERgqRqKyD2glc53VsYeq
+d2rUgeIXW2mekeVZWXiBCpy39wDfIEAq5e7rp/PbHWTkBUwWGd23XSnKg7g9EE785T8iqDE/PFbl0mHCFOE1zTSg6qpRy0xVdozA
+1Qs2LHltckReK+ycClHvhLWq5+Zl7PrItMRQtNqzYK96686plgGi34N8CqW1Q2nR8gevTEWD1SN930kMPfYk7E39pBMNWe9/T9Qx
+CxPf6HiRTrdYDDreAOEpkZXQTVhN/t+60Ra0rOidrMVu5yZbwriuM59H4eq1BglNcaQ6/pNxebzlPP6DRchQIc1gxkr9NGadqOzI
+xAE4A8DUoRSGRPVEHoPM27YESc49E2YOyNPvgQefQ54FzMn4yNaP/Y3T4lqqVYZOOcGR8dXmtUUUyyGxLzLqZc2HTGDWH82Nvy8z
+sR/CpsrNPDRoTaBAgCrOgHzG4FwypdYJW/KaiXLrB8ZcDPG/Cb4K+Nna6AbwsePkWIJ4HecD08fHLbIbt9/i6+pvPDXMNNqYpQPs
+uIeCahEtNmfTF+RroE6DxvedcuDiHMa5bazLkq+Za+OK4BxHXPLu6MVSYdGfAEk14dFSf454zG4yFDUjffIZjUqki02Gf7JTmOM1
+qiDu7QGCc2UlZWyp3/VYWJptfi0iY1lKj3/i03zQMNiowV1KntqAi3n+NDoCIyfQgoH3C6mI45DZZsARjEOUoQwyGhAqbB/xkv1J
+8vZNfg5yzjJ3Lpk/uQs3OOkw985su7K0OIloXr9TZHM/ICrVq+oAdx+/xwhOc/56UoM+YtfCEB0Nbr72teSG3JnsPyOl2a7tYYkX
+G5Bcc88b/YrQkOHnjAa7TQoM4rps2h2IFRyoBvwVhn4Qgb1Ipe/stB5lo8rtDTTyNH66dWPInIUQbxGJ5p129JzWio0OXsJXCVaK
+kQdJXi9rrT+g3GgDEYwxxMhSbA3SMkLKCvEF0Y7ytxZb9Zphe6nuKTbJoGS3VZKhBzQsvOL5/7GIEfqm0Ke4ERm3FVVdtQUyjgrF
+bOPeT/PVvqYvOVxOE+tWmXLPXAlcF6pqcND4mn1j83yJMXlESf9Ij4hqCwHCeNvYe2e0OGk9l5SvXp1n3UxTHyshWuWbEMMZRA/S
+X3Ntco1+llWQ5cQGGYScAEFlw3dvDDjbWTOAU5GnbtszwRblPNx8vNGSmL6tmSFVGFdZ1Fet7zqTiQzCdEkBEQUSCc6PkZVxeFIP
+FNolK9pVS0FY0K4ucIz91BroeLIvmBBVNlh1WUiejasqbQUJ/kNtZCh6I5a/O7TSVzAT3l9HcC3q0mWHylONrt2aUu0D5WxnNVH+
+z35OlQ3rgni9W+iZNv/RqQwrvoLS1/R487sRGledrI15mCGi2d9r2jMyiJ99OSKaFW2iitO8SNPTlyy65i7TBRTAhl3O59/iFFmB
+9naeArTPlNEGdVEx0Q/KA5ndnc4no3Vf1Ym4vToPQVg1AOy5CeB3Lmwpx3E/xwuA68NkLsiJ8LyKjwKhBKp4Fn1xwYKHJTzMbvkX
+2nJaVTVkvhA/AWRHYOPHkKTCrZgC15nooe8xaqcbz75XJeclmOVU3IzqzCjfm4iPIQRSctOUsDeC5oV4iG/CST30ll9c3jBOGbTy
+wTR+OQsQAn+yI4GW6YL0cQ5IrOLT64emMY3hERdQ5nJnjfbb9EsjqM1babCOHCoyY431qxA0ZYHKpLN0P/+sL+SD6M2z1wPpYlGn
++4hFwWcxfM20prCi2VwnWDAeeJHS29dR/pex1ALRipf4agUwDklGYC67cmh5N7Q+b3g7sMQVOUsBU97Uz2V1yvVjw5xd933wpQTG
+ERaiQi5fGQEFpUYvpqjIy+VIheHvPWqhxUIj19uJqlTKsl+7i+6JggP8joV7+UceZmYl7pt9BvjGf7zJeMGhM6zpYC7J/aAINDgZ
+4ZUV3rgPRZjBK2CBtmNb83XWL+cibFgHyJVyfIKXcqZhAkc/7/KIHpIrnyOulycgNvxoGQyGB6CtqeDfyxe2I56bdrVSom/Y1aYp
+blnitlG9Nxg/WrlMS1X0E9q67zix5g9BwciTbjJMHkYq1LhJ9bDTY7WoATCpSJ13GU2VWiv9v6A+b6nChO8Da8Sp04ExzmM3rH7z
+/JXZfv7zrLJMsNR22J3s50hW78MjYw30U5ApfQ9sMHpF21tG5TiTegHyz54MwZbPc+XaG2ca0+v2v972UikGc8J4REesdlV98gHM
++2vNJ4tyEkuups+dlCmh8bdtWHDBoCNceACR7aO0O6bw5xCd5eFD7tHRQPcK1bnTU32kYKM4H84kR6txH/6W+I1W4MaUnq8kLqJc
+lU38Eqbg4q/3Bg67uavRG+xq9/422rqVrBPanamZ5HlL8lOnMG4xbQcanxzOXsyfeP+jBezCrguu1A3bAARIEvqv6CqKUMbCrtpq
+4v1gCvy9q+BG9GmqvLq/B9d0lUpikssSesFzqTBSAcNbwNhNxM84Tw2PBl0tzQ92btjnOXLt/w/XW4L4Bv7QlbrRUYQGir9MrlqZ
+a168XxiHk7HQjJ2lr2G6PbIIG5tTbN//9ooTDrYnSVow+twf8CrfmVz9131oSuKbI+bgKo6CZHPix2gKf6vsS27oNR8Qo2LYvHI0
+YH9c1hcijGnXyD5Vn6CMp0buM095CFKCo61bQv5pwrgewap0a5IuGnMMKgyvSzmW4mh1VFD0wS0yB9iuSPHjkw80GCbNY5w5sC9r
++xbPXjQ6N/VCiKYv5If/Jjzm/8dgL/1KXRWdNRxA+duy0+qs775NNm64R1OfrVyPMWwkpvr+ZgY3+gHXUYi1eZ5dBpGDL2eFNAaF
+P7MKnPJH+KPZFEdHr0O9D9H/VJf+B32YXahbAU4zFNHjKa+14GwXEwwFXEZHjX1e1s/KifrUpCQXtVH1v0i+HivPRfkge3pwg+Um
+uHnWw46cNTTcoL1Uk/uMp0eobqRwZMktO8th0JM08IrnEyNSPi9jQvLsr5DB/jSUxTZG8g7bN1o0aHqYrtxYn+f4TTsvdBaS2Yrr
+Ok/pXbTI6Bndfw0yMTgx67xn/bhSwqq4XVlhDdmzL1WW2sId1N9sGhzo0zdOi6oiDsfNI5H4DGjggsJm//bPLzogSp7BKMjgpm5T
+q7NziNwRpXh+Wp2oQtc2KjCAk7yFXTgt7KqWj9n2CFKLc3E07qDCbsR5J3rwVMs8oDBxOsMjiP2idcr1Qel6CdsrrxIRJLvXN2kD
+xv0q4haKW111CvasxE8f0xRK9w/LMvgI59CFSb8WuzWdBQv9UT0Vx/QRjxkY6kUxD+iczq8N08YmYeuIi4PbCnCxKPdfQIIH/+LM
+m7blb8M/z+nLzgVHu64X01syOOmHfr/D3DsYxwajxfIIjtYwdKGsKuSDm8ZfzegoVFFefSZV2GEtsAUyGn0wCMHl6lTETLJxo/LC
+SSYSICiD/urYeO/IJF3NigCrWGcnntQbQg7AtsoNe4WPp+Y8eLM3+4Fx5jZQlNysDfkuOhxmyNLRIkDCJSEvxjyUjDTQBVS/UNl2
+cU3nPsjnWy1zPMRMsF5c6ZqgWYNqExUPQ43CeYdKNnj24m7KsBi3ED9mZzOputLogE0DFWA/91vDNo6CGVu3/D1BJyODA5Kztu2b
+DQOZDW6QANPQiBZWQzYTVB9DlhsFXTSEkY3gqrvHJqqNBKXLs8mnDIKnEQWHP0NUO8SeFCWmpxFqfr4yNX9oAtynQQ5tOSnyEMSR
+CTD+fAAtMQOoEf0e9pCsJS14HsAlBDnGTRjcaVDCMh177X+S8/XpDkjh6kz4fA51AYQ6+8Jd907YLIxsm1h0gYmBK5ZiiJnaO9hy
+1qzsvyM5o8X/p7aFCvAP2oynpqLDGTn8DKeZiBw6kukdzeK55vsGZRYiQHkwPDbiFX6+63vInfQrg6ye7eyDtmp2YOmcM9lq0P9Q
+5byqkMtyjw2S9E6QIwICIwNv6yuosNjjTuxSQn45AfwG2xAvIXVhkfap360sMQQ5iuqcZI+2QwD8e/Xy1uON7uZzQkp4qeyyq6+N
+85L2NJHDP5BlFWiL2jPrQEOeCCF6+Z4MY4QmkRfjvxGKZTYSkahFqpWBwM7TCO66An9fO3Om2m3bDdyWazfSi6IPiGYIsE1gRCL5
+HJ5TCAA3mt883cfuICr2dQ7JXoAHfkdG6jGPzRxjTs8SYHocHI234dbOBugcLVXUp6c0wYLghOaCCwgTnoAwkCGpmkP0ND1vyPNB
+ntMjp8NebhZaQJXKyRXxBc303Hiiqn49y12SLwnygUxxNL/F3qRWI3EXc2RAn6pEaOs4u9F031osQY0QZ13Q2mNLmJRF/ZAAHuJY
+KPaoMVf1WEdeeOE6wDuk3eV66Xjbbk3YSgqvm8ZVK7uTCfbgQRelwVoc7ATq+IEAgDJVF61a5OG3v+jbivqQhSGgsBS/gKurGx0N
+AA7SMobq8r5Ujfh5Grs4ZJdRcQzEc+md+rGdAnHam4Z3+Ae3jtaTZdYBOsJLX9LuzopQLfJbtQxRFN7nBhSU54bVxcIi6htFKlgw
+l7ejL43vGExeuqi+JkQBVgW0zpJc+4OsjO58YNDlW//nrSlr7JzYDHyGi2MgKkye3XwGvRvCilbQR53VIZtOaHreAYsOE7tymXC5
+Qr2Ep+dByKMO8dZX/vxiM0DkXelZqr+sitno+39UDVT3mtEjmN2gEydAOBeqOU3bYd/QmS/lj1n1hhrxNvRo4HhEQ9BlBF+5dZeb
+4rcrriXy4SfwxgycJIsuXyosVOxmu8cdz5dzHAaKMzxJz+b0RIN7bwREo0x7nIlgPl13mWIxp7X8uAFODPugSJZhSloCBdnVuUZM
++pm3lk3g4/62rE6CbaG97amKzjPQBLQ6mvC8I/fyOPo97Ys3kM8ln4LG0kG9ZLwe+3PaVdweI9PCiRD413mCWgWNOI59xg+KaY0V
+2E3lNqDZSGz0se1n6vagDkS1dKN83bcnMZava9ESlv0qS7EtqTmWPz2n+ngeMi9ER1NxH4rq5593EA5QeS3t37jWdn2dgnsmqeRm
+hehqDMVduD4LfbgNOyW+qKl2h2uOlmSh1nckKg2MGSCoIKdWTs2+w0h/kNX/5nXysRN0ZaWxKBbagJTY55SeXnNSLYWLOQRpav6U
+G8KQgGQ/5DjWymjdcsQ+ltzVPsK/jgpmonlnlDDxh6bA41iZgOQ4Iz3cENxaLJs6c4qGsJVKhsjPuIKrLf6w1oHlbD94y5umH557
+dBr1RyJD6FGwt6lrZKW4iLvFU4Q1dfRrYMPh6fby/Dx0yOjnrK/JLZWSqewd3Oydz8Mlg1X93b/F/UQz2Q1pLPOPH4nQ274Vr2IF
+3yqB1f02QuDRJI+XyQe/DGfCsDvUTstPyICJ9EUv4gGQh+4qrtWvOlKzvZntmzu7fZnuFu5iD/2PGETcgge5e0x59a7BYU5SnVMF
+iSw/HWpQEYPsoIoedNbF/ORA8SdD3mU3rAc/KHPgYjbHoA1hn6x0o4YujM1+eIHcD5GekJzCUsJ+8rZ8QDkPceow8nHBa3Cyy3R6
+G3akeS2Uj9izulpa3nyUQI/Fnqvse/FG4zoLr6C3nbfE0oZ38rS0IqZm0pVnuOToy7+tp2z5JxAiqolzfiRZKrwg1n1QyPsiR5q+
+n0w3YeerPIoAOc4WIM2vW3JI/UKnXvYSd2iRDDUAv154UL9AiYsUdFoIwtM1MTLiYmieKyvAtyVghHihfzQREkJY/S7QIdMXfLJG
+D+J2NfhbZBXq8+QOHAZZ+4iSo/OmlPDiFhnkGFSFty1fzgDQvrKgIETkc6C834aw7R/NmxEGHHEZvF8NH6nTtTJqeL44lIB55YUE
+L3o4/J6Rab+5KLOFx6nSh4QytezKqdRjfq840SbO2YwXRbPdwBWxsVHxSSxcqEoUl+++EyInQ+cZZa6UvCd/rsB4exIQlEhY/VVZ
+KjMXlpjXaVc/KP2s2Y1cql50rEU0XI2orGfB0iCscp1lDJbxNZucDazhr/rOIxMq7ytdvZnHs42CQxOuCkbZENh+IZvbSp85h0rE
+sVNEZOjuP3m/FgLlDxUlAu1P2pYTDBOh28GQNokcIFtlZR9sxSRfOfpiriw2slEpwBB5TjaEvmcjNwd8Wz1ym7wZDorVIolcZ/jB
+ldzn3UTe6E/8R/pJ2U21bAHzh6ZpXSEAc58JP3SR0+vkkKFe6iGqluU4IPUFrXLdTO8SVP8aZht0NHTV/o7APLG1T0HcIJAl7iKx
+uANhkDixXLiYBPl0WpyZMNF/3bflJ2j7iZcfmeZ4iUeEv61DUSdMe9vgPBw821AgtUAfKG0eCyF3mKxamOCWaZBouLxlHd0bFg4R
+LfSNX7akoxkt0IfOdEY4m/uIN7m8pbJTfwWo5jO0xNMal2f3rC361hQzwOfoPcnTJLqB9rmdDzgsIVtS7aA7NND0sk+aJGm7IPCu
+2tIqFLV00ipre0pBekTBJ5Uef/H7Pi2lRdlifxz3Hf9Ja6FTXXxIaU1tuivs3qDEOy21cx2nvMp1E1suChZGCu0qVGLsAsL9UmXN
+4Qqmvzv1kQxtKDm0sJp06zw/iVtKA5TdMdQbcQSuS4RDTEdZUpE47f3SraL57ILvLv5Z2ZZ1T0Kj2dLwwD2xlalBxCizagdnUI/B
+YBwZj71SM8TkUwbwS0PJ382KpTyJpEvls46deQ6YX0Pw7nzxUjJkCLyz5ThZLzzLl1hgfjpn32lck5fGhje3ZZInXTkM+ink7Y5s
+bzB7TRc56o+z1/nGWpfEkYDN2+bDGGXzz60ifFnL8mVab45NhYFAf9wOkL6UN/6mw/IgYr3A90gZkWohc/UYUnmpTQvPFkz96+x0
+YJlQ14s3uvVoskr3HFoEvcQwVSaYFpB7jE5FOEWiaP71UgDJ/5VOhqG72DCD+Ah/mkciZgV05vCVnDm0bHdFFqQvxJ5Wiuj/a9PO
+NMk/qAU1eMXKHBQoVpKFi8HJNhCeymFpX3dYNaaLcXFNvuDi0/Sf+z+DZBVscAYKgjVqIYtT3srWyvktGXaMWbbHFkjnizu4hR7+
+Kg0gch6t4DHaPKaaTvqzz6+UERZ6k2FyOfpKH+dvCmUFSQQuzLZpXNpLP1IF0hf2Gznh5DsfmNLc8j+XYkzaadhYVmE4xych+HBO
+NN+MFjaJMi2YtL+HAe9z79CuNByuWdE+u3IBhhG8q/ZPzjze+2kJnsV5a08w3D6EDjmrXwuN/JQ8wRlUT/NcckCgfj1FDUPGokkH
+dpmAzlXY8AGW5/IO6wtEvC4VEeCxDGwM8b6PsGOdbPUkzJeIykk0bjmNANLuDSgRcqgXfu5p7iogFWYA0QPYxVXoly2gvPxUCxSt
+DmX+xtwgoQ8TH9XvaoC4VeJo5dDU6RfeWUJtm48J4Q1tR6OXW0fNqnxofneRM+7W/T+agsPGIitpbKnIwti3lb018VaKuLkVVso7
+f752VCkTeZRt7y5i/QSrsR2o84Q8R47JA4LqonwDZWK/5XDSZo3gLqzdNG4TMiDL60ikg4pg0gwPQY/q1kl+C0c7QYySOb/7Zhpt
+BHJpaO/va3TuEmQPCGEun1lkqi56vvyKbgpjPoHhIq022eaJpYz+0OxLj9hRzsGNWb3R7V71fK9qE7L4iN+O2imLG2RPii8ujpd3
+y8lcN10dQc+BxyWGXmTgulSizqPZDpHIUVn3L4u9EHcG1BJz3NHOu0amSMVndHgrkf4M7p+jFlj+lQevwORahGqGSS0YQ6KJMlFi
+h5q64EBVgxdlhGh+g9KjVCIMpN5h6geQWnAsfhjYyVWzsZtsf01q+gzhQxxwy+ogJ1b6z13okaiwDkapkz/U+L6rGhKuxdBq9b6U
+OTOuGbozNmyKdSiGsT3zcQP+LqDhZtTxRRIpjIyaFjfloNz0qs2jxN6luvBX/uyuL2LZiMmQ8D5306A5igJjG/3n/f1w3Qhl4btQ
+t6rBUszxY2LFs6PFBP4qdnmTKIuPzRfLk79k8BXSskMdhclAnGnUojhIO14j7pmlTvVnGv+8hiVgd4vOpavYWjQKH7ncoKYtHHQl
+KlJSV99YwNPR5PwX/HeIcwcC3phEyRvPiXBftuBgl6HaGhCwGGu0PE5Mxep4jjEhBJU8tH9IJu0LNlei9ZwdBbombjR8YSOhVdfA
+HTVbXCXu4K9p3+EYjrRsuauD0SD06plJ3+IGPkjoNhviEdgDg9frvZGKVvrAL1H1njb3NbsIZeGD0SpKIbX4KxotQb8qxmURcZYx
+I15M+NKyQL88GMxZlD76P4bhYH3fFZ9psLA+1Zu3y6A5S1TOYzv3rAkFRgcHgfsRpNacLQneZPEc2cPCtrr+D3fZhCgRO5nUspii
+HbgiXzaPloujHtwLLgkiFxEKOSW3pytWYB+ruW3KFyt0Y7K9xk/cYgGdS5FrODbVTd5Wk5lU19pYMFE37hFNDShwAjxdBUQqkF1s
+1PkBVmdQuTrexAZZs+s3uHJqRuH58rdkKBq7/45iOSzD107rKNTtjeHoqX2o/GvrfqQ/TgR4UrsQqOSj/xWzuHlEAjOmoXqy+B8M
+vtFHEKTJWBVTInj0Qx7jPqL6bbBMrpDpN9ZXetTYQUq4k8Fb0BP+fg9rzzqX90S8cufQ03nCMiUfGlKAnKzf3WxFh+kzSOSyjQyj
+8773hsRp7i+PK4UfssUoM+6BYf7T1kjsAy713oNtB5Fhz55NDMi7EHso/JGXJddFdNUn27B+hTfRD2FjkLBDYYcO0pD9Oak5a7u4
+7zhqZOS3zl6OeIcqQUzJUDQ3ERd+VlRtq+kGhvH3EOzBGq58tLsIlYRaUVe3iGP2vwcbyNXxhl+rmyB017ujApxuWA2bpvGlTxew
+8IBmYqM0S5Y+SSV4HfREqlrsqTCWkfSe/rdTyQe++FTurozJbeQ/E4ee4MBxb9b4pCfE0nY4PXDPLDbqk7q34tAcPxU4OIKNffAF
+v/rBkNGL3rDWdEr97bWSO+QS9iW0Qoa1iOzBJphJkdZeQRINiaxmDGTZ+C1OnxqvfEM4qPXl1Ye14CH25/rQ4Oop2Tx3Y01HVcQK
+IIMpiffUN/+Au6SAJ1uCdR7QqnUAiRJufX4Hek/tH3HyBymeV5F6qsNxp6iNnh8KIoZnu4ddvA8b6jFhaUCTdP1mpojwp+uqMt1/
+EE20jRO0X2oH1oI9czMgh2kYg0MoSDJJFezlXuTuk8DHco95Zah58IWHF6d79WZ1vR51SMOTpjJa1RdFY/hr87yylK3+ATYurMBx
+2M6v/rCGEmrhztx4iLN4fww7nGAFKZSATCScnwCZZi0Du2q6FbzrTSqlMxdm8Jna9aubuUXaor+wa3eO5SnbvP0xjZCCTwnc/x61
+r2BlKQTVlP+Efz++6eQJYZTB7Jzaig2/aAtzWeSyRl7U4J5GmVZ82wz1lvVp6zW0h27DxbSlIUxqTsz7O9x2fxFMA1DPzXZGmBIg
+O8wR7xuinIKAnoQc8rgF40ESZagQVR9wc+XkRLz1EM3viu9iTvF1sHYUP41+YHriBEPjOBEYk1Xa0pBWSOKJPOLeLABIyhxA0+9U
+x9jJydsXxhHY3WQAopmPrhnf3r1Wwm3PijDhXxsOjCE4H+c9wA8Kaif5FY+G1uuTKWSl3CFsEB3SeIeaEQyZgVmRWaM/p6keDJ06
+5HmIJLDkyoRnLsAcoHHIUhpYsPCRF4IdWdaqHZVqtdxoRdfLiC2oywcyw6zJwBsEdMglIr9E9ka89oK5XUSI6+jcfPkzQGQ8lwon
+lLxkFDTYO+1ZUjlhogRBZVxsQ7yhT2qbO7pH+HnpZkxB8MRpHMK35PhxVo0H4eXVgWOrQB+PiB7B9BgasmEbcMQOp4fmyH9dzkoh
+8BlhkjVYBgy9HjQpZsCt2onkNM7VAzeSfRyE2kps05UndtuQV1DhSxrhLdWzNjYnlFy9d1wrMakgXTH8HgP96u9uHz1m0RPKteUX
+/bI72ZeMaOfwu0aT1qizwHVMsRX0/k86vsHZx2/5Y2MnlFnfd21cu3kHU4likJMQuyLPGRJSpDQvnppGzRENin5UKYRqHIgnHYKL
+LQ7sqrkb6v/w7rizIsUf+HHZ2SYRgrHGLmFso59yxkE2WFcj4U0opXB3Ug06iU09I5gDuVpnusgaGyeBwxecQU31/EEgmqC6gjAn
+fwOvpZyxhllbrgwNFnu8hwgBE2giHf780ZxqNu1cIvSTOR4b6rS8jCoW9w6M/g5uwwIOSuo26pE5cdV2tEKWlOM2qgh/xGF0IjPy
+FzxvyW7cY190tEB53atM3vU+XAyjZNN0BrksPK3xwLZAaxIJFY9cNZX56W7IfMnQ3IhYlN7IYyZ27YXIspJ3IaDWFRGl5tSZjdcr
+RjpdxW1CupJPudYNDe6L5+1xHK2VogNgKpbNMyRKursvB/dwidiX+Ga5GwVd9eMZNhvZ6tsfHH4eHnjKyQY4AvMUSmSm9OeI0MH6
+n/ONbcPQGU/234kLP+m3FwxbK5RNdC0YgxzIGRnUn1COy8WBoIM+m0FKE+eBp0J8pYj2v7+rl+tG8cfs32oZEanoDEKhUNnJaxeC
+8NrW8tjHDw3z3x1qIjp+6L37SqlWW5izGOf1GNCThBJYU+P4culP5MLm+2By1tB7Myhe9QL0Cm6XPXDLTDZA8jxAl6V3xog5LoeD
+niveR8bjbiZEHQnREKYzjsNFIsacR1fEnJuE1SQXDf/aloxQHEqloMLwMFZBhUH2lWoIsgMMhzljBxunZSLWq+9izQHKowUPjRvE
+SNHgiqReiT6QyRG8VL2mgj85IkJw0ORFfB3LKZ4Qmsd3V7diEoFzZdEosjC0O2rrA2eGue5WdPV48NNvoMgHNLJRZy0eN44PrOJ7
+Og9T2gSwLf03uWo95g0V69JJsK89zLDerYi/rg163IHV32+XntZFwdz4WR20ZUq/K7H5LuPdykaD6VvRrHi6nXKncwXgmJwb6LQQ
+/m8PIWq8mM/9pmkrPmL4BpbdwGpJt3kMpcVcL4s2HrYSodOrM1p9SDB+ocLKxr6cUhwOD+r47LiHRy4KFXsbGE8QnSa70p2aZCgw
+e33B8pZPJG0LynmX1IqmyWpNSsBYFPV4mRWYHCIwUBTQ/l7ipX7ahNVcuLH5ij7aqofhDHASkrxAi/zJ53FUGkjpfjMrcty2En81
+Exuja3nqJA7ipZB1d89vZT+Go2J30hW5RhMnN6DPDKLvWCQr6ld/FzlWjo3WlKmWOSWpZ/jCZBBwmboZQUtEHtCBt7ci2aYTOgT8
+b5QKaWr4Br5AqNK7FnZU/c+9tqlf8CJcBeoossATd4t/I1+g7S2iFzUzOfIDUMZ9jXd83hy2r2ZKwPzvfnn25YXKYx7H0H4DvjUT
+pRM2/lw/SvLgfOKh3R1PVlr6RyzonBa9nMPnAYI2UJZWCFDbgEHpmW8i4C0wviS2wp4yFuT5tnSeO9FRY4kq4XFW3Wb86uoOiY2E
+7PhjWIt92drwOltk5RrNWUDM3Le3tIyZFJ5l8H3MfWpOH7PMzhknwg+P4yQqoDYaweAGLiRtnboR+HzBlUDA4ZLAYrC13Lj7VOqe
+Z7Rqxm7nuhbbRcZavn2i+cVX7VtdS7kXFNsY1oUPygdP6Mv4fFYrYfFjVj928a3hhWXZdlOdmmQQLVvo0Xzqz+Kl6K+bi9MEcqHz
+Nf09E6eA3PBXJIwxMec4hzbHq0jKRgxfUJ7lo+fOFOGAQIT/xm/FIaTb3Sx7N2gNlg06S4t7o9R0tvBA1WeC43EG1jfA+fTeC4tG
+QIFQRCFebrQBHLKUyhx0z8Zl7yWKsAkRFJy9C6gUjoep44dmPGRsrLEEpDiNRvjEBBAnuavNJrkf05qphdzPp4XY8m0JeB/KXaK/
+fgXm0SGlgMgQQNJyPNCd0SPF0TWgnSi90aRzCJ/RoiYPbWiykHw7E1/R/JBJ7y+L0RrEMK6a8sv09CN4o4M/AVV38Guv5usqN57L
+66hfitCmZrvJ/XmbrE9g2UbbFx1ROC7XJeSFgNMttvNxfn9yDI/uwBO4xeC9hs0WbT+9MTIsxymtP0dVmSn2epbo4BOTYgj9aBw3
+RpFpr856aygA75gXtN/JXGw+L0vJTqXgv5+1cDwKxah6HpavNQp9p00FSsgzKl2nvmS84Y41GdBwR8LmPzrofKoBrkJRQ91uUvRs
+mVekB0PrC13ClBh2CemUaBYephhFYakp74t6WGNSl+HUu8e3kUhkhLIq+Ebs883pz7RmycCA87p8QczCiwhwuBlLZggk/2QqNMzh
+vozk8xmD4LrftE9HTxQy0LbHLwF2dPxF1rCiUemoZ4YNnKHx7t8GhPC0mbi7d7n3Mjp3FZ+fWDG73BhCMZjL8n009fOdwZ4htbY1
+GSclTxPFA9aiKPFKDxhz0ZpFXUcyyO66xhqjMlkE8gUJNDRAjbykiLobhgGQRTMhgIdZxVf8hppkcJntdAhyDyKJhYgja2jtefDH
++k+OdLKBXKzX7cae0geQIwtVzXxVdMhropI3WVBvtPjJOaQkt3yIYEPQPupihI+w88aPyM+X4KM926zjYCR7ABCnqB6GrZLya6JY
+00BRrHAGqQ8x39OyOJZNDx+i+vrAtAqOqGRaXnKa1umdIUT6MBDzQwLlt2Fu9Y4LHIiy3Kb8H27/a6uPq0+YJFQ05eFwJm+cQpGX
+yldLQGKaE0umnMtKy8VyhSaNOy57fC4Or2sLk3y32nHuHU5+xNLd5CUkmyCIuApcUSstxnEF3uIXFb/cX0q5+ha+Z9otmsFENt4W
++Y/eYa3dRqQMwLLQ6wvQ0xRFSYYgP5Ovevq5U2Hp5U3GerWu+UDOqC5amtEnIHzFl4lRQj9UmuzvqIMn3sJ3iQTv3cT42VdwMjkj
+//Glrz5RLkH1/2/iTQmuDZQ2kAMIZ/O+nxDVRwYe/6+hNzL8cq2GJYMPpaQ+HCCFmN5bBe5ZD0GWBmLHayS3t8bTDKQMqjH9c+n+
+H4ibAh0+lo8W1SN2M2SNDJwzs7ByNGnKrmLWJbUzfM7TxNJn9MAAciFQHnS2N+L2IEUKlPgkMXWVyFPYVmTkSLLkf6aLn0nlWVqi
+6s7QfwziW5YgfZbI4bjT6M2c9GklEaPxxfOo845EDhgCQrn6v+Xu4JDNy8Y3uUD8S1YcgBpiIJRQnXJ9vg5DJilUETWZilJZD3b1
+nCCOhhU4tKi6g/svk0+yFgw5OgyRdFI7oeY+XU1g7pFbmmEqwNta/D+Z/rTwEG1WI/rc1RbWKQBk9qsJ9lL3AMGo5jlS9xsOcnRq
+zNM3vjVWatMvidSEvewZCXPf9hcB2J1q7bY176twO7RDN7xYM5TUovGqwk6ULpWReTHsOY1c//dU7BphAQQ9ffgveFSgRveREVTQ
+3TFIy30Z0bNXZ6OUUWTgbKPXTNOkjb21AxNxw8ATiM9d4eAZZqLkiZTvg1yh9X/8wbJ8FXTeeYrum/zxNpiVISWAPc1VVHZsrCvF
+KBNallSvPn4aOK6v4RO2IR2F7Xw4ZMgTRLMeucYwb/rpG03oop+P12wbA1ajg4qGYtyJCYAnKgv28zAvSJFTSe9Eoptplpp+RDyS
+ujcLx9XnVtm7MyTcNkr48dnYvZymWaEM+4pxtiOB/jg9WxmkwWzvdhsetaU4CN5CdceOVkDIHEGNuAgMRZGvq3rqn/+emtKk6Uw7
+oGPECqCQEWG8Hs7bclowzxpWWQByrFSiEu0/t0JQYRzfLp161/oWG+9JXMW3R4mgm4hzQ3SAGj3yUPzjTCw0Iw9DpSNdo3adqxmd
+Y88wrHbuexXvqYFRuT+JFQyYb9CmiIIqphzeT3YGDZMr1S+SCvgEDxLfayzO5dz/D4s2ngt4ofl9xBKdAq3sv/AVyamxWsj03FjU
+rTCYelfTLYXSA6mYjwyLoU63Ny+KPjKiuoTCQs3Av1e6+K3MIMO6u7bkJTkM1uTgm0QUaU6SinMDY4Db289uMcN2xC9WNnkLx6Wp
+Uw7Tub1mrpYFk69BpTdLiyqsHiRp68hAtqDx+3sBtH1DkKqPQ572R6X5CCDBmez71LblU7WBIVHPi6Zeka6O8aSiJvtjU0dlgEaW
+hKJ1hTIgIuKGvIaqWJ7vjqqqNGSmtiECNm3Qdcr3sqduWCWF+UrpsMj/eE8zhSl8KfPt8dgZBMV0IOQWGaW3v2jFGgGKt3p1tPiF
+N+K6Vhq9lbYwZs7SAirNZ2NlxBtFc2eyNlD3b3QWVT59Gbt3uc3pv8AqsvhCR0zQbYZCo+VLikygmxh+h6Jz+YwD2ayfUTjeRDoj
+pQn3/qB6zGdWU94lZiYpw3m9rxhK4ewEE18SZoZYmf549gDIgsjxn4lDGrUfZeaNT9ms1bCyExmHPpCCjQHpfbzbvgbHZ7AbcLPh
+9RL1lSlCRMSP4pN/5IaCWVWGSO2ozMbeH+53V0zzgwQIhafztugi+XCVmw49UsAGUPqVzL6djN0+ytn0lpK0KQp/iQr5Xi2rqpeJ
+nNONbWgLhEKiu/9Ns1c3JgNOWDlXyPlJMWzw1NYgUM0X6BzYVym1RWNuREf3Y0MPlHNptfPytzcEp2q0KUVsSHTUv/eAA2VFUk0o
+IrEKkAKamE7qWzyIB+FYzyZvJWgirY1k8WD+80DN13sjDTzijVlOpT5CLLBfl7kxRJVFGTHFKwHziNYyCp+cVAsQzWYIHN7DQK+g
+anSVhgaXR6PheRmASSgGNTLE3z8x1m/KPfGr0zLGyeHlafedZeNW2d6T3FJqgqiWINFlSsrb8QQ83EBPS1WjsBfknGZUyNd6RbB9
+TObOZEsAbh1acPEUmev6gh/5h432fr15TSybSfKpHp+JQvWgVBPrRH8d4alQmIWibNTNfXN+8PuKrdAD+RZrrfQtB7bni3+3b6Mx
+LrnUbh/H765BIUfwz8ooBdvFVTJkySkWb0sKHYxeG/UbIBaOIbWCfkAKzjKcAJ3Ys+FTMBOKAgpCHnOq41X5dt8Sl40TvcsIYHXa
+JKmBSU0nbQXq/dkq/JmILDAfvABbM9I0EdYIELG3QO+oGyiCTs+3xGVMUMq7zxAyrPBVaFRfxq5Sf/1sCKEVgwUfV36yL3FP5Ij0
+WkDjsxeu4+vu7nJ0lZNYw0lreAKzHxfZYeF21p+EOQx2NpBqNgy3/2Rje+loRAO1DPd3Egq+mNuNqW5IENByGKheUejyLol9P21T
+IihixB4bgywwJYf6aav4IQowxBSLADSEGH1VKXgKnCkNGyWEdAHnTvKvt9UtAfSpxd4o7A11AAixUa9PFhL5Cv0mA0einrcTNEWL
+ajijy6WWlOmKheuDMupKKp9L1EIcng36Xf5Fag3TMbH+Cx+4Fe8wpiEgKMyeDW2jaaS7jQ2MFrRZcYknPmWupELqmjtJm2u6fR30
+c990unGIBwIh9b/lf9YlQPWrNv3IFCtaiBsDR7eZ15flKJAPXBsQD+ULoXzRz+aqgI8fIYf8Mlabcf3K55l6AIWhw1HXLZpMCnAu
+h8QZPslNbrLpxGLlP2wTwosoTQvjh312EBx8LpHz+cVxJO7QSIoW2MzIHAwX1hi2WvA95IgzQ6v9WotX2TRRgmd8XULgThvoHPTY
+bh9uowe84EscsaCio99HjzWDqD1lOvSIlWLfrFe/A6tiZ8oMDuQ030LdYeR4cp4mR4s2Kp1I8TGt6Zf4w6kC/SWQDc9+nahAnqZb
+R/yWsJsBR5tBxBNL53ZZ8W/4pyI/NPiwNEHWpB3h3TbVjm+cq91v1+9llBftZWXeI6+HK5noQlW7Wjg6PmcC/IaXV5PKWIXO9zpJ
+J/mCeEgNIFzNx7wF4eQ0JfQCy3uUxa9y11WXKxvAjXe4rgOd51DOvdWh3ILpVT9GFIQMXdCGcf3+pIARZHMTTIzTsDif5dnKrudY
+NJqLltiNc+0qvi7zswcB9014rZPrHIJbWEwDGGUtkAhaUXUdFln04zNerZhg2DlgIN9yyLO1fcdVn/xjlvpZZkSfSBCb2kOi1IGf
+lHnYR8ESHczxZ/k/YvtB8I+7hJsUQn0BDcmlKqYtl4x6fk9ow9qU4CRleqn40HWJgkGh/mCTOFGzmKCp7FWsjbPC1sfuiKp2uHPw
+x3h29az2UXtYDPuvHZBtp3/kBV0s4/Y84HASjUhTPSVg53KnUHK0t5YTo00cAk7DsDSToYuzlEZCoknE5SkBeaSVNkLdVCzxUorK
+uDnQiRhPuRtYfAOR9eHVbMwQDjaKF51VgrJjIIdUBbE/GIEWDFZqFc4ZGeAyq4QbewumQmWD1ItKStOV1KDvWCAnFt72INMnrX5U
+BI/qbAMxs7gcQwIKoPJ1GmyXvtuThCRqDCRT0ZG7p2wJkaM9giX2l6a13zqAy48OkVbTyEq+XmnGwwDdBa4iHCap4c+7d5e5l7Be
+RQTd5z+szjQDhSh3MOciFGUASZfoZC7VBcdyBZy6vH5E9rdvVkrkOAAlb69P18fy/2ajJ7WGmF9r8p/Z5+gLYp+rKRcZAWDp/6wY
+jJT7JYKDc8DU/3o6Brmpace6WMOtDw/dNHr4oF/Y8W573FISqLoRX5ZujED8aK6OcbjFmWi+fvstzObjmcGg2dzVLLRCbwBXkBju
+AHPR1OXCCTRQVBHIetGaq+I485rbprKYfp/ht74nCKRvB+TDz8YJQ+coWR/TR0fSviKKY91z2kcWkKFs8KUIswTVsaJIt5NNMJah
+BDBTroS5PdYw0KHY990z+Tiv6TOvRQH1scUGkRVXM1dst03XF0NmSbjCcP6CM4efG71HtGXD9tqWwa7vT0PLA2SfNgw6vEBzhKmc
+dcN5SI6fHY4VtbOtfL0BvYS0GffmkE2qAeSV8cSxE+4xcYu58RfCtUFMlHYdZYcloIWJ9WgfNut7AAAA/Tb9Uu1dwhMAAaqBAfHH
+Cdj4iQaxxGf7AgAAAAAEWVo=
+"""

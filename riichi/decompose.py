@@ -18,8 +18,6 @@ True
 
 from __future__ import annotations
 
-import base64
-import lzma
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
@@ -84,11 +82,20 @@ def search_suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
 
 @lru_cache(maxsize=1)
 def _complete_patterns() -> dict[str, str]:
-    """Pattern digits -> encoded readings, decompressed on first use (some 20 ms, once per process)."""
-    from riichi._suit_table import READINGS_B85  # noqa: PLC0415 - loaded on first use only
+    """Pattern digits -> encoded readings, decompressed on first use (a few ms, once per process).
 
-    text = lzma.decompress(base64.b85decode(READINGS_B85)).decode("ascii")
-    return dict(line.split(" ", 1) for line in text.split("\n"))
+    C-level calls only (base64, decompress, split, ``dict(zip(...))``): no Python code runs per pattern.
+    """
+    # loaded on first use only
+    import binascii  # noqa: PLC0415
+    import lzma  # noqa: PLC0415
+    import zlib  # noqa: PLC0415
+
+    from riichi._suit_table import PATTERNS, READINGS  # noqa: PLC0415
+
+    patterns = zlib.decompress(binascii.a2b_base64(PATTERNS)).decode("ascii").split("\n")
+    readings = lzma.decompress(binascii.a2b_base64(READINGS)).decode("ascii").split("\n")
+    return dict(zip(patterns, readings, strict=True))
 
 
 def _decode_readings(text: str) -> tuple[_SuitReading, ...]:

@@ -2,24 +2,61 @@
 
 from __future__ import annotations
 
-import base64
 import importlib.util
 import itertools
-import lzma
 from pathlib import Path
+from types import ModuleType
 
-from riichi._suit_table import READINGS_B85
-from riichi.decompose import search_suit_readings, suit_readings
+import pytest
+
+from riichi.decompose import _complete_patterns, search_suit_readings, suit_readings
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_shipped_table_is_what_the_script_generates() -> None:
-    spec = importlib.util.spec_from_file_location("gen_suit_table", ROOT / "scripts" / "gen_suit_table.py")
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    assert lzma.decompress(base64.b85decode(READINGS_B85)).decode("ascii") == script.table_text()
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _script() -> ModuleType:
+    return _load("gen_suit_table", ROOT / "scripts" / "gen_suit_table.py")
+
+
+def test_the_shipped_table_is_what_the_script_generates() -> None:
+    # Same patterns, same readings, same order; compared decoded, as compressors may vary across versions.
+    script = _script()
+    generated = script.table()
+    shipped = _complete_patterns()
+    assert shipped == generated
+    assert list(shipped) == list(generated)
+    assert "\n".join(f"{p} {r}" for p, r in shipped.items()) == script.table_text()
+    assert len(shipped) == 21_743
+    assert shipped["000000000"] == "-/"
+    assert shipped["333000000"] == "-/000;-012/"  # 111222333m: three runs or three triplets
+
+
+def test_the_script_writes_what_the_decoder_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The module text the script writes, imported afresh, decodes back to the table it was made from.
+    script = _script()
+    rows = {"000000000": "-/", "000000003": "-8/", "333000000": "-/000;-012/"}
+    (tmp_path / "table.py").write_text(script.module_source(rows))
+    probe = _load("table", tmp_path / "table.py")
+    monkeypatch.setattr("riichi._suit_table.PATTERNS", probe.PATTERNS)
+    monkeypatch.setattr("riichi._suit_table.READINGS", probe.READINGS)
+    _complete_patterns.cache_clear()
+    try:
+        decoded = _complete_patterns()
+        assert decoded == rows and list(decoded) == list(rows)
+    finally:
+        _complete_patterns.cache_clear()
+
+
+def test_the_shipped_module_stays_small() -> None:
+    assert (ROOT / "riichi" / "_suit_table.py").stat().st_size < 100_000
 
 
 def test_every_pattern_reads_as_the_search_reads_it() -> None:
