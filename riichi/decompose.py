@@ -141,12 +141,15 @@ def _split(c: list[int], need_pair: bool, pair: int, trips: list[int], runs: lis
 
 def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
     """Every reading of the concealed counts as sets and exactly one pair (kinds in ascending order)."""
-    partial: list[StandardReading] = [(-1, (), ())]
-    for base in (0, 9, 18):
-        pattern = tuple(counts[base:base + 9])
-        if not any(pattern):
+    key = bytes(counts)  # each suit's nine counts are a slice of it, a cheap dict key
+    partial: list[StandardReading] = _START
+    for base, known in _SUITS:
+        pattern = key[base:base + 9]
+        if pattern == _EMPTY_SUIT:
             continue
-        options = _suit_readings_at(base, pattern)
+        options = known.get(pattern)
+        if options is None:
+            options = _suit_readings_at(known, base, pattern)
         if not options:
             return []
         if len(options) == 1 and len(partial) == 1:
@@ -164,10 +167,10 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
         if not merged:
             return []
         partial = merged
-    honors = counts[27:34]
-    if not any(honors):
+    honors = key[27:34]
+    if honors == _NO_HONORS:
         return [r for r in partial if r[0] >= 0]
-    honor = _honor_reading(tuple(honors))
+    honor = _honor_reading(honors)
     if honor is None:
         return []
     honor_pair, extra = honor
@@ -175,8 +178,13 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
             if (p >= 0) != (honor_pair >= 0)]
 
 
+_START: Final[list[StandardReading]] = [(-1, (), ())]
+_EMPTY_SUIT: Final = bytes(9)
+_NO_HONORS: Final = bytes(7)
+
+
 @lru_cache(maxsize=4096)  # a few hundred honour patterns occur in real play
-def _honor_reading(pattern: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+def _honor_reading(pattern: bytes) -> tuple[int, tuple[int, ...]] | None:
     """The honours as (pair kind or -1, triplet kinds), or None when they are no sets and at most a pair."""
     trips: list[int] = []
     pair = -1
@@ -195,11 +203,19 @@ def _honor_reading(pattern: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | No
     return pair, tuple(trips)
 
 
-@lru_cache(maxsize=_KEPT_PATTERNS)
-def _suit_readings_at(base: int, pattern: tuple[int, ...]) -> tuple[StandardReading, ...]:
-    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``."""
-    return tuple((p + base if p >= 0 else -1, tuple(t + base for t in trips), tuple(r + base for r in runs))
-                 for p, trips, runs in suit_readings(pattern))
+def _suit_readings_at(known: dict[bytes, tuple[StandardReading, ...]], base: int,
+                      pattern: bytes) -> tuple[StandardReading, ...]:
+    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``, kept in ``known``."""
+    found = tuple((p + base if p >= 0 else -1, tuple(t + base for t in trips), tuple(r + base for r in runs))
+                  for p, trips, runs in suit_readings(tuple(pattern)))
+    if len(known) >= _KEPT_PATTERNS:
+        known.clear()
+    known[pattern] = found
+    return found
+
+
+#: Each suit's first kind, and its patterns' readings with absolute kinds (bounded, as suit_readings).
+_SUITS: Final[tuple[tuple[int, dict[bytes, tuple[StandardReading, ...]]], ...]] = ((0, {}), (9, {}), (18, {}))
 
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:

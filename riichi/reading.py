@@ -293,10 +293,10 @@ def readings(facts: HandFacts) -> list[Reading]:
                 out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
                                    shape | _ANKOU_SHAPE[n_concealed] | wait_bit))
     if facts.n_melds == 0:
-        if is_chiitoitsu(counts):
+        if counts.count(2) == 7 and is_chiitoitsu(counts):
             pairs = tuple([k for k in range(34) if counts[k]])
             out.append(Reading(Form.CHIITOITSU, -1, pairs, (), (), (), 0, Wait.OTHER, Feature.CHIITOITSU))
-        elif is_kokushi(counts):
+        elif facts.terminals + facts.honors == 14 and is_kokushi(counts):
             out.append(Reading(Form.KOKUSHI, -1, (), (), (), (), 0, Wait.OTHER, Feature.KOKUSHI))
         elif not out and _shiisan_puutaa_allowed(facts) and is_shiisan_puutaa(counts):
             out.append(Reading(Form.SHIISAN_PUUTAA, -1, (), (), (), (), 0, Wait.OTHER, Feature.SHIISAN_PUUTAA))
