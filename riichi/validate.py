@@ -6,6 +6,8 @@ a player understands.
 
 from __future__ import annotations
 
+from typing import Final
+
 from riichi.errors import (
     ImpossibleTilesError,
     InconsistentSituationError,
@@ -18,6 +20,8 @@ from riichi.reading import Feature, HandFacts
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
+
+_CHI: Final = MeldType.CHI  #: read once (an Enum class attribute is slow on Python 3.11)
 
 
 def red_limits(aka: int) -> tuple[int, int, int]:
@@ -87,7 +91,7 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     closed = facts.closed
     has_kan = facts.kans > 0
     seat = ctx.seat_wind
-    if ctx.in_riichi and not closed:
+    if facts.features & Feature.RIICHI and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
     if facts.features & Feature.SITUATION:
         if ctx.ippatsu and not ctx.in_riichi:
@@ -139,7 +143,7 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
         if m.from_seat is not None:
             if m.from_seat is seat:
                 raise bad(f"the meld {m} is called from the winner's own seat")
-            if m.type is MeldType.CHI and m.from_seat is not seat.previous:
+            if m.type is _CHI and m.from_seat is not seat.previous:
                 raise bad(f"a chi is called only from the player on the left ({seat.previous} for seat {seat}), "
                           f"not {m.from_seat}: {m}")
 

@@ -104,12 +104,16 @@ def sankantsu(r: Reading, f: HandFacts) -> bool:
 
 # -- shape -------------------------------------------------------------------
 
+#: Read once (an Enum class attribute is slow on Python 3.11).
+_STANDARD, _CHIITOITSU, _RYANMEN = Form.STANDARD, Form.CHIITOITSU, Wait.RYANMEN
+
+
 def chiitoitsu(r: Reading, f: HandFacts) -> bool:
-    return r.form is Form.CHIITOITSU
+    return r.form is _CHIITOITSU
 
 
 def pinfu(r: Reading, f: HandFacts) -> bool:
-    if r.form is not Form.STANDARD or not f.closed or r.triplets or r.wait is not Wait.RYANMEN:
+    if r.form is not _STANDARD or not f.closed or r.triplets or r.wait is not _RYANMEN:
         return False
     if f.ctx.tsumo and not f.rules.pinfu_tsumo:
         return False
@@ -157,7 +161,7 @@ def ittsu(r: Reading, f: HandFacts) -> bool:
 
 def _outside(r: Reading) -> bool:
     """Every set and the pair hold a terminal or an honour, with at least one run."""
-    return (r.form is Form.STANDARD and bool(r.runs) and r.pair in _TH
+    return (r.form is _STANDARD and bool(r.runs) and r.pair in _TH
             and all(s % 9 in (0, 6) for s in r.runs) and all(k in _TH for k in r.triplets))
 
 
@@ -170,7 +174,7 @@ def junchan(r: Reading, f: HandFacts) -> bool:
 
 
 def toitoi(r: Reading, f: HandFacts) -> bool:
-    return r.form is Form.STANDARD and not r.runs
+    return r.form is _STANDARD and not r.runs
 
 
 def sanankou(r: Reading, f: HandFacts) -> bool:
