@@ -340,25 +340,39 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     rules = f.rules
     ctx = f.ctx
     total = 0
-    limit: Limit | None
-    if cap is _MANGAN:
-        base, limit = 2000, _MANGAN
-    elif han >= 13 and rules.kazoe is not Kazoe.SANBAIMAN:
-        total = han // 13 if rules.kazoe is Kazoe.MULTIPLE else 1
-        if rules.max_yakuman is not None:
-            total = min(total, rules.max_yakuman)
-        base, limit = 8000 * total, Limit.KAZOE_YAKUMAN
-    elif han >= 5:
-        base, limit = limit_base(min(han, 12))
+    if cap is None and han < 13:
+        key = (han, fu, ctx.seat_wind is _EAST, ctx.tsumo, rules.kiriage)
+        price = _PRICES.get(key) or _price(*key)
     else:
-        base, limit = base_points(han, fu, kiriage=rules.kiriage)
+        limit: Limit | None
+        if cap is _MANGAN:
+            base, limit = 2000, _MANGAN
+        elif han >= 13 and rules.kazoe is not Kazoe.SANBAIMAN:
+            total = han // 13 if rules.kazoe is Kazoe.MULTIPLE else 1
+            if rules.max_yakuman is not None:
+                total = min(total, rules.max_yakuman)
+            base, limit = 8000 * total, Limit.KAZOE_YAKUMAN
+        else:
+            base, limit = limit_base(min(han, 12))
+        price = (base, limit, hand_value(base, dealer=ctx.seat_wind is _EAST, tsumo=ctx.tsumo))
     if len(yaku) > 1:
         yaku = sorted(yaku)
     named = tuple([(name, h) for _, name, h in yaku])
     if dora:
         named += dora
-    value = hand_value(base, dealer=ctx.seat_wind is _EAST, tsumo=ctx.tsumo)
+    base, limit, value = price
     return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items)
+
+
+def _price(han: int, fu: int, dealer: bool, tsumo: bool, kiriage: bool) -> tuple[int, Limit | None, int]:
+    """(base points, limit, value) of a hand under 13 han, worked out once for each of its few hundred
+    combinations of han, fu, dealer, tsumo and kiriage (:data:`_PRICES`)."""
+    base, limit = limit_base(han) if han >= 5 else base_points(han, fu, kiriage=kiriage)
+    price = _PRICES[han, fu, dealer, tsumo, kiriage] = (base, limit, hand_value(base, dealer=dealer, tsumo=tsumo))
+    return price
+
+
+_PRICES: dict[tuple[int, int, bool, bool, bool], tuple[int, Limit | None, int]] = {}
 
 
 def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
