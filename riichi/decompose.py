@@ -98,13 +98,24 @@ def _complete_patterns() -> dict[str, str]:
     return dict(zip(patterns, readings, strict=True))
 
 
-def _decode_readings(text: str) -> tuple[_SuitReading, ...]:
-    """Readings from the table's text: pair index or ``-``, triplet indices, ``/``, run indices."""
+def _decode_readings(text: str, kinds: Sequence[int] | None = None) -> tuple[_SuitReading, ...]:
+    """Readings from the table's text: pair index or ``-``, triplet indices, ``/``, run indices.
+
+    The indices are the suit's own (0..8), or the kinds of the suit starting at ``kinds[0]``
+    when its :data:`_KINDS_FROM` entry is given.
+    """
+    kind = (kinds or _KINDS_FROM[0]).__getitem__
     out = []
     for item in text.split(";"):
         sets, runs = item.split("/")
-        out.append((-1 if sets[0] == "-" else int(sets[0]), tuple(map(int, sets[1:])), tuple(map(int, runs))))
+        out.append((-1 if sets[0] == "-" else kind(ord(sets[0]) - 48), tuple(map(kind, sets[1:].encode())),
+                    tuple(map(kind, runs.encode()))))
     return tuple(out)
+
+
+#: For each suit's first kind, the kind of each ASCII digit code (``ord("0") + index``) and of each index.
+_KINDS_FROM: Final = {base: tuple(base + i for i in range(9)) + (0,) * 39 + tuple(base + i for i in range(9))
+                      for base in (0, 9, 18)}
 
 
 def _split(c: list[int], need_pair: bool, pair: int, trips: list[int], runs: list[int],
@@ -206,12 +217,20 @@ def _honor_reading(pattern: bytes) -> tuple[int, tuple[int, ...]] | None:
 def _suit_readings_at(known: dict[bytes, tuple[StandardReading, ...]], base: int,
                       pattern: bytes) -> tuple[StandardReading, ...]:
     """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``, kept in ``known``."""
-    found = tuple((p + base if p >= 0 else -1, tuple(t + base for t in trips), tuple(r + base for r in runs))
-                  for p, trips, runs in suit_readings(tuple(pattern)))
+    if max(pattern) <= 4 and sum(pattern) <= 14:  # a real suit: read from the shipped table
+        text = _complete_patterns().get(pattern.translate(_DIGIT_CODES).decode("ascii"))
+        found = _decode_readings(text, _KINDS_FROM[base]) if text else _NO_READING
+    else:  # a what-if beyond four copies: searched
+        found = tuple((p + base if p >= 0 else -1, tuple([t + base for t in trips]), tuple([r + base for r in runs]))
+                      for p, trips, runs in suit_readings(tuple(pattern)))
     if len(known) >= _KEPT_PATTERNS:
         known.clear()
     known[pattern] = found
     return found
+
+
+#: A count (0..9) as its digit, to turn a pattern of counts into the shipped table's key.
+_DIGIT_CODES: Final = bytes(range(48, 58)) + bytes(range(10, 256))
 
 
 #: Each suit's first kind, and its patterns' readings with absolute kinds (bounded, as suit_readings).

@@ -144,8 +144,8 @@ class _Plan:
         if rows is None:  # a few dozen shapes exist
             bits = self.features | shape
             rows = self.by_shape[shape] = (
-                tuple(y for y, needs in self._reading_yaku if needs & bits == needs),
-                tuple(row for row in self._reading_yakuman if row.needs & bits == row.needs))
+                tuple([y for y, needs in self._reading_yaku if needs & bits == needs]),
+                tuple([row for row in self._reading_yakuman if row.needs & bits == row.needs]))
         return rows
 
 

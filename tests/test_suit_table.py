@@ -77,3 +77,22 @@ def test_hand_checked_patterns() -> None:
     assert suit_readings((3, 1, 1, 0, 0, 0, 0, 0, 0)) == ((0, (), (0,)),)
     assert suit_readings((5, 0, 0, 0, 0, 0, 0, 0, 0)) == ((0, (0,), ()),)
     assert suit_readings((1, 1, 0, 0, 0, 0, 0, 0, 0)) == ()
+
+
+def test_each_suit_reads_its_patterns_with_its_own_kinds() -> None:
+    # standard_readings reads each suit's pattern from the shipped table straight into that suit's
+    # kinds (pin from 9, sou from 18). A complete pattern in one suit with a pair of East beside it
+    # must read as the search reads the pattern, shifted to the suit. Every 5th shipped pattern.
+    from riichi.decompose import standard_readings
+
+    for digits in itertools.islice(_complete_patterns(), 0, None, 5):
+        pattern = tuple(map(int, digits))
+        if sum(pattern) % 3:  # holds a pair already: East would be a second one
+            continue
+        for base in (0, 9, 18):
+            counts = [0] * 34
+            counts[base:base + 9] = pattern
+            counts[27] = 2
+            expected = sorted((27, tuple(t + base for t in trips), tuple(r + base for r in runs))
+                              for _, trips, runs in search_suit_readings(pattern))
+            assert sorted(standard_readings(counts)) == expected, (digits, base)
