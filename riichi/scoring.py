@@ -476,8 +476,7 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
         out.append(_PAIR_TEXT[r.pair])
     reds = f.concealed_reds
     if reds[0] or reds[1] or reds[2]:
-        red_suits = [suit for suit in (0, 1, 2) for _ in range(reds[suit])]
-        _mark_red_fives(out, red_suits, len(out) - len(melds) - 1 if form is _STANDARD else len(out))
+        _mark_red_fives(out, reds, len(out) - len(melds) - 1 if form is _STANDARD else len(out))
     return tuple(out)
 
 
@@ -494,17 +493,18 @@ def _meld_text(m: Meld) -> str:
 _MELD_TEXTS: dict[tuple[Tile, ...], str] = {}
 
 
-def _mark_red_fives(groups: list[str], red_suits: list[int], n_concealed_sets: int) -> None:
-    """Write the hand's red fives as 0 in the concealed groups (the pair included), first groups first."""
-    concealed = [*range(n_concealed_sets), len(groups) - 1] if n_concealed_sets < len(groups) else \
-        list(range(len(groups)))
-    for suit in red_suits:
-        letter = "mps"[suit]
-        for i in concealed:
-            g = groups[i]
-            if g[-1] == letter and "5" in g:
-                groups[i] = g.replace("5", "0", 1)
-                break
+def _mark_red_fives(groups: list[str], reds: list[int], n_concealed_sets: int) -> None:
+    """Write the hand's red fives (``reds``: how many per suit) as 0 in the concealed groups, the sets
+    first, then the pair; each red five goes to the first group still holding a plain five of its suit."""
+    places = [*range(n_concealed_sets), len(groups) - 1] if n_concealed_sets < len(groups) else \
+        range(len(groups))
+    for reddened, n in zip(_REDDENED, reds):
+        for _ in range(n):
+            for i in places:
+                red = reddened.get(groups[i])
+                if red is not None:
+                    groups[i] = red
+                    break
 
 
 #: Text of the run starting at each kind, of the triplet and of the pair of each kind.
@@ -515,4 +515,10 @@ _PAIR_TEXT: Final = tuple(f"{k % 9 + 1}" * 2 + SUITS[k // 9] for k in range(34))
 #: Concealed sets as codes that sort as they are listed: a triplet is 2 * kind, a run 2 * kind + 1.
 _RUN_CODE: Final = tuple(2 * k + 1 for k in range(34))
 _TRIPLET_CODE: Final = tuple(2 * k for k in range(34))
+#: For each suit, every concealed group text holding a plain five of it -> the text with that five red.
+_REDDENED: Final = tuple(
+    {text: text.replace("5", "0", 1)
+     for plain in (*_RUN_TEXT[base + 2:base + 5], _TRIPLET_TEXT[base + 4], _PAIR_TEXT[base + 4])
+     for text in (plain, plain.replace("5", "0", 1), plain.replace("5", "0", 2)) if "5" in text}
+    for base in (0, 9, 18))
 _BLOCK_TEXT: Final = tuple(_RUN_TEXT[code // 2] if code % 2 else _TRIPLET_TEXT[code // 2] for code in range(68))
