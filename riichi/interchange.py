@@ -158,22 +158,27 @@ _Key = TypeVar("_Key")
 class _JsonTexts(dict[_Key, str]):
     """The JSON texts of small values met again and again (a yaku, a fu item, a payment), each made once."""
 
-    def __init__(self, make: Callable[[_Key], object]) -> None:
+    def __init__(self, make: Callable[[_Key], str]) -> None:
         super().__init__()
         self._make = make
 
     def __missing__(self, key: _Key) -> str:
         if len(self) >= 4096:
             self.clear()
-        text = self[key] = _encode(self._make(key))
+        text = self[key] = self._make(key)
         return text
 
-_YAKU_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: {"name": y[0], "han": y[1]})
-_YAKUMAN_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: {"name": y[0], "multiplier": y[1]})
-_FU_JSON: Final = _JsonTexts[tuple[str, int]](lambda item: {"reason": item[0], "fu": item[1]})
-_SHARES_JSON: Final = _JsonTexts[tuple[tuple[Wind, int], ...]](
-    lambda shares: {_SEATS[seat]: amount for seat, amount in shares})
-_STRING_JSON: Final = _JsonTexts[str](lambda text: text)
+
+def _shares_json(shares: tuple[tuple[Wind, int], ...]) -> str:
+    """``{"E": 700, ...}``: seat letters and whole numbers, written as the encoder writes them."""
+    return "{" + ", ".join([f'"{_SEATS[seat]}": {int(amount)}' for seat, amount in shares]) + "}"
+
+
+_YAKU_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: _encode({"name": y[0], "han": y[1]}))
+_YAKUMAN_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: _encode({"name": y[0], "multiplier": y[1]}))
+_FU_JSON: Final = _JsonTexts[tuple[str, int]](lambda item: _encode({"reason": item[0], "fu": item[1]}))
+_SHARES_JSON: Final = _JsonTexts[tuple[tuple[Wind, int], ...]](_shares_json)
+_STRING_JSON: Final = _JsonTexts[str](_encode)
 _LIMIT_JSON: Final[dict[Limit | None, str]] = {None: "null", **{limit: _encode(limit.value) for limit in Limit}}
 
 
