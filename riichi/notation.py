@@ -76,8 +76,9 @@ def parse_sorted(text: str) -> tuple[Tile, ...]:
     return tuple(sorted(parse_tiles(text), key=ORDER_KEY.__getitem__))
 
 
-#: Text with at most one group of each suit, the suits in order.
-_SUIT_ORDERED: Final = re.compile(r"([0-9]+m)?([0-9]+p)?([0-9]+s)?([0-9]+z)?").fullmatch
+#: Text with at most one group of each suit, the suits in order (digits taken possessively: giving one
+#: back could only put a digit where a suit letter must be).
+_SUIT_ORDERED: Final = re.compile(r"([0-9]++m)?([0-9]++p)?([0-9]++s)?([0-9]++z)?").fullmatch
 
 
 class _Groups(dict[str, tuple[Tile, ...]]):
