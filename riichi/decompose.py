@@ -19,9 +19,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Final
 
+from riichi.kept import Kept
 from riichi.tiles import TERMINAL_HONOR_KINDS
 
 __all__ = [
@@ -65,8 +66,7 @@ def suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
     if total % 3 == 1:
         return _NO_READING
     if total <= 14 and max(pattern) <= 4:
-        text = _complete_patterns().get("".join(map(str, pattern)))
-        return _decode_readings(text) if text else _NO_READING
+        return _shipped_readings("".join(map(str, pattern)))
     return search_suit_readings(pattern)
 
 
@@ -98,12 +98,17 @@ def _complete_patterns() -> dict[str, str]:
     return dict(zip(patterns, readings, strict=True))
 
 
-def _decode_readings(text: str, kinds: Sequence[int] | None = None) -> tuple[_SuitReading, ...]:
-    """Readings from the table's text: pair index or ``-``, triplet indices, ``/``, run indices.
+def _shipped_readings(digits: str, kinds: Sequence[int] | None = None) -> tuple[_SuitReading, ...]:
+    """The readings of a real suit pattern (its nine counts as digits) from the shipped table, none when
+    the pattern is not complete.
 
-    The indices are the suit's own (0..8), or the kinds of the suit starting at ``kinds[0]``
-    when its :data:`_KINDS_FROM` entry is given.
+    Each reading is written in the table as the pair's index or ``-``, the triplets' indices, ``/``,
+    the runs' indices. The indices are given as the suit's own (0..8), or as the kinds of the suit
+    starting at ``kinds[0]`` when its :data:`_KINDS_FROM` entry is given.
     """
+    text = _complete_patterns().get(digits)
+    if not text:
+        return _NO_READING
     kind = (kinds or _KINDS_FROM[0]).__getitem__
     out = []
     for item in text.split(";"):
@@ -158,9 +163,7 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
         pattern = key[base:base + 9]
         if pattern == _EMPTY_SUIT:
             continue
-        options = known.get(pattern)
-        if options is None:
-            options = _suit_readings_at(known, base, pattern)
+        options = known[pattern]
         if not options:
             return []
         if len(options) == 1 and len(partial) == 1:
@@ -214,19 +217,13 @@ def _honor_reading(pattern: bytes) -> tuple[int, tuple[int, ...]] | None:
     return pair, tuple(trips)
 
 
-def _suit_readings_at(known: dict[bytes, tuple[StandardReading, ...]], base: int,
-                      pattern: bytes) -> tuple[StandardReading, ...]:
-    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``, kept in ``known``."""
+def _suit_readings_at(base: int, pattern: bytes) -> tuple[StandardReading, ...]:
+    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``."""
     if max(pattern) <= 4 and sum(pattern) <= 14:  # a real suit: read from the shipped table
-        text = _complete_patterns().get(pattern.translate(_DIGIT_CODES).decode("ascii"))
-        found = _decode_readings(text, _KINDS_FROM[base]) if text else _NO_READING
-    else:  # a what-if beyond four copies: searched
-        found = tuple((p + base if p >= 0 else -1, tuple([t + base for t in trips]), tuple([r + base for r in runs]))
-                      for p, trips, runs in suit_readings(tuple(pattern)))
-    if len(known) >= _KEPT_PATTERNS:
-        known.clear()
-    known[pattern] = found
-    return found
+        return _shipped_readings(pattern.translate(_DIGIT_CODES).decode("ascii"), _KINDS_FROM[base])
+    # a what-if beyond four copies: searched
+    return tuple((p + base if p >= 0 else -1, tuple([t + base for t in trips]), tuple([r + base for r in runs]))
+                 for p, trips, runs in suit_readings(tuple(pattern)))
 
 
 #: A count (0..9) as its digit, to turn a pattern of counts into the shipped table's key.
@@ -234,7 +231,7 @@ _DIGIT_CODES: Final = bytes(range(48, 58)) + bytes(range(10, 256))
 
 
 #: Each suit's first kind, and its patterns' readings with absolute kinds (bounded, as suit_readings).
-_SUITS: Final[tuple[tuple[int, dict[bytes, tuple[StandardReading, ...]]], ...]] = ((0, {}), (9, {}), (18, {}))
+_SUITS: Final = tuple((base, Kept(partial(_suit_readings_at, base), bound=_KEPT_PATTERNS)) for base in (0, 9, 18))
 
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from riichi.kept import Kept
 from riichi.reading import Form, HandFacts, Reading
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
 
@@ -86,13 +87,7 @@ def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCod
 
 def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:
     """The :class:`FuItem` of each integer item (their texts are made once and shared)."""
-    try:
-        return tuple(map(_ITEMS.__getitem__, codes))
-    except KeyError:
-        for code in codes:
-            if code not in _ITEMS:
-                _ITEMS[code] = FuItem(_reason(code[0], code[1]), code[2])
-        return tuple(map(_ITEMS.__getitem__, codes))
+    return tuple(map(_ITEMS.__getitem__, codes))
 
 
 # Item codes; a set's code adds 1 when concealed and 2 when a kan.
@@ -102,8 +97,6 @@ _SET_NAMES: Final = ("open triplet", "closed triplet", "open kan", "closed kan")
 _TEXT: Final = {_BASE: "base", _CLOSED_RON: "closed ron", _TSUMO: "tsumo", _OPEN_PINFU: "open pinfu",
                 _SEVEN_PAIRS: "chiitoitsu"}
 _CHIITOITSU_CODES: Final = ((_SEVEN_PAIRS, 0, 25),)
-#: Every item met so far, by its integer form (a few hundred at most).
-_ITEMS: dict[FuCode, FuItem] = {}
 
 
 def _reason(code: int, kind: int) -> str:
@@ -114,6 +107,10 @@ def _reason(code: int, kind: int) -> str:
     if code == _WAIT:
         return _WAIT_NAMES[kind] or ""
     return _TEXT[code]
+
+
+#: Every item met so far, by its integer form (a few hundred at most).
+_ITEMS: Final = Kept[FuCode, FuItem](lambda code: FuItem(_reason(code[0], code[1]), code[2]), bound=4096)
 
 
 def _pair_fu(pair: int, f: HandFacts) -> int:

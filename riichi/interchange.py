@@ -20,6 +20,7 @@ from typing import Final, TypeVar
 from riichi.context import WinContext
 from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
 from riichi.hand import Hand, Meld, MeldType
+from riichi.kept import Kept
 from riichi.notation import format_tiles, parse_sorted, parse_tiles
 from riichi.points import Limit, settle
 from riichi.rules import RuleSet, resolve_rules
@@ -152,33 +153,17 @@ _encode: Final = json.JSONEncoder(ensure_ascii=False).encode
 _STRING: Final = json.encoder.encode_basestring
 
 
-_Key = TypeVar("_Key")
-
-
-class _JsonTexts(dict[_Key, str]):
-    """The JSON texts of small values met again and again (a yaku, a fu item, a payment), each made once."""
-
-    def __init__(self, make: Callable[[_Key], str]) -> None:
-        super().__init__()
-        self._make = make
-
-    def __missing__(self, key: _Key) -> str:
-        if len(self) >= 4096:
-            self.clear()
-        text = self[key] = self._make(key)
-        return text
-
-
 def _shares_json(shares: tuple[tuple[Wind, int], ...]) -> str:
     """``{"E": 700, ...}``: seat letters and whole numbers, written as the encoder writes them."""
     return "{" + ", ".join([f'"{_SEATS[seat]}": {int(amount)}' for seat, amount in shares]) + "}"
 
 
-_YAKU_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: _encode({"name": y[0], "han": y[1]}))
-_YAKUMAN_JSON: Final = _JsonTexts[tuple[str, int]](lambda y: _encode({"name": y[0], "multiplier": y[1]}))
-_FU_JSON: Final = _JsonTexts[tuple[str, int]](lambda item: _encode({"reason": item[0], "fu": item[1]}))
-_SHARES_JSON: Final = _JsonTexts[tuple[tuple[Wind, int], ...]](_shares_json)
-_STRING_JSON: Final = _JsonTexts[str](_encode)
+#: The JSON texts of small values met again and again (a yaku, a fu item, a payment), each made once.
+_YAKU_JSON: Final = Kept[tuple[str, int], str](lambda y: _encode({"name": y[0], "han": y[1]}), bound=4096)
+_YAKUMAN_JSON: Final = Kept[tuple[str, int], str](lambda y: _encode({"name": y[0], "multiplier": y[1]}), bound=4096)
+_FU_JSON: Final = Kept[tuple[str, int], str](lambda item: _encode({"reason": item[0], "fu": item[1]}), bound=4096)
+_SHARES_JSON: Final = Kept(_shares_json, bound=4096)
+_STRING_JSON: Final = Kept[str, str](_encode, bound=4096)
 _LIMIT_JSON: Final[dict[Limit | None, str]] = {None: "null", **{limit: _encode(limit.value) for limit in Limit}}
 
 

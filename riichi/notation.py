@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from riichi.errors import NotationError
+from riichi.kept import Kept
 from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
 
 __all__ = ["format_tiles", "parse_sorted", "parse_tiles", "sort_key"]
@@ -81,19 +82,14 @@ def parse_sorted(text: str) -> tuple[Tile, ...]:
 _SUIT_ORDERED: Final = re.compile(r"([0-9]++m)?([0-9]++p)?([0-9]++s)?([0-9]++z)?").fullmatch
 
 
-class _Groups(dict[str, tuple[Tile, ...]]):
+def _group_tiles(group: str) -> tuple[Tile, ...]:
     """One suit's group of digits and its letter (``"406p"``) -> its tiles in canonical order."""
-
-    def __missing__(self, group: str) -> tuple[Tile, ...]:
-        by_digit = _BY_SUIT[group[-1]]
-        tiles = tuple(sorted([by_digit[d] for d in group[:-1]], key=ORDER_KEY.__getitem__))  # KeyError: no tile
-        if len(self) >= 16384:  # bounded: real hands use a few thousand groups
-            self.clear()
-        self[group] = tiles
-        return tiles
+    by_digit = _BY_SUIT[group[-1]]
+    return tuple(sorted([by_digit[d] for d in group[:-1]], key=ORDER_KEY.__getitem__))  # KeyError: no tile
 
 
-_GROUP_TILES: Final = _Groups()
+#: Real hands use a few thousand groups.
+_GROUP_TILES: Final = Kept(_group_tiles, bound=16384)
 
 
 def _parse_slowly(text: str, offset: int, src: str) -> tuple[Tile, ...]:

@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from riichi.kept import Kept
 from riichi.tiles import Wind
 
 __all__ = [
@@ -137,17 +138,12 @@ def settle_plain(base: int, winner: Wind, tsumo: bool, discarder: Wind | None, h
     A settlement depends only on these six values, which take a few thousand combinations in
     play, so they are kept in a bounded table (keyed by the situation, not by the hand).
     """
-    key = (base, winner, tsumo, discarder, honba, sticks)
-    s = _SETTLED.get(key)
-    if s is None:
-        if len(_SETTLED) >= _KEPT_SETTLEMENTS:
-            _SETTLED.clear()
-        s = _SETTLED[key] = settle(base, winner=winner, tsumo=tsumo, discarder=discarder, honba=honba, sticks=sticks)
-    return s
+    return _SETTLED[base, winner, tsumo, discarder, honba, sticks]
 
 
-_SETTLED: dict[tuple[int, Wind, bool, Wind | None, int, int], Settlement] = {}
-_KEPT_SETTLEMENTS: Final = 8192
+_SETTLED: Final = Kept[tuple[int, Wind, bool, Wind | None, int, int], Settlement](
+    lambda key: settle(key[0], winner=key[1], tsumo=key[2], discarder=key[3], honba=key[4], sticks=key[5]),
+    bound=8192)
 
 
 def _settle_with_liability(base: int, winner: Wind, dealer: bool, tsumo: bool, discarder: Wind | None, honba: int,

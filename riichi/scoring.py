@@ -23,7 +23,8 @@ from typing import Final, NamedTuple
 from riichi.context import WinContext
 from riichi.errors import NotWinningError, NoYakuError
 from riichi.fu import FuCode, FuItem, fu_codes, fu_details
-from riichi.hand import Hand, Meld, MeldType
+from riichi.hand import Hand, MeldType
+from riichi.kept import Kept
 from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle, settle_plain
 from riichi.reading import Feature, Form, HandFacts, Reading, Wait, readings
@@ -135,18 +136,14 @@ class _Plan:
         self.hand_yakuman = hand_yakuman
         self._reading_yaku = reading_yaku  #: with their needs, to be matched with a reading's shape
         self._reading_yakuman = reading_yakuman
-        #: The per-reading rows for each shape met so far (:meth:`for_shape`).
-        self.by_shape: dict[int, tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]] = {}
+        #: The per-reading yaku and yakuman that can hold for a reading, by its shape bits (a few dozen
+        #: shapes exist).
+        self.by_shape = Kept(self._for_shape, bound=1024)
 
-    def for_shape(self, shape: int) -> tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]:
-        """The per-reading yaku and yakuman that can hold for a reading with these shape bits."""
-        rows = self.by_shape.get(shape)
-        if rows is None:  # a few dozen shapes exist
-            bits = self.features | shape
-            rows = self.by_shape[shape] = (
-                tuple([y for y, needs in self._reading_yaku if needs & bits == needs]),
+    def _for_shape(self, shape: int) -> tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]:
+        bits = self.features | shape
+        return (tuple([y for y, needs in self._reading_yaku if needs & bits == needs]),
                 tuple([row for row in self._reading_yakuman if row.needs & bits == row.needs]))
-        return rows
 
 
 class _Table:
@@ -155,7 +152,7 @@ class _Table:
     Each row is stored with the hand's part of its needs, so that a plan is a plain filter.
     """
 
-    __slots__ = ("_hand_yakuman", "_plans", "_reading_yakuman", "_yaku")
+    __slots__ = ("_hand_yakuman", "_reading_yakuman", "_yaku", "plans")
 
     def __init__(self, rules: RuleSet) -> None:
         def on(row: YakuRow) -> bool:
@@ -179,20 +176,9 @@ class _Table:
                            for closed in (False, True))
         self._hand_yakuman = yakuman(False)
         self._reading_yakuman = yakuman(True)
-        self._plans: dict[int, _Plan] = {}
-
-    def plan(self, features: int) -> _Plan:
-        """The rows that can hold for a hand with these :class:`~riichi.reading.Feature` bits.
-
-        A hand's feature word takes one of a few hundred values in practice, so plans are kept
-        (a bounded table keyed by the word, not by the hand).
-        """
-        plan = self._plans.get(features)
-        if plan is None:
-            if len(self._plans) >= _KEPT_PLANS:
-                self._plans.clear()
-            plan = self._plans[features] = self._make_plan(features)
-        return plan
+        #: The rows that can hold for a hand, by its :class:`~riichi.reading.Feature` bits: a feature word
+        #: takes one of a few hundred values in practice, so plans are kept (keyed by the word, not the hand).
+        self.plans = Kept(self._make_plan, bound=_KEPT_PLANS)
 
     def _make_plan(self, feat: int) -> _Plan:
         hand_yaku, sure_yaku, reading_yaku = self._yaku[bool(feat & Feature.CLOSED)]
@@ -214,7 +200,7 @@ def _plan(rules: RuleSet, features: int) -> _Plan:
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
         entry = _new_table(rules)
-    return entry[1].plan(features)
+    return entry[1].plans[features]
 
 
 def _new_table(rules: RuleSet) -> tuple[RuleSet, _Table]:
@@ -261,7 +247,7 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
     if form is not _STANDARD and form is not _CHIITOITSU:
         allowed = _WITH_KOKUSHI if form is _KOKUSHI else _WITH_SHIISAN_PUUTAA
         ym = [row for row in ym if row.name in allowed]
-    reading_yaku, reading_yakuman = plan.by_shape.get(r.shape) or plan.for_shape(r.shape)
+    reading_yaku, reading_yakuman = plan.by_shape[r.shape]
     if reading_yakuman:
         found = [row for row in reading_yakuman if row.check(r, f)]
         if found:
@@ -342,7 +328,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     total = 0
     if cap is None and han < 13:
         key = (han, fu, ctx.seat_wind is _EAST, ctx.tsumo, rules.kiriage)
-        price = _PRICES.get(key) or _price(*key)
+        price = _PRICES[key]
     else:
         limit: Limit | None
         if cap is _MANGAN:
@@ -364,15 +350,15 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items)
 
 
-def _price(han: int, fu: int, dealer: bool, tsumo: bool, kiriage: bool) -> tuple[int, Limit | None, int]:
-    """(base points, limit, value) of a hand under 13 han, worked out once for each of its few hundred
-    combinations of han, fu, dealer, tsumo and kiriage (:data:`_PRICES`)."""
+def _price(key: tuple[int, int, bool, bool, bool]) -> tuple[int, Limit | None, int]:
+    """(base points, limit, value) of a hand under 13 han by (han, fu, dealer, tsumo, kiriage)."""
+    han, fu, dealer, tsumo, kiriage = key
     base, limit = limit_base(han) if han >= 5 else base_points(han, fu, kiriage=kiriage)
-    price = _PRICES[han, fu, dealer, tsumo, kiriage] = (base, limit, hand_value(base, dealer=dealer, tsumo=tsumo))
-    return price
+    return base, limit, hand_value(base, dealer=dealer, tsumo=tsumo)
 
 
-_PRICES: dict[tuple[int, int, bool, bool, bool], tuple[int, Limit | None, int]] = {}
+#: Prices worked out once for each of the few hundred combinations that exist.
+_PRICES: Final = Kept(_price, bound=4096)
 
 
 def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
@@ -472,7 +458,7 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
             codes = sorted([*map(_RUN_CODE.__getitem__, runs), *map(_TRIPLET_CODE.__getitem__, trips)])
             out = list(map(_BLOCK_TEXT.__getitem__, codes))
         if melds:
-            out += [_meld_text(m) for m in melds]
+            out += [_MELD_TEXTS[m.tiles] for m in melds]
         out.append(_PAIR_TEXT[r.pair])
     reds = f.concealed_reds
     if reds[0] or reds[1] or reds[2]:
@@ -480,17 +466,8 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _meld_text(m: Meld) -> str:
-    """The MPSZ text of a meld's tiles (each meld value's text is kept: there are a few thousand)."""
-    text = _MELD_TEXTS.get(m.tiles)
-    if text is None:
-        if len(_MELD_TEXTS) >= 8192:
-            _MELD_TEXTS.clear()
-        text = _MELD_TEXTS[m.tiles] = format_tiles(m.tiles)
-    return text
-
-
-_MELD_TEXTS: dict[tuple[Tile, ...], str] = {}
+#: The MPSZ text of each meld's tiles met so far (there are a few thousand).
+_MELD_TEXTS: Final = Kept[tuple[Tile, ...], str](format_tiles, bound=8192)
 
 
 def _mark_red_fives(groups: list[str], reds: list[int], n_concealed_sets: int) -> None:
