@@ -109,26 +109,53 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
            liability: Liability | None = None) -> Settlement:
     """Who pays the winner what, honba and liability included, and every seat's change."""
     dealer = winner is Wind.EAST
-    if liability is None or liability.seat is winner or (not tsumo and liability.seat is discarder):
-        # no liable player: the discarder pays, or everyone pays a share
+    pay = [0, 0, 0, 0]  # by seat value: what each seat pays
+    paid = [False, False, False, False]
+
+    def add(seat: Wind, amount: int) -> None:
+        pay[seat] += amount
+        paid[seat] = True
+
+    others = [s for s in _WINDS if s is not winner]
+    if liability is not None and liability.seat is not winner and (tsumo or liability.seat is not discarder):
+        liable = liability.seat
+        covered = liability.base
+        rest = base - covered
         if tsumo:
-            from_dealer, from_other = tsumo_payments(base, dealer=dealer)
-            points = from_dealer + 2 * from_other
-            shares = [from_other + 100 * honba] * 3
-            if not dealer:
-                shares[_DEALER_AMONG_OTHERS[winner]] = from_dealer + 100 * honba
-            payments: tuple[tuple[Wind, int], ...] = tuple(zip(_OTHERS[winner], shares))
+            add(liable, ron_payment(covered, dealer=dealer))
+            if rest:
+                d, n = tsumo_payments(rest, dealer=dealer)
+                for s in others:
+                    add(s, d if (dealer or s is Wind.EAST) else n)
+            if liability.pays_honba or not rest:
+                add(liable, 300 * honba)
+            else:
+                for s in others:
+                    add(s, 100 * honba)
         else:
-            points = ron_payment(base, dealer=dealer)
-            if discarder is None:
-                return Settlement(points, (), ())
-            payments = ((discarder, points + 300 * honba),)
-        change = [0, 0, 0, 0]
-        change[winner] = points + 300 * honba + 1000 * sticks
-        for seat, amount in payments:
-            change[seat] = -amount
-        return Settlement(points, payments, tuple(zip(_WINDS, change)))
-    return _settle_with_liability(base, winner, dealer, tsumo, discarder, honba, sticks, liability)
+            assert discarder is not None
+            half = ron_payment(covered, dealer=dealer) // 2
+            add(liable, half)
+            add(discarder, half)
+            if rest:
+                add(discarder, ron_payment(rest, dealer=dealer))
+            add(liable if liability.pays_honba else discarder, 300 * honba)
+        points = sum(pay) - 300 * honba
+    elif tsumo:
+        d, n = tsumo_payments(base, dealer=dealer)
+        for s in others:
+            add(s, (d if (dealer or s is Wind.EAST) else n) + 100 * honba)
+        points = 3 * d if dealer else d + 2 * n
+    else:
+        points = ron_payment(base, dealer=dealer)
+        if discarder is not None:
+            add(discarder, points + 300 * honba)
+    payments = tuple([(s, pay[s]) for s in _WINDS if paid[s]])
+    if not tsumo and discarder is None:
+        return Settlement(points, payments, ())
+    gain = sum(pay) + 1000 * sticks
+    deltas = tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS])
+    return Settlement(points, payments, deltas)
 
 
 def settle_plain(base: int, winner: Wind, tsumo: bool, discarder: Wind | None, honba: int,
@@ -146,50 +173,4 @@ _SETTLED: Final = Kept[tuple[int, Wind, bool, Wind | None, int, int], Settlement
     bound=8192)
 
 
-def _settle_with_liability(base: int, winner: Wind, dealer: bool, tsumo: bool, discarder: Wind | None, honba: int,
-                           sticks: int, liability: Liability) -> Settlement:
-    """:func:`settle` when a liable player (pao) answers for part or all of the hand."""
-    pay = [0, 0, 0, 0]  # by seat value: what each seat pays
-    paid = [False, False, False, False]
-
-    def add(seat: Wind, amount: int) -> None:
-        pay[seat] += amount
-        paid[seat] = True
-
-    others = [s for s in _WINDS if s is not winner]
-    liable = liability.seat
-    covered = liability.base
-    rest = base - covered
-    if tsumo:
-        add(liable, ron_payment(covered, dealer=dealer))
-        if rest:
-            d, n = tsumo_payments(rest, dealer=dealer)
-            for s in others:
-                add(s, d if (dealer or s is Wind.EAST) else n)
-        if liability.pays_honba or not rest:
-            add(liable, 300 * honba)
-        else:
-            for s in others:
-                add(s, 100 * honba)
-    else:
-        assert discarder is not None
-        half = ron_payment(covered, dealer=dealer) // 2
-        add(liable, half)
-        add(discarder, half)
-        if rest:
-            add(discarder, ron_payment(rest, dealer=dealer))
-        add(liable if liability.pays_honba else discarder, 300 * honba)
-    points = sum(pay) - 300 * honba
-    payments = tuple([(s, pay[s]) for s in _WINDS if paid[s]])
-    if not tsumo and discarder is None:
-        return Settlement(points, payments, ())
-    gain = sum(pay) + 1000 * sticks
-    deltas = tuple([(s, gain if s is winner else -pay[s]) for s in _WINDS])
-    return Settlement(points, payments, deltas)
-
-
 _WINDS = tuple(Wind)
-#: The other seats of each winner, in seat order, and where the dealer is among them.
-_OTHERS: Final = tuple(tuple(s for s in _WINDS if s is not w) for w in _WINDS)
-_DEALER_AMONG_OTHERS: Final = tuple(others.index(Wind.EAST) if w is not Wind.EAST else -1
-                                    for w, others in zip(_WINDS, _OTHERS, strict=True))
