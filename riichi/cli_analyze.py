@@ -8,8 +8,8 @@
 The text and ``--json`` outputs come from :func:`riichi.analysis.analyze_case`
 (its fields are documented in docs/analysis.md); ``--jsonl`` reads one
 request a line and writes one result a line, errors included, never stopping.
-:mod:`riichi.cli` registers this command through :func:`add_parser`, on every run of every command, so
-:mod:`riichi.analysis` (and the shanten and wait modules it needs) is imported only when this command runs.
+:mod:`riichi.cli` registers this command through :func:`add_parser`; :mod:`riichi.analysis` (and the
+shanten and wait modules it needs) is imported only when this command runs.
 """
 
 from __future__ import annotations

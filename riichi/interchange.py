@@ -195,7 +195,8 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
         raise InvalidCaseError(f"unknown field {unknown!r} in the win case")
     get = case.get
     hand_text = get("hand")
-    concealed = _sorted_tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand")
+    concealed = _tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand",
+                       parse_sorted)
     melds = _melds(get("melds"))
     win_text = get("win")
     win = _ONE_TILE.get(win_text) if type(win_text) is str else None
@@ -252,16 +253,10 @@ def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> st
     return value
 
 
-def _tiles(text: str, field: str) -> tuple[Tile, ...]:
+def _tiles(text: str, field: str, read: Callable[[str], tuple[Tile, ...]] = parse_tiles) -> tuple[Tile, ...]:
+    """The tiles of a field's text as ``read`` reads them; a notation error names the field."""
     try:
-        return parse_tiles(text)
-    except NotationError as e:
-        raise NotationError(f"{field}: {e.message}", e.source, e.span) from None
-
-
-def _sorted_tiles(text: str, field: str) -> tuple[Tile, ...]:
-    try:
-        return parse_sorted(text)
+        return read(text)
     except NotationError as e:
         raise NotationError(f"{field}: {e.message}", e.source, e.span) from None
 
