@@ -13,11 +13,13 @@ hand and only read afterwards.
 from __future__ import annotations
 
 import enum
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from riichi.context import WinContext
 from riichi.decompose import is_chiitoitsu, is_kokushi, standard_readings
-from riichi.hand import Hand, MeldType
+from riichi.hand import Hand, Meld, MeldType
+from riichi.kept import Kept
 from riichi.rules import RuleSet
 from riichi.tiles import KIND_OF
 
@@ -129,6 +131,8 @@ _EMPTY_SUIT: Final = [0] * 9
 _STANDARD: Final = Form.STANDARD
 _TANKI, _SHANPON, _RYANMEN = Wait.TANKI, Wait.SHANPON, Wait.RYANMEN
 _CHI, _ANKAN = MeldType.CHI, MeldType.ANKAN
+#: A named tuple made from its fields' tuple in C (the class's own __new__ is Python code, twice the cost).
+_new: Final = tuple.__new__
 
 
 class HandFacts:
@@ -136,6 +140,8 @@ class HandFacts:
 
     __slots__ = ("all_counts", "closed", "concealed_counts", "concealed_reds", "ctx", "features", "hand", "honors",
                  "kans", "meld_runs", "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
+    meld_runs: tuple[int, ...]  #: first kinds of the chi
+    meld_sets: tuple[SetInfo, ...]  #: the pon and kans
 
     def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
         self.hand = hand
@@ -151,14 +157,35 @@ class HandFacts:
             concealed[13] += reds[1]
             concealed[22] += reds[2]
         self.concealed_counts = concealed
-        #: red fives among the concealed tiles per suit (man, pin, sou)
+        melds = hand.melds
+        if not melds:
+            #: red fives among the concealed tiles per suit (man, pin, sou)
+            self.concealed_reds = reds
+            self.all_counts = concealed
+            self.reds = reds
+            self.meld_runs = self.meld_sets = ()
+            self.kans = self.n_melds = 0
+            self.closed = True
+        else:
+            self._add_melds(melds, concealed, reds)
+        self.win_kind = KIND_OF[ctx.win]
+        counts = self.all_counts
+        #: bit 1, 2, 4 for man, pin, sou present
+        self.suits = (counts[0:9] != _EMPTY_SUIT) | (counts[9:18] != _EMPTY_SUIT) << 1 \
+            | (counts[18:27] != _EMPTY_SUIT) << 2
+        self.honors = sum(counts[27:34])
+        self.terminals = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+        self.features = _features(self, ctx)
+
+    def _add_melds(self, melds: tuple[Meld, ...], concealed: list[int], reds: list[int]) -> None:
+        """The facts the melds change: every tile's count, red fives, runs, sets, kans, closedness."""
         self.concealed_reds = reds[:]
         counts = concealed[:]
         runs: list[int] = []
         sets: list[SetInfo] = []
         kans = 0
         closed = True
-        for m in hand.melds:
+        for m in melds:
             tiles = m.tiles
             k = KIND_OF[tiles[0]]
             for t in tiles:
@@ -181,79 +208,84 @@ class HandFacts:
         self.meld_runs = tuple(runs)
         self.meld_sets = tuple(sets)
         self.kans = kans
-        self.n_melds = len(hand.melds)
+        self.n_melds = len(melds)
         self.closed = closed
-        self.win_kind = KIND_OF[ctx.win]
-        #: bit 1, 2, 4 for man, pin, sou present
-        self.suits = (counts[0:9] != _EMPTY_SUIT) | (counts[9:18] != _EMPTY_SUIT) << 1 \
-            | (counts[18:27] != _EMPTY_SUIT) << 2
-        self.honors = sum(counts[27:34])
-        self.terminals = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
-        self.features = _features(self, ctx)
 
 
-#: Context flags and their feature bits: the kinds of riichi, and the luck and first-turn situations.
-_RIICHI_BITS: Final = (("double_riichi", Feature.DOUBLE_RIICHI), ("open_riichi", Feature.OPEN_RIICHI))
-_SITUATION_BITS: Final = (("ippatsu", Feature.IPPATSU), ("haitei", Feature.HAITEI), ("houtei", Feature.HOUTEI),
-                          ("rinshan", Feature.RINSHAN), ("chankan", Feature.CHANKAN), ("tenhou", Feature.TENHOU),
-                          ("chiihou", Feature.CHIIHOU), ("renhou", Feature.RENHOU),
-                          ("paarenchan", Feature.PAARENCHAN))
+def _flag_bits(flags: tuple[bool, ...]) -> int:
+    """The feature bits of the context flags from riichi to paarenchan (:data:`_FLAGS`), in field order."""
+    on = {name for name, flag in zip(_FLAG_NAMES, flags, strict=True) if flag}
+    bits = Feature.RIICHI if on & {"riichi", "double_riichi", "open_riichi"} else 0
+    for name in on:
+        bits |= _FLAG_BIT.get(name, 0)
+    return bits
+
+
+#: The context's run of flags from riichi to paarenchan (a slice of the tuple), and the feature bit of each.
+_FLAGS: Final = slice(WinContext._fields.index("riichi"), WinContext._fields.index("paarenchan") + 1)
+_FLAG_NAMES: Final = WinContext._fields[_FLAGS]
+_flags_of: Final = itemgetter(_FLAGS)
+_FLAG_BIT: Final = {"double_riichi": Feature.DOUBLE_RIICHI, "open_riichi": Feature.OPEN_RIICHI,
+                    "ippatsu": Feature.IPPATSU, "haitei": Feature.HAITEI, "houtei": Feature.HOUTEI,
+                    "rinshan": Feature.RINSHAN, "chankan": Feature.CHANKAN, "tenhou": Feature.TENHOU,
+                    "chiihou": Feature.CHIIHOU, "renhou": Feature.RENHOU, "paarenchan": Feature.PAARENCHAN}
+#: Bits of each combination of flags met (a few dozen occur).
+_FLAG_BITS: Final = Kept(_flag_bits, bound=4096)
 
 
 def _features(f: HandFacts, ctx: WinContext) -> int:
     """The :class:`Feature` bits of a hand."""
-    F = Feature  # noqa: N806 - a short alias keeps the bit arithmetic readable
+    bits = _CLOSED_BITS[f.closed][ctx.tsumo]
+    flags = _flags_of(ctx)
+    if any(flags):
+        bits |= _FLAG_BITS[flags]
     c = f.all_counts
-    bits = F.CLOSED if f.closed else 0
-    bits |= F.TSUMO if ctx.tsumo else F.RON
-    if ctx.riichi or ctx.double_riichi or ctx.open_riichi:
-        bits |= F.RIICHI
-        for name, bit in _RIICHI_BITS:
-            if getattr(ctx, name):
-                bits |= bit
-    if ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou \
-            or ctx.renhou or ctx.paarenchan:
-        for name, bit in _SITUATION_BITS:
-            if getattr(ctx, name):
-                bits |= bit
     honors, terminals, suits = f.honors, f.terminals, f.suits
-    total = 14 + f.kans
     if honors:
-        bits |= F.HONORS
-        dragons = c[31] + c[32] + c[33]
-        if dragons >= 8:
-            bits |= F.DRAGONS8
-        if honors - dragons >= 11:
-            bits |= F.WINDS11
-        if c[31] >= 3:
-            bits |= F.HAKU3
-        if c[32] >= 3:
-            bits |= F.HATSU3
-        if c[33] >= 3:
-            bits |= F.CHUN3
-        if c[27 + ctx.seat_wind] >= 3:
-            bits |= F.SEAT3
-        if c[27 + ctx.round_wind] >= 3:
-            bits |= F.ROUND3
+        bits |= _HONOR_BITS[(*c[27:34], ctx.seat_wind, ctx.round_wind)]
+    elif terminals:
+        bits |= _NO_HONORS_BIT
     else:
-        bits |= F.NO_HONORS
-        if not terminals:
-            bits |= F.SIMPLES_ONLY
+        bits |= _SIMPLES_BITS
     if terminals:
-        bits |= F.TERMINALS
-    if terminals + honors == total:
-        bits |= F.NO_SIMPLES
-    if suits in (1, 2, 4):
-        bits |= F.ONE_SUIT
-    elif not suits:
-        bits |= F.NO_SUITS
-    elif suits == 7:
-        bits |= F.THREE_SUITS
+        bits |= _TERMINALS_BIT
+        if terminals + honors == 14 + f.kans:
+            bits |= _NO_SIMPLES_BIT
+    elif honors == 14 + f.kans:
+        bits |= _NO_SIMPLES_BIT
+    bits |= _SUIT_BITS[suits]
     if f.kans >= 3:
-        bits |= F.KANS3 | (F.KANS4 if f.kans == 4 else 0)
-    if suits in (0, 4) and honors == c[32]:
-        bits |= F.GREEN
+        bits |= _KAN_BITS[f.kans]
+    if suits & 3 == 0 and honors == c[32]:
+        bits |= _GREEN_BIT
     return bits
+
+
+def _honor_bits(key: tuple[int, ...]) -> int:
+    """The bits of a hand's honours: their seven counts then the seat and round winds (0..3)."""
+    F = Feature  # noqa: N806 - a short alias keeps the bit arithmetic readable
+    *c, seat, rnd = key
+    dragons = c[4] + c[5] + c[6]
+    bits = F.HONORS
+    for bit, held in ((F.DRAGONS8, dragons >= 8), (F.WINDS11, sum(c) - dragons >= 11), (F.HAKU3, c[4] >= 3),
+                      (F.HATSU3, c[5] >= 3), (F.CHUN3, c[6] >= 3), (F.SEAT3, c[seat] >= 3), (F.ROUND3, c[rnd] >= 3)):
+        if held:
+            bits |= bit
+    return bits
+
+
+#: Feature bits in the forms the hot code reads (a class attribute costs several times a global on 3.11):
+#: by closedness and tsumo, by honour counts and winds (kept as met), by the suits' bits 0..7, by kans.
+_CLOSED_BITS: Final = ((Feature.RON, Feature.TSUMO), (Feature.CLOSED | Feature.RON, Feature.CLOSED | Feature.TSUMO))
+_HONOR_BITS: Final = Kept(_honor_bits, bound=8192)
+_NO_HONORS_BIT: Final = Feature.NO_HONORS
+_SIMPLES_BITS: Final = Feature.NO_HONORS | Feature.SIMPLES_ONLY
+_TERMINALS_BIT: Final = Feature.TERMINALS
+_NO_SIMPLES_BIT: Final = Feature.NO_SIMPLES
+_SUIT_BITS: Final = (Feature.NO_SUITS, Feature.ONE_SUIT, Feature.ONE_SUIT, 0, Feature.ONE_SUIT, 0, 0,
+                     Feature.THREE_SUITS)
+_KAN_BITS: Final = (0, 0, 0, Feature.KANS3, Feature.KANS3 | Feature.KANS4)
+_GREEN_BIT: Final = Feature.GREEN
 
 
 def readings(facts: HandFacts) -> list[Reading]:
@@ -274,24 +306,23 @@ def readings(facts: HandFacts) -> list[Reading]:
         n_concealed = len(trips) + n_ankan
         shape = _SETS_SHAPE[len(all_runs)][len(all_trips)]
         if pair == w:
-            out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, _TANKI,
-                               shape | _ANKOU_SHAPE[n_concealed] | Feature.TANKI))
+            out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, sets, n_concealed, _TANKI,
+                                      shape | _ANKOU_SHAPE[n_concealed] | _TANKI_BIT)))
         if w in trips:
             if ron:  # the triplet the ron tile finished counts as open (fu, sanankou)
                 opened = tuple([_RON_TRIPLET[k] if k == w else _CLOSED_TRIPLET[k] for k in trips]) + meld_sets
-                out.append(Reading(standard, pair, (), all_runs, all_trips, opened, n_concealed - 1, _SHANPON,
-                                   shape | _ANKOU_SHAPE[n_concealed - 1]))
+                out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, opened, n_concealed - 1,
+                                          _SHANPON, shape | _ANKOU_SHAPE[n_concealed - 1])))
             else:
-                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, _SHANPON,
-                                   shape | _ANKOU_SHAPE[n_concealed]))
+                out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, sets, n_concealed, _SHANPON,
+                                          shape | _ANKOU_SHAPE[n_concealed])))
         seen = -1
         for r in runs:
             if r <= w <= r + 2 and r != seen:
                 seen = r  # two equal runs give the same reading
                 wait = _RUN_WAIT[w - r][r % 9]
-                wait_bit = Feature.RYANMEN if wait is _RYANMEN else 0
-                out.append(Reading(standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
-                                   shape | _ANKOU_SHAPE[n_concealed] | wait_bit))
+                out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
+                                          shape | _ANKOU_SHAPE[n_concealed] | _WAIT_BIT[wait])))
     if facts.n_melds == 0:
         if counts.count(2) == 7 and is_chiitoitsu(counts):
             pairs = tuple([k for k in range(34) if counts[k]])
@@ -317,6 +348,9 @@ def _sets_shape(runs: int, triplets: int) -> int:
 #: Shape bits of a standard reading by its numbers of runs and of triplets, and by its concealed triplets.
 _SETS_SHAPE: Final = tuple(tuple(_sets_shape(runs, trips) for trips in range(5)) for runs in range(5))
 _ANKOU_SHAPE: Final = (0, 0, 0, Feature.ANKOU3, Feature.ANKOU4)
+_TANKI_BIT: Final = Feature.TANKI
+#: Shape bit of each wait a run completes.
+_WAIT_BIT: Final = {wait: Feature.RYANMEN if wait is Wait.RYANMEN else 0 for wait in Wait}
 
 #: A concealed triplet of each kind, and one opened by the ron tile.
 _CLOSED_TRIPLET: Final = tuple(SetInfo(k, False, True, False) for k in range(34))

@@ -43,6 +43,8 @@ _STANDARD, _CHIITOITSU, _KOKUSHI, _SHIISAN_PUUTAA = Form
 _MANGAN: Final = Limit.MANGAN
 _EAST: Final = Wind.EAST
 _CHI: Final = MeldType.CHI
+#: A named tuple made from its fields' tuple in C (the class's own __new__ is Python code, twice the cost).
+_new: Final = tuple.__new__
 
 
 class Score(NamedTuple):
@@ -103,15 +105,17 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
             best = cand
     if best is None:
         raise NoYakuError("the hand is complete but has no yaku (dora do not count as yaku)")
-    liability = _liability(hand, ctx, rules, best) if best.yakuman or ctx.rinshan else None
+    _, reading, han, fu, base, yaku, yakuman, yakuman_total, limit, fu_items = best
+    liability = _liability(hand, ctx, rules, best) if yakuman or ctx.rinshan else None
     if liability is None:
-        s = settle_plain(best.base, ctx.seat_wind, ctx.tsumo, ctx.discarder, ctx.honba, ctx.riichi_sticks)
+        s = settle_plain(base, ctx.seat_wind, ctx.tsumo, ctx.discarder, ctx.honba, ctx.riichi_sticks)
     else:
-        s = settle(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
+        s = settle(base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
                    sticks=ctx.riichi_sticks, liability=liability)
-    return Score(best.han, best.fu, best.yaku, best.yakuman, best.yakuman_total, best.limit, s.points,
-                 s.payments, s.deltas, fu_details(best.fu_items), _decomposition(best.reading, facts),
-                 _liable_seat(liability, ctx) if liability is not None else None)
+    points, payments, deltas = s
+    return _new(Score, (han, fu, yaku, yakuman, yakuman_total, limit, points, payments, deltas, fu_details(fu_items),
+                        _decomposition(reading, facts),
+                        _liable_seat(liability, ctx) if liability is not None else None))
 
 
 # -- yaku ---------------------------------------------------------------------
@@ -289,7 +293,7 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
         total = min(total, rules.max_yakuman)
     base = 8000 * total
     value = hand_value(base, dealer=ctx.seat_wind is Wind.EAST, tsumo=ctx.tsumo)
-    return _Candidate((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, ())
+    return _new(_Candidate, ((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, ()))
 
 
 def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
@@ -347,7 +351,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     if dora:
         named += dora
     base, limit, value = price
-    return _Candidate((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items)
+    return _new(_Candidate, ((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items))
 
 
 def _price(key: tuple[int, int, bool, bool, bool]) -> tuple[int, Limit | None, int]:
