@@ -23,20 +23,28 @@ from functools import lru_cache, partial
 from typing import Final
 
 from riichi.kept import Kept
-from riichi.tiles import TERMINAL_HONOR_KINDS
+from riichi.tiles import SUITS, TERMINAL_HONOR_KINDS
 
 __all__ = [
+    "PAIR_TEXT",
+    "RUN_TEXT",
     "StandardReading",
+    "TRIPLET_TEXT",
+    "WrittenReading",
     "is_chiitoitsu",
     "is_complete",
     "is_kokushi",
     "search_suit_readings",
     "standard_readings",
+    "set_texts",
     "suit_readings",
+    "written_readings",
 ]
 
 #: (pair kind or -1, triplet kinds, run first kinds)
 StandardReading = tuple[int, tuple[int, ...], tuple[int, ...]]
+#: A standard reading and the MPSZ texts of its sets (:func:`written_readings`).
+WrittenReading = tuple[int, tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 
 # A suit reading: (pair index 0..8 or -1, triplet indices, run first indices), indices local to the suit.
 _SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
@@ -157,27 +165,32 @@ def _split(c: list[int], need_pair: bool, pair: int, trips: list[int], runs: lis
 
 def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
     """Every reading of the concealed counts as sets and exactly one pair (kinds in ascending order)."""
-    key = bytes(counts)  # each suit's nine counts are a slice of it, a cheap dict key
-    partial: list[StandardReading] = _START
+    return [(pair, trips, runs) for pair, trips, runs, _ in written_readings(bytes(counts))]
+
+
+def written_readings(key: bytes) -> list[WrittenReading]:
+    """:func:`standard_readings` of the counts as bytes, each with its concealed sets' MPSZ texts in order
+    (by first tile, a triplet before a run that starts on its kind)."""
+    partial: list[WrittenReading] = _START
     for base, known in _SUITS:
-        pattern = key[base:base + 9]
+        pattern = key[base:base + 9]  # each suit's nine counts are a slice of the key, a cheap dict key
         if pattern == _EMPTY_SUIT:
             continue
         options = known[pattern]
         if not options:
             return []
         if len(options) == 1 and len(partial) == 1:
-            (sp, st, sr), (p, trips, runs) = options[0], partial[0]
+            (sp, st, sr, sx), (p, trips, runs, texts) = options[0], partial[0]
             if sp >= 0 and p >= 0:
                 return []
-            partial = [(sp if sp >= 0 else p, trips + st, runs + sr)]
+            partial = [(sp if sp >= 0 else p, trips + st, runs + sr, texts + sx)]
             continue
-        merged: list[StandardReading] = []
-        for p, trips, runs in partial:
-            for sp, st, sr in options:
+        merged: list[WrittenReading] = []
+        for p, trips, runs, texts in partial:
+            for sp, st, sr, sx in options:
                 if sp >= 0 and p >= 0:
                     continue
-                merged.append((sp if sp >= 0 else p, trips + st, runs + sr))
+                merged.append((sp if sp >= 0 else p, trips + st, runs + sr, texts + sx))
         if not merged:
             return []
         partial = merged
@@ -187,19 +200,20 @@ def standard_readings(counts: Sequence[int]) -> list[StandardReading]:
     honor = _honor_reading(honors)
     if honor is None:
         return []
-    honor_pair, extra = honor
-    return [(honor_pair if honor_pair >= 0 else p, trips + extra, runs) for p, trips, runs in partial
-            if (p >= 0) != (honor_pair >= 0)]
+    honor_pair, extra, extra_texts = honor
+    return [(honor_pair if honor_pair >= 0 else p, trips + extra, runs, texts + extra_texts)
+            for p, trips, runs, texts in partial if (p >= 0) != (honor_pair >= 0)]
 
 
-_START: Final[list[StandardReading]] = [(-1, (), ())]
+_START: Final[list[WrittenReading]] = [(-1, (), (), ())]
 _EMPTY_SUIT: Final = bytes(9)
 _NO_HONORS: Final = bytes(7)
 
 
 @lru_cache(maxsize=4096)  # a few hundred honour patterns occur in real play
-def _honor_reading(pattern: bytes) -> tuple[int, tuple[int, ...]] | None:
-    """The honours as (pair kind or -1, triplet kinds), or None when they are no sets and at most a pair."""
+def _honor_reading(pattern: bytes) -> tuple[int, tuple[int, ...], tuple[str, ...]] | None:
+    """The honours as (pair kind or -1, triplet kinds, triplet texts), or None when they are no sets and at most
+    a pair."""
     trips: list[int] = []
     pair = -1
     for k, n in enumerate(pattern, start=27):
@@ -214,16 +228,30 @@ def _honor_reading(pattern: bytes) -> tuple[int, tuple[int, ...]] | None:
             pair = k
         else:
             return None
-    return pair, tuple(trips)
+    return pair, tuple(trips), tuple([TRIPLET_TEXT[k] for k in trips])
 
 
-def _suit_readings_at(base: int, pattern: bytes) -> tuple[StandardReading, ...]:
-    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``."""
+def _suit_readings_at(base: int, pattern: bytes) -> tuple[WrittenReading, ...]:
+    """:func:`suit_readings` with kinds made absolute for the suit starting at ``base``, and set texts."""
     if max(pattern) <= 4 and sum(pattern) <= 14:  # a real suit: read from the shipped table
-        return _shipped_readings(pattern.translate(_DIGIT_CODES).decode("ascii"), _KINDS_FROM[base])
-    # a what-if beyond four copies: searched
-    return tuple((p + base if p >= 0 else -1, tuple([t + base for t in trips]), tuple([r + base for r in runs]))
-                 for p, trips, runs in suit_readings(tuple(pattern)))
+        found = _shipped_readings(pattern.translate(_DIGIT_CODES).decode("ascii"), _KINDS_FROM[base])
+    else:  # a what-if beyond four copies: searched
+        found = tuple((p + base if p >= 0 else -1, tuple([t + base for t in trips]), tuple([r + base for r in runs]))
+                      for p, trips, runs in suit_readings(tuple(pattern)))
+    return tuple((p, trips, runs, set_texts(trips, runs)) for p, trips, runs in found)
+
+
+def set_texts(triplets: Sequence[int], runs: Sequence[int]) -> tuple[str, ...]:
+    """MPSZ texts of sets by first tile, a triplet before a run that starts on its kind."""
+    return tuple([RUN_TEXT[code // 2] if code % 2 else TRIPLET_TEXT[code // 2]
+                  for code in sorted([2 * k for k in triplets] + [2 * k + 1 for k in runs])])
+
+
+#: MPSZ text of the run starting at each kind, of the triplet and of the pair of each kind.
+RUN_TEXT: Final = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{SUITS[k // 9]}" if k < 27 and k % 9 < 7 else ""
+                        for k in range(34))
+TRIPLET_TEXT: Final = tuple(f"{k % 9 + 1}" * 3 + SUITS[k // 9] for k in range(34))
+PAIR_TEXT: Final = tuple(f"{k % 9 + 1}" * 2 + SUITS[k // 9] for k in range(34))
 
 
 #: A count (0..9) as its digit, to turn a pattern of counts into the shipped table's key.

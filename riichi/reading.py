@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from riichi.context import WinContext
-from riichi.decompose import is_chiitoitsu, is_kokushi, standard_readings
+from riichi.decompose import is_chiitoitsu, is_kokushi, written_readings
 from riichi.hand import Hand, Meld, MeldType
 from riichi.kept import Kept
 from riichi.rules import RuleSet
@@ -64,6 +64,8 @@ class Reading(NamedTuple):
     wait: Wait
     #: The reading's :class:`Feature` shape bits (form, how many runs and triplets, the wait).
     shape: int = 0
+    #: MPSZ texts of the concealed sets, by first tile (melds and the pair aside).
+    blocks: tuple[str, ...] = ()
 
 
 class Feature:
@@ -299,7 +301,7 @@ def readings(facts: HandFacts) -> list[Reading]:
     meld_trips = tuple([s.kind for s in meld_sets]) if meld_sets else ()
     n_ankan = sum([s.concealed for s in meld_sets]) if meld_sets else 0
     standard = _STANDARD
-    for pair, trips, runs in standard_readings(counts):
+    for pair, trips, runs, blocks in written_readings(bytes(counts)):
         all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
         all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
         sets = tuple([_CLOSED_TRIPLET[k] for k in trips]) + meld_sets
@@ -307,22 +309,22 @@ def readings(facts: HandFacts) -> list[Reading]:
         shape = _SETS_SHAPE[len(all_runs)][len(all_trips)]
         if pair == w:
             out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, sets, n_concealed, _TANKI,
-                                      shape | _ANKOU_SHAPE[n_concealed] | _TANKI_BIT)))
+                                      shape | _ANKOU_SHAPE[n_concealed] | _TANKI_BIT, blocks)))
         if w in trips:
             if ron:  # the triplet the ron tile finished counts as open (fu, sanankou)
                 opened = tuple([_RON_TRIPLET[k] if k == w else _CLOSED_TRIPLET[k] for k in trips]) + meld_sets
                 out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, opened, n_concealed - 1,
-                                          _SHANPON, shape | _ANKOU_SHAPE[n_concealed - 1])))
+                                          _SHANPON, shape | _ANKOU_SHAPE[n_concealed - 1], blocks)))
             else:
                 out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, sets, n_concealed, _SHANPON,
-                                          shape | _ANKOU_SHAPE[n_concealed])))
+                                          shape | _ANKOU_SHAPE[n_concealed], blocks)))
         seen = -1
         for r in runs:
             if r <= w <= r + 2 and r != seen:
                 seen = r  # two equal runs give the same reading
                 wait = _RUN_WAIT[w - r][r % 9]
                 out.append(_new(Reading, (standard, pair, (), all_runs, all_trips, sets, n_concealed, wait,
-                                          shape | _ANKOU_SHAPE[n_concealed] | _WAIT_BIT[wait])))
+                                          shape | _ANKOU_SHAPE[n_concealed] | _WAIT_BIT[wait], blocks)))
     if facts.n_melds == 0:
         if counts.count(2) == 7 and is_chiitoitsu(counts):
             pairs = tuple([k for k in range(34) if counts[k]])

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from riichi.context import WinContext
+from riichi.decompose import PAIR_TEXT, RUN_TEXT, TRIPLET_TEXT
 from riichi.errors import NotWinningError, NoYakuError
 from riichi.fu import FuCode, FuItem, fu_codes, fu_details
 from riichi.hand import Hand, MeldType
@@ -29,7 +30,7 @@ from riichi.notation import format_tiles
 from riichi.points import Liability, Limit, base_points, hand_value, limit_base, settle, settle_plain
 from riichi.reading import Feature, Form, HandFacts, Reading, Wait, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
-from riichi.tiles import SUITS, Tile, Wind
+from riichi.tiles import Tile, Wind
 from riichi.validate import check_situation, check_tiles
 from riichi.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, Predicate, YakuRow
 
@@ -446,27 +447,16 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
         return (format_tiles(hand.concealed),)
     melds = hand.melds
     if form is _CHIITOITSU:
-        out = [_PAIR_TEXT[k] for k in r.pairs]
+        out = [PAIR_TEXT[k] for k in r.pairs]
+        n_sets = len(out)
     else:
-        runs: list[int] | tuple[int, ...] = r.runs
-        trips: list[int] | tuple[int, ...] = r.triplets
-        if melds:
-            runs, trips = list(runs), list(trips)
-            for m in melds:
-                (runs if m.type is _CHI else trips).remove(m.kind)
-        if not trips:
-            out = list(map(_RUN_TEXT.__getitem__, runs))
-        elif not runs:
-            out = list(map(_TRIPLET_TEXT.__getitem__, trips))
-        else:  # sets by first tile, a triplet before a run that starts on its kind
-            codes = sorted([*map(_RUN_CODE.__getitem__, runs), *map(_TRIPLET_CODE.__getitem__, trips)])
-            out = list(map(_BLOCK_TEXT.__getitem__, codes))
-        if melds:
-            out += [_MELD_TEXTS[m.tiles] for m in melds]
-        out.append(_PAIR_TEXT[r.pair])
+        blocks = r.blocks
+        n_sets = len(blocks)
+        out = [*blocks, *[_MELD_TEXTS[m.tiles] for m in melds], PAIR_TEXT[r.pair]] if melds \
+            else [*blocks, PAIR_TEXT[r.pair]]
     reds = f.concealed_reds
     if reds[0] or reds[1] or reds[2]:
-        _mark_red_fives(out, reds, len(out) - len(melds) - 1 if form is _STANDARD else len(out))
+        _mark_red_fives(out, reds, n_sets)
     return tuple(out)
 
 
@@ -488,18 +478,10 @@ def _mark_red_fives(groups: list[str], reds: list[int], n_concealed_sets: int) -
                     break
 
 
-#: Text of the run starting at each kind, of the triplet and of the pair of each kind.
-_RUN_TEXT: Final = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{SUITS[k // 9]}" if k < 27 and k % 9 < 7 else ""
-                         for k in range(34))
-_TRIPLET_TEXT: Final = tuple(f"{k % 9 + 1}" * 3 + SUITS[k // 9] for k in range(34))
-_PAIR_TEXT: Final = tuple(f"{k % 9 + 1}" * 2 + SUITS[k // 9] for k in range(34))
-#: Concealed sets as codes that sort as they are listed: a triplet is 2 * kind, a run 2 * kind + 1.
-_RUN_CODE: Final = tuple(2 * k + 1 for k in range(34))
-_TRIPLET_CODE: Final = tuple(2 * k for k in range(34))
 #: For each suit, every concealed group text holding a plain five of it -> the text with that five red.
 _REDDENED: Final = tuple(
     {text: text.replace("5", "0", 1)
-     for plain in (*_RUN_TEXT[base + 2:base + 5], _TRIPLET_TEXT[base + 4], _PAIR_TEXT[base + 4])
+     for plain in (*RUN_TEXT[base + 2:base + 5], TRIPLET_TEXT[base + 4], PAIR_TEXT[base + 4])
      for text in (plain, plain.replace("5", "0", 1), plain.replace("5", "0", 2)) if "5" in text}
     for base in (0, 9, 18))
-_BLOCK_TEXT: Final = tuple(_RUN_TEXT[code // 2] if code % 2 else _TRIPLET_TEXT[code // 2] for code in range(68))
+

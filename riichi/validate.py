@@ -21,7 +21,10 @@ from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
 
-_CHI: Final = MeldType.CHI  #: read once (an Enum class attribute is slow on Python 3.11)
+#: Read once (an Enum or class attribute costs several times a global on Python 3.11).
+_CHI: Final = MeldType.CHI
+_RIICHI_BIT: Final = Feature.RIICHI
+_SITUATION_BITS: Final = Feature.SITUATION
 
 
 def red_limits(aka: int) -> tuple[int, int, int]:
@@ -91,9 +94,9 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     closed = facts.closed
     has_kan = facts.kans > 0
     seat = ctx.seat_wind
-    if facts.features & Feature.RIICHI and not closed:
+    if facts.features & _RIICHI_BIT and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
-    if facts.features & Feature.SITUATION:
+    if facts.features & _SITUATION_BITS:
         if ctx.ippatsu and not ctx.in_riichi:
             raise bad("ippatsu needs riichi")
         if ctx.rinshan and not has_kan:

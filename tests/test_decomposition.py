@@ -39,3 +39,16 @@ def test_decomposition_groups(case: dict[str, Any], groups: list[str]) -> None:
     result = score_case(case)
     assert result["ok"], result
     assert result["decomposition"] == groups
+
+
+def test_written_readings_carry_each_readings_set_texts() -> None:
+    """111222333m456p77s reads as three runs 123m or three triplets (plus 456p and the pair 77s); each
+    reading's texts are its own concealed sets in tile order, the pair left out."""
+    from riichi.counts import to_counts
+    from riichi.decompose import standard_readings, written_readings
+    from riichi.notation import parse_tiles
+
+    counts = to_counts(parse_tiles("111222333m456p77s"))
+    written = written_readings(bytes(counts))
+    assert [w[:3] for w in written] == standard_readings(counts)
+    assert sorted(w[3] for w in written) == [("111m", "222m", "333m", "456p"), ("123m", "123m", "123m", "456p")]
