@@ -184,8 +184,7 @@ def _score_stream(inp: TextIO, out: TextIO, err: TextIO) -> int:
     write = out.write
     for line in inp:
         n += 1
-        write(score_line_json(line))
-        write("\n")
+        write(score_line_json(line) + "\n")  # one write a line: a result is a few hundred characters
         if progress and n % 1000 == 0:
             err.write(f"\r{n} cases")
     if progress:

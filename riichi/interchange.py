@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Final, TypeVar
+from operator import itemgetter
+from typing import Any, Final, TypeVar
 
 from riichi.context import WinContext
 from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
@@ -62,9 +63,23 @@ def score_line_json(line: str) -> str:
     >>> score_line_json('{"id": 7, "hand": "234m456p678s44433z", "win": "3z", "tsumo": true, "seat_wind": "S"}')[:86]
     '{"id": 7, "ok": true, "han": 1, "fu": 40, "yaku": [{"name": "menzen_tsumo", "han": 1}]'
     """
-    case = _load(line)
-    out = _encode(case) if type(case) is _ErrorResult else _score(case, _result_json)
+    try:  # the usual line: one JSON value from its first character, then the end of the line
+        case, end = _scan(line, 0)
+        if line[end:] not in _LINE_ENDS:
+            raise ValueError
+    except Exception:  # noqa: BLE001 - anything else is read by json.loads, which names the problem
+        case = _load(line)
+        if type(case) is _ErrorResult:
+            return _encode(case)
+    out = _score(case, _result_json)
     return out if type(out) is str else _encode(out)
+
+
+#: The JSON reader json.loads uses, called without its checks for leading and trailing space (a line that
+#: has them is read again by json.loads).
+_scan: Final[Callable[[str, int], tuple[object, int]]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+# (scan_once is set in JSONDecoder.__init__ but not in its type stub)
+_LINE_ENDS: Final = frozenset({"", "\n"})
 
 
 class _ErrorResult(dict[str, object]):
@@ -93,7 +108,7 @@ def _score(case: object, finish: Callable[[Score, object], _Out]) -> _Out | dict
         if not isinstance(case, dict):
             raise InvalidCaseError("a win case is a JSON object")
         rules = _rules(case)
-        if _flag(case, "nagashi_mangan"):
+        if "nagashi_mangan" in case and _flag(case, "nagashi_mangan"):
             return _nagashi(case, rules)
         hand, ctx = case_to_hand(case)
         return finish(score(hand, ctx, rules), case_id)
@@ -133,6 +148,8 @@ def _result_json(s: Score, case_id: object) -> str:
     """``_encode(score_to_result(s, case_id))``, made from the JSON texts of its parts."""
     if case_id is None:
         head = '{"id": null, "ok": true, "han": '
+    elif type(case_id) is int:  # written as the encoder writes it (int.__repr__)
+        head = f'{{"id": {case_id}, "ok": true, "han": '
     else:
         head = f'{{"id": {_STRING(case_id) if type(case_id) is str else _encode(case_id)}, "ok": true, "han": '
     text = (f'{head}{s.han}, "fu": {s.fu}, "yaku": [{", ".join(map(_YAKU_JSON.__getitem__, s.yaku))}], '
@@ -187,9 +204,64 @@ def meld_object(meld: Meld | str) -> dict[str, object]:
 def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     """The hand and situation of a win case; raises a :class:`~riichi.errors.RiichiError`.
 
-    Each field is read the quick way when it has its usual form (a single tile, no indicator, a
-    meld met before) and by the careful reader otherwise, which names any problem precisely.
+    A case whose fields all have their usual form (known fields; hand and indicators as text; melds as
+    objects; seats as letters; sticks as whole numbers; flags true or false) is read the quick way, each
+    field by one look-up in a table of the values met before. Anything else, and anything the quick way
+    cannot read, is read again from the start by the careful reader, which names the first problem
+    precisely (in the order of the fields).
     """
+    if type(case) is dict and case.keys() <= _KNOWN:
+        try:
+            try:
+                hand_text, melds_value, win_text, seat_text, round_text, dora_text, ura_text, honba, sticks \
+                    = _USUAL_FIELDS(case)
+            except KeyError:  # some fields left out: their defaults
+                hand_text, melds_value, win_text, seat_text, round_text, dora_text, ura_text, honba, sticks \
+                    = _USUAL_FIELDS(_DEFAULTS | case)
+            concealed = parse_sorted(hand_text)
+            if type(melds_value) is list:
+                melds: tuple[Meld, ...] = tuple([_KNOWN_MELDS.get(tuple(item.items())) or _meld(item, i)
+                                                 for i, item in enumerate(melds_value)]) if melds_value else ()
+            elif melds_value is None:
+                melds = ()
+            else:
+                raise _Unusual
+            if type(honba) is not int or type(sticks) is not int or honba < 0 or sticks < 0:
+                raise _Unusual
+            values = [_ONE_TILE[win_text], False, _DISCARDER[case.get("discarder")], False,
+                      _WIND_OR_EAST[seat_text], _WIND_OR_EAST[round_text], *_NO_FLAGS,
+                      _INDICATOR_TILES[dora_text], _INDICATOR_TILES[ura_text], honba, sticks]
+            for name in _CONTEXT_FLAG_SET.intersection(case):
+                value = case[name]
+                if value is True:
+                    values[_FIELD[name]] = True
+                elif value is not False:
+                    raise _Unusual
+        except Exception:  # noqa: BLE001 - not the usual form: the careful reader says what is wrong
+            pass
+        else:
+            if values[_DOUBLE_RIICHI] or values[_OPEN_RIICHI]:
+                values[_RIICHI] = True
+            return Hand._of_sorted(concealed, melds), _new_tuple(WinContext, values)
+    return _read_carefully(case)
+
+
+#: The fields read the quick way (all but the flags and the discarder, which most cases leave out), and
+#: the defaults of those a case leaves out (the hand and the winning tile are needed: the careful reader
+#: says so).
+_USUAL_FIELDS: Final[Callable[[Mapping[str, object]], tuple[Any, ...]]] = itemgetter(
+    "hand", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "honba", "riichi_sticks")
+_DEFAULTS: Final[dict[str, object]] = {"hand": None, "melds": None, "win": None, "seat_wind": None,
+                                       "round_wind": None, "dora": None, "ura": None, "honba": 0,
+                                       "riichi_sticks": 0}
+
+
+class _Unusual(Exception):
+    """A field of a case not in its usual form (raised and caught inside :func:`case_to_hand`)."""
+
+
+def _read_carefully(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
+    """The hand and situation of a case field by field, each field's problem named precisely."""
     if not _KNOWN.issuperset(case):
         unknown = next(key for key in case if key not in _KNOWN)
         raise InvalidCaseError(f"unknown field {unknown!r} in the win case")
@@ -221,6 +293,24 @@ _EAST: Final = Wind.EAST  #: read once (an Enum class attribute is slow on Pytho
 
 #: Every single tile by its text, for the fields that usually hold one.
 _ONE_TILE: Final[Mapping[str, Tile]] = {str(t): t for t in Tile}
+#: The seats a case names the quick way: by letter, or none (null, or the field left out).
+_DISCARDER: Final[Mapping[str | None, Wind | None]] = {None: None, **{str(w): w for w in Wind}}
+_WIND_OR_EAST: Final[Mapping[str | None, Wind]] = {None: _EAST, **{str(w): w for w in Wind}}
+_new_tuple: Final = tuple.__new__  #: a WinContext from its fields in order, as WinContext._make does
+
+
+def _indicator_tiles(text: str | None) -> tuple[Tile, ...]:
+    """The tiles of an indicator field's usual text (none, or a few tiles); raises on anything else."""
+    if text is None:
+        return ()
+    if type(text) is not str or len(text) > _INDICATOR_TEXT:
+        raise _Unusual
+    return parse_tiles(text)
+
+
+#: Indicator texts met before (a few thousand occur); a text of more than five tiles is read carefully.
+_INDICATOR_TEXT: Final = 10
+_INDICATOR_TILES: Final = Kept(_indicator_tiles, bound=4096)
 
 
 def _indicators(case: Mapping[str, object], key: str) -> tuple[Tile, ...]:
@@ -305,17 +395,7 @@ def _melds(value: object) -> tuple[Meld, ...]:
         return ()
     if not isinstance(value, list):
         raise InvalidCaseError("melds must be a list of {\"type\", \"tiles\", \"from\"} objects")
-    out = []
-    for i, item in enumerate(value):
-        try:
-            meld = _KNOWN_MELDS.get((item["type"], item["tiles"], item.get("from"))) \
-                if _MELD_KEYS.issuperset(item) else None
-        except (TypeError, KeyError, AttributeError):  # not an object, a field missing, an unhashable value
-            meld = None
-        if meld is None:
-            meld = _meld(item, i)
-        out.append(meld)
-    return tuple(out)
+    return tuple([_meld(item, i) for i, item in enumerate(value)])
 
 
 def _meld(item: object, i: int) -> Meld:
@@ -338,13 +418,14 @@ def _meld(item: object, i: int) -> Meld:
         raise NotationError(f"melds[{i}]: {e.message}", tiles_text, (0, len(tiles_text))) from None
     if len(_KNOWN_MELDS) >= _KEPT_MELDS:
         _KNOWN_MELDS.clear()
-    _KNOWN_MELDS[kind.value, tiles_text, seat] = meld
+    _KNOWN_MELDS[tuple(item.items())] = meld
     return meld
 
 
-#: Meld objects already read, by (type, tiles, from) as written: melds are frozen values, so one
-#: object serves every case that writes the same meld.
-_KNOWN_MELDS: dict[tuple[object, object, object], Meld] = {}
+#: Meld objects already read, by the items of the meld object as written (type, tiles and from, in the
+#: order written; only objects with no other field are kept): melds are frozen values, so one object
+#: serves every case that writes the same meld.
+_KNOWN_MELDS: dict[tuple[tuple[str, object], ...], Meld] = {}
 _KEPT_MELDS: Final = 8192
 
 

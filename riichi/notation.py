@@ -66,12 +66,10 @@ def parse_sorted(text: str) -> tuple[Tile, ...]:
     """
     m = _SUIT_ORDERED(text)
     if m is not None:
+        man, pin, sou, honours = m.groups("")
+        group = _GROUP_TILES
         try:
-            tiles: tuple[Tile, ...] = ()
-            for group in m.groups():
-                if group:
-                    tiles += _GROUP_TILES[group]
-            return tiles
+            return group[man] + group[pin] + group[sou] + group[honours]
         except KeyError:
             pass  # a digit that is no tile: parse_tiles says where
     return tuple(sorted(parse_tiles(text), key=ORDER_KEY.__getitem__))
@@ -83,9 +81,12 @@ _SUIT_ORDERED: Final = re.compile(r"([0-9]++m)?([0-9]++p)?([0-9]++s)?([0-9]++z)?
 
 
 def _group_tiles(group: str) -> tuple[Tile, ...]:
-    """One suit's group of digits and its letter (``"406p"``) -> its tiles in canonical order."""
-    by_digit = _BY_SUIT[group[-1]]
-    return tuple(sorted([by_digit[d] for d in group[:-1]], key=ORDER_KEY.__getitem__))  # KeyError: no tile
+    """One suit's group of digits and its letter (``"406p"``) -> its tiles in canonical order; ``""`` (a suit
+    not written) -> no tiles."""
+    if not group:
+        return ()
+    tile_of = _BY_SUIT[group[-1]].__getitem__  # KeyError: a digit that is no tile of the suit
+    return tuple(sorted(map(tile_of, group[:-1]), key=ORDER_KEY.__getitem__))
 
 
 #: Real hands use a few thousand groups.
