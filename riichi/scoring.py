@@ -121,9 +121,10 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
 
 # -- yaku ---------------------------------------------------------------------
 
-#: A regular yaku in play: (its row's place in the table, name, han, predicate). Results list yaku in
-#: table order.
-_Yaku = tuple[int, str, int, Predicate]
+#: A regular yaku that holds: (its row's place in the table, name, han). Results list yaku in table order.
+_Entry = tuple[int, str, int]
+#: A regular yaku in play: its entry (made once) and its predicate.
+_Yaku = tuple[_Entry, Predicate]
 
 
 class _Plan:
@@ -132,7 +133,7 @@ class _Plan:
     __slots__ = ("_reading_yaku", "_reading_yakuman", "by_shape", "features", "hand_yakuman", "hand_yaku",
                  "sure_yaku")
 
-    def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], sure_yaku: tuple[tuple[int, str, int], ...],
+    def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], sure_yaku: tuple[_Entry, ...],
                  hand_yakuman: tuple[YakuRow, ...], reading_yaku: tuple[tuple[_Yaku, int], ...],
                  reading_yakuman: tuple[YakuRow, ...]) -> None:
         self.features = features
@@ -168,7 +169,7 @@ class _Table:
             for i, row in enumerate(YAKU_ROWS):
                 han = row.han(closed=closed, rules=rules) if on(row) else 0
                 if han and row.per_reading is per_reading and (per_reading or row.exact is exact):
-                    out.append((row.needs & _HAND_BITS, (i, row.name, han, row.check), row.needs))
+                    out.append((row.needs & _HAND_BITS, ((i, row.name, han), row.check), row.needs))
             return tuple(out)
 
         def yakuman(per_reading: bool) -> tuple[tuple[int, YakuRow], ...]:
@@ -188,7 +189,7 @@ class _Table:
     def _make_plan(self, feat: int) -> _Plan:
         hand_yaku, sure_yaku, reading_yaku = self._yaku[bool(feat & Feature.CLOSED)]
         return _Plan(feat, tuple([y for needs, y, _ in hand_yaku if needs & feat == needs]),
-                     tuple([y[:3] for needs, y, _ in sure_yaku if needs & feat == needs]),
+                     tuple([y[0] for needs, y, _ in sure_yaku if needs & feat == needs]),
                      tuple([row for needs, row in self._hand_yakuman if needs & feat == needs]),
                      tuple([(y, full) for needs, y, full in reading_yaku if needs & feat == needs]),
                      tuple([row for needs, row in self._reading_yakuman if needs & feat == needs]))
@@ -220,17 +221,15 @@ def _new_table(rules: RuleSet) -> tuple[RuleSet, _Table]:
 _TABLES: dict[int, tuple[RuleSet, _Table]] = {}
 
 
-#: What holds whatever the reading: yaku as (position, name, han), and yakuman rows.
-_HandLevel = tuple[list[tuple[int, str, int]], list[YakuRow]]
+#: What holds whatever the reading: yaku entries, and yakuman rows.
+_HandLevel = tuple[list[_Entry], list[YakuRow]]
 
 
 def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
     r0 = _NO_READING
-    yaku = [(i, name, han) for i, name, han, check in plan.hand_yaku if check(r0, facts)] if plan.hand_yaku else []
+    yaku = [entry for entry, check in plan.hand_yaku if check(r0, facts)] if plan.hand_yaku else []
     if plan.sure_yaku:
         yaku += plan.sure_yaku
-    if len(yaku) > 1:
-        yaku = _without_superseded(yaku, yaku)
     yakuman = [row for row in plan.hand_yakuman if row.check(r0, facts)]
     return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
 
@@ -265,20 +264,16 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
     yaku = _regular_yaku(r, f, reading_yaku, hand_level)
     best: _Candidate | None = None
     if yaku:
-        han = 0
-        pinfu = False
-        for _, name, h in yaku:
-            han += h
-            if name == "pinfu":
-                pinfu = True
-        for _, n in dora:
-            han += n
+        named, han, pinfu = _LISTED[tuple(yaku)]
+        if dora:
+            named += dora
+            for _, n in dora:
+                han += n
         fu, items = fu_codes(r, f, pinfu=pinfu)
-        best = _priced(r, f, han, fu, items, yaku, dora)
+        best = _priced(r, f, han, fu, items, named)
     if f.ctx.renhou and rules.renhou is Renhou.MANGAN:
         fu, items = fu_codes(r, f, pinfu=False)
-        renhou = _priced(r, f, _RENHOU_MANGAN_HAN, fu, items, [(-1, "renhou", _RENHOU_MANGAN_HAN)], (),
-                         cap=Limit.MANGAN)
+        renhou = _priced(r, f, _RENHOU_MANGAN_HAN, fu, items, (("renhou", _RENHOU_MANGAN_HAN),), cap=Limit.MANGAN)
         if best is None or renhou.key > best.key:
             best = renhou
     return best
@@ -297,25 +292,28 @@ def _yakuman_candidate(r: Reading, f: HandFacts, ym: list[YakuRow]) -> _Candidat
     return _new(_Candidate, ((value, 0, 0), r, 0, 0, base, (), listed, total, Limit.YAKUMAN, ()))
 
 
-def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...],
-                  hand_level: _HandLevel) -> list[tuple[int, str, int]]:
-    """(table position, name, han) of the yaku of this reading, superseded ones removed."""
-    found = [(i, name, han) for i, name, han, check in rows if check(r, f)]
+def _regular_yaku(r: Reading, f: HandFacts, rows: tuple[_Yaku, ...], hand_level: _HandLevel) -> list[_Entry]:
+    """The entries of the yaku that hold for this reading (superseded ones are dropped when listed)."""
+    found = [entry for entry, check in rows if check(r, f)]
     if not found:
         return hand_level[0]
     yaku = hand_level[0] + found
     if r.form is _CHIITOITSU:
         yaku = [y for y in yaku if y[1] not in _NOT_WITH_CHIITOITSU]
-    if len(found) > 1:
-        yaku = _without_superseded(yaku, found)
     return yaku
 
 
-def _without_superseded(yaku: list[tuple[int, str, int]],
-                        among: list[tuple[int, str, int]]) -> list[tuple[int, str, int]]:
-    """``yaku`` without those that a yaku of ``among`` replaces (double riichi replaces riichi, ...)."""
-    gone = [old for _, name, _ in among for old in _SUPERSEDES[name]]
-    return [y for y in yaku if y[1] not in gone] if gone else yaku
+def _listed(entries: tuple[_Entry, ...]) -> tuple[tuple[tuple[str, int], ...], int, bool]:
+    """A combination of yaku as the result lists it: (name, han) in table order without the superseded
+    ones (double riichi replaces riichi, ...), their han, and whether pinfu is among them."""
+    gone = {old for _, name, _ in entries for old in _SUPERSEDES.get(name, ())}
+    kept = sorted([entry for entry in entries if entry[1] not in gone])
+    return tuple([(name, han) for _, name, han in kept]), sum([han for _, _, han in kept]), \
+        any(name == "pinfu" for _, name, _ in kept)
+
+
+#: The listing of each combination of yaku met so far (a few thousand occur).
+_LISTED: Final = Kept(_listed, bound=16384)
 
 
 #: Yakuman that hold beside thirteen orphans, and beside shiisan puutaa (not a complete shape).
@@ -326,8 +324,7 @@ _SUPERSEDES: Final = {row.name: row.supersedes for row in YAKU_ROWS}
 
 
 def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode, ...],
-            yaku: list[tuple[int, str, int]], dora: tuple[tuple[str, int], ...], *,
-            cap: Limit | None = None) -> _Candidate:
+            named: tuple[tuple[str, int], ...], *, cap: Limit | None = None) -> _Candidate:
     rules = f.rules
     ctx = f.ctx
     total = 0
@@ -346,11 +343,6 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
         else:
             base, limit = limit_base(min(han, 12))
         price = (base, limit, hand_value(base, dealer=ctx.seat_wind is _EAST, tsumo=ctx.tsumo))
-    if len(yaku) > 1:
-        yaku = sorted(yaku)
-    named = tuple([(name, h) for _, name, h in yaku])
-    if dora:
-        named += dora
     base, limit, value = price
     return _new(_Candidate, ((value, han, fu), r, han, fu, base, named, (), total, limit, fu_items))
 
