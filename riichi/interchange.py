@@ -91,9 +91,10 @@ def _load(line: str) -> object:
         return _ErrorResult(error_result(None, "invalid_json", "empty line"))
     try:
         return json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as e:
-        where = f" at column {e.colno}" if isinstance(e, json.JSONDecodeError) else ""
-        return _ErrorResult(error_result(None, "invalid_json", f"the line is not valid JSON{where}: {e}"))
+    except json.JSONDecodeError as e:
+        return _ErrorResult(error_result(None, "invalid_json", f"the line is not valid JSON at column {e.colno}: {e}"))
+    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
+        return _ErrorResult(error_result(None, "invalid_json", f"the line cannot be read as JSON: {e}"))
 
 
 def score_case(case: object) -> dict[str, object]:

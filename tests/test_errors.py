@@ -308,6 +308,20 @@ def test_invalid_json_line_in_the_batch() -> None:
     assert (out[2]["id"], out[2]["ok"]) == (3, True)
 
 
+def test_a_number_too_long_to_read_is_invalid_json_and_the_batch_goes_on() -> None:
+    # Python refuses to convert an integer of more than 4,300 digits (sys.get_int_max_str_digits): the
+    # line is valid JSON that cannot be read, so it gets `invalid_json` and the next line is still scored.
+    lines = [json.dumps({**VALID, "id": 1, "honba": 0}).replace('"honba": 0', '"honba": ' + "9" * 5000),
+             json.dumps({**VALID, "id": 2})]
+    proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=120, check=False)
+    out = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert proc.returncode == 0, proc.stderr
+    assert [r["ok"] for r in out] == [False, True]
+    assert out[0]["error"]["code"] == "invalid_json"
+    assert "digits" in out[0]["error"]["message"]
+
+
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
