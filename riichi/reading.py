@@ -21,7 +21,7 @@ from riichi.decompose import is_chiitoitsu, is_kokushi, written_readings
 from riichi.hand import Hand, Meld, MeldType
 from riichi.kept import Kept
 from riichi.rules import RuleSet
-from riichi.tiles import KIND_OF
+from riichi.tiles import KIND_OF, Tile
 
 __all__ = ["Feature", "Form", "HandFacts", "Reading", "SetInfo", "Wait", "readings"]
 
@@ -132,7 +132,7 @@ _EMPTY_SUIT: Final = [0] * 9
 #: times a global look-up.
 _STANDARD: Final = Form.STANDARD
 _TANKI, _SHANPON, _RYANMEN = Wait.TANKI, Wait.SHANPON, Wait.RYANMEN
-_CHI, _ANKAN = MeldType.CHI, MeldType.ANKAN
+_ANKAN: Final = MeldType.ANKAN
 #: A named tuple made from its fields' tuple in C (the class's own __new__ is Python code, twice the cost).
 _new: Final = tuple.__new__
 
@@ -188,22 +188,21 @@ class HandFacts:
         kans = 0
         closed = True
         for m in melds:
-            tiles = m.tiles
-            k = KIND_OF[tiles[0]]
-            for t in tiles:
-                counts[KIND_OF[t]] += 1
-                if t >= 34:
-                    reds[t - 34] += 1
-            kind = m.type
-            if kind is _CHI:
-                runs.append(k)
+            kinds, red_suits, info = _MELD_FACTS[m.tiles]
+            for k in kinds:
+                counts[k] += 1
+            for suit in red_suits:
+                reds[suit] += 1
+            if info is None:
+                runs.append(kinds[0])
                 closed = False
             else:
-                is_kan = len(tiles) == 4
-                kans += is_kan
-                concealed_kan = kind is _ANKAN
-                closed = closed and concealed_kan
-                sets.append(SetInfo(k, is_kan, concealed_kan, True))
+                kans += info.kan
+                if m.type is _ANKAN:
+                    info = _CONCEALED_KAN[info.kind]
+                else:
+                    closed = False
+                sets.append(info)
         self.all_counts = counts
         #: red fives held per suit (man, pin, sou), melds included
         self.reds = reds
@@ -212,6 +211,20 @@ class HandFacts:
         self.kans = kans
         self.n_melds = len(melds)
         self.closed = closed
+
+
+def _meld_facts(tiles: tuple[Tile, ...]) -> tuple[tuple[int, ...], tuple[int, ...], SetInfo | None]:
+    """A meld's tiles as (their kinds, the suit of each red five, the set as an open pon or kan; None for a
+    chi)."""
+    kinds = tuple([KIND_OF[t] for t in tiles])
+    red_suits = tuple([t - 34 for t in tiles if t >= 34])
+    is_run = kinds[0] != kinds[-1]
+    return kinds, red_suits, None if is_run else SetInfo(kinds[0], len(tiles) == 4, False, True)
+
+
+#: The facts of each meld's tiles met so far (a few hundred exist), and the concealed kan of each kind.
+_MELD_FACTS: Final = Kept(_meld_facts, bound=4096)
+_CONCEALED_KAN: Final = tuple(SetInfo(k, True, True, True) for k in range(34))
 
 
 def _flag_bits(flags: tuple[bool, ...]) -> int:
