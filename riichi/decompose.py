@@ -242,7 +242,11 @@ def _suit_readings_at(base: int, pattern: bytes) -> tuple[WrittenReading, ...]:
 
 
 def set_texts(triplets: Sequence[int], runs: Sequence[int]) -> tuple[str, ...]:
-    """MPSZ texts of sets by first tile, a triplet before a run that starts on its kind."""
+    """MPSZ texts of sets by first tile (each sorted), a triplet before a run that starts on its kind."""
+    if not triplets:
+        return tuple(map(RUN_TEXT.__getitem__, runs))
+    if not runs:
+        return tuple(map(TRIPLET_TEXT.__getitem__, triplets))
     return tuple([RUN_TEXT[code // 2] if code % 2 else TRIPLET_TEXT[code // 2]
                   for code in sorted([2 * k for k in triplets] + [2 * k + 1 for k in runs])])
 

@@ -108,7 +108,7 @@ class Settlement(NamedTuple):
 def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honba: int, sticks: int,
            liability: Liability | None = None) -> Settlement:
     """Who pays the winner what, honba and liability included, and every seat's change."""
-    dealer = winner is Wind.EAST
+    dealer = winner is _EAST
     pay = [0, 0, 0, 0]  # by seat value: what each seat pays
     paid = [False, False, False, False]
 
@@ -126,7 +126,7 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
             if rest:
                 d, n = tsumo_payments(rest, dealer=dealer)
                 for s in others:
-                    add(s, d if (dealer or s is Wind.EAST) else n)
+                    add(s, d if (dealer or s is _EAST) else n)
             if liability.pays_honba or not rest:
                 add(liable, 300 * honba)
             else:
@@ -144,7 +144,7 @@ def settle(base: int, *, winner: Wind, tsumo: bool, discarder: Wind | None, honb
     elif tsumo:
         d, n = tsumo_payments(base, dealer=dealer)
         for s in others:
-            add(s, (d if (dealer or s is Wind.EAST) else n) + 100 * honba)
+            add(s, (d if (dealer or s is _EAST) else n) + 100 * honba)
         points = 3 * d if dealer else d + 2 * n
     else:
         points = ron_payment(base, dealer=dealer)
@@ -173,4 +173,5 @@ _SETTLED: Final = Kept[tuple[int, Wind, bool, Wind | None, int, int], Settlement
     bound=8192)
 
 
-_WINDS = tuple(Wind)
+_WINDS: Final = tuple(Wind)
+_EAST: Final = Wind.EAST  #: read once (an Enum class attribute is slow on Python 3.11)

@@ -257,7 +257,11 @@ def _features(f: HandFacts, ctx: WinContext) -> int:
     c = f.all_counts
     honors, terminals, suits = f.honors, f.terminals, f.suits
     if honors:
-        bits |= _HONOR_BITS[(*c[27:34], ctx.seat_wind, ctx.round_wind)]
+        bits |= _HONOR_BITS[bytes(c[27:34])]
+        if c[27 + ctx.seat_wind] >= 3:
+            bits |= _SEAT3_BIT
+        if c[27 + ctx.round_wind] >= 3:
+            bits |= _ROUND3_BIT
     elif terminals:
         bits |= _NO_HONORS_BIT
     else:
@@ -276,23 +280,24 @@ def _features(f: HandFacts, ctx: WinContext) -> int:
     return bits
 
 
-def _honor_bits(key: tuple[int, ...]) -> int:
-    """The bits of a hand's honours: their seven counts then the seat and round winds (0..3)."""
+def _honor_bits(c: bytes) -> int:
+    """The bits of a hand's seven honour counts (East to Chun), the winds' bits aside."""
     F = Feature  # noqa: N806 - a short alias keeps the bit arithmetic readable
-    *c, seat, rnd = key
     dragons = c[4] + c[5] + c[6]
     bits = F.HONORS
     for bit, held in ((F.DRAGONS8, dragons >= 8), (F.WINDS11, sum(c) - dragons >= 11), (F.HAKU3, c[4] >= 3),
-                      (F.HATSU3, c[5] >= 3), (F.CHUN3, c[6] >= 3), (F.SEAT3, c[seat] >= 3), (F.ROUND3, c[rnd] >= 3)):
+                      (F.HATSU3, c[5] >= 3), (F.CHUN3, c[6] >= 3)):
         if held:
             bits |= bit
     return bits
 
 
 #: Feature bits in the forms the hot code reads (a class attribute costs several times a global on 3.11):
-#: by closedness and tsumo, by honour counts and winds (kept as met), by the suits' bits 0..7, by kans.
+#: by closedness and tsumo, by honour counts (kept as met), by the suits' bits 0..7, by kans.
 _CLOSED_BITS: Final = ((Feature.RON, Feature.TSUMO), (Feature.CLOSED | Feature.RON, Feature.CLOSED | Feature.TSUMO))
-_HONOR_BITS: Final = Kept(_honor_bits, bound=8192)
+_HONOR_BITS: Final = Kept(_honor_bits, bound=4096)
+_SEAT3_BIT: Final = Feature.SEAT3
+_ROUND3_BIT: Final = Feature.ROUND3
 _NO_HONORS_BIT: Final = Feature.NO_HONORS
 _SIMPLES_BITS: Final = Feature.NO_HONORS | Feature.SIMPLES_ONLY
 _TERMINALS_BIT: Final = Feature.TERMINALS

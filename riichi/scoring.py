@@ -130,26 +130,19 @@ _Yaku = tuple[_Entry, Predicate]
 class _Plan:
     """The rows whose feature bits a hand has (its closedness among them), with their han for it."""
 
-    __slots__ = ("_reading_yaku", "_reading_yakuman", "by_shape", "features", "hand_yakuman", "hand_yaku",
-                 "sure_yaku")
+    __slots__ = ("by_shape", "features", "hand_yakuman", "hand_yaku", "reading_bits", "sure_yaku")
 
     def __init__(self, features: int, hand_yaku: tuple[_Yaku, ...], sure_yaku: tuple[_Entry, ...],
-                 hand_yakuman: tuple[YakuRow, ...], reading_yaku: tuple[tuple[_Yaku, int], ...],
-                 reading_yakuman: tuple[YakuRow, ...]) -> None:
+                 hand_yakuman: tuple[YakuRow, ...], table: _Table) -> None:
         self.features = features
         self.hand_yaku = hand_yaku  #: checked once per hand
         self.sure_yaku = sure_yaku  #: (position, name, han) of the exact rows: they hold, no check needed
         self.hand_yakuman = hand_yakuman
-        self._reading_yaku = reading_yaku  #: with their needs, to be matched with a reading's shape
-        self._reading_yakuman = reading_yakuman
-        #: The per-reading yaku and yakuman that can hold for a reading, by its shape bits (a few dozen
-        #: shapes exist).
-        self.by_shape = Kept(self._for_shape, bound=1024)
-
-    def _for_shape(self, shape: int) -> tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]:
-        bits = self.features | shape
-        return (tuple([y for y, needs in self._reading_yaku if needs & bits == needs]),
-                tuple([row for row in self._reading_yakuman if row.needs & bits == row.needs]))
+        #: The per-reading yaku and yakuman that can hold for a reading, by ``reading_bits | shape`` (the
+        #: rule set's table, shared by every plan).
+        self.by_shape = table.by_bits
+        #: The hand's bits that per-reading rows need.
+        self.reading_bits = features & table.reading_mask
 
 
 class _Table:
@@ -158,7 +151,7 @@ class _Table:
     Each row is stored with the hand's part of its needs, so that a plan is a plain filter.
     """
 
-    __slots__ = ("_hand_yakuman", "_reading_yakuman", "_yaku", "plans")
+    __slots__ = ("_hand_yakuman", "_reading_yakuman", "_yaku", "by_bits", "plans", "reading_mask")
 
     def __init__(self, rules: RuleSet) -> None:
         def on(row: YakuRow) -> bool:
@@ -182,17 +175,29 @@ class _Table:
                            for closed in (False, True))
         self._hand_yakuman = yakuman(False)
         self._reading_yakuman = yakuman(True)
+        #: The hand bits any per-reading row needs (closedness among them), and every shape bit.
+        self.reading_mask = Feature.CLOSED | ~_HAND_BITS
+        for _, _, full in (*self._yaku[0][2], *self._yaku[1][2]):
+            self.reading_mask |= full & _HAND_BITS
+        for _, row in self._reading_yakuman:
+            self.reading_mask |= row.needs & _HAND_BITS
+        #: Per-reading yaku and yakuman by a hand's reading bits and a reading's shape (a few hundred occur).
+        self.by_bits = Kept(self._for_bits, bound=_KEPT_PLANS)
         #: The rows that can hold for a hand, by its :class:`~riichi.reading.Feature` bits: a feature word
         #: takes one of a few hundred values in practice, so plans are kept (keyed by the word, not the hand).
         self.plans = Kept(self._make_plan, bound=_KEPT_PLANS)
 
     def _make_plan(self, feat: int) -> _Plan:
-        hand_yaku, sure_yaku, reading_yaku = self._yaku[bool(feat & Feature.CLOSED)]
+        hand_yaku, sure_yaku, _ = self._yaku[bool(feat & Feature.CLOSED)]
         return _Plan(feat, tuple([y for needs, y, _ in hand_yaku if needs & feat == needs]),
                      tuple([y[0] for needs, y, _ in sure_yaku if needs & feat == needs]),
-                     tuple([row for needs, row in self._hand_yakuman if needs & feat == needs]),
-                     tuple([(y, full) for needs, y, full in reading_yaku if needs & feat == needs]),
-                     tuple([row for needs, row in self._reading_yakuman if needs & feat == needs]))
+                     tuple([row for needs, row in self._hand_yakuman if needs & feat == needs]), self)
+
+    def _for_bits(self, bits: int) -> tuple[tuple[_Yaku, ...], tuple[YakuRow, ...]]:
+        """The per-reading rows whose needs a reading with these bits (its hand's and its shape's) meets."""
+        reading_yaku = self._yaku[bool(bits & Feature.CLOSED)][2]
+        return (tuple([y for _, y, full in reading_yaku if full & bits == full]),
+                tuple([row for _, row in self._reading_yakuman if row.needs & bits == row.needs]))
 
 
 #: The bits of a hand's feature word (the higher ones are a reading's shape).
@@ -251,7 +256,7 @@ def _evaluate(r: Reading, f: HandFacts, plan: _Plan, hand_level: _HandLevel,
     if form is not _STANDARD and form is not _CHIITOITSU:
         allowed = _WITH_KOKUSHI if form is _KOKUSHI else _WITH_SHIISAN_PUUTAA
         ym = [row for row in ym if row.name in allowed]
-    reading_yaku, reading_yakuman = plan.by_shape[r.shape]
+    reading_yaku, reading_yakuman = plan.by_shape[plan.reading_bits | r.shape]
     if reading_yakuman:
         found = [row for row in reading_yakuman if row.check(r, f)]
         if found:
