@@ -82,7 +82,7 @@ def fu_codes(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[int, tuple[FuCod
     if total == 20 and not f.closed and rules.open_pinfu_fu:
         items.append(_OPEN_PINFU_ITEM)
         total += 2
-    return round_fu(total), tuple(items)
+    return -(-total // 10) * 10, tuple(items)  # rounded up to a multiple of 10 (as round_fu does)
 
 
 def fu_details(codes: tuple[FuCode, ...]) -> tuple[FuItem, ...]:

@@ -322,7 +322,7 @@ def readings(facts: HandFacts) -> list[Reading]:
     for pair, trips, runs, blocks in written_readings(bytes(counts)):
         all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
         all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
-        sets = tuple([_CLOSED_TRIPLET[k] for k in trips]) + meld_sets
+        sets = (*map(_CLOSED_TRIPLET.__getitem__, trips), *meld_sets) if trips else meld_sets
         n_concealed = len(trips) + n_ankan
         shape = _SETS_SHAPE[len(all_runs)][len(all_trips)]
         if pair == w:
