@@ -367,24 +367,34 @@ def _dora(f: HandFacts) -> tuple[tuple[str, int], ...]:
     counts = f.all_counts
     ctx = f.ctx
     out = []
-    if ctx.dora:
+    indicators = ctx.dora
+    if indicators:
         n = 0
-        for t in ctx.dora:
+        for t in indicators:
             n += counts[_DORA_KIND[t]]
         if n:
-            out.append(("dora", n))
+            out.append(_DORA[n])
     if f.rules.aka:
         reds = f.reds
         aka = reds[0] + reds[1] + reds[2]
         if aka:
-            out.append(("aka_dora", aka))
-    if ctx.ura and ctx.in_riichi and f.rules.ura_dora:
+            out.append(_AKA_DORA[aka])
+    indicators = ctx.ura
+    if indicators and f.features & _RIICHI_BIT and f.rules.ura_dora:
         n = 0
-        for t in ctx.ura:
+        for t in indicators:
             n += counts[_DORA_KIND[t]]
         if n:
-            out.append(("ura_dora", n))
+            out.append(_URA_DORA[n])
     return tuple(out)
+
+
+#: The result's dora entries by count, made once (a hand holds at most 4 copies of each of 5 indicated kinds,
+#: or 4 red fives).
+_DORA: Final = tuple(("dora", n) for n in range(21))
+_AKA_DORA: Final = tuple(("aka_dora", n) for n in range(21))
+_URA_DORA: Final = tuple(("ura_dora", n) for n in range(21))
+_RIICHI_BIT: Final = Feature.RIICHI  #: riichi, double riichi or open riichi
 
 
 #: Kind of the dora each tile indicates.
