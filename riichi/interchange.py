@@ -124,25 +124,32 @@ _Out = TypeVar("_Out")
 
 def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
     """The success object of the interchange format for a :class:`~riichi.scoring.Score`."""
+    han, fu, yaku, yakuman, yakuman_total, limit, points, payments, deltas, fu_details, decomposition, liable = s
     result: dict[str, object] = {
         "id": case_id,
         "ok": True,
-        "han": s.han,
-        "fu": s.fu,
-        "yaku": [{"name": n, "han": h} for n, h in s.yaku],
-        "yakuman": [{"name": n, "multiplier": m} for n, m in s.yakuman],
-        "yakuman_total": s.yakuman_total,
-        "limit": s.limit.value if s.limit is not None else None,
-        "points": s.points,
-        "payments": {_SEATS[seat]: amount for seat, amount in s.payments},
+        "han": han,
+        "fu": fu,
+        "yaku": [{"name": n, "han": h} for n, h in yaku],
+        "yakuman": [{"name": n, "multiplier": m} for n, m in yakuman] if yakuman else [],
+        "yakuman_total": yakuman_total,
+        "limit": _LIMIT_VALUE[limit],
+        "points": points,
+        "payments": dict(_SHARES[payments]),
     }
-    if s.deltas:
-        result["deltas"] = {_SEATS[seat]: amount for seat, amount in s.deltas}
-    result["fu_details"] = [{"reason": reason, "fu": fu} for reason, fu in s.fu_details]
-    result["decomposition"] = list(s.decomposition)
-    if s.liable is not None:
-        result["liable"] = str(s.liable)
+    if deltas:
+        result["deltas"] = dict(_SHARES[deltas])
+    result["fu_details"] = [{"reason": reason, "fu": n} for reason, n in fu_details]
+    result["decomposition"] = list(decomposition)
+    if liable is not None:
+        result["liable"] = str(liable)
     return result
+
+
+#: The interchange value of each limit, and the (seat letter, points) pairs of each set of shares met so far.
+_LIMIT_VALUE: Final[dict[Limit | None, str | None]] = {None: None, **{limit: limit.value for limit in Limit}}
+_SHARES: Final = Kept[tuple[tuple[Wind, int], ...], tuple[tuple[str, int], ...]](
+    lambda shares: tuple([(_SEATS[seat], amount) for seat, amount in shares]), bound=4096)
 
 
 def _result_json(s: Score, case_id: object) -> str:
@@ -153,16 +160,17 @@ def _result_json(s: Score, case_id: object) -> str:
         head = f'{{"id": {case_id}, "ok": true, "han": '
     else:
         head = f'{{"id": {_STRING(case_id) if type(case_id) is str else _encode(case_id)}, "ok": true, "han": '
-    text = (f'{head}{s.han}, "fu": {s.fu}, "yaku": [{", ".join(map(_YAKU_JSON.__getitem__, s.yaku))}], '
-            f'"yakuman": [{", ".join(map(_YAKUMAN_JSON.__getitem__, s.yakuman))}], '
-            f'"yakuman_total": {s.yakuman_total}, "limit": {_LIMIT_JSON[s.limit]}, "points": {s.points}, '
-            f'"payments": {_SHARES_JSON[s.payments]}')
-    if s.deltas:
-        text += f', "deltas": {_SHARES_JSON[s.deltas]}'
-    text += (f', "fu_details": [{", ".join(map(_FU_JSON.__getitem__, s.fu_details))}], '
-             f'"decomposition": [{", ".join(map(_STRING_JSON.__getitem__, s.decomposition))}]')
-    if s.liable is not None:
-        text += f', "liable": "{s.liable}"'
+    han, fu, yaku, yakuman, yakuman_total, limit, points, payments, deltas, fu_details, decomposition, liable = s
+    text = (f'{head}{han}, "fu": {fu}, "yaku": [{", ".join(map(_YAKU_JSON.__getitem__, yaku))}], '
+            f'"yakuman": [{", ".join(map(_YAKUMAN_JSON.__getitem__, yakuman)) if yakuman else ""}], '
+            f'"yakuman_total": {yakuman_total}, "limit": {_LIMIT_JSON[limit]}, "points": {points}, '
+            f'"payments": {_SHARES_JSON[payments]}')
+    if deltas:
+        text += f', "deltas": {_SHARES_JSON[deltas]}'
+    text += (f', "fu_details": [{", ".join(map(_FU_JSON.__getitem__, fu_details))}], '
+             f'"decomposition": [{", ".join(map(_STRING_JSON.__getitem__, decomposition))}]')
+    if liable is not None:
+        text += f', "liable": "{liable}"'
     return text + "}"
 
 
