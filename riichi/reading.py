@@ -250,10 +250,15 @@ _FLAG_BITS: Final = Kept(_flag_bits, bound=4096)
 
 def _features(f: HandFacts, ctx: WinContext) -> int:
     """The :class:`Feature` bits of a hand."""
-    bits = _CLOSED_BITS[f.closed][ctx.tsumo]
+    bits = _TSUMO_BIT if ctx.tsumo else _RON_BIT
+    if f.closed:
+        bits |= _CLOSED_BIT
     flags = _flags_of(ctx)
     if any(flags):
-        bits |= _FLAG_BITS[flags]
+        try:
+            bits |= _FLAG_BITS[flags]
+        except TypeError:  # a flag given as something unhashable: read by its truth, as any flag is
+            bits |= _flag_bits(flags)
     c = f.all_counts
     honors, terminals, suits = f.honors, f.terminals, f.suits
     if honors:
@@ -293,8 +298,10 @@ def _honor_bits(c: bytes) -> int:
 
 
 #: Feature bits in the forms the hot code reads (a class attribute costs several times a global on 3.11):
-#: by closedness and tsumo, by honour counts (kept as met), by the suits' bits 0..7, by kans.
-_CLOSED_BITS: Final = ((Feature.RON, Feature.TSUMO), (Feature.CLOSED | Feature.RON, Feature.CLOSED | Feature.TSUMO))
+#: by honour counts (kept as met), by the suits' bits 0..7, by kans.
+_TSUMO_BIT: Final = Feature.TSUMO
+_RON_BIT: Final = Feature.RON
+_CLOSED_BIT: Final = Feature.CLOSED
 _HONOR_BITS: Final = Kept(_honor_bits, bound=4096)
 _SEAT3_BIT: Final = Feature.SEAT3
 _ROUND3_BIT: Final = Feature.ROUND3

@@ -109,7 +109,8 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
     _, reading, han, fu, base, yaku, yakuman, yakuman_total, limit, fu_items = best
     liability = _liability(hand, ctx, rules, best) if yakuman or ctx.rinshan else None
     if liability is None:
-        s = settle_plain(base, ctx.seat_wind, ctx.tsumo, ctx.discarder, ctx.honba, ctx.riichi_sticks)
+        s = settle_plain(base, ctx.seat_wind, True if ctx.tsumo else False, ctx.discarder, ctx.honba,
+                         ctx.riichi_sticks)
     else:
         s = settle(base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
                    sticks=ctx.riichi_sticks, liability=liability)
@@ -334,7 +335,7 @@ def _priced(r: Reading, f: HandFacts, han: int, fu: int, fu_items: tuple[FuCode,
     ctx = f.ctx
     total = 0
     if cap is None and han < 13:
-        key = (han, fu, ctx.seat_wind is _EAST, ctx.tsumo, rules.kiriage)
+        key = (han, fu, ctx.seat_wind is _EAST, True if ctx.tsumo else False, rules.kiriage)
         price = _PRICES[key]
     else:
         limit: Limit | None

@@ -338,3 +338,19 @@ def test_any_json_value_in_any_field_gets_a_named_error(field: str, value: objec
     result = score_case({"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "N",
                          field: value})
     assert result["ok"] or result["error"]["code"] != "internal_error", result
+
+
+@pytest.mark.parametrize("truthy", [True, 1, 2, [1]])
+def test_typed_flags_are_read_by_their_truth(truthy: object) -> None:
+    # The typed API's WinContext is a plain named tuple: a flag given as any true value (an int, even a
+    # list) is read as set, never as a different hand and never as an internal error. Closed riichi tsumo
+    # 234m456p678s44433z by South on 3z: riichi 1 + menzen tsumo 1 = 2 han, 40 fu (the hand scored in
+    # riichi.scoring's docstring, plus riichi).
+    from riichi.context import WinContext
+    from riichi.hand import Hand
+    from riichi.scoring import score
+
+    hand = Hand.parse("234m456p678s44433z")
+    ctx = WinContext.parse_kwargs(win="3z", seat_wind="S")._replace(tsumo=truthy, riichi=truthy)
+    s = score(hand, ctx)
+    assert (s.yaku, s.han, s.fu) == ((("riichi", 1), ("menzen_tsumo", 1)), 2, 40)
