@@ -23,6 +23,8 @@ __all__ = ["check_situation", "check_tiles", "red_limits"]
 
 #: Read once (an Enum or class attribute costs several times a global on Python 3.11).
 _CHI: Final = MeldType.CHI
+#: The counts a tile can have (deleted from a hand's counts to find any other).
+_AT_MOST_FOUR: Final = bytes(range(5))
 _RIICHI_BIT: Final = Feature.RIICHI
 _SITUATION_BITS: Final = Feature.SITUATION
 
@@ -58,8 +60,8 @@ def check_tiles(facts: HandFacts) -> None:
             counts[KIND_OF[t]] += 1
             if t >= 34:
                 reds[t - 34] += 1
-    most = max(counts)
-    if most > 4:
+    if bytes(counts).translate(None, _AT_MOST_FOUR):  # some count left: more than 4 (cheaper than max())
+        most = max(counts)
         k = counts.index(most)
         raise ImpossibleTilesError(
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
