@@ -9,7 +9,8 @@ script runs each engine in a child interpreter under ``valgrind --tool=callgrind
 twice on the same N prepared hands, once scoring them and once not, and reports
 the difference divided by N: the instructions one scored hand costs, the same from run to run
 within a few tenths of a percent. Both children first score every case of the
-set once (the steady state of a long-running process, every table filled), then
+set once (the steady state of a long-running process, every table filled; the
+``new`` row every case but the counted ones), then
 pause the garbage collector, as the timing benchmark does, before the counted
 part. Inputs are converted to each engine's form before counting starts, as in
 ``benchmarks.run``.
@@ -18,6 +19,9 @@ Rows:
 
 * ``riichi score_case``: a case dict in, the interchange result dict out;
 * ``riichi score()``: the typed API on a parsed ``Hand``, ``WinContext`` and ``RuleSet``;
+* ``riichi score() new``: the same on hands met for the first time (every other case of the set
+  scored first), so suit patterns, plans and payments new to the process are worked out as they
+  are in a timed round of new hands;
 * ``mahjong``: ``HandCalculator.estimate_hand_value`` on prepared 136-tile inputs.
 
 valgrind is a Debian package (``apt-get install valgrind``); without it the
@@ -37,7 +41,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_HANDS = REPO.parent / "shared" / "data" / "bench" / "hands-2000.jsonl"
-MODES = ("riichi score_case", "riichi score()", "mahjong")
+MODES = ("riichi score_case", "riichi score()", "riichi score() new", "mahjong")
 
 
 def child(mode: str, hands: Path, skip: int, n: int, go: bool) -> None:
@@ -59,7 +63,9 @@ def child(mode: str, hands: Path, skip: int, n: int, go: bool) -> None:
     from riichi.rules import resolve_rules  # noqa: PLC0415
     from riichi.scoring import score  # noqa: PLC0415
 
-    for c in cases:
+    # steady state: every case scored once first; "new": the counted hands are met for the first time
+    warm = cases[:skip] + cases[skip + n:] if mode == "riichi score() new" else cases
+    for c in warm:
         score_case(c)
     if mode == "riichi score_case":
         work = [dict(c) for c in counted]
@@ -109,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         print("valgrind is not installed (apt-get install valgrind); nothing counted", file=sys.stderr)
         return 1
     print(f"instructions per scored hand: {args.hands} hands of {args.hands_file.name}, "
-          f"Python {sys.version.split()[0]} (valgrind callgrind; steady state, GC paused)\n")
+          f"Python {sys.version.split()[0]} (valgrind callgrind; steady state but for \"new\", GC paused)\n")
     per_hand = {}
     for mode in MODES:
         n = args.hands
