@@ -36,6 +36,7 @@ _FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_r
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
                            "honba", "riichi_sticks", "rules", *_FLAGS})
 _SEATS: Final = ("E", "S", "W", "N")
+_WIND_OF: Final = {w: Wind(i) for i, w in enumerate(_SEATS)}
 _CONTEXT_FLAG_SET: Final = frozenset(f for f in _FLAGS if f != "nagashi_mangan")
 
 
@@ -181,7 +182,7 @@ _STRING: Final = json.encoder.encode_basestring
 
 def _shares_json(shares: tuple[tuple[Wind, int], ...]) -> str:
     """``{"E": 700, ...}``: seat letters and whole numbers, written as the encoder writes them."""
-    return "{" + ", ".join([f'"{_SEATS[seat]}": {int(amount)}' for seat, amount in shares]) + "}"
+    return "{" + ", ".join([f'"{seat}": {int(amount)}' for seat, amount in _SHARES[shares]]) + "}"
 
 
 #: The JSON texts of small values met again and again (a yaku, a fu item, a payment), each made once.
@@ -190,7 +191,7 @@ _YAKUMAN_JSON: Final = Kept[tuple[str, int], str](lambda y: _encode({"name": y[0
 _FU_JSON: Final = Kept[tuple[str, int], str](lambda item: _encode({"reason": item[0], "fu": item[1]}), bound=4096)
 _SHARES_JSON: Final = Kept(_shares_json, bound=4096)
 _STRING_JSON: Final = Kept[str, str](_encode, bound=4096)
-_LIMIT_JSON: Final[dict[Limit | None, str]] = {None: "null", **{limit: _encode(limit.value) for limit in Limit}}
+_LIMIT_JSON: Final[dict[Limit | None, str]] = {limit: _encode(value) for limit, value in _LIMIT_VALUE.items()}
 
 
 def meld_object(meld: Meld | str) -> dict[str, object]:
@@ -303,8 +304,8 @@ _EAST: Final = Wind.EAST  #: read once (an Enum class attribute is slow on Pytho
 #: Every single tile by its text, for the fields that usually hold one.
 _ONE_TILE: Final[Mapping[str, Tile]] = {str(t): t for t in Tile}
 #: The seats a case names the quick way: by letter, or none (null, or the field left out).
-_DISCARDER: Final[Mapping[str | None, Wind | None]] = {None: None, **{str(w): w for w in Wind}}
-_WIND_OR_EAST: Final[Mapping[str | None, Wind]] = {None: _EAST, **{str(w): w for w in Wind}}
+_DISCARDER: Final[Mapping[str | None, Wind | None]] = dict([(None, None), *_WIND_OF.items()])
+_WIND_OR_EAST: Final[Mapping[str | None, Wind]] = dict([(None, _EAST), *_WIND_OF.items()])
 _new_tuple: Final = tuple.__new__  #: a WinContext from its fields in order, as WinContext._make does
 
 
@@ -440,7 +441,6 @@ _KEPT_MELDS: Final = 8192
 
 _MELD_TYPES: Final = {t.value: t for t in MeldType}
 _MELD_KEYS: Final = frozenset({"type", "tiles", "from"})
-_WIND_OF: Final = {w: Wind(i) for i, w in enumerate(_SEATS)}
 
 
 def _meld_field_problem(item: dict[str, object], where: str) -> InvalidCaseError:
