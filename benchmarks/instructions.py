@@ -2,6 +2,7 @@
 
     python -m benchmarks.instructions            # 500 hands of hands-2000, about two minutes
     python -m benchmarks.instructions --hands 200
+    python -m benchmarks.instructions --caches   # also cache misses and mispredicted branches
 
 Timings on a shared machine swing by a third from one minute to the next;
 the number of machine instructions a piece of Python executes does not. This
@@ -23,6 +24,14 @@ Rows:
   scored first), so suit patterns, plans and payments new to the process are worked out as they
   are in a timed round of new hands;
 * ``mahjong``: ``HandCalculator.estimate_hand_value`` on prepared 136-tile inputs.
+
+With ``--caches`` the children run under ``valgrind --tool=cachegrind`` with its
+cache and branch simulations, and the table adds, per hand, first-level
+instruction and data cache misses and mispredicted branches: what a CPU spends
+beyond executing the instructions, and why the clock ratio of
+``benchmarks.run`` can differ from the instruction ratio (the simulated caches
+are this machine's sizes; the branch predictor is valgrind's simple model, so
+those counts compare engines rather than predict cycles).
 
 valgrind is a Debian package (``apt-get install valgrind``); without it the
 script says so and exits.
@@ -68,9 +77,9 @@ def child(mode: str, hands: Path, skip: int, n: int, go: bool) -> None:
     for c in warm:
         score_case(c)
     if mode == "riichi score_case":
-        work = [dict(c) for c in counted]
+        copies = [dict(c) for c in counted]
         gc.disable()
-        for c in work if go else ():
+        for c in copies if go else ():
             score_case(c)
         return
     parsed = [(*case_to_hand(c), resolve_rules(c.get("rules", "tenhou"))) for c in counted]
@@ -82,19 +91,38 @@ def child(mode: str, hands: Path, skip: int, n: int, go: bool) -> None:
             pass
 
 
-def count(mode: str, hands: Path, skip: int, n: int, *, go: bool) -> int:
-    """Instructions valgrind counts for a child run of ``mode`` on n hands (scored or only prepared)."""
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
+#: The counters of a run: callgrind's instruction total, or cachegrind's summary lines.
+EVENTS = ("instructions",)
+CACHE_EVENTS = ("instructions", "I1 misses", "D1 misses", "mispredicts")
+_CACHEGRIND_LINES = {"instructions": r"I\s+refs:\s+([\d,]+)", "I1 misses": r"I1\s+misses:\s+([\d,]+)",
+                     "D1 misses": r"D1\s+misses:\s+([\d,]+)", "mispredicts": r"Mispredicts:\s+([\d,]+)"}
+
+
+def count(mode: str, hands: Path, skip: int, n: int, *, go: bool, caches: bool = False) -> dict[str, int]:
+    """What valgrind counts for a child run of ``mode`` on n hands (scored or only prepared): the
+    instructions, and with ``caches`` the cache misses and mispredicted branches as well."""
+    tool = (["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", "--cachegrind-out-file=/dev/null"]
+            if caches else ["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+    cmd = ["valgrind", *tool, sys.executable, "-m",
            "benchmarks.instructions", "--child", mode, "--hands-file", str(hands), "--skip", str(skip),
            "--hands", str(n), *(["--go"] if go else [])]
     done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
     out = done.stderr
     if done.returncode != 0:
         raise RuntimeError(f"the {mode} child failed:\n{out[-2000:]}")
-    found = re.search(r"Collected : (\d+)", out)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{out[-2000:]}")
-    return int(found.group(1))
+    return read_counts(out, caches=caches)
+
+
+def read_counts(report: str, *, caches: bool) -> dict[str, int]:
+    """The counts in valgrind's report (its standard error): callgrind's total, or cachegrind's summary."""
+    patterns = _CACHEGRIND_LINES if caches else {"instructions": r"Collected : (\d+)"}
+    counted = {}
+    for event, pattern in patterns.items():
+        found = re.search(pattern, report)
+        if found is None:
+            raise RuntimeError(f"no {event} count in valgrind's output:\n{report[-2000:]}")
+        counted[event] = int(found.group(1).replace(",", ""))
+    return counted
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=500, help="hands counted (default 500)")
     parser.add_argument("--skip", type=int, default=300, help="cases of the set skipped before them")
     parser.add_argument("--hands-file", type=Path, default=DEFAULT_HANDS)
+    parser.add_argument("--caches", action="store_true",
+                        help="also count cache misses and mispredicted branches (cachegrind; slower)")
     parser.add_argument("--child", choices=MODES, help=argparse.SUPPRESS)
     parser.add_argument("--go", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -114,19 +144,33 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind); nothing counted", file=sys.stderr)
         return 1
-    print(f"instructions per scored hand: {args.hands} hands of {args.hands_file.name}, "
-          f"Python {sys.version.split()[0]} (valgrind callgrind; steady state but for \"new\", GC paused)\n")
+    tool = "cachegrind, simulated caches and branches" if args.caches else "callgrind"
+    print(f"per scored hand: {args.hands} hands of {args.hands_file.name}, Python {sys.version.split()[0]} "
+          f"(valgrind {tool}; steady state but for \"new\", GC paused)\n")
+    events = CACHE_EVENTS if args.caches else EVENTS
     per_hand = {}
     for mode in MODES:
         n = args.hands
-        per_hand[mode] = (count(mode, args.hands_file, args.skip, n, go=True)
-                          - count(mode, args.hands_file, args.skip, n, go=False)) / n
-    peer = per_hand["mahjong"]
-    print(f"{'engine':<20} | {'instructions/hand':>17} | ratio (mahjong / this)")
-    print(f"{'-' * 20}-+-{'-' * 17}-+-{'-' * 22}")
-    for mode, value in per_hand.items():
-        print(f"{mode:<20} | {value:>17,.0f} | {peer / value:.2f}x")
+        scored = count(mode, args.hands_file, args.skip, n, go=True, caches=args.caches)
+        prepared = count(mode, args.hands_file, args.skip, n, go=False, caches=args.caches)
+        per_hand[mode] = {event: (scored[event] - prepared[event]) / n for event in events}
+    print(table(per_hand, events))
     return 0
+
+
+def table(per_hand: dict[str, dict[str, float]], events: tuple[str, ...]) -> str:
+    """Each engine's counts per hand, and the ratio mahjong / this engine of each."""
+    peer = per_hand["mahjong"]
+    head = [f"{'engine':<20}", *(f"{event + '/hand':>17} {'ratio':>6}" for event in events)]
+    lines = [" | ".join(head), "-+-".join("-" * len(cell) for cell in head)]
+    for mode, counts in per_hand.items():
+        cells = [f"{mode:<20}"]
+        for event in events:
+            value = counts[event]
+            ratio = f"{peer[event] / value:.2f}x" if value > 0 else "-"
+            cells.append(f"{value:>17,.0f} {ratio:>6}")
+        lines.append(" | ".join(cells))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

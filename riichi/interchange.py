@@ -337,7 +337,7 @@ def _indicators(case: Mapping[str, object], key: str) -> tuple[Tile, ...]:
 
 def _rules(case: Mapping[str, object]) -> RuleSet:
     spec = case.get("rules", "tenhou")
-    if not isinstance(spec, str | dict):
+    if not isinstance(spec, (str, dict)):
         raise InvalidCaseError("rules must be a preset name or an object {\"preset\": NAME, ...}")
     return resolve_rules(spec)
 

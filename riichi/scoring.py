@@ -236,6 +236,8 @@ def _hand_level(facts: HandFacts, plan: _Plan) -> _HandLevel:
     yaku = [entry for entry, check in plan.hand_yaku if check(r0, facts)] if plan.hand_yaku else []
     if plan.sure_yaku:
         yaku += plan.sure_yaku
+    if not plan.hand_yakuman:  # most hands: no yakuman row can hold (a comprehension costs a function call)
+        return yaku, []
     yakuman = [row for row in plan.hand_yakuman if row.check(r0, facts)]
     return yaku, _drop_superseded(yakuman) if len(yakuman) > 1 else yakuman
 
