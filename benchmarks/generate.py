@@ -12,6 +12,8 @@ hands no earlier round has seen, and a failing case can be regenerated.
   34-count lists (the input of a shanten function).
 * :func:`tenpai_hands` -- 13-tile closed hands one tile away from a win, as
   34-count lists (the input of a waits function).
+* :func:`drawn_tenpai_hands` -- those hands with one more tile drawn: 14 tiles
+  of which some discard leaves a wait (the input of a discard-waits function).
 
 ``python -m benchmarks.generate --seed 7 -n 3`` prints cases as JSON lines.
 """
@@ -24,7 +26,7 @@ import random
 import sys
 from typing import Any
 
-__all__ = ["RULES", "random_hands", "tenpai_hands", "win_cases"]
+__all__ = ["RULES", "drawn_tenpai_hands", "random_hands", "tenpai_hands", "win_cases"]
 
 #: The rules every generated case names (those of the benchmark set hands-2000).
 RULES: dict[str, Any] = {"preset": "tenhou", "aka": 3, "kuitan": True, "multiple_yakuman": "full"}
@@ -301,6 +303,16 @@ def random_hands(seed: int, n: int, size: int) -> list[list[int]]:
         for t in rng.sample(range(136), size):
             counts[t >> 2] += 1
         hands.append(counts)
+    return hands
+
+
+def drawn_tenpai_hands(seed: int, n: int) -> list[list[int]]:
+    """``n`` closed 14-tile hands: a tenpai hand (:func:`tenpai_hands`) and one more tile drawn, so that
+    discarding the drawn tile, at least, leaves the hand tenpai."""
+    rng = random.Random(f"draw {seed}")
+    hands = tenpai_hands(seed, n)
+    for counts in hands:
+        counts[rng.choice([k for k in range(34) if counts[k] < 4])] += 1  # noqa: PLR2004
     return hands
 
 

@@ -229,6 +229,25 @@ def waits(counts: Sequence[int]) -> list[int]:
     return out
 
 
+def discard_waits(counts: Sequence[int]) -> dict[int, list[int]]:
+    """Each discard of a 14-tile hand that leaves it tenpai, with its waits, found with the peer's own calls:
+    its shanten of the 14 tiles first (none when more than one tile from tenpai), then for each discard
+    its shanten of the 13 tiles left, and :func:`waits` of those that are tenpai."""
+    hand = list(counts)
+    if Shanten.calculate_shanten(hand) > 0:
+        return {}
+    out = {}
+    for k in range(34):
+        if hand[k]:
+            hand[k] -= 1
+            if Shanten.calculate_shanten(hand) == 0:
+                found = waits(hand)
+                if found:
+                    out[k] = found
+            hand[k] += 1
+    return out
+
+
 def main() -> int:
     write = sys.stdout.write
     for line in sys.stdin:

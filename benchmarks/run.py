@@ -57,6 +57,8 @@ class Engines:
     riichi_score_case: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     riichi_shanten: Callable[[Sequence[int]], int] | None = None
     riichi_waits: Callable[[Sequence[int]], Iterable[Any]] | None = None
+    #: The discards of a 14-tile hand that leave it tenpai, each with its waits.
+    riichi_discard_waits: Callable[[Sequence[int]], dict[int, list[int]]] | None = None
     #: (prepare, call): the lower-level API on pre-parsed inputs, when the package exposes one.
     riichi_api: tuple[Callable[[dict[str, Any]], Any], Callable[[Any], Any]] | None = None
     peer: Any = None
@@ -92,6 +94,11 @@ def _load_riichi(eng: Engines) -> None:
     if waits is None:
         eng.missing["waits"] = f"riichi waits: {NOT_YET} ({why})"
     eng.riichi_waits = waits
+    try:
+        from riichi.waits import discard_waits  # noqa: PLC0415
+        eng.riichi_discard_waits = discard_waits
+    except Exception as exc:  # noqa: BLE001
+        eng.missing["discard_waits"] = f"riichi.waits.discard_waits: {NOT_YET} ({type(exc).__name__}: {exc})"
     api, why = _find_riichi_api()
     if api is None:
         eng.missing["api"] = f"riichi lower-level scoring API: {NOT_YET} ({why})"
@@ -260,6 +267,10 @@ def analysis_round(eng: Engines, rows: dict[str, Row], seed: int, n: int, first:
          eng.peer.waits if eng.peer else None, "waits"),
         ("waits 13 tiles (random)", generate.random_hands(seed + 3, n // 2, 13), eng.riichi_waits,
          eng.peer.waits if eng.peer else None, "waits"),
+        ("waits 14 tiles (tenpai + draw)", generate.drawn_tenpai_hands(seed + 4, n // 2),
+         eng.riichi_discard_waits, eng.peer.discard_waits if eng.peer else None, "discard waits"),
+        ("waits 14 tiles (random)", generate.random_hands(seed + 5, n // 2, 14), eng.riichi_discard_waits,
+         eng.peer.discard_waits if eng.peer else None, "discard waits"),
     ]
     for label, items, ours, theirs, key in tasks:
         row = rows.setdefault(label, Row(label))
@@ -286,9 +297,24 @@ def analysis_round(eng: Engines, rows: dict[str, Row], seed: int, n: int, first:
                 same = sum(1 for h, a, b in zip(items, ours_res, theirs_res, strict=True)
                            if {k for k in _wait_kinds(a) if h[k] < 4} == set(b))
                 row.agree = f"same waits {same}/{len(items)}"
+            elif key == "discard waits":
+                same = sum(1 for h, a, b in zip(items, ours_res, theirs_res, strict=True)
+                           if _live_discard_waits(h, a) == _live_discard_waits(h, b))
+                row.agree = f"same discards and waits {same}/{len(items)}"
             else:
                 same = sum(1 for a, b in zip(ours_res, theirs_res, strict=True) if a == b)
                 row.agree = f"same shanten {same}/{len(items)}"
+
+
+def _live_discard_waits(hand: Sequence[int], found: dict[int, list[int]]) -> dict[int, set[int]]:
+    """Each discard's waits without the kinds the hand would still hold four of (karaten; the peer cannot
+    take a fifth copy), and without the discards left with none."""
+    out = {}
+    for discard, waits in found.items():
+        live = {k for k in waits if hand[k] - (k == discard) < 4}  # noqa: PLR2004
+        if live:
+            out[discard] = live
+    return out
 
 
 def _wait_kinds(waits: Any) -> set[int]:  # noqa: ANN401

@@ -46,6 +46,7 @@ __all__ = [
     "Wait",
     "candidate_kinds",
     "WaitShape",
+    "discard_waits",
     "find_waits",
     "hand_and_visible_counts",
     "visible_counts",
@@ -133,6 +134,33 @@ def wait_kinds(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
         c[kind] -= 1
     return found
 
+
+
+def discard_waits(counts: Sequence[int], *, n_melds: int = 0) -> dict[int, list[int]]:
+    """For the concealed ``counts`` of a hand that has drawn (3n+2 tiles next to ``n_melds`` melds), each
+    kind whose discard leaves it tenpai, with the kinds it then waits on (:func:`wait_kinds`).
+
+    A hand more than one tile from tenpai has none, which one shanten answers.
+
+    >>> from riichi.counts import to_counts
+    >>> from riichi.notation import parse_tiles
+    >>> from riichi.tiles import kind_name
+    >>> waits = discard_waits(to_counts(parse_tiles("123456789m1122z5p")))
+    >>> {kind_name(d): [kind_name(k) for k in w] for d, w in waits.items()}
+    {'5p': ['1z', '2z']}
+    """
+    c = list(counts)
+    if shanten(c, n_melds=n_melds) > 0:
+        return {}
+    out = {}
+    for kind in range(34):
+        if c[kind]:
+            c[kind] -= 1
+            waits = wait_kinds(c, n_melds=n_melds)
+            if waits:
+                out[kind] = waits
+            c[kind] += 1
+    return out
 
 def _standard_waits(counts: list[int]) -> list[int]:
     """The kinds that make four sets and a pair, checking only the group each one joins.

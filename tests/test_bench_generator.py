@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from benchmarks.generate import random_hands, tenpai_hands, win_cases
+from benchmarks.generate import drawn_tenpai_hands, random_hands, tenpai_hands, win_cases
 from riichi.hand import Meld, MeldType
 from riichi.notation import parse_tiles
 from riichi.tiles import Tile, Wind
+from riichi.waits import discard_waits, wait_kinds
 
 N = 600
 CASES = win_cases(11, N)
@@ -116,3 +117,24 @@ def test_tenpai_hands_wait_for_something_for_the_peer() -> None:
     from benchmarks.peer_mahjong import waits  # noqa: PLC0415
 
     assert all(waits(h) for h in tenpai_hands(6, 200))
+
+
+def test_drawn_tenpai_hands_are_tenpai_hands_with_one_more_tile() -> None:
+    drawn = drawn_tenpai_hands(5, 100)
+    assert drawn == drawn_tenpai_hands(5, 100)
+    for before, after in zip(tenpai_hands(5, 100), drawn, strict=True):
+        added = [k for k in range(34) if after[k] != before[k]]
+        assert len(added) == 1 and after[added[0]] == before[added[0]] + 1 <= 4
+        # discarding the drawn tile gives back the tenpai hand: its waits are there
+        assert discard_waits(after)[added[0]] == wait_kinds(before)
+
+
+def test_the_peer_finds_the_same_discards_and_waits() -> None:
+    peer = pytest.importorskip("benchmarks.peer_mahjong")
+    from benchmarks.run import _live_discard_waits
+
+    hands = drawn_tenpai_hands(8, 150) + random_hands(9, 150, 14)
+    for counts in hands:
+        assert _live_discard_waits(counts, discard_waits(counts)) == \
+            _live_discard_waits(counts, peer.discard_waits(counts))
+    assert sum(1 for counts in hands[:150] if discard_waits(counts)) == 150

@@ -21,7 +21,7 @@ from riichi.decompose import is_complete
 from riichi.hand import Hand
 from riichi.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from riichi.tiles import Tile
-from riichi.waits import wait_kinds, wait_shapes
+from riichi.waits import discard_waits, wait_kinds, wait_shapes
 
 _SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
 
@@ -201,3 +201,22 @@ def test_discard_table_rows(hand: tuple[list[int], int]) -> None:
         counts[row.tile.kind] += 1
     if not is_complete(counts, 0):
         assert table[0].shanten == shanten(counts)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=_CHECKS)
+@given(fourteen)
+def test_discard_waits_are_the_discards_that_leave_tenpai_and_their_waits(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    found = discard_waits(counts, n_melds=melds)
+    for d in range(34):
+        if not counts[d]:
+            assert d not in found, "only a held kind can be discarded"
+            continue
+        counts[d] -= 1
+        assert (d in found) == (shanten(counts, n_melds=melds) == 0)
+        for k in range(34):
+            if counts[k] < 4:  # a kind held four times is a wait no tile can fill (karaten): no brute force
+                counts[k] += 1
+                assert (k in found.get(d, ())) == is_complete(counts, melds)
+                counts[k] -= 1
+        counts[d] += 1
