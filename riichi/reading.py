@@ -238,7 +238,8 @@ def _flag_bits(flags: tuple[bool, ...]) -> int:
 
 #: The context's run of flags from riichi to paarenchan (a slice of the tuple), and the feature bit of each.
 _FLAGS: Final = slice(WinContext._fields.index("riichi"), WinContext._fields.index("paarenchan") + 1)
-_FLAG_NAMES: Final = WinContext._fields[_FLAGS]
+#: (Annotated: the type checker reads ``_fields[_FLAGS]`` as one name, not as the tuple of names it is.)
+_FLAG_NAMES: Final[tuple[str, ...]] = tuple(WinContext._fields)[_FLAGS]
 _flags_of: Final = itemgetter(_FLAGS)
 _FLAG_BIT: Final = {"double_riichi": Feature.DOUBLE_RIICHI, "open_riichi": Feature.OPEN_RIICHI,
                     "ippatsu": Feature.IPPATSU, "haitei": Feature.HAITEI, "houtei": Feature.HOUTEI,
