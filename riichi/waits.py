@@ -135,7 +135,6 @@ def wait_kinds(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
     return found
 
 
-
 def discard_waits(counts: Sequence[int], *, n_melds: int = 0) -> dict[int, list[int]]:
     """For the concealed ``counts`` of a hand that has drawn (3n+2 tiles next to ``n_melds`` melds), each
     kind whose discard leaves it tenpai, with the kinds it then waits on (:func:`wait_kinds`).
