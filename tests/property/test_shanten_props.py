@@ -107,16 +107,26 @@ def test_thirteen_tiles_is_one_more_than_after_the_best_draw(hand: tuple[list[in
     assert shanten(counts, n_melds=melds) == best + 1
 
 
+def _completing_kinds(counts: list[int], melds: int) -> set[int]:
+    """By brute force, the kinds that complete 3n+1 concealed ``counts`` beside ``melds`` melds, among those
+    the hand holds fewer than four of (a kind held four times is a wait no tile can fill, karaten: the
+    engine judges real hands, at most four copies)."""
+    found = set()
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if is_complete(counts, melds):
+                found.add(k)
+            counts[k] -= 1
+    return found
+
+
 @settings(max_examples=2000, deadline=None, suppress_health_check=_CHECKS)
 @given(thirteen)
 def test_waits_are_the_tiles_that_complete_the_hand(hand: tuple[list[int], int]) -> None:
     counts, melds = hand
     waits = wait_kinds(counts, n_melds=melds)
-    for k in range(34):
-        if counts[k] < 4:  # the engine judges real hands: at most four copies
-            counts[k] += 1
-            assert (k in waits) == is_complete(counts, melds)
-            counts[k] -= 1
+    assert {k for k in waits if counts[k] < 4} == _completing_kinds(counts, melds)
     assert (shanten(counts, n_melds=melds) == 0) == bool(waits)
     for k in waits:
         assert wait_shapes(counts, k, n_melds=melds), "every wait has a shape"
@@ -214,9 +224,5 @@ def test_discard_waits_are_the_discards_that_leave_tenpai_and_their_waits(hand: 
             continue
         counts[d] -= 1
         assert (d in found) == (shanten(counts, n_melds=melds) == 0)
-        for k in range(34):
-            if counts[k] < 4:  # a kind held four times is a wait no tile can fill (karaten): no brute force
-                counts[k] += 1
-                assert (k in found.get(d, ())) == is_complete(counts, melds)
-                counts[k] -= 1
+        assert {k for k in found.get(d, ()) if counts[k] < 4} == _completing_kinds(counts, melds)
         counts[d] += 1
