@@ -49,7 +49,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_HANDS = REPO.parent / "shared" / "data" / "bench" / "hands-2000.jsonl"
+DEFAULT_HANDS = REPO / "tests" / "data" / "bench" / "hands-2000.jsonl"
 MODES = ("riichi score_case", "riichi score()", "riichi score() new", "mahjong")
 
 
@@ -68,9 +68,9 @@ def child(mode: str, hands: Path, skip: int, n: int, go: bool) -> None:
         for p in work if go else ():
             peer_mahjong.score_prepared(p)
         return
-    from riichi.interchange import case_to_hand, score_case  # noqa: PLC0415
+    from riichi.formats.interchange import case_to_hand, score_case  # noqa: PLC0415
     from riichi.rules import resolve_rules  # noqa: PLC0415
-    from riichi.scoring import score  # noqa: PLC0415
+    from riichi.scoring.scorer import score  # noqa: PLC0415
 
     # steady state: every case scored once first; "new": the counted hands are met for the first time
     warm = cases[:skip] + cases[skip + n:] if mode == "riichi score() new" else cases

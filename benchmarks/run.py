@@ -41,7 +41,7 @@ if __package__ in (None, ""):  # run as `python benchmarks/run.py`
 from benchmarks import generate  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_HANDS = REPO.parent / "shared" / "data" / "bench" / "hands-2000.jsonl"
+DEFAULT_HANDS = REPO / "tests" / "data" / "bench" / "hands-2000.jsonl"
 NOT_YET = "not available yet"
 #: Generated cases scored before any timing, so that tables riichi fills on first
 #: sight of a suit pattern hold the common patterns, as in a long-running process.
@@ -81,24 +81,24 @@ def load_engines(*, riichi: bool = True, peer: bool = True) -> Engines:
 
 def _load_riichi(eng: Engines) -> None:
     try:
-        from riichi.interchange import score_case  # noqa: PLC0415
+        from riichi.formats.interchange import score_case  # noqa: PLC0415
         eng.riichi_score_case = score_case
     except Exception as exc:  # noqa: BLE001 -- any failure means "not there yet"
-        eng.missing["score_case"] = f"riichi.interchange.score_case: {NOT_YET} ({type(exc).__name__}: {exc})"
+        eng.missing["score_case"] = f"riichi.formats.interchange.score_case: {NOT_YET} ({type(exc).__name__}: {exc})"
     try:
-        from riichi.shanten import shanten  # noqa: PLC0415
+        from riichi.shapes.shanten import shanten  # noqa: PLC0415
         eng.riichi_shanten = shanten
     except Exception as exc:  # noqa: BLE001
-        eng.missing["shanten"] = f"riichi.shanten.shanten: {NOT_YET} ({type(exc).__name__}: {exc})"
+        eng.missing["shanten"] = f"riichi.shapes.shanten.shanten: {NOT_YET} ({type(exc).__name__}: {exc})"
     waits, why = _find_riichi_waits()
     if waits is None:
         eng.missing["waits"] = f"riichi waits: {NOT_YET} ({why})"
     eng.riichi_waits = waits
     try:
-        from riichi.waits import discard_waits  # noqa: PLC0415
+        from riichi.shapes.waits import discard_waits  # noqa: PLC0415
         eng.riichi_discard_waits = discard_waits
     except Exception as exc:  # noqa: BLE001
-        eng.missing["discard_waits"] = f"riichi.waits.discard_waits: {NOT_YET} ({type(exc).__name__}: {exc})"
+        eng.missing["discard_waits"] = f"riichi.shapes.waits.discard_waits: {NOT_YET} ({type(exc).__name__}: {exc})"
     api, why = _find_riichi_api()
     if api is None:
         eng.missing["api"] = f"riichi lower-level scoring API: {NOT_YET} ({why})"
@@ -110,7 +110,7 @@ def _find_riichi_waits() -> tuple[Callable[[Sequence[int]], Iterable[Any]] | Non
     import importlib  # noqa: PLC0415
 
     why = "no waits function taking 34 counts"
-    for module, name in (("riichi.waits", "wait_kinds"), ("riichi.analysis", "wait_kinds"),
+    for module, name in (("riichi.shapes.waits", "wait_kinds"), ("riichi.analysis", "wait_kinds"),
                          ("riichi.analysis", "waits")):
         try:
             fn = getattr(importlib.import_module(module), name, None)
@@ -133,9 +133,9 @@ def _find_riichi_api() -> tuple[tuple[Callable[[dict[str, Any]], Any], Callable[
     Inputs are parsed (``case_to_hand``, ``resolve_rules``) before the clock starts.
     """
     try:
-        from riichi.interchange import case_to_hand  # noqa: PLC0415
+        from riichi.formats.interchange import case_to_hand  # noqa: PLC0415
         from riichi.rules import resolve_rules  # noqa: PLC0415
-        from riichi.scoring import score  # noqa: PLC0415
+        from riichi.scoring.scorer import score  # noqa: PLC0415
     except Exception as exc:  # noqa: BLE001
         return None, f"{type(exc).__name__}: {exc}"
 
@@ -152,7 +152,7 @@ def _find_riichi_api() -> tuple[tuple[Callable[[dict[str, Any]], Any], Callable[
     try:
         call(prepare(generate.win_cases(0, 1)[0]))
     except Exception as exc:  # noqa: BLE001 -- signature not as expected
-        return None, f"riichi.scoring.score(hand, ctx, rules) failed: {type(exc).__name__}: {exc}"
+        return None, f"riichi.scoring.scorer.score(hand, ctx, rules) failed: {type(exc).__name__}: {exc}"
     return (prepare, call), ""
 
 
@@ -517,8 +517,8 @@ def worst_memory_worker() -> dict[str, Any]:
     import itertools  # noqa: PLC0415
     import tracemalloc  # noqa: PLC0415
 
-    from riichi.decompose import standard_readings  # noqa: PLC0415
-    from riichi.shanten import shanten  # noqa: PLC0415
+    from riichi.shapes.decompose import standard_readings  # noqa: PLC0415
+    from riichi.shapes.shanten import shanten  # noqa: PLC0415
 
     patterns = [p for p in itertools.product(range(5), repeat=9) if sum(p) <= 14]  # noqa: PLR2004
     out: dict[str, Any] = {"patterns": len(patterns)}
@@ -715,7 +715,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
         print()
         repeats = 3 if args.quick else 7
         for who, stmt in (("riichi", "import riichi"),
-                          ("riichi + scoring", "import riichi, riichi.interchange"),
+                          ("riichi + scoring", "import riichi, riichi.formats.interchange"),
                           ("mahjong", "import mahjong.hand_calculating.hand, mahjong.shanten")):
             try:
                 wall, cumulative = import_time(stmt, repeats, env)

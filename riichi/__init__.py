@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from riichi.context import WinContext
+from riichi.scoring.context import WinContext
 from riichi.errors import (
     ImpossibleTilesError,
     InconsistentSituationError,
@@ -23,13 +23,13 @@ from riichi.errors import (
     WrongTileCountError,
 )
 from riichi.hand import Hand, Meld, MeldType
-from riichi.points import Limit
+from riichi.scoring.points import Limit
 from riichi.rules import PRESETS, RuleSet, resolve_rules
-from riichi.scoring import Score, score
+from riichi.scoring.scorer import Score, score
 from riichi.tiles import Tile, Wind
 
 if TYPE_CHECKING:
-    from riichi.shanten import Shanten
+    from riichi.shapes.shanten import Shanten
 
 __version__ = "0.1.0"
 
@@ -60,9 +60,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``Shanten`` is imported on first use (PEP 562): scoring never needs :mod:`riichi.shanten`."""
+    """``Shanten`` is imported on first use (PEP 562): scoring never needs :mod:`riichi.shapes.shanten`."""
     if name == "Shanten":
-        from riichi.shanten import Shanten  # noqa: PLC0415 - deferred to keep ``import riichi`` cheap
+        from riichi.shapes.shanten import Shanten  # noqa: PLC0415 - deferred to keep ``import riichi`` cheap
 
         globals()["Shanten"] = Shanten
         return Shanten

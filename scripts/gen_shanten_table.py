@@ -1,9 +1,9 @@
-"""Generate riichi/_shanten_table.py: the shanten tables, shipped compressed.
+"""Generate riichi/shapes/_shanten_table.py: the shanten tables, shipped compressed.
 
 Run from the repository root: ``python scripts/gen_shanten_table.py`` (a few seconds).
 
 * SUIT: for every suit pattern (nine counts 0..4, at most fourteen tiles) read as a
-  base-5 number (first tile lowest), its cover class (riichi/_cover.py); 255 for
+  base-5 number (first tile lowest), its cover class (riichi/shapes/_cover.py); 255 for
   patterns of more than fourteen tiles.
 * HONOR_CLASSES: for every sorted honour pattern (seven counts 0..4, at most
   fourteen tiles), its honour cover class.
@@ -11,7 +11,7 @@ Run from the repository root: ``python scripts/gen_shanten_table.py`` (a few sec
   suit class -> three-suit class) and FINAL (three-suit class x honour class ->
   standard shanten + 1 for 0..4 melds, five bytes).
 
-The cover lists are shipped too, so that riichi.shanten can combine covers of
+The cover lists are shipped too, so that riichi.shapes.shanten can combine covers of
 patterns outside the tables (a fifth copy in a what-if).
 """
 
@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from riichi._cover import Cover, combine_covers, group_cover  # noqa: E402
+from riichi.shapes._cover import Cover, combine_covers, group_cover  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "riichi" / "_shanten_table.py"
+OUT = Path(__file__).resolve().parent.parent / "riichi" / "shapes" / "_shanten_table.py"
 
 
 class Registry:

@@ -1,4 +1,4 @@
-"""Generate riichi/_suit_table.py: the readings of every complete suit pattern, shipped compressed.
+"""Generate riichi/shapes/_suit_table.py: the readings of every complete suit pattern, shipped compressed.
 
 Run from the repository root: ``python scripts/gen_suit_table.py`` (a few seconds).
 
@@ -12,12 +12,12 @@ pattern order, with its readings::
 PATTERN is the nine counts as digits (``"111222333"``), and a READING is the
 pair's index or ``-``, the triplets' indices, ``/``, the runs' first indices:
 ``"-012/"`` is three triplets, ``"4/012"`` a pair of fives and three runs.
-Readings are listed as :func:`riichi.decompose.suit_readings` returns them
+Readings are listed as :func:`riichi.shapes.decompose.suit_readings` returns them
 (sorted).
 
 The module holds two base64 texts: PATTERNS, the patterns one a line
 (zlib-compressed), and READINGS, their readings one a line in the same order
-(lzma-compressed). riichi.decompose builds ``{pattern: readings}`` from them on
+(lzma-compressed). riichi.shapes.decompose builds ``{pattern: readings}`` from them on
 first use with C-level calls only (decompress, split, ``dict(zip(...))``), so
 no suit is ever searched in play. Why two codecs: lzma packs the readings to a
 third of zlib's size, while the sorted patterns, which make up most of the
@@ -36,9 +36,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from riichi.decompose import search_suit_readings  # noqa: E402
+from riichi.shapes.decompose import search_suit_readings  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "riichi" / "_suit_table.py"
+OUT = Path(__file__).resolve().parent.parent / "riichi" / "shapes" / "_suit_table.py"
 #: base64 characters a line in the generated module
 WIDTH = 100
 

@@ -1,18 +1,14 @@
-"""Shared test fixtures: where the project's shared data lives."""
+"""Shared test fixtures: where the tests' own data lives (``tests/data``, see its README)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
-
-#: ../shared beside the repository (CI puts it there); RIICHI_SHARED overrides.
-SHARED = Path(os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    if not SHARED.is_dir():
-        pytest.fail(f"the shared data folder is missing: {SHARED} (set RIICHI_SHARED)")
-    return SHARED
+#: The test data kept in the repository.
+DATA = Path(__file__).resolve().parent / "data"
+#: Real Tenhou wins with the server's own result.
+TENHOU_WINS = DATA / "tenhou" / "wins.jsonl"
+#: The benchmark hands.
+BENCH_HANDS = DATA / "bench" / "hands-2000.jsonl"
+#: Real whole Tenhou games and what a replay must reproduce.
+GAMES = DATA / "games"

@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from riichi import cli_analyze
+from riichi.cli import analyze as cli_analyze
 from riichi.analysis import analyze_case, discard_table, ukeire, wait_values
-from riichi.declarations import Refusal, check_ankan_after_riichi, check_riichi, riichi_thresholds
+from riichi.shapes.declarations import Refusal, check_ankan_after_riichi, check_riichi, riichi_thresholds
 from riichi.errors import ImpossibleTilesError, WrongTileCountError
-from riichi.furiten import FuritenReason, check_furiten
+from riichi.shapes.furiten import FuritenReason, check_furiten
 from riichi.rules import resolve_rules
 from riichi.tiles import Tile
-from riichi.waits import WaitShape, find_waits
+from riichi.shapes.waits import WaitShape, find_waits
 
 R, K, P, S, T = WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.SHANPON, WaitShape.TANKI
 

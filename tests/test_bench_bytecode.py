@@ -18,7 +18,7 @@ def _pycache_dirs() -> set[Path]:
 def test_children_load_riichi_from_bytecode_and_leave_the_tree_alone() -> None:
     before = _pycache_dirs()
     with compiled_bytecode() as env:
-        done = subprocess.run([sys.executable, "-v", "-c", "import riichi.interchange"], env=env, cwd=REPO,
+        done = subprocess.run([sys.executable, "-v", "-c", "import riichi.formats.interchange"], env=env, cwd=REPO,
                               capture_output=True, text=True, timeout=120, check=True)
     # "-v" names where each module's code object came from: the .pyc, or the .py it compiled
     loaded = [line for line in done.stderr.splitlines()

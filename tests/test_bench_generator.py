@@ -13,7 +13,7 @@ from benchmarks.generate import drawn_tenpai_hands, random_hands, tenpai_hands, 
 from riichi.hand import Meld, MeldType
 from riichi.notation import parse_tiles
 from riichi.tiles import Tile, Wind
-from riichi.waits import discard_waits, wait_kinds
+from riichi.shapes.waits import discard_waits, wait_kinds
 
 N = 600
 CASES = win_cases(11, N)

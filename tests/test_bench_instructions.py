@@ -8,14 +8,14 @@ import sys
 import pytest
 
 from benchmarks.instructions import MODES, read_counts, table
-from tests.conftest import SHARED
+from tests.conftest import BENCH_HANDS
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_each_child_scores_the_cases_it_is_given(mode: str) -> None:
     if mode == "mahjong":
         pytest.importorskip("mahjong")
-    hands = SHARED / "data" / "bench" / "hands-2000.jsonl"
+    hands = BENCH_HANDS
     cmd = [sys.executable, "-m", "benchmarks.instructions", "--child", mode, "--hands-file", str(hands),
            "--skip", "10", "--hands", "3", "--go"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)

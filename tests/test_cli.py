@@ -97,17 +97,21 @@ def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
 
 
 def test_package_names_do_not_shadow_its_modules() -> None:
-    # `import riichi.shanten as m` must give the module: a re-exported function of the same name would
+    # `import riichi.shapes.shanten as m` must give the module: a re-exported function of the same name would
     # replace it as the package attribute.
     import importlib
     import types
 
     import riichi
 
-    for name in ("shanten", "scoring", "rules", "tiles", "hand", "interchange", "analysis", "waits"):
+    for name in ("shapes.shanten", "shapes.waits", "scoring.scorer", "scoring", "rules", "tiles", "hand",
+                 "interchange", "analysis"):
         module = importlib.import_module(f"riichi.{name}")
-        assert isinstance(getattr(riichi, name), types.ModuleType), name
-        assert getattr(riichi, name) is module
+        package = riichi
+        for part in name.split("."):
+            package = getattr(package, part)
+        assert isinstance(package, types.ModuleType), name
+        assert package is module
 
 
 def test_a_reader_that_stops_early_gets_no_traceback() -> None:

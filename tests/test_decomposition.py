@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
+from riichi.formats.interchange import score_case
 
 AKA4 = {"preset": "tenhou", "aka": 4}  # two red 5p in the set
 
@@ -45,7 +45,7 @@ def test_written_readings_carry_each_readings_set_texts() -> None:
     """111222333m456p77s reads as three runs 123m or three triplets (plus 456p and the pair 77s); each
     reading's texts are its own concealed sets in tile order, the pair left out."""
     from riichi.counts import to_counts
-    from riichi.decompose import standard_readings, written_readings
+    from riichi.shapes.decompose import standard_readings, written_readings
     from riichi.notation import parse_tiles
 
     counts = to_counts(parse_tiles("111222333m456p77s"))

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riichi.interchange import score_case
+from riichi.formats.interchange import score_case
 
 VALID: dict[str, Any] = {"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "N"}
 
@@ -345,10 +345,10 @@ def test_typed_flags_are_read_by_their_truth(truthy: object) -> None:
     # The typed API's WinContext is a plain named tuple: a flag given as any true value (an int, even a
     # list) is read as set, never as a different hand and never as an internal error. Closed riichi tsumo
     # 234m456p678s44433z by South on 3z: riichi 1 + menzen tsumo 1 = 2 han, 40 fu (the hand scored in
-    # riichi.scoring's docstring, plus riichi).
-    from riichi.context import WinContext
+    # riichi.scoring.scorer's docstring, plus riichi).
+    from riichi.scoring.context import WinContext
     from riichi.hand import Hand
-    from riichi.scoring import score
+    from riichi.scoring.scorer import score
 
     hand = Hand.parse("234m456p678s44433z")
     ctx = WinContext.parse_kwargs(win="3z", seat_wind="S")._replace(tsumo=truthy, riichi=truthy)

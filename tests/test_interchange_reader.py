@@ -15,7 +15,7 @@ from typing import Any
 
 from benchmarks.generate import win_cases
 from riichi.errors import RiichiError
-from riichi.interchange import _read_carefully, case_to_hand, score_line, score_line_json
+from riichi.formats.interchange import _read_carefully, case_to_hand, score_line, score_line_json
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 

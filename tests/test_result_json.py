@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.generate import win_cases
-from riichi.interchange import score_line, score_line_json
-from tests.conftest import SHARED
+from riichi.formats.interchange import score_line, score_line_json
+from tests.conftest import TENHOU_WINS
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
-_TENHOU = SHARED / "data" / "tenhou" / "wins-dev.jsonl"
+_TENHOU = TENHOU_WINS
 
 
 def same_text(line: str) -> str:
@@ -104,8 +104,8 @@ def test_any_id_is_written_as_the_encoder_writes_it(case_id: object) -> None:
 def test_case_fields_land_in_their_context_fields(case: dict[str, Any]) -> None:
     # The reader fills the WinContext by field position; it must be the context the keyword
     # constructor builds from the same values (double and open riichi imply riichi).
-    from riichi.context import WinContext
-    from riichi.interchange import case_to_hand
+    from riichi.scoring.context import WinContext
+    from riichi.formats.interchange import case_to_hand
 
     _, ctx = case_to_hand(case)
     flags = {k: bool(v) for k, v in case.items() if k in WinContext._fields and isinstance(v, bool | None)}

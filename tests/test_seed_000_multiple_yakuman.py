@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
+from riichi.formats.interchange import score_case
 
 HANDS: dict[str, dict[str, Any]] = {
     # pattern 1p111444z, called 02203'33z, wait 1p, Agari: East and North triplets, South

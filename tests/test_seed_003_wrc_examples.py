@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import meld_object as meld, score_case
+from riichi.formats.interchange import meld_object as meld, score_case
 
 DORA_NAMES = {"dora", "aka_dora", "ura_dora"}
 

@@ -7,7 +7,7 @@ can be raised without changing fu. Every base hand is closed, won on a two-sided
 wait or as noted, and has no yaku beyond those named. Fu are worked out beside
 each hand; the expected payments are the seed's table cells themselves.
 
-The same cells are also checked through :mod:`riichi.points`, the public points
+The same cells are also checked through :mod:`riichi.scoring.points`, the public points
 functions.
 """
 
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from riichi.interchange import score_case
-from riichi.points import base_points, limit_base, ron_payment, tsumo_payments
+from riichi.formats.interchange import score_case
+from riichi.scoring.points import base_points, limit_base, ron_payment, tsumo_payments
 
 # Seed 004 tables, transcribed: {fu: (1 han, 2 han, 3 han, 4 han)}; None = blank cell.
 DEALER_TSUMO = {  # each of the three others pays
@@ -345,7 +345,7 @@ def test_settlements_kept_by_situation_are_the_settlements() -> None:
     # settle_plain keeps each settlement it works out (keyed by base points, seats, honba and
     # sticks); asked twice, it must give what settle gives, and a dealer tsumo at 2000 base must
     # still be seed 004's 4000 all, with 300 honba and a stick on top.
-    from riichi.points import settle, settle_plain
+    from riichi.scoring.points import settle, settle_plain
     from riichi.tiles import Wind
 
     for _ in range(2):

@@ -7,7 +7,7 @@ import pytest
 from riichi.counts import to_counts
 from riichi.errors import ImpossibleTilesError, NotationError, WrongTileCountError
 from riichi.notation import parse_tiles
-from riichi.shanten import (
+from riichi.shapes.shanten import (
     Shanten,
     shanten,
     shanten_chiitoitsu,

@@ -15,8 +15,8 @@ import riichi
 from riichi.cli import main
 
 #: Modules for analysis only: a scoring run must not import them.
-ANALYSIS_ONLY = ("riichi.shanten", "riichi._cover", "riichi.waits", "riichi.analysis", "riichi.cli_analyze",
-                 "riichi.wait_patterns", "riichi.furiten", "riichi.declarations")
+ANALYSIS_ONLY = ("riichi.shapes.shanten", "riichi.shapes._cover", "riichi.shapes.waits", "riichi.analysis", "riichi.cli.analyze",
+                 "riichi.shapes.wait_patterns", "riichi.shapes.furiten", "riichi.shapes.declarations")
 
 
 def _fresh(code: str, stdin: str = "") -> dict[str, object]:
@@ -33,7 +33,7 @@ def _loaded(names: tuple[str, ...]) -> str:
 
 
 @pytest.mark.parametrize("stmt", ["import riichi", "import riichi.cli",
-                                  "from riichi.interchange import score_case\n"
+                                  "from riichi.formats.interchange import score_case\n"
                                   "score_case({'hand': '234m456p678s44433z', 'win': '3z', 'tsumo': True})"])
 def test_scoring_does_not_import_the_analysis_modules(stmt: str) -> None:
     out = _fresh(f"import json, sys\n{stmt}\nprint({_loaded(ANALYSIS_ONLY)})")
@@ -54,9 +54,9 @@ def test_the_batch_command_builds_only_what_it_runs() -> None:
 
 
 def test_shanten_is_exported_on_first_use() -> None:
-    out = _fresh("import json, sys, riichi\nbefore = 'riichi.shanten' in sys.modules\n"
-                 "from riichi import Shanten\nimport riichi.shanten\n"
-                 "print(json.dumps({'before': before, 'same': Shanten is riichi.shanten.Shanten,"
+    out = _fresh("import json, sys, riichi\nbefore = 'riichi.shapes.shanten' in sys.modules\n"
+                 "from riichi import Shanten\nimport riichi.shapes.shanten\n"
+                 "print(json.dumps({'before': before, 'same': Shanten is riichi.shapes.shanten.Shanten,"
                  " 'listed': 'Shanten' in dir(riichi)}))")
     assert out == {"before": False, "same": True, "listed": True}
 

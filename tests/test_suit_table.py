@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from riichi.decompose import _complete_patterns, search_suit_readings, suit_readings
+from riichi.shapes.decompose import _complete_patterns, search_suit_readings, suit_readings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,8 +45,8 @@ def test_the_script_writes_what_the_decoder_reads(tmp_path: Path, monkeypatch: p
     rows = {"000000000": "-/", "000000003": "-8/", "333000000": "-/000;-012/"}
     (tmp_path / "table.py").write_text(script.module_source(rows))
     probe = _load("table", tmp_path / "table.py")
-    monkeypatch.setattr("riichi._suit_table.PATTERNS", probe.PATTERNS)
-    monkeypatch.setattr("riichi._suit_table.READINGS", probe.READINGS)
+    monkeypatch.setattr("riichi.shapes._suit_table.PATTERNS", probe.PATTERNS)
+    monkeypatch.setattr("riichi.shapes._suit_table.READINGS", probe.READINGS)
     _complete_patterns.cache_clear()
     try:
         decoded = _complete_patterns()
@@ -56,7 +56,7 @@ def test_the_script_writes_what_the_decoder_reads(tmp_path: Path, monkeypatch: p
 
 
 def test_the_shipped_module_stays_small() -> None:
-    assert (ROOT / "riichi" / "_suit_table.py").stat().st_size < 100_000
+    assert (ROOT / "riichi" / "shapes" / "_suit_table.py").stat().st_size < 100_000
 
 
 def test_every_pattern_reads_as_the_search_reads_it() -> None:
@@ -83,7 +83,7 @@ def test_each_suit_reads_its_patterns_with_its_own_kinds() -> None:
     # standard_readings reads each suit's pattern from the shipped table straight into that suit's
     # kinds (pin from 9, sou from 18). A complete pattern in one suit with a pair of East beside it
     # must read as the search reads the pattern, shifted to the suit. Every 5th shipped pattern.
-    from riichi.decompose import standard_readings
+    from riichi.shapes.decompose import standard_readings
 
     for digits in itertools.islice(_complete_patterns(), 0, None, 5):
         pattern = tuple(map(int, digits))

@@ -1,7 +1,7 @@
-"""Every real Tenhou win of the shared dev set scores exactly as the Tenhou server did.
+"""Every real Tenhou win of the real-wins set scores exactly as the Tenhou server did.
 
 The cases come from public Tenhou game records; ``expected`` is what the
-server paid (see ../shared/data/README.md). Under the ``tenhou`` preset the
+server paid (see tests/data/README.md). Under the ``tenhou`` preset the
 points, every seat's change, the limit, the yakuman and, for other hands, the
 han, fu and yaku (with dora counts) must all agree.
 """
@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from riichi.interchange import score_case
-from tests.conftest import SHARED
+from riichi.formats.interchange import score_case
+from tests.conftest import TENHOU_WINS
 
-_PATH = SHARED / "data" / "tenhou" / "wins-dev.jsonl"
+_PATH = TENHOU_WINS
 _ROWS = [json.loads(line) for line in _PATH.read_text().splitlines()] if _PATH.exists() else []
 
 
-def test_dev_set_is_there(shared_dir: Path) -> None:
+def test_dev_set_is_there() -> None:
     assert len(_ROWS) == 1536
 
 

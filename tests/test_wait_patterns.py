@@ -1,4 +1,4 @@
-"""Named multi-sided waits (riichi.wait_patterns), checked on hands worked out by hand.
+"""Named multi-sided waits (riichi.shapes.wait_patterns), checked on hands worked out by hand.
 
 Definitions: the Japanese Mahjong Wiki (riichi.wiki), pages "Nobetan", "Sanmen nobetan",
 "Sanmenchan", "Entotsu", "Aryanmen", "Ryantan" (with kantan and pentan), "Chuuren poutou",
@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riichi import cli_analyze
+from riichi.cli import analyze as cli_analyze
 from riichi.analysis import analyze_case
 from riichi.hand import Hand, Meld
 from riichi.tiles import Tile
-from riichi.wait_patterns import _ENTOTSU_CORES, _SUIT_SHAPES, WaitPatternName, _group_waits, wait_patterns
-from riichi.waits import find_waits
+from riichi.shapes.wait_patterns import _ENTOTSU_CORES, _SUIT_SHAPES, WaitPatternName, _group_waits, wait_patterns
+from riichi.shapes.waits import find_waits
 
 N = WaitPatternName
 

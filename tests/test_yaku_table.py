@@ -15,11 +15,11 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riichi.interchange import case_to_hand
-from riichi.reading import HandFacts, readings
+from riichi.formats.interchange import case_to_hand
+from riichi.scoring.reading import HandFacts, readings
 from riichi.rules import FULL
-from riichi.yaku.table import YAKU, YAKU_ROWS, YAKUMAN_ROWS
-from tests.conftest import SHARED
+from riichi.scoring.yaku.table import YAKU, YAKU_ROWS, YAKUMAN_ROWS
+from tests.conftest import TENHOU_WINS
 from tests.property.strategies import complete_cases
 
 _FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
@@ -70,7 +70,7 @@ def _check_every_row(case: dict[str, object], flags: dict[str, bool]) -> int:
 
 
 def test_needs_hold_on_real_tenhou_hands() -> None:
-    rows = [json.loads(line) for line in (SHARED / "data/tenhou/wins-dev.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in TENHOU_WINS.read_text().splitlines()]
     assert sum(_check_every_row(r["case"], {}) for r in rows) >= len(rows)  # every win has a yaku
 
 
@@ -104,7 +104,7 @@ def test_exact_rows_are_hand_level_rows() -> None:
 
 def test_only_per_reading_rows_need_shape_bits() -> None:
     # A hand-level row is checked once per hand, before any reading exists: shape bits (bit 40 and up,
-    # see riichi.reading.Feature) in its needs could never be matched.
+    # see riichi.scoring.reading.Feature) in its needs could never be matched.
     for row in (*YAKU_ROWS, *YAKUMAN_ROWS):
         if not row.per_reading:
             assert row.needs < 1 << 40, row.name

@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from riichi import svg
-from riichi.yaku.table import GLOSSES
+from riichi.scoring.yaku.table import GLOSSES
 from riichi.errors import RiichiError
 from riichi.web import schema
 
@@ -109,7 +109,7 @@ async def _read_case(request: Request) -> dict[str, Any]:
 
 def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     try:
-        from riichi.interchange import score_case  # noqa: PLC0415 - the scorer may be absent in a partial install
+        from riichi.formats.interchange import score_case  # noqa: PLC0415 - the scorer may be absent in a partial install
     except ImportError:
         raise _Refused(503, "not_available", "the scoring engine is not installed") from None
     return score_case

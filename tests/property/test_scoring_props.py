@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from riichi.interchange import score_case
+from riichi.formats.interchange import score_case
 from riichi.notation import format_tiles, parse_tiles
 from riichi.tiles import Tile
 from tests.property.strategies import closed_fourteen, complete_cases, is_complete

@@ -1,7 +1,7 @@
 """Shanten, waits and tile efficiency against brute force over the scoring engine's completeness check.
 
 The brute-force definitions: a hand of 3n+2 concealed tiles is complete exactly when
-:func:`riichi.decompose.is_complete` says so; a tile is a wait of a 3n+1 hand when the hand plus the
+:func:`riichi.shapes.decompose.is_complete` says so; a tile is a wait of a 3n+1 hand when the hand plus the
 tile is complete; and shanten satisfies, for every hand (a fifth copy allowed as a what-if),
 
 * 3n+2 tiles: -1 when complete, else the best shanten after one discard;
@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from riichi.analysis import discard_table, improving_kinds
-from riichi.decompose import is_complete
+from riichi.shapes.decompose import is_complete
 from riichi.hand import Hand
-from riichi.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from riichi.shapes.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from riichi.tiles import Tile
-from riichi.waits import discard_waits, wait_kinds, wait_shapes
+from riichi.shapes.waits import discard_waits, wait_kinds, wait_shapes
 
 _SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
 

@@ -12,12 +12,12 @@ import re
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from riichi.web.app import MAX_BODY, create_app
+from tests.conftest import TENHOU_WINS
 
 # Riichi, pinfu, tanyao and one dora (indicator 1m -> dora 2m) on a ryanmen
 # ron by a non-dealer: 4 han; fu 20 base + 10 closed ron = 30.
@@ -44,8 +44,8 @@ def error_of(response: object) -> dict[str, str]:
 # -- /api/score ---------------------------------------------------------------
 
 
-def test_score_matches_a_real_tenhou_result(client: TestClient, shared_dir: Path) -> None:
-    line = (shared_dir / "data/tenhou/wins-dev.jsonl").read_text(encoding="utf-8").splitlines()[0]
+def test_score_matches_a_real_tenhou_result(client: TestClient) -> None:
+    line = TENHOU_WINS.read_text(encoding="utf-8").splitlines()[0]
     record = json.loads(line)
     response = client.post("/api/score", json=record["case"])
     assert response.status_code == 200
@@ -312,7 +312,7 @@ def test_api_docs_are_served_from_local_assets(client: TestClient) -> None:
 
 
 def test_yaku_names_in_english(client: TestClient) -> None:
-    from riichi.yaku.table import YAKU
+    from riichi.scoring.yaku.table import YAKU
 
     glosses = client.get("/api/yaku").json()
     assert glosses["tanyao"] == "all simples" and glosses["kokushi_13"] == "thirteen orphans, 13-sided wait"

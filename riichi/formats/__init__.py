@@ -1,0 +1,1 @@
+"""Formats around the core: the win-case interchange format (and, later, game records)."""

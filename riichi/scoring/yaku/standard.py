@@ -1,0 +1,185 @@
+"""Predicates of the standard yaku: one small pure function per yaku.
+
+Each takes the reading and the hand's facts and says whether the yaku is
+there; its han live in :mod:`riichi.scoring.yaku.table`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from riichi.scoring.reading import Form, HandFacts, Reading, Wait
+from riichi.tiles import TERMINAL_HONOR_KINDS
+
+_TH: Final = frozenset(TERMINAL_HONOR_KINDS)
+
+
+# -- situation ---------------------------------------------------------------
+
+def riichi(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.riichi or f.ctx.open_riichi
+
+
+def double_riichi(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.double_riichi
+
+
+def ippatsu(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.ippatsu and f.rules.ippatsu
+
+
+def menzen_tsumo(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.tsumo and f.closed
+
+
+def haitei(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.haitei
+
+
+def houtei(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.houtei
+
+
+def rinshan(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.rinshan
+
+
+def chankan(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.chankan
+
+
+def renhou(r: Reading, f: HandFacts) -> bool:
+    return f.ctx.renhou
+
+
+# -- tiles -------------------------------------------------------------------
+
+def tanyao(r: Reading, f: HandFacts) -> bool:
+    return not f.honors and not f.terminals and (f.closed or f.rules.kuitan)
+
+
+def haku(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[31] >= 3
+
+
+def hatsu(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[32] >= 3
+
+
+def chun(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[33] >= 3
+
+
+def seat_wind(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[27 + f.ctx.seat_wind] >= 3
+
+
+def round_wind(r: Reading, f: HandFacts) -> bool:
+    return f.all_counts[27 + f.ctx.round_wind] >= 3
+
+
+_ONE_SUIT: Final = frozenset({1, 2, 4})
+
+
+def honitsu(r: Reading, f: HandFacts) -> bool:
+    return f.suits in _ONE_SUIT and f.honors > 0
+
+
+def chinitsu(r: Reading, f: HandFacts) -> bool:
+    return f.suits in _ONE_SUIT and not f.honors
+
+
+def honroutou(r: Reading, f: HandFacts) -> bool:
+    return f.terminals > 0 and f.honors > 0 and f.terminals + f.honors == 14 + f.kans
+
+
+def shousangen(r: Reading, f: HandFacts) -> bool:
+    dragons = sorted(f.all_counts[31:34])
+    return dragons[0] == 2 and dragons[1] >= 3
+
+
+def sankantsu(r: Reading, f: HandFacts) -> bool:
+    return f.kans == 3
+
+
+# -- shape -------------------------------------------------------------------
+
+#: Read once (an Enum class attribute is slow on Python 3.11).
+_STANDARD, _CHIITOITSU, _RYANMEN = Form.STANDARD, Form.CHIITOITSU, Wait.RYANMEN
+
+
+def chiitoitsu(r: Reading, f: HandFacts) -> bool:
+    return r.form is _CHIITOITSU
+
+
+def pinfu(r: Reading, f: HandFacts) -> bool:
+    if r.form is not _STANDARD or not f.closed or r.triplets or r.wait is not _RYANMEN:
+        return False
+    if f.ctx.tsumo and not f.rules.pinfu_tsumo:
+        return False
+    p = r.pair
+    return p < 31 and p != 27 + f.ctx.seat_wind and p != 27 + f.ctx.round_wind
+
+
+def iipeikou(r: Reading, f: HandFacts) -> bool:
+    runs = r.runs
+    return f.closed and len(set(runs)) < len(runs)
+
+
+def ryanpeikou(r: Reading, f: HandFacts) -> bool:
+    runs = r.runs  # sorted
+    if not f.closed or len(runs) != 4 or runs[0] != runs[1] or runs[2] != runs[3]:
+        return False
+    return runs[1] != runs[2] or f.rules.ryanpeikou_identical
+
+
+def _in_three_suits(kinds: tuple[int, ...]) -> bool:
+    """Some number starts a set in man, pin and sou alike (``kinds`` sorted, man first)."""
+    if len(kinds) < 3:
+        return False
+    for k in kinds:
+        if k >= 9:
+            return False
+        if k + 9 in kinds and k + 18 in kinds:
+            return True
+    return False
+
+
+def sanshoku(r: Reading, f: HandFacts) -> bool:
+    return _in_three_suits(r.runs)
+
+
+def ittsu(r: Reading, f: HandFacts) -> bool:
+    runs = r.runs
+    if len(runs) < 3:
+        return False
+    for b in (0, 9, 18):
+        if b in runs and b + 3 in runs and b + 6 in runs:
+            return True
+    return False
+
+
+def _outside(r: Reading) -> bool:
+    """Every set and the pair hold a terminal or an honour, with at least one run."""
+    return (r.form is _STANDARD and bool(r.runs) and r.pair in _TH
+            and all(s % 9 in (0, 6) for s in r.runs) and all(k in _TH for k in r.triplets))
+
+
+def chanta(r: Reading, f: HandFacts) -> bool:
+    return f.honors > 0 and _outside(r)
+
+
+def junchan(r: Reading, f: HandFacts) -> bool:
+    return not f.honors and _outside(r)
+
+
+def toitoi(r: Reading, f: HandFacts) -> bool:
+    return r.form is _STANDARD and not r.runs
+
+
+def sanankou(r: Reading, f: HandFacts) -> bool:
+    return r.concealed_triplets == 3
+
+
+def sanshoku_doukou(r: Reading, f: HandFacts) -> bool:
+    return _in_three_suits(r.triplets)
