@@ -27,6 +27,7 @@ from riichi.scoring.points import Limit
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 from riichi.scoring.scorer import Score, score
 from riichi.tiles import Tile, Wind
+from riichi.yaku import Yaku
 
 if TYPE_CHECKING:
     from riichi.shapes.shanten import Shanten
@@ -54,6 +55,7 @@ __all__ = [
     "Wind",
     "WinContext",
     "WrongTileCountError",
+    "Yaku",
     "resolve_rules",
     "score",
 ]
