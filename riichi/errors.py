@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 __all__ = [
+    "IllegalActionError",
     "ImpossibleTilesError",
     "InconsistentSituationError",
     "InvalidCaseError",
@@ -97,3 +98,18 @@ class UnknownRulesError(RiichiError):
     """A rule-set preset or override that does not exist."""
 
     code: ClassVar[str] = "unknown_rules"
+
+
+class IllegalActionError(RiichiError):
+    """A game event the rules do not allow at this moment; the message names the event and the rule.
+
+    ``event`` is the refused event (or ``None``) and ``rule`` a short name of the rule it breaks
+    (``"furiten"``, ``"kuikae"``, ``"fifth_kan"``...).
+    """
+
+    code: ClassVar[str] = "illegal_action"
+
+    def __init__(self, message: str, *, event: object = None, rule: str = "") -> None:
+        self.event = event
+        self.rule = rule
+        super().__init__(f"{event}: {message}" if event is not None else message)
