@@ -8,6 +8,7 @@ docs/images/calculator.png.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -16,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+#: The browser (Debian's chromium); RIICHI_CHROMIUM names another (tests/web/test_browser_skip.py).
+CHROMIUM = Path(os.environ.get("RIICHI_CHROMIUM", "/usr/bin/chromium"))
+#: The one command that installs the browser and the font (README, "Tests").
+INSTALL = "sh .ci/browser.sh"
 if not CHROMIUM.exists():
-    pytest.skip("end-to-end tests need Debian's chromium at /usr/bin/chromium (.ci/browser.sh)",
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}; install it and a Japanese font with: {INSTALL}",
                 allow_module_level=True)
 
 import uvicorn  # noqa: E402 - only after the skip
