@@ -1,7 +1,7 @@
 """The win-case interchange format: one JSON object in, one JSON object out.
 
-:func:`score_case` takes a win case (a dict, as in the project's
-INTERCHANGE.md contract) and returns a result dict. It never raises: every
+:func:`score_case` takes a win case (a dict, as the interchange format,
+docs/interchange.md, describes it) and returns a result dict. It never raises: every
 problem comes back as ``{"ok": false, "error": {"code", "message"}}``.
 
 >>> r = score_case({"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"})

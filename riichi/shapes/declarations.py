@@ -3,13 +3,14 @@
 Riichi needs a closed hand (concealed kans allowed) that is tenpai after the
 declaring discard, enough tiles left in the live wall and enough points for
 the 1000-point deposit. Most rules want at least four live-wall tiles and
-1000 points (seed 003; RULESETS.md §1e: WRC, EMA, Tenhou); M-League asks for
+1000 points (WRC Riichi Rules 2015, EMA Riichi Competition Rules 2016, the Tenhou.net
+rules); M-League asks for
 neither. :class:`~riichi.rules.RuleSet` holds them (``riichi_min_wall_tiles``, ``riichi_min_points``); they
 are keyword arguments, and :func:`riichi_thresholds` gives each preset's.
 
 After riichi a concealed kan is allowed only with the tile just drawn, and
-only when it does not change the waits; under the strict rule of seed 003
-(WRC, also EMA and JPML) the three tiles must moreover have no reading other
+only when it does not change the waits; under the strict rule of the WRC Riichi
+Rules 2015 (also EMA and JPML) the three tiles must moreover have no reading other
 than a triplet: ``222333444`` may not be konged, as it also reads as three
 ``234`` runs.
 
@@ -43,7 +44,7 @@ __all__ = [
     "riichi_thresholds",
 ]
 
-#: Live-wall tiles and points most rules require to declare riichi (seed 003; RULESETS.md §1e).
+#: Live-wall tiles and points most rules require to declare riichi (WRC Riichi Rules 2015, EMA 2016, Tenhou).
 MIN_WALL_TILES: Final = 4
 MIN_POINTS: Final = 1000
 
@@ -132,7 +133,7 @@ def check_ankan_after_riichi(hand: Hand | str, drawn: Tile | str, *, strict: boo
     """May a player in riichi with this 13-tile ``hand`` make a concealed kan with the ``drawn`` tile?
 
     Always required: the hand holds three of the drawn tile and the waits stay the same. With
-    ``strict`` (seed 003, WRC; also EMA and JPML), the three tiles must be a triplet in every
+    ``strict`` (WRC Riichi Rules 2015; also EMA and JPML), the three tiles must be a triplet in every
     reading of the hand with each of its winning tiles.
     """
     if isinstance(hand, str):

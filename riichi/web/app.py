@@ -241,7 +241,7 @@ def create_app() -> FastAPI:
     @app.post("/api/score", tags=["scoring"], response_model=None, openapi_extra=_body(schema.WIN_CASE),
               responses={200: {"description": "The result", **_json(schema.RESULT)}, **_ERRORS})
     async def score(request: Request) -> JSONResponse:
-        """Score one win case (INTERCHANGE.md); errors come back as the interchange error object."""
+        """Score one win case (the interchange format); errors come back as the interchange error object."""
         case = await _read_case(request)
         result = await run_in_threadpool(_score_case(), case)
         return JSONResponse(result, status_code=_status_of(result))

@@ -2,7 +2,7 @@
 
 The API reads request bodies itself (so that every bad body gets the
 interchange error object), which means FastAPI cannot derive these from type
-hints; they are written out here and follow INTERCHANGE.md field by field.
+hints; they are written out here and follow the interchange format (docs/interchange.md) field by field.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ _FLAG: Final = {"type": "boolean", "default": False}
 WIN_CASE: Final[dict[str, object]] = {
     "title": "WinCase",
     "type": "object",
-    "description": "A win case of the interchange format (INTERCHANGE.md).",
+    "description": "A win case of the interchange format.",
     "required": ["hand", "win"],
     "properties": {
         "id": {"description": "Echoed back in the result."},
@@ -78,7 +78,7 @@ ERROR: Final[dict[str, object]] = {
 RESULT: Final[dict[str, object]] = {
     "title": "Result",
     "type": "object",
-    "description": "The result of a win case (INTERCHANGE.md): han, fu, yaku, yakuman, limit, points, "
+    "description": "The result of a win case of the interchange format: han, fu, yaku, yakuman, limit, points, "
                    "payments, deltas, fu_details, decomposition.",
     "properties": {
         "id": {},

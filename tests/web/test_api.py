@@ -318,3 +318,17 @@ def test_yaku_names_in_english(client: TestClient) -> None:
     assert glosses["tanyao"] == "all simples" and glosses["kokushi_13"] == "thirteen orphans, 13-sided wait"
     assert set(YAKU) | {"dora", "aka_dora", "ura_dora", "nagashi_mangan"} <= set(glosses)
     assert all(isinstance(v, str) and v for v in glosses.values())
+
+
+def test_docs_web_lists_every_endpoint() -> None:
+    # docs/web.md is the API's page: every route the app serves is named there (the favicon aside)
+    from pathlib import Path
+
+    from riichi.web.app import create_app
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
+    paths = {route.path for route in create_app().routes if hasattr(route, "methods")} - {"/favicon.ico"}
+    assert "/api/yaku" in paths
+    table = page[page.index("| endpoint |"):page.index("Interactive documentation")]
+    for path in paths:
+        assert f"{path}`" in table, path

@@ -1,4 +1,5 @@
-"""Predicates of the optional (local) yaku and yakuman of seeds 001 and 002."""
+"""Predicates of the optional (local) yaku and yakuman: those of the Shanghai: Dynasty manual and of the
+standard lists of local yaku."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def open_riichi(r: Reading, f: HandFacts) -> bool:
 
 
 def open_riichi_deal_in(r: Reading, f: HandFacts) -> bool:
-    """Dealing into an open riichi from outside riichi pays a yakuman (seed 002)."""
+    """Dealing into an open riichi from outside riichi pays a yakuman (a local rule of the standard yaku lists)."""
     return f.ctx.open_riichi and not f.ctx.tsumo and not f.ctx.discarder_riichi
 
 
