@@ -1,0 +1,463 @@
+"""Tenhou mjlog XML: the records tenhou.net writes (``.xml``, ``.mjlog``, plain or gzip).
+
+A record is a flat list of tags: ``<GO type>`` (the rules), ``<UN>`` (the
+names), then per hand ``<INIT>`` (the deal), ``<T12/>``..``<W34/>`` (draws of
+seats 0..3), ``<D12/>``..``<G34/>`` (discards), ``<N>`` (calls), ``<REACH>``,
+``<DORA>``, and ``<AGARI>`` or ``<RYUUKYOKU>``. :func:`read_mjlog` turns it into
+the engine's events and keeps what the record states about results (``sc``,
+``ten``, ``yaku``, ``ba``, ``owari``) apart, for comparison only. Reading is
+lenient: a malformed tag becomes a :class:`~riichi.formats.record.RecordError`
+naming the tag's index and the problem, and reading goes on.
+
+>>> record = read_mjlog('<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/>'
+...     '<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
+...     'hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" '
+...     'hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/><T16/><D16/>')
+>>> [str(e) for e in record.hands[0].events[1:]]
+['draw 0 0m', 'discard 0 0m tsumogiri']
+>>> [str(e) for e in record.errors]
+['event 5: the record ends inside hand 0 (no AGARI or RYUUKYOKU)']
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from riichi.formats.mjlog_codes import CallKind, GoType, decode_meld, tile_of
+from riichi.formats.record import (
+    ErrorCode,
+    GameRecord,
+    HandRecord,
+    RecordError,
+    RecordRules,
+    StatedDraw,
+    StatedGameEnd,
+    StatedHand,
+    StatedWin,
+)
+from riichi.game.events import (
+    Ankan,
+    Chi,
+    Deal,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    Event,
+    Minkan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    Ryuukyoku,
+    Shouminkan,
+    Win,
+)
+from riichi.tiles import Tile, Wind
+
+__all__ = ["LIMITS", "TENHOU_YAKU", "looks_like_mjlog", "read_mjlog", "read_mjlog_bytes"]
+
+#: Tenhou's yaku ids (0..54) and the project's names for them (52..54: dora, ura dora, red fives).
+TENHOU_YAKU: Final = (
+    "menzen_tsumo", "riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "pinfu", "tanyao",
+    "iipeikou", "seat_wind", "seat_wind", "seat_wind", "seat_wind", "round_wind", "round_wind",
+    "round_wind", "round_wind", "haku", "hatsu", "chun", "double_riichi", "chiitoitsu", "chanta", "ittsu",
+    "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou",
+    "ryanpeikou", "junchan", "honitsu", "chinitsu", "renhou", "tenhou", "chiihou", "daisangen", "suuankou",
+    "suuankou_tanki", "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "kokushi",
+    "kokushi_13", "daisuushii", "shousuushii", "suukantsu", "dora", "ura_dora", "aka_dora",
+)
+#: The third value of ``ten``: the limit reached.
+LIMITS: Final = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+_TAG: Final = re.compile(r"<([^<>]*)>")
+_NAME: Final = re.compile(r"\s*(/?)([A-Za-z]+)(\d*)")
+_ATTR: Final = re.compile(r'\s*([A-Za-z_][\w]*)\s*=\s*"([^"]*)"')
+_LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
+_DRAW_TAGS: Final = "TUVW"
+_DISCARD_TAGS: Final = "DEFG"
+_IGNORED: Final = frozenset({"mjloggm", "SHUFFLE", "TAIKYOKU", "BYE"})
+
+
+class _Bad(ValueError):
+    """A malformed tag: the message names what is wrong with it."""
+
+
+def looks_like_mjlog(head: bytes) -> bool:
+    """Whether the start of a file is an mjlog record (gzip or XML with ``<mjloggm``)."""
+    return head[:2] == b"\x1f\x8b" or b"<mjloggm" in head[:4096]
+
+
+def read_mjlog_bytes(data: bytes, *, log_id: str | None = None) -> GameRecord:
+    """Read a record from the bytes of a file (gzip or plain UTF-8)."""
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            return _unreadable(f"the gzip stream is damaged ({exc})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _unreadable(f"not UTF-8 text at byte {exc.start}")
+    return read_mjlog(text, log_id=log_id)
+
+
+def _unreadable(message: str) -> GameRecord:
+    return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
+                      (RecordError(ErrorCode.INVALID_LOG, message),))
+
+
+@dataclass(slots=True)
+class _Hand:
+    index: int
+    events: list[Event] = field(default_factory=list)
+    scores: tuple[int, ...] | None = None
+    honba: int | None = None
+    sticks: int | None = None
+    wins: list[StatedWin] = field(default_factory=list)
+    draw: StatedDraw | None = None
+    shown: list[tuple[int, tuple[Tile, ...]]] = field(default_factory=list)
+    last_draw: tuple[int, int] | None = None  # (seat, id) of the draw just before
+    kan_pending: int | None = None  # seat that declared a kan and draws the replacement next
+    has_result: bool = False
+    ended: bool = False
+
+    def record(self) -> HandRecord:
+        stated = StatedHand(self.scores, self.honba, self.sticks, tuple(self.wins), self.draw)
+        return HandRecord(self.index, tuple(self.events), stated, tuple(self.shown))
+
+
+@dataclass(slots=True)
+class _Reader:
+    log_id: str | None
+    go: GoType | None = None
+    names: tuple[str, ...] = ("", "", "", "")
+    start_scores: tuple[int, ...] | None = None
+    hands: list[HandRecord] = field(default_factory=list)
+    hand: _Hand | None = None
+    end: StatedGameEnd | None = None
+    errors: list[RecordError] = field(default_factory=list)
+    index: int = 0
+
+    @property
+    def red(self) -> bool:
+        return self.go is None or self.go.red_fives
+
+    def tile(self, text: str) -> Tile:
+        try:
+            return tile_of(int(text), red_fives=self.red)
+        except ValueError:
+            raise _Bad(f"{text!r} is not a tile id (0..135)") from None
+
+    def tiles(self, text: str) -> tuple[Tile, ...]:
+        return tuple(self.tile(t) for t in text.split(",")) if text.strip() else ()
+
+    def error(self, message: str, code: ErrorCode = ErrorCode.INVALID_LOG) -> None:
+        self.errors.append(RecordError(code, message, self.index, self.hand.index if self.hand else None))
+
+    # -- the walk -------------------------------------------------------------------------------------
+
+    def feed(self, name: str, number: str, attrs: dict[str, str]) -> None:
+        if number:
+            if name in _DRAW_TAGS or name in _DISCARD_TAGS:
+                self.turn(name, int(number))
+                return
+            raise _Bad(f"unknown tag <{name}{number}>")
+        handler = _HANDLERS.get(name)
+        if handler is not None:
+            handler(self, attrs)
+        elif name not in _IGNORED:
+            raise _Bad(f"unknown tag <{name}>")
+
+    def current(self, what: str, *, after_result: bool = False) -> _Hand:
+        if self.hand is None or self.hand.ended:
+            raise _Bad(f"{what} outside a hand (no INIT before it)")
+        if self.hand.has_result and not after_result:
+            raise _Bad(f"{what} after the hand's result")
+        return self.hand
+
+    def turn(self, letter: str, tile_id: int) -> None:
+        hand = self.current("a draw or discard")
+        tile = self.tile(str(tile_id))
+        if letter in _DRAW_TAGS:
+            seat = _DRAW_TAGS.index(letter)
+            rinshan = hand.kan_pending == seat
+            hand.kan_pending = None
+            hand.events.append(Draw(seat, tile, rinshan=rinshan))
+            hand.last_draw = (seat, tile_id)
+            return
+        seat = _DISCARD_TAGS.index(letter)
+        hand.events.append(Discard(seat, tile, tsumogiri=hand.last_draw == (seat, tile_id)))
+        hand.last_draw = None
+
+    def go_tag(self, a: dict[str, str]) -> None:
+        code = _int(a, "type")
+        self.go = GoType.from_code(code)
+
+    def un(self, a: dict[str, str]) -> None:
+        if "dan" in a or self.names == ("", "", "", ""):
+            self.names = tuple(urllib.parse.unquote(a.get(f"n{i}", "")) for i in range(4))
+
+    def init(self, a: dict[str, str]) -> None:
+        if self.hand is not None and not self.hand.ended:
+            if not self.hand.has_result:
+                self.error(f"hand {self.hand.index} has no AGARI or RYUUKYOKU before the next INIT")
+            self.close()
+        index = len(self.hands)
+        self.hand = _Hand(index)
+        seed = _ints(a, "seed")
+        if len(seed) != 6:  # noqa: PLR2004
+            raise _Bad(f"INIT seed has {len(seed)} values, not 6 (round, honba, sticks, dice, dice, dora)")
+        round_index, honba, sticks, _, _, dora_id = seed
+        if not 0 <= round_index < 16:  # noqa: PLR2004
+            raise _Bad(f"INIT seed round {round_index} is outside 0..15")
+        dealer = _int(a, "oya")
+        if not 0 <= dealer <= 3:  # noqa: PLR2004
+            raise _Bad(f"INIT oya {dealer} is not a seat 0..3")
+        hands = tuple(self.tiles(a.get(f"hai{s}", "")) for s in range(4))
+        if any(len(h) != 13 for h in hands):  # noqa: PLR2004
+            raise _Bad("INIT: hai0..hai3 must hold 13 tiles each, not " + ",".join(str(len(h)) for h in hands))
+        scores = tuple(100 * x for x in _ints(a, "ten")) if "ten" in a else None
+        if scores is not None and len(scores) != 4:  # noqa: PLR2004
+            raise _Bad(f"INIT ten has {len(scores)} scores, not 4")
+        if self.start_scores is None and scores is not None:
+            self.start_scores = scores
+        self.hand.scores, self.hand.honba, self.hand.sticks = scores, honba, sticks
+        deal = Deal(Wind(round_index // 4), round_index % 4 + 1, dealer, self.tile(str(dora_id)), hands,
+                    honba=honba, sticks=sticks, scores=scores or (25000,) * 4)
+        self.hand.events.append(deal)
+
+    def n(self, a: dict[str, str]) -> None:
+        hand = self.current("a call")
+        who = _seat(a, "who")
+        try:
+            code = decode_meld(_int(a, "m"), who)
+        except ValueError as exc:
+            raise _Bad(str(exc)) from None
+        tiles = code.tiles(red_fives=self.red)
+        called = tile_of(code.called, red_fives=self.red)
+        own = tuple(t for i, t in zip(code.ids, tiles, strict=True) if i != code.called)
+        event: Event
+        if code.kind is CallKind.CHI:
+            event = Chi(who, called, code.from_seat, own)
+        elif code.kind is CallKind.PON:
+            event = Pon(who, called, code.from_seat, own)
+        elif code.kind is CallKind.DAIMINKAN:
+            event = Minkan(who, called, code.from_seat, own)
+        elif code.kind is CallKind.KAKAN:
+            assert code.added is not None
+            event = Shouminkan(who, tile_of(code.added, red_fives=self.red))
+        elif code.kind is CallKind.ANKAN:
+            event = Ankan(who, tiles)
+        else:
+            raise _Bad("a North set aside (nuki) belongs to three-player games")
+        if code.kind in (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN):
+            hand.kan_pending = who
+        hand.last_draw = None
+        hand.events.append(event)
+
+    def reach(self, a: dict[str, str]) -> None:
+        hand = self.current("a riichi")
+        who = _seat(a, "who")
+        step = _int(a, "step")
+        if step == 1:
+            hand.events.append(Riichi(who))
+        elif step == 2:  # noqa: PLR2004
+            hand.events.append(RiichiAccepted(who))
+        else:
+            raise _Bad(f"REACH step {step} is neither 1 (declared) nor 2 (accepted)")
+
+    def dora(self, a: dict[str, str]) -> None:
+        self.current("a dora indicator").events.append(DoraRevealed(self.tile(a.get("hai", ""))))
+
+    def agari(self, a: dict[str, str]) -> None:
+        hand = self.current("AGARI", after_result=bool(self.hand and self.hand.wins))
+        who, from_who = _seat(a, "who"), _seat(a, "fromWho")
+        machi = self.tile(a.get("machi", ""))
+        ura = self.tiles(a.get("doraHaiUra", ""))
+        hand.events.append(Win(who, None if who == from_who else from_who, machi, ura))
+        ten = _ints(a, "ten") if "ten" in a else None
+        yaku_ids = _ints(a, "yaku") if "yaku" in a else None
+        yakuman_ids = _ints(a, "yakuman") if "yakuman" in a else None
+        if ten is not None and len(ten) != 3:  # noqa: PLR2004
+            raise _Bad(f"AGARI ten has {len(ten)} values, not 3 (fu, points, limit)")
+        yaku = None
+        if yaku_ids is not None:
+            if len(yaku_ids) % 2:
+                raise _Bad("AGARI yaku is not a list of (id, han) pairs")
+            yaku = tuple((_yaku_name(i), h) for i, h in zip(yaku_ids[::2], yaku_ids[1::2], strict=True))
+        yakuman = tuple(_yaku_name(i) for i in yakuman_ids) if yakuman_ids is not None else None
+        if ten is not None and not 0 <= ten[2] < len(LIMITS):
+            raise _Bad(f"AGARI ten limit {ten[2]} is outside 0..5")
+        han = sum(h for _, h in yaku) if yaku is not None and not yakuman else None
+        hand.wins.append(StatedWin(
+            who, None if who == from_who else from_who, han=han,
+            fu=ten[0] if ten is not None and not yakuman else None, points=ten[1] if ten is not None else None,
+            yaku=yaku if not yakuman else (), yakuman=yakuman if yakuman is not None else (() if yaku else None),
+            limit=LIMITS[ten[2]] if ten is not None else None, pao=_seat(a, "paoWho") if "paoWho" in a else None,
+            deltas=self.sc(a), **self.ba(a)))
+        self.result(a)
+
+    def ryuukyoku(self, a: dict[str, str]) -> None:
+        hand = self.current("RYUUKYOKU")
+        name = a.get("type", "exhaustive")
+        try:
+            kind = DrawKind(name)
+        except ValueError:
+            raise _Bad(f"unknown RYUUKYOKU type {name!r}") from None
+        shown = [(s, self.tiles(a[f"hai{s}"])) for s in range(4) if f"hai{s}" in a]
+        hand.shown.extend(shown)
+        seat = shown[0][0] if kind is DrawKind.KYUUSHU_KYUUHAI and shown else None
+        hand.events.append(Ryuukyoku(kind, seat))
+        hand.draw = StatedDraw(kind, self.sc(a), **self.ba(a))
+        self.result(a)
+
+    def sc(self, a: dict[str, str]) -> tuple[int, ...] | None:
+        if "sc" not in a:
+            return None
+        sc = _ints(a, "sc")
+        if len(sc) != 8:  # noqa: PLR2004
+            raise _Bad(f"sc has {len(sc)} values, not 8 (score, change for each seat)")
+        return tuple(100 * x for x in sc[1::2])
+
+    def ba(self, a: dict[str, str]) -> dict[str, int | None]:
+        """``ba``: the honba and the sticks the result collects (or leaves on the table)."""
+        if "ba" not in a:
+            return {"honba": None, "riichi_sticks": None}
+        ba = _ints(a, "ba")
+        if len(ba) != 2:  # noqa: PLR2004
+            raise _Bad(f"ba has {len(ba)} values, not 2 (honba, sticks)")
+        return {"honba": ba[0], "riichi_sticks": ba[1]}
+
+    def result(self, a: dict[str, str]) -> None:
+        hand = self.current("a result", after_result=True)
+        hand.has_result = True
+        if "owari" in a:
+            values = a["owari"].split(",")
+            try:
+                scores = tuple(100 * int(v) for v in values[::2])
+                points = tuple(float(v) for v in values[1::2])
+            except ValueError:
+                raise _Bad(f"owari {a['owari']!r} is not scores and points") from None
+            if len(scores) != 4 or len(points) != 4:  # noqa: PLR2004
+                raise _Bad(f"owari has {len(values)} values, not 8")
+            self.end = StatedGameEnd(scores, points)
+        hand.last_draw = None
+
+    def close(self) -> None:
+        if self.hand is not None:
+            self.hand.ended = True
+            self.hands.append(self.hand.record())
+
+    def finish(self) -> GameRecord:
+        if self.hand is not None and not self.hand.ended:
+            if not self.hand.has_result:
+                self.error(f"the record ends inside hand {self.hand.index} (no AGARI or RYUUKYOKU)")
+            self.close()
+        if self.go is None:
+            self.errors.insert(0, RecordError(ErrorCode.INVALID_LOG, "no <GO type> tag: the rules are unknown"))
+        elif self.go.players != 4:  # noqa: PLR2004
+            self.errors.insert(0, RecordError(ErrorCode.UNSUPPORTED_RULES,
+                                              "a three-player game (GO type bit 0x10): only four players are played"))
+        go = self.go
+        rules = RecordRules(players=go.players if go else 4, red_fives=go.red_fives if go else None,
+                            open_tanyao=go.open_tanyao if go else None, hanchan=go.hanchan if go else None,
+                            log_id=self.log_id, code=go.code if go else None)
+        return GameRecord(rules, self.names, self.start_scores, tuple(self.hands), self.end, tuple(self.errors))
+
+
+_HANDLERS: Final = {
+    "GO": _Reader.go_tag,
+    "UN": _Reader.un,
+    "INIT": _Reader.init,
+    "N": _Reader.n,
+    "REACH": _Reader.reach,
+    "DORA": _Reader.dora,
+    "AGARI": _Reader.agari,
+    "RYUUKYOKU": _Reader.ryuukyoku,
+}
+
+
+def _int(a: dict[str, str], name: str) -> int:
+    if name not in a:
+        raise _Bad(f"missing attribute {name}")
+    try:
+        return int(a[name])
+    except ValueError:
+        raise _Bad(f"{name}={a[name]!r} is not a whole number") from None
+
+
+def _ints(a: dict[str, str], name: str) -> list[int]:
+    if name not in a:
+        raise _Bad(f"missing attribute {name}")
+    try:
+        return [int(x) for x in a[name].split(",")] if a[name].strip() else []
+    except ValueError:
+        raise _Bad(f"{name}={a[name]!r} is not a list of whole numbers") from None
+
+
+def _seat(a: dict[str, str], name: str) -> int:
+    seat = _int(a, name)
+    if not 0 <= seat <= 3:  # noqa: PLR2004
+        raise _Bad(f"{name}={seat} is not a seat 0..3")
+    return seat
+
+
+def _yaku_name(tenhou_id: int) -> str:
+    if not 0 <= tenhou_id < len(TENHOU_YAKU):
+        raise _Bad(f"yaku id {tenhou_id} is outside Tenhou's 0..54")
+    return TENHOU_YAKU[tenhou_id]
+
+
+def _tags(text: str) -> Iterator[tuple[str, str, dict[str, str]] | str]:
+    """Each tag as (name, number, attributes), or a message for a tag that cannot be read."""
+    for m in _TAG.finditer(text):
+        body = m.group(1)
+        if body.startswith(("?", "!")):
+            continue
+        head = _NAME.match(body)
+        if head is None:
+            yield f"cannot read the tag <{body[:40]}>"
+            continue
+        if head.group(1):  # a closing tag
+            yield "", "", {}
+            continue
+        rest = body[head.end():].rstrip().removesuffix("/")
+        attrs = dict(_ATTR.findall(rest))
+        if _ATTR.sub("", rest).strip():
+            yield f"cannot read the attributes of <{head.group(2)}{head.group(3)}>: {rest.strip()[:60]!r}"
+            continue
+        yield head.group(2), head.group(3), attrs
+
+
+def read_mjlog(text: str, *, log_id: str | None = None) -> GameRecord:
+    """Read an mjlog record. ``log_id`` names the game when the text does not (Tenhou's saved files do
+    not hold it; the file name usually does)."""
+    if log_id is not None:
+        found = _LOG_ID.search(log_id)
+        log_id = found.group(0) if found else None
+    reader = _Reader(log_id)
+    if "<mjloggm" not in text[:4096]:
+        reader.errors.append(RecordError(ErrorCode.INVALID_LOG, "not an mjlog record (no <mjloggm> tag)"))
+        return reader.finish()
+    for index, tag in enumerate(_tags(text)):
+        reader.index = index
+        if isinstance(tag, str):
+            reader.error(tag)
+            continue
+        name, number, attrs = tag
+        if not name:
+            continue
+        try:
+            reader.feed(name, number, attrs)
+        except _Bad as exc:
+            reader.error(str(exc))
+            if name == "INIT":  # a hand that cannot start: skip it to the next INIT
+                reader.hand = _Hand(len(reader.hands), ended=True)
+        except ValueError as exc:  # an event the engine's types refuse (a seat calling itself, ...)
+            reader.error(f"<{name}{number}>: {exc}")
+    return reader.finish()

@@ -1,0 +1,148 @@
+"""What a game record says, independent of its format.
+
+A record is read into a :class:`GameRecord`: the rules it states, and per hand
+the actions (the engine's events) and the results it states. Results are only
+ever compared with the engine's own; reading never fails with an exception:
+what could not be read is a :class:`RecordError` naming where and what.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from riichi.game.events import DrawKind
+from riichi.tiles import Tile
+
+__all__ = [
+    "ErrorCode",
+    "GameRecord",
+    "HandRecord",
+    "RecordError",
+    "RecordRules",
+    "StatedDraw",
+    "StatedGameEnd",
+    "StatedHand",
+    "StatedWin",
+]
+
+
+class ErrorCode(enum.Enum):
+    """The replay contract's error codes."""
+
+    INVALID_LOG = "invalid_log"  #: unreadable or truncated
+    UNSUPPORTED_RULES = "unsupported_rules"  #: e.g. three players
+    ILLEGAL_ACTION = "illegal_action"  #: a move the engine refuses
+    DESYNC = "desync"  #: the record's next tile is not the one its wall gives
+
+
+@dataclass(frozen=True, slots=True)
+class RecordError:
+    """One problem in a record: ``index`` is the position of the offending element (a tag of an mjlog
+    record, a line of mjai, an entry of tenhou.net/6), ``hand`` the hand's index when known."""
+
+    code: ErrorCode
+    message: str
+    index: int | None = None
+    hand: int | None = None
+
+    def __str__(self) -> str:
+        where = f"event {self.index}: " if self.index is not None else ""
+        return f"{where}{self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRules:
+    """The rules a record states. ``None`` where it says nothing (the caller's preset decides)."""
+
+    players: int = 4
+    red_fives: bool | None = None
+    open_tanyao: bool | None = None
+    hanchan: bool | None = None
+    #: A Tenhou log id (``2010081709gm-00a9-0000-fe3371ad``): its date decides the final points' rounding.
+    log_id: str | None = None
+    #: The record's own rule code (mjlog ``<GO type>``), kept for writing it back.
+    code: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatedWin:
+    """A win's results as the record states them; ``None`` where it states nothing."""
+
+    winner: int
+    from_seat: int | None
+    han: int | None = None
+    fu: int | None = None
+    points: int | None = None
+    #: Names of the interchange contract (``riichi``, ``dora``, ...) with han; dora counts included.
+    yaku: tuple[tuple[str, int], ...] | None = None
+    yakuman: tuple[str, ...] | None = None
+    limit: str | None = None
+    pao: int | None = None
+    deltas: tuple[int, ...] | None = None
+    #: ``ba``: the honba and riichi sticks this win collects.
+    honba: int | None = None
+    riichi_sticks: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatedDraw:
+    kind: DrawKind
+    deltas: tuple[int, ...] | None = None
+    honba: int | None = None
+    riichi_sticks: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatedHand:
+    """The results a record states about one hand."""
+
+    scores_start: tuple[int, ...] | None = None
+    honba: int | None = None
+    riichi_sticks: int | None = None
+    wins: tuple[StatedWin, ...] = ()
+    draw: StatedDraw | None = None
+
+    @property
+    def deltas(self) -> tuple[int, ...] | None:
+        """The hand's total score change per seat, when the record states it."""
+        parts = [w.deltas for w in self.wins] if self.wins else [self.draw.deltas if self.draw else None]
+        if any(p is None for p in parts):
+            return None
+        return tuple(sum(p[s] for p in parts if p is not None) for s in range(4))
+
+    @property
+    def has_results(self) -> bool:
+        """Whether the record states the hand's outcome in numbers (its score changes or values)."""
+        return self.deltas is not None or any(w.points is not None for w in self.wins)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedGameEnd:
+    """A record's end of game: final scores and points (Tenhou ``owari``)."""
+
+    final_scores: tuple[int, ...]
+    final_points: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand: the engine's events in order, the results the record states, its dora indicators as
+    the record shows them (for the writers), and the hands it shows at a draw."""
+
+    index: int
+    events: tuple[object, ...]
+    stated: StatedHand
+    shown: tuple[tuple[int, tuple[Tile, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game as read: rules, player names, hands, the stated end, and every problem met."""
+
+    rules: RecordRules
+    names: tuple[str, ...]
+    start_scores: tuple[int, ...] | None
+    hands: tuple[HandRecord, ...]
+    end: StatedGameEnd | None
+    errors: tuple[RecordError, ...] = field(default=())
