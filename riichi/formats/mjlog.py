@@ -58,19 +58,10 @@ from riichi.game.events import (
     Win,
 )
 from riichi.tiles import Tile, Wind
+from riichi.yaku import Yaku
 
-__all__ = ["LIMITS", "TENHOU_YAKU", "looks_like_mjlog", "read_mjlog", "read_mjlog_bytes"]
+__all__ = ["LIMITS", "looks_like_mjlog", "read_mjlog", "read_mjlog_bytes"]
 
-#: Tenhou's yaku ids (0..54) and the project's names for them (52..54: dora, ura dora, red fives).
-TENHOU_YAKU: Final = (
-    "menzen_tsumo", "riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "pinfu", "tanyao",
-    "iipeikou", "seat_wind", "seat_wind", "seat_wind", "seat_wind", "round_wind", "round_wind",
-    "round_wind", "round_wind", "haku", "hatsu", "chun", "double_riichi", "chiitoitsu", "chanta", "ittsu",
-    "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou",
-    "ryanpeikou", "junchan", "honitsu", "chinitsu", "renhou", "tenhou", "chiihou", "daisangen", "suuankou",
-    "suuankou_tanki", "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "kokushi",
-    "kokushi_13", "daisuushii", "shousuushii", "suukantsu", "dora", "ura_dora", "aka_dora",
-)
 #: The third value of ``ten``: the limit reached.
 LIMITS: Final = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
@@ -289,8 +280,8 @@ class _Reader:
         if yaku_ids is not None:
             if len(yaku_ids) % 2:
                 raise _Bad("AGARI yaku is not a list of (id, han) pairs")
-            yaku = tuple((_yaku_name(i), h) for i, h in zip(yaku_ids[::2], yaku_ids[1::2], strict=True))
-        yakuman = tuple(_yaku_name(i) for i in yakuman_ids) if yakuman_ids is not None else None
+            yaku = tuple((_yaku(i), h) for i, h in zip(yaku_ids[::2], yaku_ids[1::2], strict=True))
+        yakuman = tuple(_yaku(i) for i in yakuman_ids) if yakuman_ids is not None else None
         if ten is not None and not 0 <= ten[2] < len(LIMITS):
             raise _Bad(f"AGARI ten limit {ten[2]} is outside 0..5")
         han = sum(h for _, h in yaku) if yaku is not None and not yakuman else None
@@ -407,10 +398,11 @@ def _seat(a: dict[str, str], name: str) -> int:
     return seat
 
 
-def _yaku_name(tenhou_id: int) -> str:
-    if not 0 <= tenhou_id < len(TENHOU_YAKU):
-        raise _Bad(f"yaku id {tenhou_id} is outside Tenhou's 0..54")
-    return TENHOU_YAKU[tenhou_id]
+def _yaku(tenhou_id: int) -> Yaku:
+    try:
+        return Yaku.from_tenhou_id(tenhou_id)
+    except ValueError as exc:
+        raise _Bad(str(exc)) from None
 
 
 def _tags(text: str) -> Iterator[tuple[str, str, dict[str, str]] | str]:

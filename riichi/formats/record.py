@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from riichi.game.events import DrawKind
 from riichi.tiles import Tile
+from riichi.yaku import Yaku
 
 __all__ = [
     "ErrorCode",
@@ -74,9 +75,9 @@ class StatedWin:
     han: int | None = None
     fu: int | None = None
     points: int | None = None
-    #: Names of the interchange contract (``riichi``, ``dora``, ...) with han; dora counts included.
-    yaku: tuple[tuple[str, int], ...] | None = None
-    yakuman: tuple[str, ...] | None = None
+    #: Yaku with their han, dora counts included.
+    yaku: tuple[tuple[Yaku, int], ...] | None = None
+    yakuman: tuple[Yaku, ...] | None = None
     limit: str | None = None
     pao: int | None = None
     deltas: tuple[int, ...] | None = None
