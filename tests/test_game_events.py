@@ -31,6 +31,7 @@ LINES = [
     "discard 1 0p tsumogiri",
     "discard 1 0p",
     "riichi 2",
+    "riichi 2 open",
     "riichi_accepted 2",
     "chi 1 3m<0 45m",
     "pon 2 5z<0 55z",

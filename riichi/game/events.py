@@ -250,16 +250,18 @@ class Discard(Event):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Riichi(Event):
-    """``seat`` declares riichi; its next event is the declaring discard."""
+    """``seat`` declares riichi (an open riichi, its hand shown, with ``open``, where the rules play it);
+    its next event is the declaring discard."""
 
     name: ClassVar[str] = "riichi"
     seat: int
+    open: bool = False
 
     def __post_init__(self) -> None:
         _seat(self.seat)
 
     def __str__(self) -> str:
-        return f"riichi {self.seat}"
+        return f"riichi {self.seat}{' open' if self.open else ''}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -501,6 +503,12 @@ def _read_ryuukyoku(words: list[str]) -> Ryuukyoku:
     return Ryuukyoku(kind, int(words[1]) if len(words) > 1 else None)
 
 
+def _flag(words: list[str], flag: str) -> bool:
+    if any(w != flag for w in words):
+        raise NotationError(f"unexpected {' '.join(w for w in words if w != flag)!r}")
+    return bool(words)
+
+
 def _no_words(make: Callable[[], Event]) -> Callable[[list[str]], Event]:
     def read(words: list[str]) -> Event:
         if words:
@@ -514,7 +522,7 @@ _READERS: Final[dict[str, Callable[[list[str]], Event]]] = {
     "deal": _read_deal,
     "draw": _read_draw,
     "discard": _read_discard,
-    "riichi": lambda w: Riichi(int(w[0])),
+    "riichi": lambda w: Riichi(int(w[0]), open=_flag(w[1:], "open")),
     "riichi_accepted": lambda w: RiichiAccepted(int(w[0])),
     "chi": _call_reader(Chi),
     "pon": _call_reader(Pon),
