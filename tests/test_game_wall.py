@@ -67,3 +67,17 @@ def test_text_round_trip() -> None:
     wall = Wall.shuffled(5)
     assert Wall.parse(str(wall)) == wall
     assert repr(wall).startswith("Wall.parse('")
+
+
+def test_an_arranged_wall_puts_the_chosen_tiles_in_place() -> None:
+    wall = Wall.arranged(dealer=1, hands={1: "123456789m1122z", 3: "19m19p19s1234567z"}, draws="3z4z",
+                         rinshan="5p", dora="1p", ura="2p", seed=4)
+    hands = wall.hands(1)
+    assert sorted(hands[1]) == sorted(Wall.parse(str(wall)).hands(1)[1])
+    assert [str(t) for t in sorted(hands[3])] == ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z",
+                                                  "6z", "7z"]
+    assert [str(wall.live_tile(0)), str(wall.live_tile(1)), str(wall.rinshan(0)), str(wall.dora_indicator(0)),
+            str(wall.ura_indicator(0))] == ["3z", "4z", "5p", "1p", "2p"]
+    assert sorted(wall.tiles) == sorted(full_set(3))
+    with pytest.raises(ImpossibleTilesError, match="more 1z"):
+        Wall.arranged(hands={0: "1111z123456789m"}, draws="1z")

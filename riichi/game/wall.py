@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -55,6 +56,17 @@ def full_set(aka: int = 3) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+def _deal_places(dealer: int) -> list[list[int]]:
+    """The wall positions of each seat's starting tiles: four each three times, then one each, dealer first."""
+    places: list[list[int]] = [[], [], [], []]
+    at = 0
+    for size in (4, 4, 4, 1):
+        for i in range(4):
+            places[(dealer + i) % 4] += range(at, at + size)
+            at += size
+    return places
+
+
 @dataclass(frozen=True, slots=True)
 class Wall:
     """136 tiles in drawing order (see the module's description for the layout)."""
@@ -83,6 +95,47 @@ class Wall:
         return cls(tuple(tiles))
 
     @classmethod
+    def arranged(cls, *, dealer: int = 0, hands: Mapping[int, str] | None = None, draws: str = "",
+                 rinshan: str = "", dora: str = "", ura: str = "", aka: int = 3, seed: int = 0) -> Wall:
+        """A wall with chosen tiles in chosen places, the rest of the set shuffled from ``seed`` around them.
+
+        ``hands`` maps seats to starting hands (13 tiles each, MPSZ), ``draws`` lists the live-wall draws
+        in order, ``rinshan`` the replacement tiles, ``dora`` and ``ura`` the indicators in order. For
+        tests and worked examples:
+
+        >>> wall = Wall.arranged(hands={0: "123456789m1122z"}, draws="3z", dora="1p")
+        >>> wall.hands(0)[0][:3], wall.live_tile(0), wall.dora_indicator(0)
+        ((Tile.parse('1m'), Tile.parse('2m'), Tile.parse('3m')), Tile.parse('3z'), Tile.parse('1p'))
+        """
+        from riichi.notation import parse_tiles  # noqa: PLC0415 - only the arranging reader needs it
+
+        places: dict[int, Tile] = {}
+        seat_places = _deal_places(dealer)
+        for seat, text in (hands or {}).items():
+            tiles = parse_tiles(text)
+            if len(tiles) != 13:  # noqa: PLR2004
+                raise ImpossibleTilesError(f"seat {seat}'s starting hand needs 13 tiles, not {len(tiles)}")
+            places.update(zip(seat_places[seat], tiles, strict=True))
+        for start, text, limit in ((DEALT, draws, LIVE_DRAWS), (_RINSHAN_AT, rinshan, MAX_KANS)):
+            tiles = parse_tiles(text)
+            if len(tiles) > limit:
+                raise ImpossibleTilesError(f"at most {limit} tiles go there, not {len(tiles)}")
+            places.update(zip(range(start, start + len(tiles)), tiles, strict=True))
+        for offset, text in ((0, dora), (1, ura)):
+            tiles = parse_tiles(text)
+            if len(tiles) > MAX_INDICATORS:
+                raise ImpossibleTilesError(f"the dead wall holds {MAX_INDICATORS} indicators of each kind")
+            places.update({_DORA_AT + 2 * k + offset: t for k, t in enumerate(tiles)})
+        rest = list(full_set(aka))
+        for tile in places.values():
+            if tile not in rest:
+                raise ImpossibleTilesError(f"the arrangement uses more {tile} than the set has")
+            rest.remove(tile)
+        random.Random(seed).shuffle(rest)
+        filler = iter(rest)
+        return cls(tuple(places[i] if i in places else next(filler) for i in range(TILES)))
+
+    @classmethod
     def parse(cls, text: str) -> Wall:
         """A wall written as 136 tiles in drawing order (MPSZ, unsorted)."""
         from riichi.notation import parse_tiles  # noqa: PLC0415 - only this reader needs it
@@ -91,13 +144,7 @@ class Wall:
 
     def hands(self, dealer: int) -> tuple[tuple[Tile, ...], ...]:
         """The four starting hands by absolute seat: four tiles each three times, then one each, from the dealer."""
-        hands: list[list[Tile]] = [[], [], [], []]
-        at = 0
-        for size in (4, 4, 4, 1):
-            for i in range(4):
-                hands[(dealer + i) % 4] += self.tiles[at:at + size]
-                at += size
-        return tuple(tuple(h) for h in hands)
+        return tuple(tuple(self.tiles[i] for i in places) for places in _deal_places(dealer))
 
     def live_tile(self, n: int) -> Tile:
         """The ``n``-th tile drawn from the live wall after the deal (0-based)."""
