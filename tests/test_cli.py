@@ -72,7 +72,7 @@ def test_rules_list_and_difference(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert any(line.split()[:3] == ["kiriage", "false", "true"] for line in out.splitlines())
     code, _, err = run(capsys, "rules", "nope")
-    assert code == 2 and "unknown rule set" in err
+    assert code == 1 and "error (unknown_rules): unknown rule set" in err
 
 
 def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
@@ -93,7 +93,9 @@ def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
     assert results[2]["error"]["code"] == "invalid_json"
     assert results[3]["error"]["code"] == "invalid_case"
     assert results[4]["id"] == "x" and results[4]["error"]["code"] == "wrong_tile_count"
-    assert proc.stderr == ""  # no progress line when stderr is not a terminal
+    # error results carry their input line (counted from 1); ok results do not
+    assert [r.get("line") for r in results] == [None, 2, 3, 4, 5]
+    assert proc.stderr == "5 cases, 4 errors\n"  # no progress line when stderr is not a terminal, the summary
 
 
 def test_package_names_do_not_shadow_its_modules() -> None:

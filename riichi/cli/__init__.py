@@ -16,17 +16,51 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
+from riichi.errors import NotationError, UnknownRulesError
 from riichi.formats.interchange import meld_object, score_case, score_line_json
 from riichi.rules import PRESETS, resolve_rules
 from riichi.scoring.yaku.table import GLOSSES
 
-__all__ = ["main"]
+__all__ = ["EXIT_REFUSED", "EXIT_USAGE", "main"]
+
+#: Exit status when the input was read but refused (bad notation, not a winning hand, unknown rules...).
+EXIT_REFUSED = 1
+#: Exit status when the command line itself is wrong (an unknown option, a missing argument).
+EXIT_USAGE = 2
+
+_EXIT_STATUS = """exit status: 0 done; 1 the input was refused (the error names its code, e.g. not_winning);
+2 the command line itself is wrong (code usage)."""
 
 _SITUATION_FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan", "haitei",
                     "houtei", "tenhou", "chiihou", "renhou", "paarenchan")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the command's error format: ``riichi score: error (usage): message``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: {_c('error', 'red')} (usage): {message}\n")
+
+
+def fail(command: str, code: str, message: str, *, source: str = "", span: tuple[int, int] | None = None) -> int:
+    """Print ``riichi COMMAND: error (CODE): MESSAGE`` on stderr, with a caret under ``span`` of ``source``;
+    the exit status of that class of error (usage errors :data:`EXIT_USAGE`, refused input :data:`EXIT_REFUSED`)."""
+    text = f"riichi {command}: {_c('error', 'red')} ({code}): {message}"
+    if source and span is not None:
+        start, end = span
+        text += f"\n  {source}\n  {' ' * start}{'^' * max(1, end - start)}"
+    print(text, file=sys.stderr)
+    return EXIT_USAGE if code == "usage" else EXIT_REFUSED
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 case``, ``2 cases``, ``1,000 errors``."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -47,8 +81,9 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser. When ``command`` names a subcommand, only that one is built: the others
     are needed only to list them (``riichi --help``, an unknown command), and building every one (the
     analyze command imports its module) would be a large part of a short run such as ``score --jsonl``."""
-    parser = argparse.ArgumentParser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
@@ -57,10 +92,11 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("score", help="score a winning hand", description=(
+    p = sub.add_parser("score", help="score a winning hand", epilog=_EXIT_STATUS, description=(
         "Score a winning hand. HAND is the concealed tiles (winning tile included) in MPSZ notation, then the "
         "melds as TYPE:TILES[@SEAT], e.g. \"234m11z pon:777z@W chi:456p@N ankan:1111s\". The winning tile "
-        "defaults to the last concealed tile written."))
+        "defaults to the last concealed tile written. With --nagashi there is no HAND: the nagashi mangan of "
+        "seat --seat at an exhaustive draw is paid like a mangan tsumo."))
     p.add_argument("hand", nargs="?", help="the hand, e.g. 234m456p678s44433z")
     p.add_argument("--win", help="the winning tile (default: the last concealed tile written)")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
@@ -72,19 +108,26 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--discarder-riichi", action="store_true", help="the discarder had declared riichi")
     p.add_argument("--dora", default="", help="dora indicators, kan dora included, e.g. 3m7z")
     p.add_argument("--ura", default="", help="ura-dora indicators")
-    p.add_argument("--honba", type=int, default=0)
-    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    p.add_argument("--honba", type=int, default=0, help="continuation counters the winner is paid for")
+    p.add_argument("--sticks", type=int, default=0, help="riichi sticks the winner collects")
+    p.add_argument("--nagashi", action="store_true",
+                   help="a nagashi mangan of --seat at an exhaustive draw (no HAND). Tenhou settles it as a draw: "
+                        "the riichi sticks stay on the table and no honba are paid, so leave --sticks and "
+                        "--honba at 0 for Tenhou and Mahjong Soul")
     p.add_argument("--rules", default="tenhou", help=f"preset: {', '.join(PRESETS)}")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a rule switch, e.g. --set kiriage=true --set aka=0 (repeatable)")
     p.add_argument("--json", action="store_true", help="print the interchange result as JSON")
     p.add_argument("--compare", action="store_true", help="the same hand under every preset, side by side")
-    p.add_argument("--jsonl", action="store_true", help="read win cases as JSON lines on stdin, write results")
+    p.add_argument("--jsonl", action="store_true",
+                   help="read win cases as JSON lines on stdin, write one result line each on stdout; an error "
+                        "result also gives the input line number as \"line\"; progress on a terminal, a summary "
+                        "on stderr at the end")
     p.set_defaults(run=_cmd_score)
 
 
 def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("rules", help="list the rule-set presets, or show where two differ")
+    p = sub.add_parser("rules", help="list the rule-set presets, or show where two differ", epilog=_EXIT_STATUS)
     p.add_argument("names", nargs="*", metavar="PRESET")
     p.set_defaults(run=_cmd_rules)
 
@@ -107,16 +150,21 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 # -- score ----------------------------------------------------------------------
 
+class _CommandLineError(Exception):
+    """A problem with the command line's words: ``(code, message, source, span)`` for :func:`fail`."""
+
+    def __init__(self, code: str, message: str, source: str = "", span: tuple[int, int] | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.source, self.span = code, message, source, span
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
         return _score_stream(sys.stdin, sys.stdout, sys.stderr)
-    if not args.hand:
-        print("riichi score: give a HAND, or --jsonl to read cases from stdin", file=sys.stderr)
-        return 2
-    case = _case_from_args(args)
-    if isinstance(case, str):
-        print(f"riichi score: {case}", file=sys.stderr)
-        return 2
+    try:
+        case = _nagashi_case(args) if args.nagashi else _case_from_args(args)
+    except _CommandLineError as e:
+        return fail("score", e.code, e.message, source=e.source, span=e.span)
     if args.compare:
         _print_compare(case)
         return 0
@@ -129,41 +177,70 @@ def emit(result: dict[str, object], *, command: str, as_json: bool,
     """Print a result as JSON, as the command's text, or its error on stderr; the exit status."""
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
-        return 0 if result["ok"] else 1
+        return 0 if result["ok"] else EXIT_REFUSED
     if not result["ok"]:
         err = result["error"]
         assert isinstance(err, dict)
-        print(f"riichi {command}: {_c('error', 'red')} ({err['code']}): {err['message']}", file=sys.stderr)
-        return 1
+        return fail(command, str(err["code"]), str(err["message"]))
     show(result)
     return 0
 
 
-def _case_from_args(args: argparse.Namespace) -> dict[str, object] | str:
+def _rules_arg(args: argparse.Namespace) -> object:
+    """``--rules`` with the ``--set`` overrides: a preset name or ``{"preset": NAME, KEY: VALUE...}``."""
+    if not args.set:
+        return args.rules
+    overrides: dict[str, object] = {"preset": args.rules}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise _CommandLineError("usage", f"--set needs KEY=VALUE, not {item!r}")
+        try:
+            overrides[key] = json.loads(value)
+        except json.JSONDecodeError:
+            overrides[key] = value
+    return overrides
+
+
+def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
+    """The interchange case of ``--nagashi``: no hand, the seat, the counters, the rules."""
+    if args.hand:
+        raise _CommandLineError("usage", "--nagashi takes no HAND: a nagashi mangan is paid at a draw, "
+                                         "for the discards, whatever the hand")
+    case: dict[str, object] = {"nagashi_mangan": True, "seat_wind": args.seat, "round_wind": args.round,
+                               "honba": args.honba, "riichi_sticks": args.sticks, "rules": _rules_arg(args)}
+    for flag in (*_SITUATION_FLAGS, "tsumo", "discarder", "win", "dora", "ura"):
+        if getattr(args, flag):
+            raise _CommandLineError("inconsistent_situation",
+                                    f"nagashi mangan cannot be combined with --{flag.replace('_', '-')}")
+    return case
+
+
+def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
+    if not args.hand:
+        raise _CommandLineError("usage", "give a HAND, --nagashi, or --jsonl to read cases from stdin")
     concealed_text, *meld_words = args.hand.split()
-    try:
-        melds = [meld_object(word) for word in meld_words]
-    except ValueError as e:
-        return str(e)
+    melds = []
+    for word in meld_words:
+        try:
+            melds.append(meld_object(word))
+        except NotationError as e:
+            start = args.hand.index(word)
+            span = (start + e.span[0], start + e.span[1]) if e.span else (start, start + len(word))
+            raise _CommandLineError(e.code, f"meld: {e.message}", args.hand, span) from None
     win = args.win
     if not win:
         digits = [ch for ch in concealed_text if ch.isdigit()]
         suits = [i for i, ch in enumerate(concealed_text) if ch in "mpsz"]
         if not digits or not suits:
-            return f"cannot read {concealed_text!r} as tiles"
+            raise _CommandLineError("invalid_notation", f"cannot read {concealed_text!r} as tiles",
+                                    args.hand, (0, len(concealed_text)))
         win = concealed_text[suits[-1] - 1] + concealed_text[suits[-1]]
-    rules: object = args.rules
-    if args.set:
-        overrides: dict[str, object] = {"preset": args.rules}
-        for item in args.set:
-            key, eq, value = item.partition("=")
-            if not eq:
-                return f"--set needs KEY=VALUE, not {item!r}"
-            try:
-                overrides[key] = json.loads(value)
-            except json.JSONDecodeError:
-                overrides[key] = value
-        rules = overrides
+    if args.ura and not (args.riichi or args.double_riichi or args.open_riichi):
+        # the same kind of error as ippatsu without riichi: ura dora are only turned for a riichi winner
+        raise _CommandLineError("inconsistent_situation",
+                                "ura dora need riichi (give --riichi, --double-riichi or --open-riichi)")
+    rules = _rules_arg(args)
     case: dict[str, object] = {
         "hand": concealed_text, "melds": melds, "win": win, "tsumo": args.tsumo,
         "seat_wind": args.seat, "round_wind": args.round, "dora": args.dora, "ura": args.ura,
@@ -178,19 +255,35 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object] | str:
 
 
 def _score_stream(inp: TextIO, out: TextIO, err: TextIO) -> int:
-    """One result line per input line, in order, in constant memory."""
+    """One result line per input line, in order, in constant memory. An error result gains the input's
+    line number (``"line": N``, counted from 1). On a terminal, stderr shows a progress line (cases,
+    errors, rate); at the end it gets a one-line summary (``55,440 cases, 144 errors``)."""
     progress = err.isatty()
-    n = 0
+    started = time.monotonic()
+    n = errors = 0
     write = out.write
     for line in inp:
         n += 1
-        write(score_line_json(line) + "\n")  # one write a line: a result is a few hundred characters
+        result = score_line_json(line)
+        if '"ok": false' in result:  # top level only: inside a string the quotes would be escaped
+            errors += 1
+            result = _with_line(result, n)
+        write(result + "\n")  # one write a line: a result is a few hundred characters
         if progress and n % 1000 == 0:
-            err.write(f"\r{n} cases")
-    if progress:
-        err.write(f"\r{n} cases\n")
+            rate = n / max(time.monotonic() - started, 1e-9)
+            err.write(f"\r{plural(n, 'case')}, {plural(errors, 'error')}, {rate:,.0f} cases/s")
+            err.flush()
     out.flush()
+    err.write(("\r" if progress else "") + f"{plural(n, 'case')}, {plural(errors, 'error')}"
+              + (" " * 20 if progress else "") + "\n")
     return 0
+
+
+def _with_line(result: str, line: int) -> str:
+    """An error result with the input line number added as its ``line`` field."""
+    fields = json.loads(result)
+    fields["line"] = line
+    return json.dumps(fields, ensure_ascii=False)
 
 
 # -- presentation -----------------------------------------------------------------
@@ -223,7 +316,7 @@ def _print_result(result: dict[str, object], case: dict[str, object]) -> None:
         gloss = GLOSSES.get(name, "")
         gloss = _c(gloss, "dim") if gloss and gloss != name.replace("_", " ") else ""
         print(f"  {name:<{width}}  {value:<{value_width}}  {gloss}".rstrip())
-    if not yakuman:
+    if not yakuman and result["fu_details"]:  # a nagashi mangan has no hand, so no fu
         print(_c("Fu", "bold"))
         details = result["fu_details"]
         assert isinstance(details, list)
@@ -234,13 +327,15 @@ def _print_result(result: dict[str, object], case: dict[str, object]) -> None:
     limit = result["limit"]
     if yakuman:
         head = f"{result['yakuman_total']}x yakuman"
+    elif not result["fu_details"]:
+        head = str(limit)
     else:
         head = f"{result['han']} han {result['fu']} fu" + (f"  {limit}" if limit else "")
     print(_c("Value", "bold"))
     print(f"  {head}: {_c(result['points'], 'green')} points")
     payments = result["payments"]
     assert isinstance(payments, dict)
-    who = "tsumo" if case.get("tsumo") else "ron"
+    who = "nagashi mangan, paid as a tsumo" if case.get("nagashi_mangan") else "tsumo" if case.get("tsumo") else "ron"
     print(_c(f"Payments ({who}, winner {case.get('seat_wind', 'E')})", "bold"))
     if not payments:
         print("  (give --discarder to see who pays)")
@@ -249,7 +344,8 @@ def _print_result(result: dict[str, object], case: dict[str, object]) -> None:
     deltas = result.get("deltas")
     if isinstance(deltas, dict):
         print("  changes: " + "  ".join(f"{s} {v:+d}" for s, v in deltas.items()))
-    print(_c("Reading", "bold") + "  " + " ".join(str(g) for g in result["decomposition"]))  # type: ignore[attr-defined]
+    if result["decomposition"]:
+        print(_c("Reading", "bold") + "  " + " ".join(str(g) for g in result["decomposition"]))  # type: ignore[attr-defined]
 
 
 def _print_compare(case: dict[str, object]) -> None:
@@ -281,9 +377,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     names = args.names
     try:
         rule_sets = [resolve_rules(n) for n in names]
-    except ValueError as e:
-        print(f"riichi rules: {e}", file=sys.stderr)
-        return 2
+    except UnknownRulesError as e:
+        return fail("rules", e.code, str(e))
     if not names:
         for name, rules in PRESETS.items():
             print(f"{_c(name, 'bold'):<12}  {rules.description.split('. ')[0]}.")
@@ -313,8 +408,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         from riichi.web.app import serve  # noqa: PLC0415 - optional extra
     except ImportError as e:
-        print(f"riichi serve needs the web extra: pip install 'riichi[web]' ({e})", file=sys.stderr)
-        return 2
+        return fail("serve", "not_available", f"the web calculator needs the web extra: pip install 'riichi[web]' ({e})")
     serve(host=args.host, port=args.port)
     return 0
 

@@ -58,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         return _stream(sys.stdin, sys.stdout)
     if not args.hand:
-        print("riichi analyze: give a HAND, or --jsonl to read requests from stdin", file=sys.stderr)
-        return 2
+        from riichi.cli import fail  # noqa: PLC0415 - cli imports this module when it builds its parser
+
+        return fail("analyze", "usage", "give a HAND, or --jsonl to read requests from stdin")
     request: dict[str, object] = {
         "hand": args.hand, "visible": args.visible, "discards": args.discards, "passed": args.passed,
         "passed_in_riichi": args.passed_in_riichi, "seat_wind": args.seat, "round_wind": args.round,
