@@ -12,7 +12,8 @@ const LIMIT_NAMES = {
   kazoe_yakuman: "Kazoe yakuman", yakuman: "Yakuman",
 };
 
-const state = {
+// The hand and its situation as a fresh page has them (Clear goes back to these).
+const FRESH = () => ({
   tiles: [],          // concealed tiles, in the order they were added
   win: null,          // the winning tile (one of state.tiles)
   melds: [],          // {type, tiles, rel}; rel = "left" | "across" | "right" | null
@@ -22,9 +23,9 @@ const state = {
   riichi: 0, ippatsu: false, open_riichi: false,
   last: false, rinshan: false, chankan: false, first: false,
   honba: 0, sticks: 0,
-  preset: "tenhou", overrides: {},
-  view: "score",
-};
+});
+const FORM_NAMES = { standard: "four sets and a pair", chiitoitsu: "seven pairs", kokushi: "thirteen orphans" };
+const state = { ...FRESH(), preset: "tenhou", overrides: {}, view: "score" };
 let mode = "hand";
 let rulesListing = null;
 let glosses = {};       // yaku name -> English, from /api/yaku
@@ -337,8 +338,19 @@ function renderPalette() {
   }
 }
 
+// Red fives in the rule set being scored (its preset's, or the override); 3 before the rules are known.
+function redFives() {
+  if (state.overrides.aka !== undefined) return Number(state.overrides.aka);
+  const preset = rulesListing && rulesListing.presets.find((p) => p.name === state.preset);
+  return preset ? Number(preset.switches.aka) : 3;
+}
+
 function renderEditor() {
-  for (const b of document.querySelectorAll("#palette .tile-btn")) b.disabled = copiesLeft(b.dataset.tile) < 1;
+  const reds = redFives() > 0;
+  for (const b of document.querySelectorAll("#palette .tile-btn")) {
+    b.disabled = copiesLeft(b.dataset.tile) < 1;
+    if (b.dataset.tile[0] === "0") b.hidden = !reds;  // the palette offers red fives only where the rules have them
+  }
   const view = $("hand-view");
   view.textContent = "";
   const concealed = document.createElement("div");
@@ -562,11 +574,22 @@ function renderAnalysis(box, a) {
   const after = a.tiles === 14 && sh >= 0 ? " after the right discard" : "";
   const title = sh < 0 ? "Complete hand" : sh === 0 ? "Tenpai" + after : `${sh}-shanten${after}`;
   box.append(el("div", { class: "summary" }, el("div", { class: "headline", id: "shanten", "data-shanten": String(sh) }, title)));
+  if (sh > 0 && a.forms) {
+    // how far each winning form is: the shanten is the least of them
+    const forms = el("ul", { class: "forms", id: "forms" });
+    for (const [form, n] of Object.entries(a.forms)) {
+      forms.append(el("li", { "data-form": form, class: n === sh ? "best" : "" }, el("span", {}, FORM_NAMES[form] || form),
+        el("b", {}, n < 0 ? "complete" : n === 0 ? "tenpai" : `${n}-shanten`)));
+    }
+    box.append(forms);
+  }
+  if (a.tiles === 13) box.append(el("p", { class: "hint", id: "scoring-needs" }, "13 tiles: add the winning tile to score the hand (14)."));
   const waits = a.waits || [];
   if (waits.length) {
     const ul = el("ul", { class: "waits", id: "waits" });
     for (const w of waits) {
       ul.append(el("li", { "data-wait": w.tile }, tileRow([w.tile], "small"),
+        el("span", { class: "wait-shape" }, (w.shapes || []).join(", ")),
         el("span", { class: "wait-value" }, valueText(w)),
         el("small", {}, w.karaten ? "karaten" : `${w.left} left`)));
     }
@@ -657,7 +680,17 @@ async function update() {
   try {
     if (!state.tiles.length && !state.melds.length) {
       $("result").textContent = "";
-      $("result").append(el("p", { class: "hint" }, "Click tiles in the palette, or type a hand."));
+      const typedBadly = !$("notation-error").hidden;
+      $("result").append(el("p", { class: "hint", id: "empty-hint" },
+        typedBadly ? "Correct the notation, or click tiles in the palette." : "Click tiles in the palette, or type a hand."));
+      if (state.view === "compare") $("compare").textContent = "";
+      return;
+    }
+    if (handSize() < 13) {
+      $("result").textContent = "";
+      $("result").append(el("p", { class: "hint", id: "short-hand" },
+        `${handSize()} tiles: analysis needs 13 (shanten, waits) and scoring needs 14, the winning tile included; ` +
+        "each meld counts 3."));
       if (state.view === "compare") $("compare").textContent = "";
       return;
     }
@@ -700,13 +733,21 @@ function wire() {
       const parsed = parseHand($("notation").value);
       state.tiles = parsed.tiles;
       state.melds = parsed.melds;
-      if (!state.tiles.includes(state.win)) state.win = state.tiles[state.tiles.length - 1] || null;
+      // as on the command line, the last concealed tile written is the winning tile
+      state.win = state.tiles[state.tiles.length - 1] || null;
       showNotationError("");
-      changed("typed");
-    } catch (e) { showNotationError(e.message); }
+    } catch (e) {
+      // no stale hand or result beside the error: the hand is what the notation says, and it says nothing
+      state.tiles = [];
+      state.melds = [];
+      state.win = null;
+      showNotationError(e.message);
+    }
+    changed("typed");
   });
   $("win").addEventListener("change", () => { state.win = $("win").value; changed(false); });
-  $("clear").addEventListener("click", () => { state.tiles = []; state.melds = []; state.win = null; state.dora = []; state.ura = []; changed(true); });
+  // Clear starts over: the hand and the whole situation; the rule set and the view stay.
+  $("clear").addEventListener("click", () => { Object.assign(state, FRESH()); changed(true); });
   $("discarder").addEventListener("change", () => { state.discarder = $("discarder").value; changed(false); });
   $("seat").addEventListener("change", () => { state.seat = $("seat").value; changed(true); });
   $("round").addEventListener("change", () => { state.round = $("round").value; changed(false); });
