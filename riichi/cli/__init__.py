@@ -95,14 +95,17 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("score", help="score a winning hand", epilog=_EXIT_STATUS, description=(
         "Score a winning hand. HAND is the concealed tiles (winning tile included) in MPSZ notation, then the "
         "melds as TYPE:TILES[@SEAT], e.g. \"234m11z pon:777z@W chi:456p@N ankan:1111s\". The winning tile "
-        "defaults to the last concealed tile written. With --nagashi there is no HAND: the nagashi mangan of "
-        "seat --seat at an exhaustive draw is paid like a mangan tsumo."))
+        "defaults to the last concealed tile written. Write the melds in the order they were called (a "
+        "shouminkan where its pon stood): liability (pao) falls on whoever fed the third dragon, the fourth "
+        "wind or the fourth kan, so the order decides who pays. With --nagashi there is no HAND: the nagashi "
+        "mangan of seat --seat at an exhaustive draw is paid like a mangan tsumo. The result names the rule set "
+        "and what was assumed for want of --seat, --round and --tsumo/--discarder."))
     p.add_argument("hand", nargs="?", help="the hand, e.g. 234m456p678s44433z")
     p.add_argument("--win", help="the winning tile (default: the last concealed tile written)")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
     p.add_argument("--discarder", choices="ESWN", help="on ron, the seat that dealt in")
-    p.add_argument("--seat", default="E", choices="ESWN", help="the winner's seat wind (E = dealer)")
-    p.add_argument("--round", default="E", choices="ESWN", help="the round wind")
+    p.add_argument("--seat", choices="ESWN", help="the winner's seat wind (default E: the dealer)")
+    p.add_argument("--round", choices="ESWN", help="the round wind (default E)")
     for flag in _SITUATION_FLAGS:
         p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
     p.add_argument("--discarder-riichi", action="store_true", help="the discarder had declared riichi")
@@ -169,7 +172,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         _print_compare(case)
         return 0
     return emit(score_case(case), command="score", as_json=args.json,
-                show=lambda result: _print_result(result, case))
+                show=lambda result: _print_result(result, case, _assumed(args)))
 
 
 def emit(result: dict[str, object], *, command: str, as_json: bool,
@@ -207,7 +210,7 @@ def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
     if args.hand:
         raise _CommandLineError("usage", "--nagashi takes no HAND: a nagashi mangan is paid at a draw, "
                                          "for the discards, whatever the hand")
-    case: dict[str, object] = {"nagashi_mangan": True, "seat_wind": args.seat, "round_wind": args.round,
+    case: dict[str, object] = {"nagashi_mangan": True, "seat_wind": args.seat or "E", "round_wind": args.round or "E",
                                "honba": args.honba, "riichi_sticks": args.sticks, "rules": _rules_arg(args)}
     for flag in (*_SITUATION_FLAGS, "tsumo", "discarder", "win", "dora", "ura"):
         if getattr(args, flag):
@@ -243,7 +246,7 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
     rules = _rules_arg(args)
     case: dict[str, object] = {
         "hand": concealed_text, "melds": melds, "win": win, "tsumo": args.tsumo,
-        "seat_wind": args.seat, "round_wind": args.round, "dora": args.dora, "ura": args.ura,
+        "seat_wind": args.seat or "E", "round_wind": args.round or "E", "dora": args.dora, "ura": args.ura,
         "honba": args.honba, "riichi_sticks": args.sticks, "rules": rules,
     }
     if args.discarder:
@@ -299,7 +302,25 @@ def _c(text: object, style: str) -> str:
     return f"\033[{_CODES[style]}m{text}\033[0m" if _colour_on() else str(text)
 
 
-def _print_result(result: dict[str, object], case: dict[str, object]) -> None:
+#: The yakuman whose feeder can be liable (pao), and what the feeder did.
+_FED = {"daisangen": "fed the third dragon", "daisuushii": "fed the fourth wind", "suukantsu": "fed the fourth kan"}
+
+
+def _assumed(args: argparse.Namespace) -> str:
+    """The rule set, and the situation the command line did not give: ``tenhou; assumed: seat E (dealer)...``."""
+    assumed = []
+    if args.seat is None:
+        assumed.append("seat E (dealer)")
+    if args.round is None:
+        assumed.append("round wind E")
+    if not (args.tsumo or args.discarder or args.nagashi):
+        assumed.append("ron")
+    rules = args.rules + "".join(f", {item}" for item in args.set)
+    return rules + (f"; assumed {', '.join(assumed)}" if assumed else "")
+
+
+def _print_result(result: dict[str, object], case: dict[str, object], assumed: str) -> None:
+    print(_c("Rules", "bold") + "  " + assumed)
     rows: list[tuple[str, str]] = []
     yakuman = result["yakuman"]
     assert isinstance(yakuman, list)
@@ -339,8 +360,11 @@ def _print_result(result: dict[str, object], case: dict[str, object]) -> None:
     print(_c(f"Payments ({who}, winner {case.get('seat_wind', 'E')})", "bold"))
     if not payments:
         print("  (give --discarder to see who pays)")
+    liable = result.get("liable")
+    fed = [y["name"] for y in yakuman if y["name"] in _FED]
     for seat, amount in payments.items():
-        print(f"  {seat} pays {amount}")
+        why = f" as liable for {fed[0]} ({_FED[fed[0]]})" if seat == liable and fed else ""
+        print(f"  {seat} pays {amount}{why}")
     deltas = result.get("deltas")
     if isinstance(deltas, dict):
         print("  changes: " + "  ".join(f"{s} {v:+d}" for s, v in deltas.items()))
