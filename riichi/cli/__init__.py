@@ -315,7 +315,7 @@ def _assumed(args: argparse.Namespace) -> str:
         assumed.append("round wind E")
     if not (args.tsumo or args.discarder or args.nagashi):
         assumed.append("ron")
-    rules = args.rules + "".join(f", {item}" for item in args.set)
+    rules = str(args.rules) + "".join(f", {item}" for item in args.set)
     return rules + (f"; assumed {', '.join(assumed)}" if assumed else "")
 
 
