@@ -51,3 +51,31 @@ def test_score_help_says_melds_go_in_the_order_they_were_called() -> None:
     text = " ".join(buffer.getvalue().split())
     assert "Write the melds in the order they were called" in text
     assert "so the order decides who pays" in text
+
+
+@pytest.mark.parametrize(("hand", "situation"), [
+    (["234m456p678s44433z"], ["--win", "3z", "--tsumo", "--seat", "S", "--dora", "1m"]),
+    (["234m406p11z", "pon:777z@W", "chi:789s@N"], ["--win", "2m", "--discarder", "N"]),  # --win in the reading
+    (["234m406p11z", "pon:777z@W", "chi:789s@N"], ["--win", "0p", "--discarder", "N"]),  # a red five wins
+    (["11m234m", "pon:555z@W", "pon:666z@N", "pon:777z@S"], ["--win", "1m", "--discarder", "W"]),  # pao
+    (["22334455667788p"], ["--win", "8p", "--tsumo", "--riichi"]),  # seven pairs or runs: the best reading
+    (["123m456p789s22z", "ankan:1111s"], ["--win", "2z", "--tsumo", "--riichi"]),
+])
+def test_the_reading_line_reads_back_as_the_same_hand(
+        capsys: pytest.CaptureFixture[str], hand: list[str], situation: list[str]) -> None:
+    code, out = run(capsys, "score", *hand, *situation)
+    assert code == 0
+    reading = next(line for line in out.splitlines() if line.startswith("Reading  "))
+    words = reading.removeprefix("Reading  ").split()  # pasted unquoted, spaces and all
+    given = [w for i, w in enumerate(situation) if w != "--win" and (i == 0 or situation[i - 1] != "--win")]
+    _, first = run(capsys, "score", *hand, *situation, "--json")
+    _, again = run(capsys, "score", *words, *given, "--json")
+    assert again == first
+
+
+def test_groups_may_be_spaced_quoted_or_not(capsys: pytest.CaptureFixture[str]) -> None:
+    _, joined = run(capsys, "score", "123m456p789s11122z", "--tsumo", "--json")
+    _, quoted = run(capsys, "score", "123m 456p 789s 111z 22z", "--tsumo", "--json")
+    _, unquoted = run(capsys, "score", "123m", "456p", "789s", "111z", "22z", "--tsumo", "--json")
+    assert joined == quoted == unquoted
+    assert '"ok": true' in joined

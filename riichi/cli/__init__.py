@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -100,7 +101,8 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "wind or the fourth kan, so the order decides who pays. With --nagashi there is no HAND: the nagashi "
         "mangan of seat --seat at an exhaustive draw is paid like a mangan tsumo. The result names the rule set "
         "and what was assumed for want of --seat, --round and --tsumo/--discarder."))
-    p.add_argument("hand", nargs="?", help="the hand, e.g. 234m456p678s44433z")
+    p.add_argument("hand", nargs="*", help="the hand, e.g. 234m456p678s44433z or 234m 456p 11z pon:777z@W "
+                                           "(spaces between groups are allowed, quoted or not)")
     p.add_argument("--win", help="the winning tile (default: the last concealed tile written)")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
     p.add_argument("--discarder", choices="ESWN", help="on ron, the seat that dealt in")
@@ -220,17 +222,25 @@ def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
+    args.hand = " ".join(args.hand)
     if not args.hand:
         raise _CommandLineError("usage", "give a HAND, --nagashi, or --jsonl to read cases from stdin")
-    concealed_text, *meld_words = args.hand.split()
-    melds = []
-    for word in meld_words:
+    concealed_words: list[str] = []
+    melds: list[dict[str, object]] = []
+    for found in re.finditer(r"\S+", args.hand):  # groups may be spaced: "123m 456p 789s 11z22z pon:777z@W"
+        word, start = found.group(), found.start()
+        if ":" not in word:
+            if melds:
+                raise _CommandLineError("invalid_notation", "concealed tiles come before the melds", args.hand,
+                                        found.span())
+            concealed_words.append(word)
+            continue
         try:
             melds.append(meld_object(word))
         except NotationError as e:
-            start = args.hand.index(word)
-            span = (start + e.span[0], start + e.span[1]) if e.span else (start, start + len(word))
+            span = (start + e.span[0], start + e.span[1]) if e.span else found.span()
             raise _CommandLineError(e.code, f"meld: {e.message}", args.hand, span) from None
+    concealed_text = "".join(concealed_words)
     win = args.win
     if not win:
         digits = [ch for ch in concealed_text if ch.isdigit()]
@@ -369,7 +379,34 @@ def _print_result(result: dict[str, object], case: dict[str, object], assumed: s
     if isinstance(deltas, dict):
         print("  changes: " + "  ".join(f"{s} {v:+d}" for s, v in deltas.items()))
     if result["decomposition"]:
-        print(_c("Reading", "bold") + "  " + " ".join(str(g) for g in result["decomposition"]))  # type: ignore[attr-defined]
+        print(_c("Reading", "bold") + "  " + _reading(result, case))
+
+
+def _tile_list(text: str) -> list[str]:
+    """``"406p"`` -> ``["0p", "4p", "6p"]``: a group's tiles, sorted, to match groups written differently."""
+    return sorted(d + suit for digits, suit in re.findall(r"(\d+)([mpsz])", text) for d in digits)
+
+
+def _reading(result: dict[str, object], case: dict[str, object]) -> str:
+    """The reading as a hand the command reads back: the concealed groups, then the melds in their
+    notation, then ``--win`` when the winning tile is not the last one written."""
+    groups = [str(g) for g in result["decomposition"]]  # type: ignore[attr-defined]
+    melds = case.get("melds") or []
+    assert isinstance(melds, list)
+    words = []
+    for meld in melds:
+        tiles = _tile_list(str(meld["tiles"]))
+        found = next((g for g in groups if _tile_list(g) == tiles), None)
+        if found is not None:
+            groups.remove(found)
+        words.append(f"{meld['type']}:{meld['tiles']}" + (f"@{meld['from']}" if meld.get("from") else ""))
+    win = str(case["win"])
+    last = next((g for g in reversed(groups) if g[-2] + g[-1] == win), None)
+    if last is not None:  # a group that ends with the winning tile goes last: the last tile written wins
+        groups.remove(last)
+        groups.append(last)
+    tail = [] if last is not None else [f"--win {win}"]
+    return " ".join([*groups, *words, *tail])
 
 
 def _print_compare(case: dict[str, object]) -> None:
