@@ -73,7 +73,7 @@ def test_seven_is_the_maximum() -> None:
 
 def test_the_dynasty_cap_is_seven() -> None:
     # "The ultimate score is Yakuman Times Seven" (SEED-CHECKLIST item 68: dynasty 7).
-    assert resolve_rules("dynasty").max_yakuman == 7
+    assert resolve_rules("dynasty").scoring.max_yakuman == 7
 
 
 def test_the_cap_applies_through_max_yakuman() -> None:

@@ -30,7 +30,7 @@ from riichi.shapes.furiten import furiten_of_waits
 from riichi.hand import Hand, Meld
 from riichi.formats.interchange import error_result, meld_object, score_case
 from riichi.notation import format_tiles, parse_tiles
-from riichi.rules import resolve_rules
+from riichi.rules import KanAfterRiichi, resolve_rules
 from riichi.shapes.shanten import Shanten, hand_counts, shanten
 from riichi.tiles import Tile
 from riichi.shapes.wait_patterns import WaitPattern, wait_patterns
@@ -305,7 +305,7 @@ def _ankan_json(hand: Hand, drawn: Tile, req: Mapping[str, object]) -> dict[str,
         raise InvalidCaseError(f"the drawn tile {drawn} is not in the hand")
     rest.remove(drawn)
     rules = resolve_rules(req.get("rules", "tenhou"))  # type: ignore[arg-type]
-    strict = _flag(req, "ankan_strict", rules.kan_after_riichi_strict)
+    strict = _flag(req, "ankan_strict", rules.game.kan_after_riichi is KanAfterRiichi.STRICT)
     verdict = check_ankan_after_riichi(Hand(tuple(rest), hand.melds), drawn, strict=strict)
     return {"tile": str(drawn), "strict": strict, "allowed": verdict.allowed,
             "reasons": [r.value for r in verdict.reasons]}

@@ -465,7 +465,7 @@ def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:
     for key in _FLAGS:
         if key != "nagashi_mangan" and _flag(case, key):
             raise InconsistentSituationError(f"nagashi mangan cannot be combined with {key}")
-    if not rules.nagashi_mangan:
+    if not rules.scoring.nagashi_mangan:
         raise InconsistentSituationError(f"nagashi mangan is not played under {rules.name}")
     seat = _seat(case, "seat_wind", Wind.EAST) or Wind.EAST
     s = settle(2000, winner=seat, tsumo=True, discarder=None, honba=_count(case, "honba"),

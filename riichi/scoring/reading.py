@@ -20,7 +20,7 @@ from riichi.scoring.context import WinContext
 from riichi.shapes.decompose import is_chiitoitsu, is_kokushi, written_readings
 from riichi.hand import Hand, Meld, MeldType
 from riichi.kept import Kept
-from riichi.rules import RuleSet
+from riichi.rules import RuleSet, ScoringRules
 from riichi.tiles import KIND_OF, Tile
 
 __all__ = ["Feature", "Form", "HandFacts", "Reading", "SetInfo", "Wait", "readings"]
@@ -141,14 +141,18 @@ class HandFacts:
     """Reading-independent facts about a winning hand."""
 
     __slots__ = ("all_counts", "closed", "concealed_counts", "concealed_reds", "ctx", "features", "hand", "honors",
-                 "kans", "meld_runs", "meld_sets", "n_melds", "reds", "rules", "suits", "terminals", "win_kind")
+                 "kans", "meld_runs", "meld_sets", "n_melds", "reds", "rules", "rules_name", "suits", "terminals", "win_kind")
     meld_runs: tuple[int, ...]  #: first kinds of the chi
     meld_sets: tuple[SetInfo, ...]  #: the pon and kans
+
+    rules: ScoringRules  #: what scores under the rule set
+    rules_name: str  #: the rule set's name, for messages
 
     def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
         self.hand = hand
         self.ctx = ctx
-        self.rules = rules
+        self.rules = rules.scoring
+        self.rules_name = rules.name
         by_tile = [0] * 37  # every tile value, red fives apart
         for t in hand.concealed:
             by_tile[t] += 1

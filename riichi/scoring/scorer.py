@@ -29,7 +29,7 @@ from riichi.kept import Kept
 from riichi.notation import format_tiles
 from riichi.scoring.points import Liability, Limit, base_points, hand_value, limit_base, settle, settle_plain
 from riichi.scoring.reading import Feature, Form, HandFacts, Reading, Wait, readings
-from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
+from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, ScoringRules
 from riichi.tiles import Tile, Wind
 from riichi.scoring.validate import check_situation, check_tiles
 from riichi.scoring.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, Predicate, YakuRow
@@ -96,7 +96,7 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
         raise NotWinningError(f"{format_tiles(hand.concealed)} is not a complete hand"
                               f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
-    plan = _plan(rules, facts.features)
+    plan = _plan(facts.rules, facts.features)
     hand_level = _hand_level(facts, plan)
     dora = _dora(facts)
     best: _Candidate | None = None
@@ -154,7 +154,7 @@ class _Table:
 
     __slots__ = ("_hand_yakuman", "_reading_yakuman", "_yaku", "by_bits", "plans", "reading_mask")
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: ScoringRules) -> None:
         def on(row: YakuRow) -> bool:
             return row.gate is None or row.gate(rules)
 
@@ -207,7 +207,7 @@ _HAND_BITS: Final = (1 << 40) - 1
 _KEPT_PLANS: Final = 4096
 
 
-def _plan(rules: RuleSet, features: int) -> _Plan:
+def _plan(rules: ScoringRules, features: int) -> _Plan:
     """The plan of a hand with these feature bits under ``rules``."""
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
@@ -215,7 +215,7 @@ def _plan(rules: RuleSet, features: int) -> _Plan:
     return entry[1].plans[features]
 
 
-def _new_table(rules: RuleSet) -> tuple[RuleSet, _Table]:
+def _new_table(rules: ScoringRules) -> tuple[ScoringRules, _Table]:
     """Build the table of ``rules`` once per rule-set object (hashing a RuleSet costs more than a look-up)."""
     if len(_TABLES) >= 256:
         _TABLES.clear()
@@ -224,7 +224,7 @@ def _new_table(rules: RuleSet) -> tuple[RuleSet, _Table]:
 
 
 #: Rule-set object id -> (the object, kept alive so its id stays its own; its table).
-_TABLES: dict[int, tuple[RuleSet, _Table]] = {}
+_TABLES: dict[int, tuple[ScoringRules, _Table]] = {}
 
 
 #: What holds whatever the reading: yaku entries, and yakuman rows.
@@ -409,15 +409,15 @@ _DORA_KIND: Final = tuple(t.dora_after().kind for t in Tile)
 def _liability(hand: Hand, ctx: WinContext, rules: RuleSet, best: _Candidate) -> Liability | None:
     names = {name: mult for name, mult in best.yakuman}
     for yakuman in ("daisangen", "daisuushii", "suukantsu"):
-        if yakuman in names and yakuman in rules.pao:
+        if yakuman in names and yakuman in rules.scoring.pao:
             seat = _feeder(hand, yakuman)
             if seat is not None:
-                if rules.pao_scope is PaoScope.WHOLE_HAND:
+                if rules.scoring.pao_scope is PaoScope.WHOLE_HAND:
                     covered = best.base
                 else:
                     covered = min(best.base, 8000 * names[yakuman])
-                return Liability(seat, covered, pays_honba=rules.pao_honba_liable)
-    if rules.rinshan_pao and ctx.rinshan:
+                return Liability(seat, covered, pays_honba=rules.scoring.pao_honba_liable)
+    if rules.game.rinshan_pao and ctx.rinshan:
         kans = [m for m in hand.melds if m.is_kan]
         if kans and kans[-1].type is MeldType.MINKAN and kans[-1].from_seat is not None:
             return Liability(kans[-1].from_seat, best.base)

@@ -69,7 +69,7 @@ def check_tiles(facts: HandFacts) -> None:
     if reds[0] or reds[1] or reds[2]:
         m, p, s = red_limits(rules.aka)
         if reds[0] > m or reds[1] > p or reds[2] > s or reds[0] + reds[1] + reds[2] > rules.aka:
-            _too_many_reds(reds, rules.aka, rules.name)
+            _too_many_reds(reds, rules.aka, facts.rules_name)
     if ctx.win not in hand.concealed:
         hint = ""
         if ctx.win.kind in (4, 13, 22) and facts.concealed_counts[ctx.win.kind]:
@@ -139,9 +139,9 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     if ctx.discarder_riichi and ctx.tsumo:
         raise bad("discarder_riichi is for a ron")
     if ctx.chankan and not rules.chankan and not _is_kokushi_shape(hand):
-        raise bad(f"under {rules.name} only thirteen orphans may rob a kan")
+        raise bad(f"under {facts.rules_name} only thirteen orphans may rob a kan")
     if len(ctx.dora) > 1 and not rules.kan_dora:
-        raise bad(f"kan dora are not played under {rules.name}: give one dora indicator")
+        raise bad(f"kan dora are not played under {facts.rules_name}: give one dora indicator")
     if ctx.honba < 0 or ctx.riichi_sticks < 0:
         raise InvalidCaseError("honba and riichi_sticks cannot be negative")
     for m in hand.melds:

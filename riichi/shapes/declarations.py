@@ -5,7 +5,7 @@ declaring discard, enough tiles left in the live wall and enough points for
 the 1000-point deposit. Most rules want at least four live-wall tiles and
 1000 points (WRC Riichi Rules 2015, EMA Riichi Competition Rules 2016, the Tenhou.net
 rules); M-League asks for
-neither. :class:`~riichi.rules.RuleSet` holds them (``riichi_min_wall_tiles``, ``riichi_min_points``); they
+neither. :class:`~riichi.rules.GameRules` holds them (``riichi_min_wall_tiles``, ``riichi_min_points``); they
 are keyword arguments, and :func:`riichi_thresholds` gives each preset's.
 
 After riichi a concealed kan is allowed only with the tile just drawn, and
@@ -55,7 +55,7 @@ def riichi_thresholds(rules: RuleSet | None) -> tuple[int | None, int | None]:
     """
     if rules is None:
         return MIN_WALL_TILES, MIN_POINTS
-    return rules.riichi_min_wall_tiles, rules.riichi_min_points
+    return rules.game.riichi_min_wall_tiles, rules.game.riichi_min_points
 
 
 class Refusal(enum.Enum):

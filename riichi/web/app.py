@@ -23,7 +23,6 @@ import enum
 import functools
 import json
 from collections.abc import Callable
-from dataclasses import fields
 from pathlib import Path
 from typing import Any, Final
 
@@ -140,24 +139,22 @@ def _switch_kind(value: object) -> tuple[str, list[object] | None]:
 
 @functools.cache
 def _rules_listing() -> dict[str, object]:
-    from riichi.rules import LOCAL_YAKU, PRESETS, TENHOU  # noqa: PLC0415 - keeps import of the app cheap
+    from riichi.rules import LOCAL_YAKU, PAO_YAKUMAN, PRESETS, SCORING_SWITCHES  # noqa: PLC0415 - a cheap app import
 
     switches: list[dict[str, object]] = []
-    for f in fields(TENHOU):
-        if f.name in ("name", "description"):
-            continue
+    for name in SCORING_SWITCHES:  # the calculator's switches: what scores
         # The kind of a switch is read from the values the presets give it.
-        values = [getattr(r, f.name) for r in PRESETS.values()]
+        values = [r.switch(name) for r in PRESETS.values()]
         kind, choices = _switch_kind(next((v for v in values if v is not None), None))
-        if f.name == "max_yakuman":
+        if name == "max_yakuman":
             kind = "int_or_null"
-        if f.name == "local_yaku":
+        if name == "local_yaku":
             choices = list(LOCAL_YAKU)
-        elif f.name == "pao":
-            choices = ["daisangen", "daisuushii", "suukantsu"]
-        switches.append({"name": f.name, "kind": kind, "values": choices})
+        elif name == "pao":
+            choices = list(PAO_YAKUMAN)
+        switches.append({"name": name, "kind": kind, "values": choices})
     presets = [{"name": name, "description": r.description,
-                "switches": {k: v for k, v in r.to_dict().items() if k not in ("name", "description")}}
+                "switches": {k: v for k, v in r.to_dict().items() if k in SCORING_SWITCHES}}
                for name, r in PRESETS.items()]
     return {"default": "tenhou", "presets": presets, "switches": switches}
 

@@ -19,13 +19,13 @@ from typing import Final
 
 from riichi.scoring.reading import Feature as F  # noqa: N817 - rows read as F.CLOSED | F.TSUMO
 from riichi.scoring.reading import HandFacts, Reading
-from riichi.rules import Renhou, RuleSet
+from riichi.rules import Renhou, ScoringRules
 from riichi.scoring.yaku import local, standard, yakuman
 
 __all__ = ["GLOSSES", "YAKU", "YakuRow"]
 
 Predicate = Callable[[Reading, HandFacts], bool]
-Gate = Callable[[RuleSet], bool]
+Gate = Callable[[ScoringRules], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class YakuRow:
     gate: Gate | None = None
     #: Yaku this one replaces when both hold.
     supersedes: tuple[str, ...] = ()
-    #: Name of a RuleSet field that gives the han instead (closed and open alike).
+    #: Name of a ScoringRules field that gives the han instead (closed and open alike).
     han_from_rules: str | None = None
     #: :class:`~riichi.scoring.reading.Feature` bits the hand (and, for a per-reading row, the reading's shape)
     #: must have for the predicate to hold: a cheap filter so that most predicates are never called
@@ -58,7 +58,7 @@ class YakuRow:
     #: evaluator need not call the predicate (the tests check the two agree).
     exact: bool = False
 
-    def han(self, *, closed: bool, rules: RuleSet) -> int:
+    def han(self, *, closed: bool, rules: ScoringRules) -> int:
         """Han of this yaku in a closed or open hand under ``rules`` (0: not available)."""
         if self.han_from_rules:
             value = getattr(rules, self.han_from_rules)

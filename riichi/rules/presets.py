@@ -1,0 +1,194 @@
+"""The preset rule sets: one frozen :class:`~riichi.rules.RuleSet` per rule book, as data.
+
+Each preset's ``description`` names its sources and the defaults chosen where no source settles a
+switch (those defaults are switches, never guesses built into the code).
+
+Sources, by title: the WRC Riichi Rules 2015; the EMA Riichi Competition Rules 2016 (and its 2008
+predecessor); tenhou.net's published rule list and 913 real Tenhou games; Mahjong Soul's ranked
+rules; the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
+riichi.wiki rule pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from riichi.rules.options import (
+    LOCAL_YAKU,
+    AbortiveDraw,
+    Bust,
+    Extension,
+    KanDoraTiming,
+    Kazoe,
+    LeftoverSticks,
+    MultipleRon,
+    MultipleYakuman,
+    PaoScope,
+    Renhou,
+    Ties,
+)
+from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
+
+__all__ = ["DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MLEAGUE", "PRESETS", "TENHOU", "WRC"]
+
+
+TENHOU: Final = RuleSet(
+    name="tenhou",
+    scoring=ScoringRules(),
+    game=GameRules(),
+    description="tenhou.net four-player ranked rules (Houou: hanchan, open tanyao, three red fives). "
+    "Scoring: no kiriage; 13+ han is one yakuman; different yakuman add up but no double forms; "
+    "double-wind pair 4 fu; rinshan takes tsumo fu; pao for daisangen and daisuushii covers the "
+    "whole hand, honba through the liable player; renhou not played; nagashi mangan on. "
+    "Game: start 25,000, return 30,000, uma +20/+10/-10/-20 thousand, oka to the top; west-round "
+    "sudden death; bust below 0; agari-yame and tenpai-yame; all five abortive draws; double ron "
+    "(a triple ron is an abortive draw), honba and sticks to the first winner; riichi needs 1,000 "
+    "points and 4 live-wall tiles; open-kan dora after the discard; kokushi cannot rob a closed kan; "
+    "sticks left at the end to the top; final points kept to the hundred (records up to 2020-08 "
+    "round to whole thousands: final_rounding=thousands). Sources: tenhou.net's rule list and "
+    "real Tenhou games. Unconfirmed defaults: kan after riichi strict, kuikae forbidden, no "
+    "rinshan pao, no honba on nagashi mangan. Equal final scores are placed by seat order (real games).",
+)
+
+MAHJONGSOUL: Final = TENHOU.replace(
+    name="mahjongsoul",
+    multiple_yakuman=MultipleYakuman.FULL,
+    pao_scope=PaoScope.YAKUMAN_SHARE,
+    abortive_draws=frozenset(AbortiveDraw) - {AbortiveDraw.SANCHAHOU},
+    multiple_ron=MultipleRon.TRIPLE,
+    kokushi_robs_ankan=True,
+    description="Mahjong Soul four-player ranked rules: as Tenhou, but the four pattern double "
+    "yakuman are doubled (full scoring), a liable player pays only the fed yakuman's share, triple "
+    "ron is paid (no sanchahou), and kokushi may rob a closed kan. Renhou not played (project "
+    "decision). Sources: riichi.wiki's Mahjong Soul rules, the mahjongsoul.info ranked-rule table. "
+    "Unconfirmed defaults (as Tenhou): start 25,000, return 30,000, uma +20/+10/-10/-20, noten "
+    "3,000, honba to the first winner only, sticks at the end to the top, agari-yame.",
+)
+
+WRC: Final = RuleSet(
+    name="wrc",
+    scoring=ScoringRules(
+        aka=0, kiriage=True, kazoe=Kazoe.SANBAIMAN, multiple_yakuman=MultipleYakuman.SINGLE, max_yakuman=1,
+        renhou=Renhou.MANGAN, double_wind_fu=2, nagashi_mangan=False, pao_honba_liable=False,
+    ),
+    game=GameRules(
+        starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
+        extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=False,
+        abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, leftover_sticks=LeftoverSticks.UNCLAIMED,
+        ties=Ties.SPLIT,
+    ),
+    description="WRC Riichi Rules 2015: no red fives, kiriage, 13+ han capped at sanbaiman, yakuman "
+    "never stack, renhou a mangan, no nagashi mangan; start and return 30,000, uma "
+    "+15/+5/-5/-15 thousand shared on ties, no oka; no agari-yame; no abortive draws; one winner "
+    "(head bump); kan after riichi only when the tiles can only be a triplet; kuikae forbidden; no "
+    "rinshan liability; sticks left at the end to nobody. Unconfirmed defaults: double-wind pair "
+    "2 fu, rinshan takes tsumo fu, pao for daisangen and daisuushii on the whole hand, no bust, "
+    "noten 3,000, open-kan dora after the discard, kokushi cannot rob a closed kan.",
+)
+
+EMA: Final = WRC.replace(
+    name="ema",
+    kiriage=False,
+    uma=(15000, 5000, -5000, -15000),
+    multiple_ron=MultipleRon.TRIPLE,
+    honba_each_winner=True,
+    kan_dora_timing=KanDoraTiming.IMMEDIATE,
+    leftover_sticks=LeftoverSticks.TO_TOP,
+    description="EMA Riichi Competition Rules 2016: no red fives, open tanyao, no kiriage, 13+ han "
+    "capped at sanbaiman, single yakuman only, renhou a mangan, no nagashi mangan; uma "
+    "+15/+5/-5/-15 thousand; play continues below zero; no abortive draws; double and triple ron, "
+    "every winner collects the honba, the nearest the sticks; noten 3,000; kan dora revealed at "
+    "once; sticks left at the end to the top; kuikae forbidden. Unconfirmed defaults: double-wind "
+    "pair 2 fu, rinshan takes tsumo fu, start and return 30,000 without oka, hanchan, ties shared.",
+)
+
+EMA2008: Final = EMA.replace(
+    name="ema2008",
+    kazoe=Kazoe.YAKUMAN,
+    multiple_yakuman=MultipleYakuman.FULL,
+    max_yakuman=None,
+    renhou=Renhou.YAKUMAN,
+    nagashi_mangan=True,
+    pao_honba_liable=True,
+    description="The EMA rules before the 2016 revision: open tanyao, double riichi 2 han, renhou "
+    "yakuman, daisuushii and the special-wait yakuman doubled, 13+ han a yakuman, nagashi mangan, "
+    "no kiriage, no red fives. Unconfirmed defaults: double-wind pair 2 fu; the game frame as "
+    "EMA 2016.",
+)
+
+MLEAGUE: Final = RuleSet(
+    name="mleague",
+    scoring=ScoringRules(
+        kiriage=True, kazoe=Kazoe.SANBAIMAN, double_wind_fu=2, pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
+    ),
+    game=GameRules(
+        uma=(30000, 10000, -10000, -30000), extension=Extension.NONE, bust=Bust.NONE, agari_yame=False,
+        tenpai_yame=False, abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP,
+        riichi_min_wall_tiles=None, riichi_min_points=None, kan_dora_timing=KanDoraTiming.IMMEDIATE,
+        ties=Ties.SPLIT,
+    ),
+    description="M.League rules: three red fives, kiriage, 13+ han capped at sanbaiman, yakuman add "
+    "up without double forms, double-wind pair 2 fu, pao also for suukantsu, no renhou; start "
+    "25,000, return 30,000, uma +30/+10/-10/-30 thousand with oka 20 (rank points +50/+10/-10/-30), "
+    "ties split; no bust, no agari-yame, no abortive draws, one winner (head bump); riichi with "
+    "no remaining draw and at any score; kan dora revealed at once; kokushi cannot rob a closed "
+    "kan. Unconfirmed defaults: nagashi mangan on, noten 3,000, sticks left at the end to the top.",
+)
+
+JPML: Final = RuleSet(
+    name="jpml",
+    scoring=ScoringRules(
+        aka=0, kazoe=Kazoe.SANBAIMAN, renhou=Renhou.MANGAN, double_wind_fu=2, ippatsu=False, ura_dora=False,
+        kan_dora=False, nagashi_mangan=False, pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
+        pao_honba_liable=False,
+    ),
+    game=GameRules(
+        starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
+        extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=False,
+        abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, ties=Ties.SPLIT,
+    ),
+    description="JPML official (A) rules, 2024: no ippatsu, ura or kan dora, no kiriage, 13+ han "
+    "capped at sanbaiman, yakuman add up, renhou a mangan (normal value when higher), double-wind "
+    "pair 2 fu, pao for daisangen, daisuushii and suukantsu with the honba from the discarder; "
+    "start and return 30,000, no oka; hanchan; no agari-yame; no abortive draws; one winner (head "
+    "bump); noten 3,000; kan after riichi only if neither waits nor sets change; kuikae forbidden; "
+    "kokushi cannot rob a closed kan. Unconfirmed defaults: no red fives, no nagashi, no bust, uma "
+    "+15/+5/-5/-15 thousand (JPML's uma depends on how many finish above 30,000), ties shared.",
+)
+
+FULL: Final = RuleSet(
+    name="full",
+    scoring=ScoringRules(
+        kiriage=True, multiple_yakuman=MultipleYakuman.FULL, max_yakuman=6, renhou=Renhou.YAKUMAN,
+        local_yaku=frozenset(LOCAL_YAKU) - {"daichikurin", "daisuurin"},
+    ),
+    game=GameRules(),
+    description="Full scoring: every local yaku on (daisharin in pin only), every double yakuman, "
+    "renhou a yakuman, kiriage, stacking capped at six yakuman. Sources: the mahjong library's "
+    "optional rules, riichi.wiki's full-scoring and local-yaku pages. The game frame is house "
+    "rules: defaults as Tenhou's (kokushi cannot rob a closed kan, unconfirmed).",
+)
+
+DYNASTY: Final = RuleSet(
+    name="dynasty",
+    scoring=ScoringRules(
+        aka=0, multiple_yakuman=MultipleYakuman.FULL, max_yakuman=7, renhou=Renhou.YAKUMAN,
+        local_yaku=frozenset({"sanrenkou", "iisou_sanjun", "iisou_suushun", "daisharin", "daichikurin",
+                              "daisuurin", "suurenkou", "shiisan_puutaa"}),
+        iisou_suushun_yakuman=False, ryanpeikou_identical=False, sanshoku_doukou_han=3, chankan=False,
+        shiisan_puutaa_dealer_only=True, double_wind_fu=2,
+    ),
+    game=GameRules(rinshan_pao=True, kokushi_robs_ankan=True),
+    description="The Shanghai: Dynasty manual's rules: yakuman stack up to seven, double forms "
+    "count twice, sanshoku doukou 3 han, iisou suushun a 5-han yaku, sanrenkou, iisou sanjun, "
+    "daisharin in any suit, suurenkou, shiisan puutaa (dealer's first deal), nagashi mangan, only "
+    "kokushi may rob a kan (a closed one too), the discarder of a kan tile pays for a rinshan win. "
+    "Decisions: renhou yakuman, 13+ han one yakuman, no red fives. Unconfirmed defaults: "
+    "double-wind pair 2 fu; the manual states no game frame, so it is Tenhou's.",
+)
+
+#: The presets by name.
+PRESETS: Final[Mapping[str, RuleSet]] = {
+    r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY)
+}

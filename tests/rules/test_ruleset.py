@@ -1,0 +1,50 @@
+"""riichi.rules.ruleset: the two halves, replacement by switch name, the flat dictionary."""
+
+from __future__ import annotations
+
+import pytest
+
+from riichi.errors import UnknownRulesError
+from riichi.rules import (
+    GAME_SWITCHES,
+    SCORING_SWITCHES,
+    TENHOU,
+    WRC,
+    MultipleRon,
+    RuleSet,
+)
+
+
+def test_a_switch_name_belongs_to_one_half() -> None:
+    assert not set(SCORING_SWITCHES) & set(GAME_SWITCHES)
+    assert not ({"name", "description"} & (set(SCORING_SWITCHES) | set(GAME_SWITCHES)))
+
+
+def test_replace_routes_each_switch_to_its_half() -> None:
+    r = TENHOU.replace(kuitan=False, multiple_ron=MultipleRon.TRIPLE, name="house")
+    assert (r.name, r.scoring.kuitan, r.game.multiple_ron) == ("house", False, MultipleRon.TRIPLE)
+    assert r.game.uma == TENHOU.game.uma and r.scoring.aka == TENHOU.scoring.aka
+    assert TENHOU.replace() == TENHOU
+    with pytest.raises(UnknownRulesError, match="unknown rules switch 'kuitann'"):
+        TENHOU.replace(kuitann=True)
+
+
+def test_switch_reads_either_half() -> None:
+    assert TENHOU.switch("aka") == 3 and TENHOU.switch("noten_total") == 3000
+    with pytest.raises(UnknownRulesError):
+        TENHOU.switch("nope")
+
+
+def test_to_dict_is_flat_and_json_able() -> None:
+    d = WRC.to_dict()
+    assert list(d) == ["name", *SCORING_SWITCHES, *GAME_SWITCHES, "description"]
+    assert d["uma"] == [15000, 5000, -5000, -15000] and d["abortive_draws"] == [] and d["kazoe"] == "sanbaiman"
+    assert RuleSet().name == "custom"
+
+
+def test_differences_between_two_presets() -> None:
+    diff = TENHOU.differences(WRC)
+    assert diff["kiriage"] == (False, True)
+    assert diff["aka"] == (3, 0)
+    assert diff["multiple_ron"] == ("double", "head_bump")
+    assert "kuitan" not in diff

@@ -1,0 +1,58 @@
+"""riichi.rules.spec: rule specs (a preset name or an object of overrides) and their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from riichi.errors import UnknownRulesError
+from riichi.rules import TENHOU, WRC, AbortiveDraw, Bust, Kazoe, resolve_rules
+
+
+def test_overrides_replace_one_switch() -> None:
+    rules = resolve_rules({"preset": "wrc", "kiriage": False, "local_yaku": ["sanrenkou"], "kazoe": "multiple"})
+    assert rules == WRC.replace(kiriage=False, local_yaku=frozenset({"sanrenkou"}), kazoe=Kazoe.MULTIPLE)
+    assert resolve_rules({"preset": "tenhou", "local_yaku": True}).scoring.has("daichisei")
+    assert resolve_rules({"preset": "full", "local_yaku": False}).scoring.local_yaku == frozenset()
+    assert resolve_rules({"preset": "tenhou", "max_yakuman": None}).scoring.max_yakuman is None
+
+
+def test_game_switches_are_overridden_the_same_way() -> None:
+    r = resolve_rules({"preset": "tenhou", "uma": [15000, 5000, -5000, -15000], "bust": "none",
+                       "abortive_draws": ["suucha_riichi"], "riichi_min_points": None, "noten_total": 0})
+    assert r.game.uma == (15000, 5000, -5000, -15000) and r.game.bust is Bust.NONE
+    assert r.game.abortive_draws == frozenset({AbortiveDraw.SUUCHA_RIICHI})
+    assert r.game.riichi_min_points is None and r.game.noten_total == 0
+    assert r.scoring == TENHOU.scoring
+
+
+def test_none_and_rule_sets_pass_through() -> None:
+    assert resolve_rules(None) is TENHOU and resolve_rules(WRC) is WRC and resolve_rules("wrc") is WRC
+
+
+@pytest.mark.parametrize(("spec", "needle"), [
+    ("riichi-city", "unknown rule set 'riichi-city'"),
+    ({"preset": "nope"}, "unknown rule set 'nope'"),
+    ({"preset": "tenhou", "kiriage": 1}, "rules.kiriage must be true or false"),
+    ({"preset": "tenhou", "aka": True}, "rules.aka must be a whole number from 0 to 4"),
+    ({"preset": "tenhou", "aka": 5}, "rules.aka must be a whole number from 0 to 4"),
+    ({"preset": "tenhou", "kazoe": "double"}, "rules.kazoe must be one of"),
+    ({"preset": "tenhou", "max_yakuman": 0}, "rules.max_yakuman must be a whole number of at least 1"),
+    ({"preset": "tenhou", "local_yaku": ["sanrenko"]}, "unknown local yaku 'sanrenko'"),
+    ({"preset": "tenhou", "kuitann": True}, "unknown rules switch 'kuitann'"),
+    ({"preset": "tenhou", "uma": [20, 10, -10]}, "rules.uma must be four whole numbers"),
+    ({"preset": "tenhou", "uma": [20, 10, -10, -10]}, "rules.uma must be four whole numbers"),
+    ({"preset": "tenhou", "multiple_ron": "quadruple"}, "rules.multiple_ron must be one of 'head_bump'"),
+    ({"preset": "tenhou", "abortive_draws": ["kyuushu"]}, "rules.abortive_draws must be one of"),
+    ({"preset": "tenhou", "starting_points": -1}, "rules.starting_points must be a whole number of at least 0"),
+    (42, "rules must be a preset name or an object"),
+])
+def test_bad_rules_are_named_precisely(spec: object, needle: str) -> None:
+    with pytest.raises(UnknownRulesError, match=needle.replace("(", r"\(")):
+        resolve_rules(spec)  # type: ignore[arg-type]
+
+
+def test_a_resolved_spec_never_hides_a_type_error() -> None:
+    # {"aka": 1} is valid; {"aka": true} must still be refused although True == 1 in Python.
+    assert resolve_rules({"preset": "tenhou", "aka": 1}).scoring.aka == 1
+    with pytest.raises(UnknownRulesError):
+        resolve_rules({"preset": "tenhou", "aka": True})
