@@ -77,13 +77,13 @@ def yaku_lines() -> list[YakuLine]:
         if row.yakuman:
             value = "double yakuman" if row.yakuman == 2 else "yakuman"
         elif row.han_from_rules:
-            han = sorted({int(getattr(r, row.han_from_rules)) for r in PRESETS.values()})
+            han = sorted({int(getattr(r.scoring, row.han_from_rules)) for r in PRESETS.values()})
             value = " or ".join(map(str, han)) + f" han (switch `{row.han_from_rules}`)"
         elif row.han_open:
             value = f"{row.han_closed} han, open {row.han_open}"
         else:
             value = f"{row.han_closed} han, closed only"
-        played = [p for p, rules in PRESETS.items() if row.gate is None or row.gate(rules)]
+        played = [p for p, rules in PRESETS.items() if row.gate is None or row.gate(rules.scoring)]
         presets = "all" if len(played) == len(PRESETS) else ", ".join(played) or "none (a switch)"
         lines.append(YakuLine(name, row.english, value, presets))
     return lines
