@@ -1,0 +1,80 @@
+"""Which format a record is in, from its content, and reading any of them.
+
+>>> detect_format(b'<mjloggm ver="2.3"><GO type="169"/>')
+'mjlog'
+>>> detect_format(b'{"type":"start_game","names":["a","b","c","d"]}\\n')
+'mjai'
+>>> detect_format(b'{"title":["",""],"name":["a","b","c","d"],"rule":{"aka":1},"log":[]}')
+'tenhou6'
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Final
+
+from riichi.formats.mjai import read_mjai
+from riichi.formats.mjlog import looks_like_mjlog, read_mjlog_bytes
+from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRules
+from riichi.formats.tenhou6 import read_tenhou6
+
+__all__ = ["FORMATS", "detect_format", "read_record"]
+
+#: The record formats, by the names the command line uses.
+FORMATS: Final = ("mjlog", "tenhou6", "mjai")
+
+
+def detect_format(data: bytes) -> str | None:
+    """``mjlog``, ``tenhou6`` or ``mjai`` from the first bytes of a record (gzip undone); None when it is
+    none of them."""
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError):
+            return "mjlog"  # a damaged gzip stream: the mjlog reader names the damage
+    if looks_like_mjlog(data):
+        return "mjlog"
+    head = data.lstrip()[:65536]
+    if head.startswith(b"{"):
+        first = head.split(b"\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            obj = None
+        if isinstance(obj, dict) and "type" in obj:
+            return "mjai"
+        if obj is None or "log" in obj:
+            return "tenhou6"
+    return None
+
+
+def read_record(data: bytes, fmt: str = "auto", *, name: str = "") -> GameRecord:
+    """Read a record of the given format (``auto``: detected). ``name`` (a file name) may hold a Tenhou
+    log id, whose date the rules need."""
+    if fmt == "auto":
+        found = detect_format(data)
+        if found is None:
+            return _unreadable("not a game record (neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines)")
+        fmt = found
+    if fmt == "mjlog":
+        return read_mjlog_bytes(data, log_id=name)
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            return _unreadable(f"the gzip stream is damaged ({exc})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _unreadable(f"not UTF-8 text at byte {exc.start}")
+    if fmt == "mjai":
+        return read_mjai(text)
+    if fmt == "tenhou6":
+        return read_tenhou6(text, log_id=name)
+    raise ValueError(f"unknown record format {fmt!r} (formats: auto, {', '.join(FORMATS)})")
+
+
+def _unreadable(message: str) -> GameRecord:
+    return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
+                      (RecordError(ErrorCode.INVALID_LOG, message),))

@@ -1,0 +1,396 @@
+"""mjai JSON lines: the protocol of mahjong bots (Mortal, RiichiEnv and the original mjai server).
+
+One JSON object a line: ``start_game``, then per hand ``start_kyoku`` (round,
+dealer, honba, sticks, scores, dora indicator and the four hands), ``tsumo``,
+``dahai``, ``chi``/``pon``/``daiminkan``/``kakan``/``ankan``, ``reach`` and
+``reach_accepted``, ``dora``, ``hora`` or ``ryukyoku`` (with the score changes
+``deltas``), ``end_kyoku``; ``end_game``. Tiles are ``1m``..``9m``, ``5mr`` for a
+red five, and ``E S W N P F C`` for the honours.
+
+>>> [str(e) for e in read_mjai('{"type":"dahai","actor":2,"pai":"5pr","tsumogiri":true}').errors]
+['event 0: dahai before start_kyoku']
+>>> mjai_tile(Tile.parse("0s")), tile_from_mjai("C")
+('5sr', Tile.parse('7z'))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from riichi.formats.record import (
+    ErrorCode,
+    GameRecord,
+    HandRecord,
+    RecordError,
+    RecordRules,
+    StatedDraw,
+    StatedGameEnd,
+    StatedHand,
+    StatedWin,
+)
+from riichi.game.events import (
+    Ankan,
+    Chi,
+    Deal,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    Event,
+    Minkan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    Ryuukyoku,
+    Shouminkan,
+    Win,
+)
+from riichi.tiles import Tile, Wind
+from riichi.yaku import Yaku
+
+__all__ = ["mjai_tile", "read_mjai", "tile_from_mjai", "write_mjai"]
+
+_HONORS: Final = "ESWNPFC"
+#: Draw reasons as mjai writers name them, and the project's own names (which the writer uses).
+_REASONS: Final = {
+    **{kind.value: kind for kind in DrawKind},
+    "fanpai": DrawKind.EXHAUSTIVE, "ryukyoku": DrawKind.EXHAUSTIVE, "howanpai": DrawKind.EXHAUSTIVE,
+    "kyushukyuhai": DrawKind.KYUUSHU_KYUUHAI, "kyuushu_kyuuhai": DrawKind.KYUUSHU_KYUUHAI,
+    "suuchariichi": DrawKind.SUUCHA_RIICHI, "suucha_riichi": DrawKind.SUUCHA_RIICHI,
+    "sanchaho": DrawKind.SANCHAHOU, "sanchahou": DrawKind.SANCHAHOU,
+    "suukaikan": DrawKind.SUUKAIKAN, "sukaikan": DrawKind.SUUKAIKAN,
+    "suufonrenda": DrawKind.SUUFON_RENDA, "sufonrenda": DrawKind.SUUFON_RENDA,
+    "nagashimangan": DrawKind.NAGASHI_MANGAN, "nagashi_mangan": DrawKind.NAGASHI_MANGAN,
+}
+
+
+def mjai_tile(tile: Tile) -> str:
+    """A tile in mjai's notation."""
+    if tile.is_red:
+        return f"5{tile.suit}r"
+    if tile.is_honor:
+        return _HONORS[tile.kind - 27]
+    return str(tile)
+
+
+def tile_from_mjai(text: object) -> Tile:
+    """The tile of an mjai tile name; ``ValueError`` for anything else (``?``, the hidden tile, included)."""
+    if isinstance(text, str):
+        if len(text) == 1 and text in _HONORS:
+            return Tile.from_kind(27 + _HONORS.index(text))
+        if len(text) == 3 and text[0] == "5" and text[2] == "r" and text[1] in "mps":  # noqa: PLR2004
+            return Tile.parse(f"0{text[1]}")
+        if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":  # noqa: PLR2004
+            return Tile.parse(text)
+    raise ValueError(f"{text!r} is not an mjai tile (1m..9m, 5mr, E S W N P F C)")
+
+
+class _Bad(ValueError):
+    """A malformed line: the message names what is wrong with it."""
+
+
+@dataclass(slots=True)
+class _Hand:
+    index: int
+    events: list[Event] = field(default_factory=list)
+    stated_start: tuple[tuple[int, ...] | None, int | None, int | None] = (None, None, None)
+    wins: list[StatedWin] = field(default_factory=list)
+    draw: StatedDraw | None = None
+    last_tile: Tile | None = None  # the last drawn, discarded or added tile (a win's tile when unnamed)
+    kan_pending: int | None = None
+
+    def record(self) -> HandRecord:
+        scores, honba, sticks = self.stated_start
+        return HandRecord(self.index, tuple(self.events),
+                          StatedHand(scores, honba, sticks, tuple(self.wins), self.draw))
+
+
+@dataclass(slots=True)
+class _Reader:
+    names: tuple[str, ...] = ("", "", "", "")
+    hands: list[HandRecord] = field(default_factory=list)
+    hand: _Hand | None = None
+    end: StatedGameEnd | None = None
+    errors: list[RecordError] = field(default_factory=list)
+    red_seen: bool = False
+
+    def current(self, kind: str) -> _Hand:
+        if self.hand is None:
+            raise _Bad(f"{kind} before start_kyoku")
+        return self.hand
+
+    def feed(self, obj: dict[str, object]) -> None:  # noqa: C901, PLR0912 - one branch per message type
+        kind = obj.get("type")
+        if kind == "start_game":
+            names = obj.get("names")
+            if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):  # noqa: PLR2004
+                self.names = tuple(names)
+            return
+        if kind in ("end_game", "end_kyoku", "none"):
+            if kind == "end_kyoku" and self.hand is not None:
+                self.close()
+            return
+        if kind == "start_kyoku":
+            if self.hand is not None:
+                self.close()
+            self.start(obj)
+            return
+        hand = self.current(str(kind))
+        if kind == "tsumo":
+            actor, tile = _actor(obj), self.tile(obj.get("pai"))
+            hand.events.append(Draw(actor, tile, rinshan=hand.kan_pending == actor))
+            hand.kan_pending = None
+        elif kind == "dahai":
+            actor, tile = _actor(obj), self.tile(obj.get("pai"))
+            hand.events.append(Discard(actor, tile, tsumogiri=obj.get("tsumogiri") is True))
+        elif kind in ("chi", "pon", "daiminkan"):
+            actor, target = _actor(obj), _actor(obj, "target")
+            call = {"chi": Chi, "pon": Pon, "daiminkan": Minkan}[str(kind)]
+            tile = self.tile(obj.get("pai"))
+            hand.events.append(call(actor, tile, target, self.tiles(obj.get("consumed"))))
+            if kind == "daiminkan":
+                hand.kan_pending = actor
+        elif kind == "kakan":
+            actor = _actor(obj)
+            tile = self.tile(obj.get("pai"))
+            hand.events.append(Shouminkan(actor, tile))
+            hand.kan_pending = actor
+        elif kind == "ankan":
+            actor = _actor(obj)
+            hand.events.append(Ankan(actor, self.tiles(obj.get("consumed"))))
+            hand.kan_pending = actor
+        elif kind == "dora":
+            hand.events.append(DoraRevealed(self.tile(obj.get("dora_marker"))))
+        elif kind == "reach":
+            hand.events.append(Riichi(_actor(obj)))
+        elif kind == "reach_accepted":
+            hand.events.append(RiichiAccepted(_actor(obj)))
+        elif kind == "hora":
+            self.hora(hand, obj)
+        elif kind == "ryukyoku":
+            self.ryukyoku(hand, obj)
+        else:
+            raise _Bad(f"unknown message type {kind!r}")
+        if kind in ("tsumo", "dahai", "kakan"):
+            hand.last_tile = self.tile(obj.get("pai"))
+
+    def tile(self, text: object) -> Tile:
+        try:
+            tile = tile_from_mjai(text)
+        except ValueError as exc:
+            raise _Bad(str(exc)) from None
+        self.red_seen |= tile.is_red
+        return tile
+
+    def tiles(self, value: object) -> tuple[Tile, ...]:
+        if not isinstance(value, list):
+            raise _Bad(f"expected a list of tiles, not {value!r}")
+        return tuple(self.tile(t) for t in value)
+
+    def start(self, obj: dict[str, object]) -> None:
+        bakaze = obj.get("bakaze")
+        if bakaze not in ("E", "S", "W", "N"):
+            raise _Bad(f"start_kyoku bakaze {bakaze!r} is not E, S, W or N")
+        number = _int(obj, "kyoku")
+        if not 1 <= number <= 4:  # noqa: PLR2004
+            raise _Bad(f"start_kyoku kyoku {number} is not 1..4")
+        dealer = _actor(obj, "oya")
+        tehais = obj.get("tehais")
+        if not isinstance(tehais, list) or len(tehais) != 4:  # noqa: PLR2004
+            raise _Bad("start_kyoku tehais must be four hands")
+        hands = tuple(self.tiles(h) for h in tehais)
+        honba = _int(obj, "honba") if "honba" in obj else None
+        sticks = _int(obj, "kyotaku") if "kyotaku" in obj else None
+        scores = tuple(_ints(obj, "scores")) if "scores" in obj else None
+        if scores is not None and len(scores) != 4:  # noqa: PLR2004
+            raise _Bad(f"start_kyoku scores has {len(scores)} entries, not 4")
+        self.hand = _Hand(len(self.hands))
+        self.hand.stated_start = (scores, honba, sticks)
+        self.hand.events.append(Deal(Wind.parse(str(bakaze)), number, dealer, self.tile(obj.get("dora_marker")),
+                                     hands, honba=honba or 0, sticks=sticks or 0, scores=scores or (25000,) * 4))
+
+    def hora(self, hand: _Hand, obj: dict[str, object]) -> None:
+        actor = _actor(obj)
+        target = _actor(obj, "target") if "target" in obj else actor
+        if "pai" in obj:
+            tile = self.tile(obj["pai"])
+        elif hand.last_tile is not None:
+            tile = hand.last_tile
+        else:
+            raise _Bad("hora without pai, and no tile drawn or discarded before it")
+        ura = self.tiles(obj["ura_markers"]) if "ura_markers" in obj else ()
+        from_seat = None if target == actor else target
+        hand.events.append(Win(actor, from_seat, tile, ura))
+        yaku = None
+        if isinstance(obj.get("yakus"), list):
+            try:
+                yaku = tuple((Yaku.parse(str(name)), int(han)) for name, han in obj["yakus"])  # type: ignore[attr-defined]
+            except (ValueError, TypeError):
+                raise _Bad(f"hora yakus {obj['yakus']!r} are not [name, han] pairs of this library's names") from None
+        yakuman = tuple(y for y, _ in yaku or () if y.yakuman) if yaku is not None else None
+        hand.wins.append(StatedWin(
+            actor, from_seat, han=_opt_int(obj, "fan") if not yakuman else None,
+            fu=_opt_int(obj, "fu") if not yakuman else None, points=_opt_int(obj, "hora_points"),
+            yaku=tuple(p for p in yaku if not p[0].yakuman) if yaku is not None else None, yakuman=yakuman,
+            limit=str(obj["limit"]) if isinstance(obj.get("limit"), str) else None,
+            pao=_actor(obj, "pao") if "pao" in obj else None,
+            deltas=self.deltas(obj), honba=_opt_int(obj, "honba"), riichi_sticks=_opt_int(obj, "kyotaku")))
+
+    def ryukyoku(self, hand: _Hand, obj: dict[str, object]) -> None:
+        reason = obj.get("reason", "exhaustive")
+        kind = _REASONS.get(str(reason).lower())
+        if kind is None:
+            raise _Bad(f"unknown ryukyoku reason {reason!r}")
+        seat = _actor(obj) if "actor" in obj and kind is DrawKind.KYUUSHU_KYUUHAI else None
+        hand.events.append(Ryuukyoku(kind, seat))
+        hand.draw = StatedDraw(kind, self.deltas(obj), honba=_opt_int(obj, "honba"),
+                               riichi_sticks=_opt_int(obj, "kyotaku"))
+
+    def deltas(self, obj: dict[str, object]) -> tuple[int, ...] | None:
+        if "deltas" not in obj:
+            return None
+        deltas = tuple(_ints(obj, "deltas"))
+        if len(deltas) != 4:  # noqa: PLR2004
+            raise _Bad(f"deltas has {len(deltas)} entries, not 4")
+        return deltas
+
+    def close(self) -> None:
+        if self.hand is not None:
+            self.hands.append(self.hand.record())
+            self.hand = None
+
+
+def _int(obj: dict[str, object], key: str) -> int:
+    value = obj.get(key)
+    if type(value) is not int:
+        raise _Bad(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def _opt_int(obj: dict[str, object], key: str) -> int | None:
+    return _int(obj, key) if key in obj else None
+
+
+def _ints(obj: dict[str, object], key: str) -> list[int]:
+    value = obj.get(key)
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise _Bad(f"{key} must be a list of whole numbers, not {value!r}")
+    return list(value)
+
+
+def _actor(obj: dict[str, object], key: str = "actor") -> int:
+    seat = _int(obj, key)
+    if not 0 <= seat <= 3:  # noqa: PLR2004
+        raise _Bad(f"{key} {seat} is not a seat 0..3")
+    return seat
+
+
+def read_mjai(text: str | Iterable[str]) -> GameRecord:
+    """Read one game of mjai JSON lines (a string or an iterable of lines)."""
+    lines = text.splitlines() if isinstance(text, str) else text
+    reader = _Reader()
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            if not isinstance(obj, dict):
+                raise _Bad("a line must be a JSON object")
+            reader.feed(obj)
+        except json.JSONDecodeError as exc:
+            reader.errors.append(RecordError(ErrorCode.INVALID_LOG, f"not JSON ({exc.msg})", index,
+                                             reader.hand.index if reader.hand else None))
+        except ValueError as exc:  # _Bad, or an event the engine's types refuse
+            reader.errors.append(RecordError(ErrorCode.INVALID_LOG, str(exc).splitlines()[0], index,
+                                             reader.hand.index if reader.hand else None))
+    if reader.hand is not None:
+        if reader.hand.wins or reader.hand.draw is not None:
+            reader.close()
+        else:
+            reader.errors.append(RecordError(ErrorCode.INVALID_LOG,
+                                             f"the record ends inside hand {reader.hand.index} (no hora or ryukyoku)",
+                                             None, reader.hand.index))
+            reader.close()
+    start = reader.hands[0].stated.scores_start if reader.hands else None
+    rules = RecordRules(red_fives=True if reader.red_seen else None)
+    return GameRecord(rules, reader.names, start, tuple(reader.hands), reader.end, tuple(reader.errors))
+
+
+# -- writing ---------------------------------------------------------------------------------------------
+
+def _event_lines(hand: HandRecord) -> Iterator[dict[str, object]]:  # noqa: C901, PLR0912 - one branch per event
+    wins = iter(hand.stated.wins)
+    for event in hand.events:
+        if isinstance(event, Deal):
+            stated = hand.stated
+            yield {"type": "start_kyoku", "bakaze": str(event.round_wind), "dora_marker": mjai_tile(event.dora),
+                   "kyoku": event.round_number, "honba": stated.honba if stated.honba is not None else event.honba,
+                   "kyotaku": stated.riichi_sticks if stated.riichi_sticks is not None else event.sticks,
+                   "oya": event.dealer,
+                   "scores": list(stated.scores_start if stated.scores_start is not None else event.scores),
+                   "tehais": [[mjai_tile(t) for t in h] for h in event.hands]}
+        elif isinstance(event, Draw):
+            yield {"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)}
+        elif isinstance(event, Discard):
+            yield {"type": "dahai", "actor": event.seat, "pai": mjai_tile(event.tile), "tsumogiri": event.tsumogiri}
+        elif isinstance(event, Chi | Pon | Minkan):
+            name = {Chi: "chi", Pon: "pon", Minkan: "daiminkan"}[type(event)]
+            yield {"type": name, "actor": event.seat, "target": event.from_seat, "pai": mjai_tile(event.tile),
+                   "consumed": [mjai_tile(t) for t in event.own]}
+        elif isinstance(event, Shouminkan):
+            yield {"type": "kakan", "actor": event.seat, "pai": mjai_tile(event.tile),
+                   "consumed": [mjai_tile(event.tile)] * 3}
+        elif isinstance(event, Ankan):
+            yield {"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]}
+        elif isinstance(event, DoraRevealed):
+            yield {"type": "dora", "dora_marker": mjai_tile(event.tile)}
+        elif isinstance(event, Riichi):
+            yield {"type": "reach", "actor": event.seat}
+        elif isinstance(event, RiichiAccepted):
+            yield {"type": "reach_accepted", "actor": event.seat}
+        elif isinstance(event, Win):
+            line: dict[str, object] = {"type": "hora", "actor": event.seat,
+                                       "target": event.seat if event.from_seat is None else event.from_seat,
+                                       "pai": mjai_tile(event.tile), "ura_markers": [mjai_tile(t) for t in event.ura]}
+            w = next(wins, None)
+            if w is not None:
+                _stated_win_fields(w, line)
+            yield line
+        elif isinstance(event, Ryuukyoku):
+            line = {"type": "ryukyoku", "reason": event.kind.value}
+            if event.seat is not None:
+                line["actor"] = event.seat
+            draw = hand.stated.draw
+            if draw is not None:
+                if draw.deltas is not None:
+                    line["deltas"] = list(draw.deltas)
+                if draw.honba is not None:
+                    line["honba"] = draw.honba
+                if draw.riichi_sticks is not None:
+                    line["kyotaku"] = draw.riichi_sticks
+            yield line
+
+
+def _stated_win_fields(w: StatedWin, line: dict[str, object]) -> None:
+    if w.deltas is not None:
+        line["deltas"] = list(w.deltas)
+    for key, value in (("fan", w.han), ("fu", w.fu), ("hora_points", w.points), ("honba", w.honba),
+                       ("kyotaku", w.riichi_sticks), ("limit", w.limit), ("pao", w.pao)):
+        if value is not None:
+            line[key] = value
+    if w.yaku is not None or w.yakuman:
+        line["yakus"] = [[y.value, han] for y, han in w.yaku or ()] + [[y.value, 13 * y.yakuman]
+                                                                       for y in w.yakuman or ()]
+
+
+def write_mjai(record: GameRecord) -> str:
+    """The record as mjai JSON lines (one game), results included where the record states them."""
+    out: list[dict[str, object]] = [{"type": "start_game", "names": list(record.names)}]
+    for hand in record.hands:
+        out.extend(_event_lines(hand))
+        out.append({"type": "end_kyoku"})
+    out.append({"type": "end_game"})
+    return "".join(json.dumps(o, ensure_ascii=False, separators=(",", ":")) + "\n" for o in out)

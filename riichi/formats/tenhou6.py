@@ -1,0 +1,552 @@
+"""tenhou.net/6 JSON: the format of Tenhou's own viewer (``tenhou.net/6/#json=...``) and of converters.
+
+One object: ``name`` (four players), ``rule`` (``disp`` such as ``鳳南喰赤``,
+red fives as ``aka``/``aka51..53``), ``log`` (one array a hand), optionally
+``ref`` (the Tenhou log id) and ``sc`` (final scores and points). A hand is
+``[round, honba, sticks]``, the four start scores, the dora and ura
+indicators, then per seat its 13 tiles, its takes (draws and calls) and its
+discards, and last the result (``["和了", deltas, [who, from, pao, value,
+yaku...], ...]`` or ``["流局", deltas]`` and the other draws' names).
+
+Tiles are numbers: 11..19 man, 21..29 pin, 31..39 sou, 41..47 East..Chun,
+51..53 the red fives; 60 in a discard list is the tile just drawn. A call is
+text: ``c`` chi, ``p`` pon, ``m`` open kan, ``k`` added kan, ``a`` closed kan,
+``r`` riichi, the letter's place telling whose tile was called (Tenhou's
+viewer and the public descriptions of its format).
+
+Each player's lists are per seat, so :func:`read_tenhou6` puts them back in
+the order of play: after each discard the seat whose next take calls that
+tile calls it, else the next seat draws.
+
+>>> tile_code(Tile.parse("0p")), tile_from_code(47)
+(52, Tile.parse('7z'))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from riichi.formats.record import (
+    ErrorCode,
+    GameRecord,
+    HandRecord,
+    RecordError,
+    RecordRules,
+    StatedDraw,
+    StatedGameEnd,
+    StatedHand,
+    StatedWin,
+)
+from riichi.game.events import (
+    Ankan,
+    Chi,
+    Deal,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    Event,
+    Minkan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    Ryuukyoku,
+    Shouminkan,
+    Win,
+)
+from riichi.tiles import Tile, Wind
+from riichi.yaku import Yaku
+
+__all__ = ["read_tenhou6", "tile_code", "tile_from_code", "write_tenhou6"]
+
+_TSUMOGIRI: Final = 60
+#: Tenhou's names of the yaku, by Tenhou yaku id (0..54), as its viewer writes them.
+_YAKU_NAMES: Final = (
+    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
+    "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北",
+    "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫", "三色同順", "三色同刻",
+    "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色", "人和",
+    "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈",
+    "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
+)
+_YAKU_BY_NAME: Final = {name: Yaku.from_tenhou_id(i) for i, name in enumerate(_YAKU_NAMES)}
+_LIMIT_NAMES: Final = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman",
+                       "役満": "yakuman", "数え役満": "yakuman"}
+_DRAW_NAMES: Final = {
+    "流局": DrawKind.EXHAUSTIVE, "全員聴牌": DrawKind.EXHAUSTIVE, "全員不聴": DrawKind.EXHAUSTIVE,
+    "流し満貫": DrawKind.NAGASHI_MANGAN, "九種九牌": DrawKind.KYUUSHU_KYUUHAI, "四家立直": DrawKind.SUUCHA_RIICHI,
+    "三家和了": DrawKind.SANCHAHOU, "四槓散了": DrawKind.SUUKAIKAN, "四風連打": DrawKind.SUUFON_RENDA,
+}
+_DRAW_TEXT: Final = {DrawKind.EXHAUSTIVE: "流局", DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.KYUUSHU_KYUUHAI: "九種九牌",
+                     DrawKind.SUUCHA_RIICHI: "四家立直", DrawKind.SANCHAHOU: "三家和了", DrawKind.SUUKAIKAN: "四槓散了",
+                     DrawKind.SUUFON_RENDA: "四風連打"}
+_VALUE: Final = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀)?$")
+_YAKU_TEXT: Final = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
+
+
+def tile_code(tile: Tile) -> int:
+    """A tile's number in tenhou.net/6 JSON."""
+    if tile.is_red:
+        return 51 + "mps".index(tile.suit)
+    return 11 + 10 * (tile.kind // 9) + tile.kind % 9
+
+
+def tile_from_code(code: object) -> Tile:
+    """The tile of a tenhou.net/6 number; ``ValueError`` for any other value."""
+    if type(code) is int:
+        if 51 <= code <= 53:  # noqa: PLR2004
+            return Tile.from_kind(9 * (code - 51) + 4, red=True)
+        suit, number = divmod(code, 10)
+        if 1 <= suit <= 3 and 1 <= number <= 9 or suit == 4 and 1 <= number <= 7:  # noqa: PLR2004
+            return Tile.from_kind(9 * (suit - 1) + number - 1)
+    raise ValueError(f"{code!r} is not a tenhou.net/6 tile (11..19, 21..29, 31..39, 41..47, 51..53)")
+
+
+class _Bad(ValueError):
+    """A malformed entry: the message names it."""
+
+
+def _tile(code: object) -> Tile:
+    try:
+        return tile_from_code(code)
+    except ValueError as exc:
+        raise _Bad(str(exc)) from None
+
+
+def _call_tiles(text: str) -> tuple[str, int, list[Tile]]:
+    """A call's text as (letter, its position among the tiles, the tiles in order written)."""
+    m = re.fullmatch(r"((?:\d\d)*)([cpmka])((?:\d\d)+)", text)
+    if m is None:
+        raise _Bad(f"{text!r} is not a call (two-digit tiles around one of c, p, m, k, a)")
+    before, letter, after = m.groups()
+    codes = [int(before[i:i + 2]) for i in range(0, len(before), 2)] + [int(after[i:i + 2]) for i in
+                                                                         range(0, len(after), 2)]
+    return letter, len(before) // 2, [_tile(c) for c in codes]
+
+
+@dataclass(slots=True)
+class _Seat:
+    takes: list[object]
+    discards: list[object]
+    ti: int = 0
+    di: int = 0
+
+    def next_take(self) -> object | None:
+        return self.takes[self.ti] if self.ti < len(self.takes) else None
+
+    def next_discard(self) -> object | None:
+        return self.discards[self.di] if self.di < len(self.discards) else None
+
+
+@dataclass(slots=True)
+class _Play:
+    """Puts one hand's per-seat lists back in the order of play."""
+
+    deal: Deal
+    seats: list[_Seat]
+    doras: list[Tile]
+    events: list[Event] = field(default_factory=list)
+    turn: int = 0
+    drawn: Tile | None = None
+    kan_dora_pending: bool = False
+    riichi_pending: int | None = None
+    dora_used: int = 1
+
+    def reveal(self) -> None:
+        if self.dora_used < len(self.doras):
+            self.events.append(DoraRevealed(self.doras[self.dora_used]))
+            self.dora_used += 1
+
+    def accept_riichi(self) -> None:
+        if self.riichi_pending is not None:
+            self.events.append(RiichiAccepted(self.riichi_pending))
+            self.riichi_pending = None
+
+    def run(self) -> None:
+        self.turn = self.deal.dealer
+        need_draw, rinshan = True, False
+        while True:
+            seat = self.seats[self.turn]
+            if need_draw:
+                take = seat.next_take()
+                if take is None:
+                    return
+                if not isinstance(take, int):
+                    raise _Bad(f"seat {self.turn} takes {take!r} where a draw is due")
+                self.accept_riichi()
+                seat.ti += 1
+                self.drawn = _tile(take)
+                self.events.append(Draw(self.turn, self.drawn, rinshan=rinshan))
+            rinshan = False
+            discard = seat.next_discard()
+            if discard is None:
+                return
+            seat.di += 1
+            if isinstance(discard, str) and not discard.startswith("r"):
+                self.kan(discard)
+                need_draw, rinshan = True, True
+                continue
+            if self.kan_dora_pending:  # Tenhou's records turn an open or added kan's indicator before the discard
+                self.kan_dora_pending = False
+                self.reveal()
+            self.discard(discard)
+            need_draw = not self.call()
+            if need_draw:
+                self.turn = (self.turn + 1) % 4
+
+    def discard(self, entry: object) -> None:
+        riichi = isinstance(entry, str) and entry.startswith("r")
+        value: object = entry
+        if riichi:
+            assert isinstance(entry, str)
+            try:
+                value = int(entry[1:])
+            except ValueError:
+                raise _Bad(f"{entry!r} is not a riichi discard (r and a tile)") from None
+            self.events.append(Riichi(self.turn))
+        if value == _TSUMOGIRI:
+            if self.drawn is None:
+                raise _Bad(f"seat {self.turn} discards the drawn tile (60) without having drawn")
+            tile, tsumogiri = self.drawn, True
+        elif type(value) is int:
+            tile, tsumogiri = _tile(value), False
+        else:
+            raise _Bad(f"{entry!r} is not a discard")
+        self.events.append(Discard(self.turn, tile, tsumogiri=tsumogiri))
+        self.drawn = None
+        if riichi:
+            self.riichi_pending = self.turn
+
+    def kan(self, text: str) -> None:
+        letter, position, tiles = _call_tiles(text)
+        pending, self.kan_dora_pending = self.kan_dora_pending, False
+        if letter == "a":
+            self.events.append(Ankan(self.turn, tuple(tiles)))
+        elif letter == "k":
+            self.events.append(Shouminkan(self.turn, tiles[position]))
+        else:
+            raise _Bad(f"{text!r} in a discard list is neither an added nor a closed kan")
+        if pending:  # a kan declared after another turns the earlier one's indicator
+            self.reveal()
+        if letter == "a":  # a closed kan's indicator is turned at once
+            self.reveal()
+        else:
+            self.kan_dora_pending = True
+        self.drawn = None
+
+    def call(self) -> bool:
+        """Whether a seat calls the discard just made (the caller's turn then)."""
+        last = next(e for e in reversed(self.events) if isinstance(e, Discard))
+        found: tuple[int, str, int, list[Tile]] | None = None
+        for offset in (1, 2, 3):
+            s = (self.turn + offset) % 4
+            take = self.seats[s].next_take()
+            if not isinstance(take, str):
+                continue
+            letter, position, tiles = _call_tiles(take)
+            called = tiles[position]
+            source = (s + {"c": 3, "p": (3, 2, 1)[min(position, 2)],
+                           "m": (3, 2, 1, 1)[min(position, 3)]}.get(letter, 0)) % 4
+            if letter in "cpm" and source == self.turn and called == last.tile:
+                if found is None or letter != "c":
+                    found = (s, letter, position, tiles)
+        if found is None:
+            return False
+        s, letter, position, tiles = found
+        self.accept_riichi()
+        self.seats[s].ti += 1
+        own = tuple(t for i, t in enumerate(tiles) if i != position)
+        cls = {"c": Chi, "p": Pon, "m": Minkan}[letter]
+        self.events.append(cls(s, tiles[position], self.turn, own))
+        self.turn = s
+        if letter == "m":
+            if self.seats[s].next_discard() == 0:
+                self.seats[s].di += 1  # the open kan's empty discard slot
+            take = self.seats[s].next_take()
+            if not isinstance(take, int):
+                raise _Bad(f"seat {s} has no replacement tile after its open kan")
+            self.seats[s].ti += 1
+            self.drawn = _tile(take)
+            self.events.append(Draw(s, self.drawn, rinshan=True))
+            self.kan_dora_pending = True
+        return True
+
+
+def _ints(value: object, what: str, n: int | None = None) -> list[int]:
+    if not isinstance(value, list) or not all(type(v) is int for v in value) or n is not None and len(value) != n:
+        size = f" of {n}" if n is not None else ""
+        raise _Bad(f"{what} must be a list{size} of whole numbers, not {value!r}")
+    return list(value)
+
+
+def _win(deltas: object, info: object) -> StatedWin:
+    d = tuple(_ints(deltas, "a win's deltas", 4))
+    if not isinstance(info, list) or len(info) < 4 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
+        raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {info!r}")
+    who, source, pao = info[0], info[1], info[2]
+    if not all(0 <= v <= 3 for v in (who, source, pao)):  # noqa: PLR2004
+        raise _Bad(f"a win's who, from and pao must be seats 0..3, not {info[:3]!r}")
+    m = _VALUE.match(str(info[3]))
+    if m is None:
+        raise _Bad(f"{info[3]!r} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
+    fu, han_text, limit_text, first, second, everyone = m.groups()
+    points = int(first) * 3 if everyone else int(first) * 2 + int(second) if second else int(first)
+    yaku: list[tuple[Yaku, int]] = []
+    yakuman: list[Yaku] = []
+    for text in info[4:]:
+        ym = _YAKU_TEXT.match(str(text))
+        name = (ym.group(1) or ym.group(3)) if ym else None
+        if ym is None or name not in _YAKU_BY_NAME:
+            raise _Bad(f"{text!r} is not a yaku as Tenhou writes it (such as 立直(1飜))")
+        if ym.group(3):
+            yakuman.append(_YAKU_BY_NAME[name])
+        else:
+            yaku.append((_YAKU_BY_NAME[name], int(ym.group(2))))
+    han = sum(h for _, h in yaku) if not yakuman else None
+    return StatedWin(who, None if source == who else source, han=han if han_text or limit_text else None,
+                     fu=int(fu) if fu else None, points=points, yaku=tuple(yaku) if not yakuman else (),
+                     yakuman=tuple(yakuman), limit=_LIMIT_NAMES[limit_text] if limit_text else None,
+                     pao=None if pao == who else pao, deltas=d)
+
+
+def _hand(index: int, entry: object) -> HandRecord:
+    if not isinstance(entry, list) or len(entry) != 17:  # noqa: PLR2004
+        raise _Bad(f"hand {index} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else entry!r}")
+    round_index, honba, sticks = _ints(entry[0], "[round, honba, sticks]", 3)
+    if not 0 <= round_index < 16:  # noqa: PLR2004
+        raise _Bad(f"round {round_index} is outside 0..15")
+    scores = tuple(_ints(entry[1], "the start scores", 4))
+    doras = [_tile(c) for c in _ints(entry[2], "the dora indicators")]
+    uras = tuple(_tile(c) for c in _ints(entry[3], "the ura indicators"))
+    if not doras:
+        raise _Bad("a hand needs its first dora indicator")
+    hands = tuple(tuple(_tile(c) for c in _ints(entry[4 + 3 * s], f"seat {s}'s tiles", 13)) for s in range(4))
+    seats = []
+    for s in range(4):
+        takes, discards = entry[5 + 3 * s], entry[6 + 3 * s]
+        if not isinstance(takes, list) or not isinstance(discards, list):
+            raise _Bad(f"seat {s}'s takes and discards must be lists")
+        seats.append(_Seat(takes, discards))
+    dealer = round_index % 4
+    deal = Deal(Wind(round_index // 4), dealer + 1, dealer, doras[0], hands, honba=honba, sticks=sticks,
+                scores=scores)
+    play = _Play(deal, seats, doras, [deal])
+    play.run()
+    for s, seat in enumerate(seats):
+        if seat.ti < len(seat.takes) or seat.di < len(seat.discards):
+            raise _Bad(f"seat {s}'s takes or discards go on after the hand could not (take {seat.ti}, discard {seat.di})")
+    result = entry[16]
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise _Bad(f"hand {index}'s result must be a list starting with its name, not {result!r}")
+    wins: list[StatedWin] = []
+    draw = None
+    if result[0] == "和了":
+        if len(result) < 3 or len(result) % 2 == 0:  # noqa: PLR2004
+            raise _Bad("a win result is 和了 then pairs of deltas and details")
+        wins = [_win(result[i], result[i + 1]) for i in range(1, len(result), 2)]
+        last = play.events[-1]
+        riichi_seats = {e.seat for e in play.events if isinstance(e, Riichi)}
+        for w in wins:
+            if w.from_seat is None:
+                tile = play.drawn
+            elif isinstance(last, Discard | Shouminkan):
+                tile = last.tile
+            else:
+                raise _Bad(f"seat {w.winner} wins by ron on seat {w.from_seat}, but no tile was discarded")
+            if tile is None:
+                raise _Bad(f"seat {w.winner} wins by tsumo without a drawn tile")
+            play.events.append(Win(w.winner, w.from_seat, tile, uras if w.winner in riichi_seats else ()))
+    elif result[0] in _DRAW_NAMES:
+        kind = _DRAW_NAMES[result[0]]
+        deltas = tuple(_ints(result[1], "a draw's deltas", 4)) if len(result) > 1 else None
+        if kind is DrawKind.SUUCHA_RIICHI:
+            play.accept_riichi()
+        declarer = play.turn if kind is DrawKind.KYUUSHU_KYUUHAI else None
+        play.events.append(Ryuukyoku(kind, declarer))
+        draw = StatedDraw(kind, deltas if deltas is not None else (0, 0, 0, 0))
+    else:
+        raise _Bad(f"unknown result {result[0]!r}")
+    stated = StatedHand(scores, honba, sticks, tuple(wins), draw)
+    return HandRecord(index, tuple(play.events), stated)
+
+
+def _rules(obj: dict[str, object], log_id: str | None) -> RecordRules:
+    rule = obj.get("rule")
+    disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
+    red = None
+    if isinstance(rule, dict):
+        if "aka" in rule or any(f"aka5{i}" in rule for i in (1, 2, 3)):
+            red = bool(rule.get("aka")) or any(bool(rule.get(f"aka5{i}")) for i in (1, 2, 3))
+    hanchan = True if "南" in disp else False if "東" in disp else None
+    kuitan = True if "喰" in disp else None
+    ref = obj.get("ref")
+    found = re.search(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}", str(ref if ref else log_id or ""))
+    return RecordRules(players=3 if "三" in disp else 4, red_fives=red, open_tanyao=kuitan, hanchan=hanchan,
+                       log_id=found.group(0) if found else None)
+
+
+def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
+    """Read a tenhou.net/6 JSON record; ``log_id`` (a file name) names the game when ``ref`` does not."""
+    errors: list[RecordError] = []
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
+                          (RecordError(ErrorCode.INVALID_LOG, f"not JSON ({exc.msg} at line {exc.lineno})"),))
+    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
+        return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
+                          (RecordError(ErrorCode.INVALID_LOG, "a tenhou.net/6 record is an object with a 'log' list"),))
+    rules = _rules(obj, log_id)
+    if rules.players != 4:  # noqa: PLR2004
+        errors.append(RecordError(ErrorCode.UNSUPPORTED_RULES, "a three-player game: only four players are played"))
+    names_value = obj.get("name")
+    names = tuple(str(n) for n in names_value) if isinstance(names_value, list) and len(names_value) == 4 else (
+        "", "", "", "")
+    hands: list[HandRecord] = []
+    for index, entry in enumerate(obj["log"]):
+        try:
+            hands.append(_hand(index, entry))
+        except ValueError as exc:  # _Bad, or an event the engine's types refuse
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"hand {index}: {str(exc).splitlines()[0]}", index, index))
+            break
+    end = None
+    sc = obj.get("sc")
+    if isinstance(sc, list) and len(sc) == 8 and all(isinstance(v, int | float) for v in sc):  # noqa: PLR2004
+        end = StatedGameEnd(tuple(int(v) for v in sc[::2]), tuple(float(v) for v in sc[1::2]))
+    start = hands[0].stated.scores_start if hands else None
+    return GameRecord(rules, names, start, tuple(hands), end, tuple(errors))
+
+
+# -- writing ---------------------------------------------------------------------------------------------
+
+def _codes(tiles: tuple[Tile, ...] | list[Tile]) -> str:
+    return "".join(str(tile_code(t)) for t in tiles)
+
+
+def _sorted(tiles: tuple[Tile, ...]) -> list[Tile]:
+    """Tenhou's order: by kind, a red five after the plain ones."""
+    return sorted(tiles, key=lambda t: (t.kind, t.is_red))
+
+
+def _call_text(letter: str, seat: int, source: int, called: Tile, own: tuple[Tile, ...]) -> str:
+    rel = (source - seat) % 4  # 3 = left, 2 = across, 1 = right
+    own_sorted = _sorted(own)
+    place = {3: 0, 2: 1, 1: len(own_sorted)}[rel]
+    return _codes(own_sorted[:place]) + letter + str(tile_code(called)) + _codes(own_sorted[place:])
+
+
+def _value_text(w: StatedWin, dealer: int) -> str:
+    if w.points is None:
+        raise ValueError(f"seat {w.winner}'s win states no points: tenhou.net/6 needs them")
+    limit = {v: k for k, v in _LIMIT_NAMES.items() if k != "数え役満"}.get(w.limit or "")
+    head = limit if limit else f"{w.fu}符{w.han}飜"
+    if w.from_seat is not None:
+        return f"{head}{w.points}点"
+    if w.winner == dealer:
+        return f"{head}{w.points // 3}点∀"
+    each = -(-w.points // 4 // 100) * 100
+    return f"{head}{each}-{w.points - 2 * each}点"
+
+
+def _yaku_text(w: StatedWin, round_wind: int, seat_wind: int) -> list[str]:
+    out = []
+    for y, han in w.yaku or ():
+        ids = y.tenhou_ids
+        i = ids[0]
+        if y is Yaku.SEAT_WIND:
+            i = 10 + seat_wind
+        elif y is Yaku.ROUND_WIND:
+            i = 14 + round_wind
+        out.append(f"{_YAKU_NAMES[i]}({han}飜)")
+    out += [f"{_YAKU_NAMES[y.tenhou_ids[0]]}(役満)" for y in w.yakuman or ()]
+    return out
+
+
+def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one branch per event
+    deal = hand.events[0]
+    if not isinstance(deal, Deal):
+        raise ValueError(f"hand {hand.index} does not start with a deal")
+    stated = hand.stated
+    takes: list[list[object]] = [[], [], [], []]
+    discards: list[list[object]] = [[], [], [], []]
+    pons: dict[tuple[int, int], str] = {}
+    doras = [deal.dora]
+    uras: tuple[Tile, ...] = ()
+    riichi = None
+    result: list[object] = []
+    wins = iter(stated.wins)
+    for event in hand.events[1:]:
+        if isinstance(event, Draw):
+            takes[event.seat].append(tile_code(event.tile))
+        elif isinstance(event, Discard):
+            code = _TSUMOGIRI if event.tsumogiri else tile_code(event.tile)
+            discards[event.seat].append(f"r{code}" if riichi == event.seat else code)
+            riichi = None
+        elif isinstance(event, Riichi):
+            riichi = event.seat
+        elif isinstance(event, Chi | Pon | Minkan):
+            letter = {Chi: "c", Pon: "p", Minkan: "m"}[type(event)]
+            text = _call_text(letter, event.seat, event.from_seat, event.tile, event.own)
+            takes[event.seat].append(text)
+            if isinstance(event, Pon):
+                pons[(event.seat, event.tile.kind)] = text
+            if isinstance(event, Minkan):
+                discards[event.seat].append(0)
+        elif isinstance(event, Shouminkan):
+            pon = pons.get((event.seat, event.tile.kind))
+            if pon is None:
+                raise ValueError(f"seat {event.seat} adds {event.tile} to a pon it has not called")
+            discards[event.seat].append(pon.replace("p", "k" + str(tile_code(event.tile)), 1))
+        elif isinstance(event, Ankan):
+            tiles = _sorted(event.tiles)
+            plain = [t for t in tiles if not t.is_red]
+            fourth = [t for t in tiles if t.is_red] or plain[-1:]
+            rest = [t for t in tiles if t is not fourth[0]] if fourth[0].is_red else plain[:3]
+            discards[event.seat].append(_codes(rest) + "a" + _codes(fourth))
+        elif isinstance(event, DoraRevealed):
+            doras.append(event.tile)
+        elif isinstance(event, Win):
+            if len(event.ura) > len(uras):
+                uras = event.ura
+            w = next(wins, None)
+            if w is None or w.deltas is None:
+                raise ValueError(f"hand {hand.index}: a win without stated results cannot be written as tenhou.net/6")
+            seat_wind = (event.seat - deal.dealer) % 4
+            info: list[object] = [w.winner, w.winner if w.from_seat is None else w.from_seat,
+                                  w.winner if w.pao is None else w.pao, _value_text(w, deal.dealer),
+                                  *_yaku_text(w, int(deal.round_wind), seat_wind)]
+            result = (result or ["和了"]) + [list(w.deltas), info]
+        elif isinstance(event, Ryuukyoku):
+            draw = stated.draw
+            result = [_DRAW_TEXT[event.kind]]
+            if draw is not None and draw.deltas is not None and event.kind in (
+                    DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
+                result.append(list(draw.deltas))
+    round_index = 4 * int(deal.round_wind) + deal.round_number - 1
+    honba = stated.honba if stated.honba is not None else deal.honba
+    sticks = stated.riichi_sticks if stated.riichi_sticks is not None else deal.sticks
+    scores = stated.scores_start if stated.scores_start is not None else deal.scores
+    entry: list[object] = [[round_index, honba, sticks], list(scores), [tile_code(t) for t in doras],
+                           [tile_code(t) for t in uras]]
+    for s in range(4):
+        entry += [[tile_code(t) for t in _sorted(deal.hands[s])], takes[s], discards[s]]
+    entry.append(result)
+    return entry
+
+
+def write_tenhou6(record: GameRecord) -> str:
+    """The record as tenhou.net/6 JSON (results as the record states them; a win needs its values)."""
+    disp = ("般" + ("南" if record.rules.hanchan is not False else "東") + ("喰" if record.rules.open_tanyao is not False
+                                                                          else "") + ("赤" if record.rules.red_fives is not False else ""))
+    obj: dict[str, object] = {"title": ["", ""], "name": list(record.names),
+                              "rule": {"disp": disp, "aka": 0 if record.rules.red_fives is False else 1},
+                              "log": [_hand_entry(h) for h in record.hands]}
+    if record.rules.log_id:
+        obj["ref"] = record.rules.log_id
+    if record.end is not None:
+        obj["sc"] = [v for score, points in zip(record.end.final_scores, record.end.final_points, strict=True)
+                     for v in (score, int(points) if points == int(points) else points)]
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
