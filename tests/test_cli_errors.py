@@ -96,6 +96,17 @@ def test_nagashi_mangan_from_the_command_line_pays_as_the_real_tenhou_records(
         assert deltas == kyoku["deltas"], game_id
 
 
+def test_nagashi_pays_honba_only_where_the_rules_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # South's nagashi at 2 honba with a riichi stick on the table. Tenhou: a draw, the bare mangan
+    # (4000 from the dealer, 2000 from each other), the stick stays on the table.
+    code, out, _ = run(capsys, "score", "--nagashi", "--seat", "S", "--honba", "2", "--sticks", "1", "--json")
+    assert code == 0 and json.loads(out)["deltas"] == {"E": -4000, "S": 8000, "W": -2000, "N": -2000}
+    # With the switch on, each payer adds 100 a honba, as on a tsumo: 4200, 2200, 2200
+    code, out, _ = run(capsys, "score", "--nagashi", "--seat", "S", "--honba", "2", "--sticks", "1",
+                       "--set", "nagashi_honba=true", "--json")
+    assert code == 0 and json.loads(out)["deltas"] == {"E": -4200, "S": 8600, "W": -2200, "N": -2200}
+
+
 def test_nagashi_text_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "score", "--nagashi", "--seat", "S")
     assert code == 0

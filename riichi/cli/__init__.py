@@ -116,9 +116,9 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--honba", type=int, default=0, help="continuation counters the winner is paid for")
     p.add_argument("--sticks", type=int, default=0, help="riichi sticks the winner collects")
     p.add_argument("--nagashi", action="store_true",
-                   help="a nagashi mangan of --seat at an exhaustive draw (no HAND). Tenhou settles it as a draw: "
-                        "the riichi sticks stay on the table and no honba are paid, so leave --sticks and "
-                        "--honba at 0 for Tenhou and Mahjong Soul")
+                   help="a nagashi mangan of --seat at an exhaustive draw (no HAND), paid as a mangan tsumo. It is "
+                        "a draw, not a win: the riichi sticks stay on the table, and --honba is added only where "
+                        "the rules say so (switch nagashi_honba; no preset does)")
     p.add_argument("--rules", default="tenhou", help=f"preset: {', '.join(PRESETS)}")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a rule switch, e.g. --set kiriage=true --set aka=0 (repeatable)")
@@ -212,8 +212,14 @@ def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
     if args.hand:
         raise _CommandLineError("usage", "--nagashi takes no HAND: a nagashi mangan is paid at a draw, "
                                          "for the discards, whatever the hand")
+    rules = _rules_arg(args)
+    try:
+        honba_paid = resolve_rules(rules).game.nagashi_honba  # type: ignore[arg-type] # checked by the resolver
+    except UnknownRulesError:
+        honba_paid = False  # the case is refused with the resolver's message
+    # as in the real Tenhou records (tests/test_cli_errors.py): the sticks stay on the table
     case: dict[str, object] = {"nagashi_mangan": True, "seat_wind": args.seat or "E", "round_wind": args.round or "E",
-                               "honba": args.honba, "riichi_sticks": args.sticks, "rules": _rules_arg(args)}
+                               "honba": args.honba if honba_paid else 0, "riichi_sticks": 0, "rules": rules}
     for flag in (*_SITUATION_FLAGS, "tsumo", "discarder", "win", "dora", "ura"):
         if getattr(args, flag):
             raise _CommandLineError("inconsistent_situation",

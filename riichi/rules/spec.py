@@ -6,6 +6,11 @@ True
 >>> r.scoring.kiriage, r.game.multiple_ron
 (False, <MultipleRon.TRIPLE: 'triple'>)
 
+From Python the overrides may also be keywords:
+
+>>> resolve_rules("wrc", kiriage=False).scoring.kiriage
+False
+
 Every override is checked against the switch's type; a bad one is refused with a message naming
 the switch and the values it takes.
 """
@@ -33,8 +38,18 @@ def find_rules(name: str) -> RuleSet:
         raise UnknownRulesError(f"unknown rule set {name!r}; presets are {', '.join(PRESETS)}") from None
 
 
-def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None) -> RuleSet:
-    """A rule set from a preset name or ``{"preset": NAME, **overrides}``; ``None`` is Tenhou's."""
+def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None = None, /, **overrides: object) -> RuleSet:
+    """A rule set from a preset name or ``{"preset": NAME, **overrides}``; ``None`` is Tenhou's.
+
+    Keyword ``overrides`` change switches of the result, checked as in a spec: ``resolve_rules("wrc",
+    kiriage=False)``. A set of names (``local_yaku``, ``pao``) may be any collection of strings.
+    """
+    if overrides:
+        base = resolve_rules(spec)
+        changes = {key: _override(key, sorted(value) if isinstance(value, (set, frozenset))
+                                  else list(value) if isinstance(value, tuple) else value)
+                   for key, value in overrides.items()}
+        return base.replace(**changes)  # type: ignore[arg-type] # values checked by _override
     if spec is None:
         return TENHOU
     if isinstance(spec, RuleSet):
