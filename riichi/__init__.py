@@ -23,7 +23,7 @@ from riichi.errors import (
     WrongTileCountError,
 )
 from riichi.hand import Hand, Meld, MeldType
-from riichi.scoring.points import Limit
+from riichi.scoring.limits import Limit
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 from riichi.scoring.scorer import Score, score
 from riichi.tiles import Tile, Wind

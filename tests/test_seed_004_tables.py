@@ -7,7 +7,7 @@ can be raised without changing fu. Every base hand is closed, won on a two-sided
 wait or as noted, and has no yaku beyond those named. Fu are worked out beside
 each hand; the expected payments are the seed's table cells themselves.
 
-The same cells are also checked through :mod:`riichi.scoring.points`, the public points
+The same cells are also checked through :mod:`riichi.scoring.limits`, the public points
 functions.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from riichi.formats.interchange import score_case
-from riichi.scoring.points import base_points, limit_base, ron_payment, tsumo_payments
+from riichi.scoring.limits import base_points, limit_base, ron_payment, tsumo_payments
 
 # Seed 004 tables, transcribed: {fu: (1 han, 2 han, 3 han, 4 han)}; None = blank cell.
 DEALER_TSUMO = {  # each of the three others pays
@@ -341,23 +341,13 @@ def test_open_pinfu_fu_item() -> None:
     assert result["fu"] == 30
 
 
-def test_settlements_kept_by_situation_are_the_settlements() -> None:
-    # settle_plain keeps each settlement it works out (keyed by base points, seats, honba and
-    # sticks); asked twice, it must give what settle gives, and a dealer tsumo at 2000 base must
-    # still be seed 004's 4000 all, with 300 honba and a stick on top.
-    from riichi.scoring.points import settle, settle_plain
+def test_a_dealer_mangan_tsumo_with_honba_and_a_stick() -> None:
+    # Seed 004's limit table: a dealer's mangan tsumo is 4000 from each; one honba adds 100 to each
+    # share and the stick on the table goes to the winner.
+    from riichi.rules import EMA2008
+    from riichi.scoring.settlement import Payment, settle_win
     from riichi.tiles import Wind
 
-    for _ in range(2):
-        for base in (240, 320, 1920, 2000, 8000):
-            for winner in Wind:
-                for tsumo in (True, False):
-                    for discarder in (None, *[w for w in Wind if w is not winner]):
-                        if tsumo and discarder is not None:
-                            continue
-                        got = settle_plain(base, winner, tsumo, discarder, 1, 2)
-                        assert got == settle(base, winner=winner, tsumo=tsumo, discarder=discarder, honba=1,
-                                             sticks=2)
-    dealer = settle_plain(2000, Wind.EAST, True, None, 1, 1)
-    assert dict(dealer.payments) == {Wind.SOUTH: 4100, Wind.WEST: 4100, Wind.NORTH: 4100}
-    assert dict(dealer.deltas)[Wind.EAST] == 12000 + 300 + 1000
+    dealer = settle_win(2000, winner=Wind.EAST, discarder=None, honba=1, sticks=1, rules=EMA2008.game)
+    assert dealer.payments == (Payment(Wind.SOUTH, 4100), Payment(Wind.WEST, 4100), Payment(Wind.NORTH, 4100))
+    assert dealer.deltas == (12000 + 300 + 1000, -4100, -4100, -4100)

@@ -18,14 +18,20 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any, Final, TypeVar
 
-from riichi.scoring.context import WinContext
-from riichi.errors import InconsistentSituationError, InvalidCaseError, NotationError, RiichiError
+from riichi.errors import (
+    InconsistentSituationError,
+    InvalidCaseError,
+    NotationError,
+    RiichiError,
+)
 from riichi.hand import Hand, Meld, MeldType
 from riichi.kept import Kept
 from riichi.notation import format_tiles, parse_sorted, parse_tiles
-from riichi.scoring.points import Limit, settle
 from riichi.rules import RuleSet, resolve_rules
+from riichi.scoring.context import WinContext
+from riichi.scoring.limits import Limit
 from riichi.scoring.scorer import Score, score
+from riichi.scoring.settlement import settle_nagashi
 from riichi.tiles import Tile, Wind
 
 __all__ = ["case_to_hand", "error_result", "meld_object", "score_case", "score_line", "score_line_json",
@@ -457,7 +463,12 @@ def _meld_field_problem(item: dict[str, object], where: str) -> InvalidCaseError
 
 
 def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:
-    """Nagashi mangan: a mangan paid as a tsumo at an exhaustive draw, with no hand."""
+    """Nagashi mangan: a mangan paid as a tsumo at an exhaustive draw, with no hand.
+
+    As in every case, ``honba`` and ``riichi_sticks`` are what the player is paid
+    (:func:`~riichi.scoring.settlement.settle_nagashi`); at a real draw the rules decide them
+    (:func:`~riichi.scoring.settlement.settle_draw`).
+    """
     case_id = case.get("id")
     for key in ("hand", "win", "melds"):
         if case.get(key):
@@ -468,13 +479,13 @@ def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:
     if not rules.scoring.nagashi_mangan:
         raise InconsistentSituationError(f"nagashi mangan is not played under {rules.name}")
     seat = _seat(case, "seat_wind", Wind.EAST) or Wind.EAST
-    s = settle(2000, winner=seat, tsumo=True, discarder=None, honba=_count(case, "honba"),
-               sticks=_count(case, "riichi_sticks"))
+    s = settle_nagashi(seat, honba=_count(case, "honba"), sticks=_count(case, "riichi_sticks"), rules=rules.game)
+    assert s.deltas is not None
     return {
         "id": case_id, "ok": True, "han": 5, "fu": 0,
         "yaku": [{"name": "nagashi_mangan", "han": 5}], "yakuman": [], "yakuman_total": 0,
         "limit": "mangan", "points": s.points,
-        "payments": {str(w): a for w, a in s.payments},
-        "deltas": {str(w): a for w, a in s.deltas},
+        "payments": {str(p.payer): p.amount for p in s.payments},
+        "deltas": {str(w): a for w, a in zip(Wind, s.deltas, strict=True)},
         "fu_details": [], "decomposition": [],
     }

@@ -27,7 +27,8 @@ from riichi.scoring.fu import FuCode, FuItem, fu_codes, fu_details
 from riichi.hand import Hand, MeldType
 from riichi.kept import Kept
 from riichi.notation import format_tiles
-from riichi.scoring.points import Liability, Limit, base_points, hand_value, limit_base, settle, settle_plain
+from riichi.scoring.limits import Limit, base_points, hand_value, limit_base
+from riichi.scoring.settlement import Liability, settle_win
 from riichi.scoring.reading import Feature, Form, HandFacts, Reading, Wait, readings
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, ScoringRules
 from riichi.tiles import Tile, Wind
@@ -108,13 +109,11 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
         raise NoYakuError("the hand is complete but has no yaku (dora do not count as yaku)")
     _, reading, han, fu, base, yaku, yakuman, yakuman_total, limit, fu_items = best
     liability = _liability(hand, ctx, rules, best) if yakuman or ctx.rinshan else None
-    if liability is None:
-        s = settle_plain(base, ctx.seat_wind, True if ctx.tsumo else False, ctx.discarder, ctx.honba,
-                         ctx.riichi_sticks)
-    else:
-        s = settle(base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
-                   sticks=ctx.riichi_sticks, liability=liability)
-    points, payments, deltas = s
+    s = settle_win(base, winner=ctx.seat_wind, tsumo=bool(ctx.tsumo), discarder=ctx.discarder, honba=ctx.honba,
+                   sticks=ctx.riichi_sticks, rules=rules.game, liability=liability)
+    points = s.points
+    payments = tuple([(p.payer, p.amount) for p in s.payments])
+    deltas = () if s.deltas is None else tuple(zip(Wind, s.deltas, strict=True))
     return _new(Score, (han, fu, yaku, yakuman, yakuman_total, limit, points, payments, deltas, fu_details(fu_items),
                         _decomposition(reading, facts),
                         _liable_seat(liability, ctx) if liability is not None else None))

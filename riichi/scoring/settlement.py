@@ -1,0 +1,321 @@
+"""Settlement: who pays whom, as pure functions of base points, seats and the rules.
+
+Seats within a hand are seat winds (East is the dealer); the end of a game counts seats 0-3 from the
+first dealer. Every function takes the :class:`~riichi.rules.GameRules` that say how much a honba
+is worth, who collects the sticks, and so on; none keeps state.
+
+- :func:`settle_win`: one win, with honba, riichi sticks and a liable player (pao);
+- :func:`ron_winners` and :func:`settle_rons`: several rons on one discard;
+- :func:`settle_nagashi` and :func:`settle_draw`: an exhaustive draw, noten payments, nagashi mangan;
+- :func:`settle_game_end`: leftover sticks, places, uma and oka.
+
+A non-dealer's 30 fu 4 han (base 1920) won by ron from West with two honba and a stick on the table:
+
+>>> from riichi.rules import TENHOU
+>>> from riichi.tiles import Wind
+>>> s = settle_win(1920, winner=Wind.SOUTH, discarder=Wind.WEST, honba=2, sticks=1, rules=TENHOU.game)
+>>> s.points, s.payments, s.deltas
+(7700, (Payment(payer=Wind.parse('W'), amount=8300),), (0, 9300, -8300, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from riichi.rules import (
+    AbortiveDraw,
+    FinalRounding,
+    GameRules,
+    LeftoverSticks,
+    MultipleRon,
+    Ties,
+)
+from riichi.scoring.limits import ron_payment, tsumo_payments
+from riichi.tiles import Wind
+
+__all__ = [
+    "Deltas",
+    "FinalResult",
+    "Liability",
+    "Payment",
+    "Ron",
+    "Settlement",
+    "ron_winners",
+    "settle_draw",
+    "settle_game_end",
+    "settle_nagashi",
+    "settle_rons",
+    "settle_win",
+]
+
+#: Score changes by seat: East (the dealer), South, West, North; or seats 0-3 at the end of a game.
+Deltas = tuple[int, int, int, int]
+
+#: Basic points of a mangan (nagashi mangan is paid as a mangan tsumo).
+_MANGAN_BASE = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Liability:
+    """A liable player (pao) and the basic points they answer for."""
+
+    seat: Wind
+    base: int
+    #: The liable player pays the honba (else the discarder or the normal payers do).
+    pays_honba: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """What one player pays one winner, honba included."""
+
+    payer: Wind
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What one winner is paid, and every seat's change."""
+
+    winner: Wind
+    #: The hand's value without honba and sticks.
+    points: int
+    #: Who pays, in seat order.
+    payments: tuple[Payment, ...]
+    #: Honba this winner collects (0 for a later winner of a multiple ron where only the first does).
+    honba: int
+    #: Riichi sticks this winner collects.
+    sticks: int
+    #: Every seat's change, sticks included; ``None`` for a ron whose discarder is not known.
+    deltas: Deltas | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ron:
+    """One of several rons on the same discard."""
+
+    winner: Wind
+    base: int
+    liability: Liability | None = None
+
+
+def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, sticks: int, rules: GameRules,
+               tsumo: bool | None = None, liability: Liability | None = None) -> Settlement:
+    """Who pays the winner what, honba and liability included, and every seat's change.
+
+    A tsumo has no ``discarder``; ``tsumo=False`` with no discarder is a ron whose payer is not
+    known: the settlement then has the value but no payments and no deltas.
+    """
+    if tsumo is None:
+        tsumo = discarder is None
+    dealer = winner is Wind.EAST
+    pay = [0, 0, 0, 0]  # by seat: what each seat pays
+    paid = [False, False, False, False]
+
+    def add(seat: Wind, amount: int) -> None:
+        pay[seat] += amount
+        paid[seat] = True
+
+    others = [s for s in Wind if s is not winner]
+    honba_ron = rules.honba_ron * honba
+    honba_tsumo = rules.honba_tsumo * honba
+    if liability is not None and liability.seat is not winner and (tsumo or liability.seat is not discarder):
+        liable = liability.seat
+        rest = base - liability.base
+        if tsumo:
+            add(liable, ron_payment(liability.base, dealer=dealer))
+            if rest:
+                d, n = tsumo_payments(rest, dealer=dealer)
+                for s in others:
+                    add(s, d if (dealer or s is Wind.EAST) else n)
+            if liability.pays_honba or not rest:
+                add(liable, 3 * honba_tsumo)
+            else:
+                for s in others:
+                    add(s, honba_tsumo)
+            points = sum(pay) - 3 * honba_tsumo
+        else:
+            assert discarder is not None
+            half = ron_payment(liability.base, dealer=dealer) // 2
+            add(liable, half)
+            add(discarder, half)
+            if rest:
+                add(discarder, ron_payment(rest, dealer=dealer))
+            add(liable if liability.pays_honba else discarder, honba_ron)
+            points = sum(pay) - honba_ron
+    elif tsumo:
+        d, n = tsumo_payments(base, dealer=dealer)
+        for s in others:
+            add(s, (d if (dealer or s is Wind.EAST) else n) + honba_tsumo)
+        points = 3 * d if dealer else d + 2 * n
+    else:
+        points = ron_payment(base, dealer=dealer)
+        if discarder is not None:
+            add(discarder, points + honba_ron)
+    payments = tuple([Payment(s, pay[s]) for s in Wind if paid[s]])
+    if not tsumo and discarder is None:
+        return Settlement(winner, points, payments, honba, sticks, None)
+    gain = sum(pay) + 1000 * sticks
+    deltas = (_delta(Wind.EAST, winner, gain, pay), _delta(Wind.SOUTH, winner, gain, pay),
+              _delta(Wind.WEST, winner, gain, pay), _delta(Wind.NORTH, winner, gain, pay))
+    return Settlement(winner, points, payments, honba, sticks, deltas)
+
+
+def _delta(seat: Wind, winner: Wind, gain: int, pay: list[int]) -> int:
+    return gain if seat is winner else -pay[seat]
+
+
+def ron_winners(claimants: Collection[Wind], discarder: Wind, rules: GameRules) -> tuple[Wind, ...]:
+    """The players paid for ronning one discard, in turn order from the discarder.
+
+    Empty when three rons are an abortive draw (sanchahou). Beyond the number of winners the rules
+    allow, the nearest after the discarder win (head bump).
+
+    >>> from riichi.rules import TENHOU, WRC
+    >>> ron_winners({Wind.EAST, Wind.WEST}, Wind.SOUTH, WRC.game)
+    (Wind.parse('W'),)
+    >>> ron_winners({Wind.EAST, Wind.WEST}, Wind.SOUTH, TENHOU.game)
+    (Wind.parse('W'), Wind.parse('E'))
+    >>> ron_winners({Wind.EAST, Wind.SOUTH, Wind.WEST}, Wind.NORTH, TENHOU.game)
+    ()
+    """
+    if discarder in claimants:
+        raise ValueError(f"{discarder} cannot ron its own discard")
+    order = tuple(Wind((discarder + step) % 4) for step in (1, 2, 3))
+    winners = tuple(w for w in order if w in claimants)
+    if len(winners) == 3 and AbortiveDraw.SANCHAHOU in rules.abortive_draws:
+        return ()
+    allowed = {MultipleRon.HEAD_BUMP: 1, MultipleRon.DOUBLE: 2, MultipleRon.TRIPLE: 3}[rules.multiple_ron]
+    return winners[:allowed]
+
+
+def settle_rons(rons: Sequence[Ron], *, discarder: Wind, honba: int, sticks: int,
+                rules: GameRules) -> tuple[Settlement, ...]:
+    """Several rons on one discard, each paid in full by the discarder, in turn order from it.
+
+    ``rons`` are the winners :func:`ron_winners` gives. The first winner (the nearest after the
+    discarder) collects the riichi sticks; the honba go to the first only, or to each winner where
+    the rules say so (EMA). A hand's total change is the sum of the settlements' deltas.
+    """
+    ordered = sorted(rons, key=lambda r: (r.winner - discarder) % 4)
+    out = []
+    for i, ron in enumerate(ordered):
+        out.append(settle_win(ron.base, winner=ron.winner, discarder=discarder, tsumo=False,
+                              honba=honba if i == 0 or rules.honba_each_winner else 0,
+                              sticks=sticks if i == 0 else 0, rules=rules, liability=ron.liability))
+    return tuple(out)
+
+
+def settle_nagashi(winner: Wind, *, honba: int, sticks: int, rules: GameRules) -> Settlement:
+    """One nagashi mangan, paid as a mangan tsumo, with the honba and sticks given (as a win case's are).
+
+    At a draw the rules decide what those are: :func:`settle_draw` pays honba only where
+    ``rules.nagashi_honba`` says so and leaves the riichi sticks on the table.
+    """
+    return settle_win(_MANGAN_BASE, winner=winner, discarder=None, tsumo=True, honba=honba, sticks=sticks,
+                      rules=rules)
+
+
+def settle_draw(tenpai: Collection[Wind], *, rules: GameRules, nagashi: Collection[Wind] = (),
+                honba: int = 0) -> Deltas:
+    """Every seat's change at an exhaustive draw.
+
+    Nagashi mangan, where someone made it, replaces the noten payments: each is paid as a mangan
+    tsumo, with ``honba`` only where ``rules.nagashi_honba`` says so, and the riichi sticks stay on
+    the table (it is not a win). Otherwise the noten
+    players pay the tenpai players ``rules.noten_total`` in all, split evenly on each side; nothing
+    moves when all or none are tenpai.
+
+    >>> from riichi.rules import TENHOU
+    >>> settle_draw({Wind.SOUTH}, rules=TENHOU.game)
+    (-1000, 3000, -1000, -1000)
+    >>> settle_draw({Wind.EAST, Wind.NORTH}, rules=TENHOU.game)
+    (1500, -1500, -1500, 1500)
+    """
+    if nagashi:
+        total = [0, 0, 0, 0]
+        for seat in nagashi:
+            paid = honba if rules.nagashi_honba else 0
+            deltas = settle_nagashi(seat, honba=paid, sticks=0, rules=rules).deltas
+            assert deltas is not None
+            for s in range(4):
+                total[s] += deltas[s]
+        return (total[0], total[1], total[2], total[3])
+    n = len(set(tenpai))
+    if n in (0, 4):
+        return (0, 0, 0, 0)
+    gain, loss = rules.noten_total // n, rules.noten_total // (4 - n)
+    ready = (gain if seat in tenpai else -loss for seat in Wind)
+    return (next(ready), next(ready), next(ready), next(ready))
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """The end of a game, by seat (0 = the first dealer)."""
+
+    #: Final scores, leftover riichi sticks settled as the rules say.
+    scores: tuple[int, ...]
+    #: Places, 1 to 4 (tied players share a place when the rules split ties).
+    places: tuple[int, ...]
+    #: Final points in thousands, uma and oka included, kept to one decimal.
+    points: tuple[float, ...]
+
+
+def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules) -> FinalResult:
+    """Final scores, places and points: leftover sticks, uma and oka, ties, rounding.
+
+    Tenhou: 25,000 start, 30,000 return, uma +20/+10/-10/-20, oka 20 to the top, sticks to the top:
+
+    >>> from riichi.rules import TENHOU
+    >>> r = settle_game_end([13300, 34200, 36600, 14900], sticks=1, rules=TENHOU.game)
+    >>> r.scores, r.places, r.points
+    ((13300, 34200, 37600, 14900), (4, 2, 1, 3), (-36.7, 14.2, 47.6, -25.1))
+    """
+    if len(scores) != 4:
+        raise ValueError(f"a game has four final scores, not {len(scores)}")
+    seats = range(4)
+    # Seat order decides among equal scores here; with split ties the tied seats share below.
+    order = sorted(seats, key=lambda s: (-scores[s], s))
+    final = list(scores)
+    if sticks and rules.leftover_sticks is LeftoverSticks.TO_TOP:
+        top = [s for s in order if scores[s] == scores[order[0]]]
+        if rules.ties is Ties.SEAT_ORDER:
+            top = top[:1]
+        for i, s in enumerate(top):  # tied tops share; the odd hundreds go to the first in seat order
+            final[s] += 1000 * sticks // len(top) + (1000 * sticks % len(top) if i == 0 else 0)
+    order = sorted(seats, key=lambda s: (-final[s], s))
+    bonus = list(rules.uma)  # uma, and oka to first place, in points by place
+    if rules.oka:
+        bonus[0] += 4 * (rules.target_points - rules.starting_points)
+    places = [0, 0, 0, 0]
+    award = [0.0, 0.0, 0.0, 0.0]
+    i = 0
+    while i < 4:
+        j = i + 1
+        if rules.ties is Ties.SPLIT:
+            while j < 4 and final[order[j]] == final[order[i]]:
+                j += 1
+        share = sum(bonus[i:j]) / (j - i)
+        for k in range(i, j):
+            places[order[k]] = i + 1
+            award[order[k]] = share
+        i = j
+    if rules.final_rounding is FinalRounding.THOUSANDS:
+        # Each final score but the top's is rounded to a whole thousand, halves away from zero (real
+        # Tenhou records up to 2020: 19,500 counts as 20, -4,500 as -5); the top takes what makes the
+        # sum zero.
+        points = [0.0, 0.0, 0.0, 0.0]
+        for s in order[1:]:
+            points[s] = _round_thousands(final[s]) - (rules.target_points - award[s]) / 1000
+        points[order[0]] = -sum(points[s] for s in order[1:])
+    else:
+        points = [(final[s] - rules.target_points + award[s]) / 1000 for s in seats]
+    return FinalResult(tuple(final), tuple(places), tuple(round(p, 1) + 0.0 for p in points))
+
+
+def _round_thousands(points: int) -> int:
+    """``points`` in whole thousands, halves away from zero (19,500 is 20; -4,500 is -5)."""
+    whole, rest = divmod(abs(points), 1000)
+    whole += 1 if rest >= 500 else 0
+    return whole if points >= 0 else -whole
