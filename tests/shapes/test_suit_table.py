@@ -11,7 +11,7 @@ import pytest
 
 from riichi.shapes.decompose import _complete_patterns, search_suit_readings, suit_readings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(name: str, path: Path) -> ModuleType:
