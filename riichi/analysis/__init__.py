@@ -121,7 +121,8 @@ def discard_table(hand: Hand | str, *, visible: Iterable[Tile] | str = ()) -> tu
 #: Win-case fields that describe the situation (the rest of a case describes the win itself).
 SITUATION_FIELDS: Final = ("seat_wind", "round_wind", "dora", "ura", "honba", "riichi_sticks", "rules", "riichi",
                            "double_riichi", "open_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-                           "tenhou", "chiihou", "renhou", "paarenchan", "discarder", "discarder_riichi")
+                           "tenhou", "chiihou", "renhou", "paarenchan", "discarder", "discarder_riichi",
+                           "red_fives_as_plain")
 #: Situation flags that only make sense for a self-draw, or only for a win on a discard.
 _TSUMO_ONLY: Final = ("haitei", "rinshan", "tenhou", "chiihou")
 _RON_ONLY: Final = ("houtei", "chankan", "renhou", "discarder", "discarder_riichi")

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from riichi.errors import NotationError, UnknownRulesError
+from riichi.formats import red_fives
 from riichi.formats.interchange import meld_object, score_case, score_line_json
 from riichi.rules import PRESETS, resolve_rules
 from riichi.scoring.yaku.table import GLOSSES
@@ -264,6 +265,8 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
         "hand": concealed_text, "melds": melds, "win": win, "tsumo": args.tsumo,
         "seat_wind": args.seat or "E", "round_wind": args.round or "E", "dora": args.dora, "ura": args.ura,
         "honba": args.honba, "riichi_sticks": args.sticks, "rules": rules,
+        # a red five under rules without red fives is their plain five, and the result says so
+        red_fives.SWITCH: True,
     }
     if args.discarder:
         case["discarder"] = args.discarder
@@ -337,6 +340,8 @@ def _assumed(args: argparse.Namespace) -> str:
 
 def _print_result(result: dict[str, object], case: dict[str, object], assumed: str) -> None:
     print(_c("Rules", "bold") + "  " + assumed)
+    for note in result.get("notes") or []:  # type: ignore[attr-defined]
+        print(_c("Note", "bold") + f"   {note}")
     rows: list[tuple[str, str]] = []
     yakuman = result["yakuman"]
     assert isinstance(yakuman, list)
@@ -436,6 +441,9 @@ def _print_compare(case: dict[str, object]) -> None:
             value = f"{r['han']} han {r['fu']} fu" + (f" {r['limit']}" if r["limit"] else "")
             yaku = ", ".join(f"{y['name']} {y['han']}" for y in r["yaku"])  # type: ignore[attr-defined]
         print(f"{name:<12} {value:<26} {r['points']:>7}  {yaku}")
+    plain = [name for name, r in results if red_fives.NOTE in (r.get("notes") or [])]  # type: ignore[operator]
+    if plain:
+        print(f"red fives counted as plain fives under {', '.join(plain)}: those rules have none")
 
 
 # -- rules ----------------------------------------------------------------------

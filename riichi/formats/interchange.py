@@ -24,6 +24,7 @@ from riichi.errors import (
     NotationError,
     RiichiError,
 )
+from riichi.formats import red_fives
 from riichi.hand import Hand, Meld, MeldType
 from riichi.kept import Kept
 from riichi.notation import format_tiles, parse_sorted, parse_tiles
@@ -40,7 +41,7 @@ __all__ = ["case_to_hand", "error_result", "meld_object", "score_case", "score_l
 _FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
                  "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan", "nagashi_mangan")
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
-                           "honba", "riichi_sticks", "rules", *_FLAGS})
+                           "honba", "riichi_sticks", "rules", red_fives.SWITCH, *_FLAGS})
 _SEATS: Final = ("E", "S", "W", "N")
 _WIND_OF: Final = {w: Wind(i) for i, w in enumerate(_SEATS)}
 _CONTEXT_FLAG_SET: Final = frozenset(f for f in _FLAGS if f != "nagashi_mangan")
@@ -116,6 +117,13 @@ def _score(case: object, finish: Callable[[Score, object], _Out]) -> _Out | dict
         if not isinstance(case, dict):
             raise InvalidCaseError("a win case is a JSON object")
         rules = _rules(case)
+        if red_fives.SWITCH in case and _flag(case, red_fives.SWITCH) and rules.scoring.aka == 0:
+            plain = red_fives.plain_fives_case(case)
+            if plain != case:  # read under the rules' own plain fives, and say so
+                result = _score(plain, score_to_result)
+                if result["ok"]:
+                    result["notes"] = [red_fives.NOTE]
+                return result
         if "nagashi_mangan" in case and _flag(case, "nagashi_mangan"):
             return _nagashi(case, rules)
         hand, ctx = case_to_hand(case)

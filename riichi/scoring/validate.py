@@ -85,8 +85,8 @@ def _too_many_reds(reds: list[int], aka: int, rules_name: str) -> None:
         if n > most:
             tile = "0" + "mps"[suit]
             raise ImpossibleTilesError(
-                f"{n} red fives {tile}, but the rules ({rules_name}, aka={aka}) have {most or 'no'} red {tile}")
-    raise ImpossibleTilesError(f"{sum(reds)} red fives, but the rules ({rules_name}) have {aka}")
+                f"{n} red five{'s' * (n != 1)} {tile}, but the rules ({rules_name}, aka={aka}) have {most or 'no'} red {tile}")
+    raise ImpossibleTilesError(f"{sum(reds)} red five{'s' * (sum(reds) != 1)}, but the rules ({rules_name}) have {aka}")
 
 
 def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912

@@ -49,6 +49,9 @@ WIN_CASE: Final[dict[str, object]] = {
         "ura": {"type": "string", "default": "", "description": "Ura-dora indicators."},
         "honba": {"type": "integer", "default": 0, "minimum": 0},
         "riichi_sticks": {"type": "integer", "default": 0, "minimum": 0},
+        "red_fives_as_plain": {**_FLAG, "description": (
+            "Read a red five under rules without red fives as their plain five (the result notes it); "
+            "otherwise such a case is `impossible_tiles`. `/api/compare` reads so unless this is false.")},
         "rules": {
             "description": "A preset name, or an object `{\"preset\": NAME, ...overrides}`.",
             "default": "tenhou",
@@ -97,6 +100,8 @@ RESULT: Final[dict[str, object]] = {
         "fu_details": {"type": "array", "items": {"type": "object", "properties": {
             "reason": {"type": "string"}, "fu": {"type": "integer"}}}},
         "decomposition": {"type": "array", "items": {"type": "string"}},
+        "notes": {"type": "array", "items": {"type": "string"},
+                  "description": "How the case was read, when it matters (red fives counted as plain fives)."},
     },
 }
 

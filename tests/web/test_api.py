@@ -166,10 +166,15 @@ def test_compare_scores_the_case_under_every_preset(client: TestClient) -> None:
 
 
 def test_compare_reports_per_preset_errors_inside_the_table(client: TestClient) -> None:
-    # A red five is impossible where the set has none (WRC: no red fives, RULESETS.md 1a).
-    case = {**PINFU_CASE, "hand": "234m067m234p678s88p"}
+    # A red five is impossible where the set has none (the WRC Riichi Rules 2015 have no red fives), when the
+    # case asks for the strict reading; by default a compare reads it as the plain five and says so.
+    case = {**PINFU_CASE, "hand": "234m067m234p678s88p", "red_fives_as_plain": False}
     by_preset = {row["preset"]: row["result"] for row in client.post("/api/compare", json=case).json()["results"]}
     assert by_preset["wrc"]["error"]["code"] == "impossible_tiles"
+    lenient = {row["preset"]: row["result"] for row in
+               client.post("/api/compare", json={**case, "red_fives_as_plain": True}).json()["results"]}
+    plain = client.post("/api/score", json={**PINFU_CASE, "hand": "234m567m234p678s88p", "rules": "wrc"}).json()
+    assert lenient["wrc"] == {**plain, "notes": ["red fives counted as plain fives: the rules have none"]}
     # Tenhou: the red five adds aka dora, 5 han -> mangan
     assert (by_preset["tenhou"]["limit"], by_preset["tenhou"]["points"]) == ("mangan", 8000)
 

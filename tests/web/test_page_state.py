@@ -146,3 +146,21 @@ def test_palette_offers_red_fives_only_where_the_rules_have_them(page: Page, bas
     page.fill('[data-switch="aka"]', "3")
     page.dispatch_event('[data-switch="aka"]', "change")
     expect(page.locator('#palette [data-tile="0p"]')).to_be_visible()
+
+
+def test_a_red_five_under_rules_without_them_is_a_plain_five(page: Page, base_url: str) -> None:  # noqa: F811
+    # The hand of tests/test_red_fives.py: Tenhou 2900 (chun + aka dora); under the WRC Riichi Rules 2015
+    # the red five is a plain five: chun only, 1 han 30 fu, 1500 for the dealer.
+    page.goto(base_url + "/?hand=234m406p11z+pon:777z@W+chi:789s@N&win=2m&from=N")
+    expect(page.locator("#points")).to_have_text("2,900")
+    expect(page.locator("#notes")).to_have_count(0)
+    page.select_option("#preset", "wrc")  # switching the preset is no dead end
+    expect(page.locator("#points")).to_have_text("1,500")
+    expect(page.locator("#notes")).to_have_text("red fives counted as plain fives: the rules have none")
+    page.click("#tab-compare")
+    rows = page.locator("#compare-table tr[data-preset]")
+    expect(rows).to_have_count(9)
+    expect(page.locator("#compare-table td.error")).to_have_count(0)
+    expect(page.locator('#compare-table tr[data-preset="dynasty"] td.num')).to_have_text("1,500")
+    expect(page.locator("#compare-notes")).to_contain_text("under wrc, ema, ema2008, jpml, dynasty")
+    page.screenshot(path=str(IMAGES / f"compare-red-five-{page.width_name}.png"), full_page=True)  # type: ignore[attr-defined]

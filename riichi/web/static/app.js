@@ -243,6 +243,7 @@ function buildCase() {
     honba: state.honba,
     riichi_sticks: state.sticks,
     rules: rulesSpec(),
+    red_fives_as_plain: true,  // under rules without red fives a red five is their plain five (the result says so)
   };
   if (!state.tsumo) c.discarder = relToSeat(state.discarder, state.seat);
   if (state.riichi) c.riichi = true;
@@ -526,6 +527,7 @@ function renderResult(r) {
     el("div", { class: "headline", id: "headline" }, headline(r)),
     el("div", { class: "payments", id: "payments" }, paymentText(r)));
   box.append(summary);
+  for (const note of r.notes || []) box.append(el("p", { class: "note", id: "notes" }, note));
   if (r.limit && !r.yakuman_total) box.append(el("p", { class: "hanfu", id: "hanfu" }, `${r.han} han · ${r.fu} fu`));
   const list = el("ul", { id: "yaku", class: "yaku" });
   for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, yakuLabel(y.name), el("b", {}, y.multiplier > 1 ? `${y.multiplier}× yakuman` : "yakuman")));
@@ -640,6 +642,8 @@ function renderCompare(data) {
     t.append(tr);
   }
   box.append(t);
+  const plain = data.results.filter((row) => row.result.ok && (row.result.notes || []).length).map((row) => row.preset);
+  if (plain.length) box.append(el("p", { class: "note", id: "compare-notes" }, `red fives counted as plain fives under ${plain.join(", ")}: those rules have none`));
 }
 
 // -- updating ------------------------------------------------------------------------
