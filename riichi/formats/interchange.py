@@ -14,6 +14,7 @@ problem comes back as ``{"ok": false, "error": {"code", "message"}}``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any, Final, TypeVar
@@ -291,8 +292,8 @@ def _read_carefully(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
         raise InvalidCaseError(f"unknown field {unknown!r} in the win case")
     get = case.get
     hand_text = get("hand")
-    concealed = _tiles(hand_text if type(hand_text) is str else _text(case, "hand", required=True), "hand",
-                       parse_sorted)
+    concealed = _tiles(_concealed_text(hand_text if type(hand_text) is str else _text(case, "hand", required=True)),
+                       "hand", parse_sorted)
     melds = _melds(get("melds"))
     win_text = get("win")
     win = _ONE_TILE.get(win_text) if type(win_text) is str else None
@@ -365,6 +366,16 @@ def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> st
     if not isinstance(value, str):
         raise InvalidCaseError(f"{key} must be a string of tiles in MPSZ notation, not {json.dumps(value)}")
     return value
+
+
+def _concealed_text(text: str) -> str:
+    """The ``hand`` field's tiles: spaces between groups are allowed (``"123m 456p"``, as the command line and
+    the page write hands); a meld there is refused with where melds go."""
+    for word in re.finditer(r"\S+", text):
+        if ":" in word.group():
+            raise NotationError('hand: melds go in the "melds" list, e.g. "melds": [{"type": "pon", "tiles": '
+                                '"777z", "from": "W"}], not in the hand text', text, word.span())
+    return "".join(text.split())
 
 
 def _tiles(text: str, field: str, read: Callable[[str], tuple[Tile, ...]] = parse_tiles) -> tuple[Tile, ...]:

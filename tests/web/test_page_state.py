@@ -43,7 +43,7 @@ def test_typing_makes_the_last_written_tile_the_winning_tile(page: Page, base_ur
     type_hand(page, "123m456p789s11122z")
     expect(page.locator("#win")).to_have_value("2z")
     # 2z is still in the hand, but the last tile written is now 1z: it wins, as `riichi score` reads it
-    type_hand(page, "123m456p789s22z111z")
+    type_hand(page, "123m 456p 789s 22z 111z")  # spaced groups, as the CLI and the API read them
     expect(page.locator("#win")).to_have_value("1z")
     # East (dealer, East round) ron on 1z: double East 2 han; fu 20 + 10 closed ron + 4 (111z completed on a
     # discard, so open) = 34 -> 40; 2 han 40 fu dealer ron: 40 * 2^4 * 6 = 3840 -> 3900
