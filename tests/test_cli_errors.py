@@ -138,3 +138,15 @@ def test_batch_shows_progress_on_a_terminal_and_ends_with_a_summary() -> None:
     assert shown[1].startswith("1,000 cases, 0 errors, ") and shown[1].endswith(" cases/s")
     assert shown[2].startswith("2,000 cases, 1 error, ")
     assert shown[-1].rstrip() == "2,500 cases, 1 error"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    # one meld, one concealed tile: singular ("1 red five": tests/test_red_fives.py)
+    (("score", "123m456p789s1z pon:777z@W", "--win", "1z"),
+     "the hand has 10 concealed tiles with 1 meld; a winning hand needs 11"),
+    (("analyze", "1m pon:777z@W"), "1 concealed tile and 1 meld make 4 tiles; a hand has 13 or 14"),
+    (("analyze", "123m456p1z pon:777z@W"), "7 concealed tiles and 1 meld make 10 tiles"),
+])
+def test_plurals_are_right(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == EXIT_REFUSED and message in err

@@ -48,7 +48,8 @@ def check_tiles(facts: HandFacts) -> None:
     if len(hand.concealed) != expected:
         melds = f" with {len(hand.melds)} meld{'s' * (len(hand.melds) != 1)}" if hand.melds else ""
         raise WrongTileCountError(
-            f"the hand has {len(hand.concealed)} concealed tiles{melds}; a winning hand needs {expected} "
+            f"the hand has {len(hand.concealed)} concealed tile{'s' * (len(hand.concealed) != 1)}{melds}; "
+            f"a winning hand needs {expected} "
             f"(the winning tile included, each meld counting 3)")
     counts = facts.all_counts
     reds = facts.reds

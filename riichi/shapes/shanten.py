@@ -284,7 +284,8 @@ def hand_counts(hand: Hand | str, *, sizes: Iterable[int] = (13, 14)) -> list[in
     size = len(hand.concealed) + 3 * len(hand.melds)
     if len(hand.melds) > 4 or size not in allowed:  # noqa: PLR2004
         sizes_text = " or ".join(str(s) for s in allowed)
-        raise WrongTileCountError(f"{len(hand.concealed)} concealed tiles and {len(hand.melds)} melds make "
+        n, m = len(hand.concealed), len(hand.melds)
+        raise WrongTileCountError(f"{n} concealed tile{'s' * (n != 1)} and {m} meld{'s' * (m != 1)} make "
                                   f"{size} tiles; a hand has {sizes_text}")
     check_copies(hand.tiles)
     return to_counts(hand.concealed)
