@@ -5,7 +5,12 @@ dealer, honba, sticks, scores, dora indicator and the four hands), ``tsumo``,
 ``dahai``, ``chi``/``pon``/``daiminkan``/``kakan``/``ankan``, ``reach`` and
 ``reach_accepted``, ``dora``, ``hora`` or ``ryukyoku`` (with the score changes
 ``deltas``), ``end_kyoku``; ``end_game``. Tiles are ``1m``..``9m``, ``5mr`` for a
-red five, and ``E S W N P F C`` for the honours.
+red five, and ``E S W N P F C`` for the honours. This library adds what the
+protocol has no field for and other readers ignore: ``start_game`` may carry
+``rule`` (``aka``, ``kuitan``, ``hanchan``) and ``ref`` (a Tenhou log id),
+``end_game`` the final ``scores`` and ``points``, ``hora`` the values
+(``fan``, ``fu``, ``hora_points``, ``yakus``, ``limit``, ``pao``) and ``hora``
+and ``ryukyoku`` the ``honba`` and ``kyotaku`` they settle.
 
 >>> [str(e) for e in read_mjai('{"type":"dahai","actor":2,"pai":"5pr","tsumogiri":true}').errors]
 ['event 0: dahai before start_kyoku']
@@ -116,6 +121,7 @@ class _Reader:
     end: StatedGameEnd | None = None
     errors: list[RecordError] = field(default_factory=list)
     red_seen: bool = False
+    rules: RecordRules | None = None
 
     def current(self, kind: str) -> _Hand:
         if self.hand is None:
@@ -128,10 +134,18 @@ class _Reader:
             names = obj.get("names")
             if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):  # noqa: PLR2004
                 self.names = tuple(names)
+            rule = obj.get("rule")
+            if isinstance(rule, dict):  # this library's extension: the rules a game was played under
+                self.rules = RecordRules(red_fives=_opt_bool(rule, "aka"), open_tanyao=_opt_bool(rule, "kuitan"),
+                                         hanchan=_opt_bool(rule, "hanchan"),
+                                         log_id=str(obj["ref"]) if isinstance(obj.get("ref"), str) else None)
             return
         if kind in ("end_game", "end_kyoku", "none"):
             if kind == "end_kyoku" and self.hand is not None:
                 self.close()
+            scores, points = obj.get("scores"), obj.get("points")
+            if kind == "end_game" and isinstance(scores, list) and isinstance(points, list):
+                self.end = StatedGameEnd(tuple(_ints(obj, "scores")), tuple(float(p) for p in points))
             return
         if kind == "start_kyoku":
             if self.hand is not None:
@@ -270,6 +284,11 @@ def _int(obj: dict[str, object], key: str) -> int:
     return value
 
 
+def _opt_bool(obj: dict[str, object], key: str) -> bool | None:
+    value = obj.get(key)
+    return value if isinstance(value, bool) else None
+
+
 def _opt_int(obj: dict[str, object], key: str) -> int | None:
     return _int(obj, key) if key in obj else None
 
@@ -315,7 +334,7 @@ def read_mjai(text: str | Iterable[str]) -> GameRecord:
                                              None, reader.hand.index))
             reader.close()
     start = reader.hands[0].stated.scores_start if reader.hands else None
-    rules = RecordRules(red_fives=True if reader.red_seen else None)
+    rules = reader.rules or RecordRules(red_fives=True if reader.red_seen else None)
     return GameRecord(rules, reader.names, start, tuple(reader.hands), reader.end, tuple(reader.errors))
 
 
@@ -388,9 +407,21 @@ def _stated_win_fields(w: StatedWin, line: dict[str, object]) -> None:
 
 def write_mjai(record: GameRecord) -> str:
     """The record as mjai JSON lines (one game), results included where the record states them."""
-    out: list[dict[str, object]] = [{"type": "start_game", "names": list(record.names)}]
+    start: dict[str, object] = {"type": "start_game", "names": list(record.names)}
+    rules = record.rules
+    rule = {key: value for key, value in (("aka", rules.red_fives), ("kuitan", rules.open_tanyao),
+                                          ("hanchan", rules.hanchan)) if value is not None}
+    if rule:
+        start["rule"] = rule
+    if rules.log_id:
+        start["ref"] = rules.log_id
+    out: list[dict[str, object]] = [start]
     for hand in record.hands:
         out.extend(_event_lines(hand))
         out.append({"type": "end_kyoku"})
-    out.append({"type": "end_game"})
+    end: dict[str, object] = {"type": "end_game"}
+    if record.end is not None:
+        end["scores"] = list(record.end.final_scores)
+        end["points"] = list(record.end.final_points)
+    out.append(end)
     return "".join(json.dumps(o, ensure_ascii=False, separators=(",", ":")) + "\n" for o in out)

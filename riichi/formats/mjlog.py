@@ -173,7 +173,10 @@ class _Reader:
 
     def turn(self, letter: str, tile_id: int) -> None:
         hand = self.current("a draw or discard")
-        tile = self.tile(str(tile_id))
+        try:
+            tile = tile_of(tile_id, red_fives=self.red)
+        except ValueError:
+            raise _Bad(f"{tile_id!r} is not a tile id (0..135)") from None
         if letter in _DRAW_TAGS:
             seat = _DRAW_TAGS.index(letter)
             rinshan = hand.kan_pending == seat

@@ -38,9 +38,17 @@ RED_FIVE_IDS: Final = frozenset({16, 52, 88})
 
 def tile_of(tile_id: int, *, red_fives: bool) -> Tile:
     """The tile of a 136-id (0..135)."""
-    if not 0 <= tile_id < 136:
-        raise ValueError(f"tile id {tile_id} is outside 0..135")
-    return Tile.from_kind(tile_id // 4, red=red_fives and tile_id in RED_FIVE_IDS)
+    try:
+        if tile_id >= 0:
+            return _TILE_OF[red_fives][tile_id]
+    except IndexError:
+        pass
+    raise ValueError(f"tile id {tile_id} is outside 0..135")
+
+
+#: The tile of each id, without and with red fives.
+_TILE_OF: Final = tuple(tuple(Tile.from_kind(i // 4, red=red and i in RED_FIVE_IDS) for i in range(136))
+                        for red in (False, True))
 
 
 def id_of(tile: Tile, used: set[int]) -> int:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Final
 
 from riichi.game.events import DrawKind
+from riichi.rules import TENHOU, FinalRounding, GameLength, RuleSet
 from riichi.tiles import Tile
 from riichi.yaku import Yaku
 
@@ -64,6 +66,30 @@ class RecordRules:
     log_id: str | None = None
     #: The record's own rule code (mjlog ``<GO type>``), kept for writing it back.
     code: int | None = None
+
+    def ruleset(self, base: RuleSet = TENHOU) -> RuleSet:
+        """The rules to replay the record under: ``base`` (Tenhou's) with what the record states (red fives,
+        open tanyao, east-only or hanchan) and the final points' rounding by the date in its log id: whole
+        thousands in Tenhou's records up to 2020-08, one decimal from 2022-06 on (what real records show).
+
+        >>> RecordRules(hanchan=False, log_id="2010081709gm-00a9-0000-fe3371ad").ruleset().game.final_rounding
+        <FinalRounding.THOUSANDS: 'thousands'>
+        """
+        switches: dict[str, object] = {}
+        if self.red_fives is False:
+            switches["aka"] = 0
+        if self.open_tanyao is False:
+            switches["kuitan"] = False
+        if self.hanchan is not None:
+            switches["length"] = GameLength.HANCHAN if self.hanchan else GameLength.EAST_ONLY
+        if self.log_id and self.log_id[:6].isdigit():
+            rounded = int(self.log_id[:6]) <= _LAST_ROUNDED_MONTH
+            switches["final_rounding"] = FinalRounding.THOUSANDS if rounded else FinalRounding.EXACT
+        return base.replace(**switches) if switches else base  # type: ignore[arg-type]
+
+
+#: The last month (yyyymm) of Tenhou's records whose final points are whole thousands.
+_LAST_ROUNDED_MONTH: Final = 202008
 
 
 @dataclass(frozen=True, slots=True)

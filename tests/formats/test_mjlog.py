@@ -94,7 +94,7 @@ def test_three_player_records_are_unsupported() -> None:
 
 
 @pytest.mark.parametrize(("damage", "message"), [
-    (lambda t: t.replace("<D120/>", "<D999/>", 1), "'999' is not a tile id (0..135)"),
+    (lambda t: t.replace("<D120/>", "<D999/>", 1), "999 is not a tile id (0..135)"),
     (lambda t: t.replace('<N who="3" m="46185" />', '<N who="3" m="x" />', 1), "m='x' is not a whole number"),
     (lambda t: t.replace('step="1"', 'step="3"', 1), "REACH step 3 is neither"),
     (lambda t: t[:len(t) // 2], "the record ends inside hand"),
