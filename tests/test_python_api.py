@@ -21,3 +21,19 @@ def test_resolve_rules_takes_overrides_as_keywords() -> None:
         resolve_rules("wrc", kiriage=1)
     with pytest.raises(UnknownRulesError, match="unknown rules switch 'kiriagi'"):
         resolve_rules("wrc", kiriagi=False)
+
+
+def test_shanten_prints_each_form_and_renders_in_a_notebook() -> None:
+    from riichi.shapes.shanten import Shanten  # noqa: PLC0415
+
+    # 11 33 55 77 99m and 1p 2p 4p: five pairs, so seven pairs is 1-shanten; as four sets and a pair it is
+    # 3-shanten, and thirteen orphans 9 (tests/web/test_page_state.py shows the same on the page)
+    s = Shanten.of("1133557799m124p")
+    assert repr(s) == "Shanten(combined=1, standard=3, chiitoitsu=1, kokushi=9)"
+    assert eval(repr(s)) == s  # noqa: S307 - the repr reads back
+    assert str(s) == "1-shanten (four sets and a pair 3, seven pairs 1, thirteen orphans 9)"
+    html = s._repr_html_()
+    assert html.startswith("<table><caption><b>1-shanten</b></caption>")
+    assert "<tr><td>seven pairs</td><td><b>1-shanten</b></td></tr>" in html
+    # with a meld only the standard form applies
+    assert str(Shanten.of("123m456p789s1z pon:777z")) == "tenpai (four sets and a pair 0)"

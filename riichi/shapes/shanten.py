@@ -329,3 +329,28 @@ class Shanten:
     def is_tenpai(self) -> bool:
         """Tenpai (or complete)."""
         return self.combined <= 0
+
+    def forms(self) -> tuple[tuple[str, int], ...]:
+        """Each winning form that applies, in words, with its shanten."""
+        named = (("four sets and a pair", self.standard), ("seven pairs", self.chiitoitsu),
+                 ("thirteen orphans", self.kokushi))
+        return tuple((name, n) for name, n in named if n is not None)
+
+    def __str__(self) -> str:
+        """The shanten in words, then each form's:
+
+        >>> print(Shanten.of("1133557799m124p"))
+        1-shanten (four sets and a pair 3, seven pairs 1, thirteen orphans 9)
+        """
+        forms = ", ".join(f"{name} {n}" for name, n in self.forms())
+        return f"{_in_words(self.combined)} ({forms})"
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: the shanten, then each form's (the nearest in bold)."""
+        rows = "".join(f"<tr><td>{name}</td><td>{'<b>' * (n == self.combined)}{_in_words(n)}"
+                       f"{'</b>' * (n == self.combined)}</td></tr>" for name, n in self.forms())
+        return f"<table><caption><b>{_in_words(self.combined)}</b></caption>{rows}</table>"
+
+
+def _in_words(n: int) -> str:
+    return "complete" if n < 0 else "tenpai" if n == 0 else f"{n}-shanten"
