@@ -15,6 +15,7 @@ __all__ = [
     "ImpossibleTilesError",
     "InconsistentSituationError",
     "InvalidCaseError",
+    "InvalidJSONError",
     "NoYakuError",
     "NotWinningError",
     "NotationError",
@@ -62,6 +63,12 @@ class InvalidCaseError(RiichiError):
     """A field of a win case has the wrong type or an unknown value."""
 
     code: ClassVar[str] = "invalid_case"
+
+
+class InvalidJSONError(RiichiError):
+    """Text that is not strict JSON (RFC 8259): NaN, a lone surrogate, a duplicate key, bad UTF-8, ..."""
+
+    code: ClassVar[str] = "invalid_json"
 
 
 class ImpossibleTilesError(RiichiError):

@@ -313,9 +313,10 @@ def hand(h: Hand | str, *, win: Tile | str | None = None, seat: Wind | str = Win
 def sprite() -> SvgString:
     """Every tile and the back as ``<symbol>`` elements (ids ``tile-1m`` .. ``tile-0s``, ``tile-back``).
 
-    A web page inlines this once and draws tiles with ``<use href="#tile-5p"/>``.
+    A web page inlines this once and draws tiles with ``<use href="#tile-5p"/>`` (its stylesheet
+    takes the ``tile-sprite`` element out of the flow: ``.tile-sprite { position: absolute }``).
     """
     symbols = [f'<symbol id="tile-{t}" viewBox="0 0 {WIDTH} {HEIGHT}">{_body(t)}</symbol>' for t in Tile]
     symbols.append(f'<symbol id="tile-back" viewBox="0 0 {WIDTH} {HEIGHT}">{_body(None)}</symbol>')
-    return SvgString('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute">'
+    return SvgString('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" class="tile-sprite">'
                      f'<defs>{"".join(symbols)}</defs></svg>')

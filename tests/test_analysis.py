@@ -175,7 +175,7 @@ def test_analyze_case_json() -> None:
 
 def test_cli_jsonl_never_stops(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     lines = '{"id": 1, "hand": "23m456p789s11122z", "values": false}\nnot json\n{"hand": "1m"}\n'
-    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))  # read as bytes (.buffer)
     parser = __import__("argparse").ArgumentParser()
     cli_analyze.add_parser(parser.add_subparsers())
     args = parser.parse_args(["analyze", "--jsonl"])

@@ -129,9 +129,9 @@ class Terminal(io.StringIO):
 def test_batch_shows_progress_on_a_terminal_and_ends_with_a_summary() -> None:
     good = json.dumps({"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"})
     lines = [good] * 1999 + ["{not json"] + [good] * 500
-    out, err = io.StringIO(), Terminal()
-    assert _score_stream(io.StringIO("\n".join(lines) + "\n"), out, err) == 0
-    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    out, err = io.BytesIO(), Terminal()  # the batch reads and writes bytes (UTF-8)
+    assert _score_stream(io.BytesIO(("\n".join(lines) + "\n").encode()), out, err) == 0
+    results = [json.loads(line) for line in out.getvalue().decode("utf-8").splitlines()]
     assert len(results) == 2500
     assert results[1999]["line"] == 2000 and results[1999]["error"]["code"] == "invalid_json"
     shown = err.getvalue().split("\r")

@@ -19,7 +19,6 @@ analyze --jsonl`` and the web app's ``POST /api/analyze`` (docs/analysis.md).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -28,7 +27,8 @@ from riichi.shapes.declarations import check_ankan_after_riichi, check_riichi, d
 from riichi.errors import InvalidCaseError, RiichiError
 from riichi.shapes.furiten import furiten_of_waits
 from riichi.hand import Hand, Meld
-from riichi.formats.interchange import error_result, meld_object, score_case
+from riichi.formats import strict_json
+from riichi.formats.interchange import case_context, error_result, meld_object, score_case
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import KanAfterRiichi, resolve_rules
 from riichi.shapes.shanten import Shanten, hand_counts, shanten
@@ -213,12 +213,12 @@ def analyze_case(request: object) -> dict[str, object]:
         return error_result(request_id, "internal_error", f"internal error ({type(e).__name__}: {e})")
 
 
-def analyze_line(line: str) -> dict[str, object]:
+def analyze_line(line: str | bytes) -> dict[str, object]:
     """Analyse one JSON line (``riichi analyze --jsonl``); bad JSON gives ``invalid_json``."""
     try:
-        request = json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as e:
-        return error_result(None, "invalid_json", f"the line is not valid JSON: {e}")
+        request = strict_json.loads(line)
+    except RiichiError as e:
+        return error_result(None, e)
     return analyze_case(request)
 
 
@@ -227,6 +227,17 @@ def _analyze(req: Mapping[str, object]) -> dict[str, object]:
         if key not in _KNOWN:
             raise InvalidCaseError(f"unknown field {key!r} in the analysis request")
     hand = _hand(req)
+    for key in ("win", "drawn"):  # typed whether or not this hand's analysis needs them
+        if req.get(key) is not None:
+            _tile(req[key], key)
+    case_context(req, Tile(0))  # the situation fields, checked as the win-case reader checks them
+    for key in ("tiles_left", "points"):
+        _int(req, key)
+    for key in ("visible", "discards", "passed", "passed_in_riichi"):
+        _tiles(req, key)
+    for key in ("values", "ankan_strict"):
+        if req.get(key) is not None:
+            _flag(req, key)
     hand_counts(hand)  # checks the size and the copies before anything else
     size = len(hand.concealed) + 3 * len(hand.melds)
     visible = _tiles(req, "visible")
@@ -359,6 +370,11 @@ def _int(req: Mapping[str, object], key: str) -> int | None:
     value = req.get(key)
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidCaseError(f"'{key}' is a whole number")
+    low, high = _INT_RANGES[key]
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidCaseError(f"'{key}' is a whole number from {low} to {high}")
     return value
+
+
+#: The range of each whole-number field of a request: tiles left in the wall, a player's points.
+_INT_RANGES: Final = {"tiles_left": (0, 136), "points": (-1_000_000, 1_000_000)}

@@ -19,11 +19,12 @@ import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
-from riichi.errors import NotationError, UnknownRulesError
-from riichi.formats import red_fives
-from riichi.formats.interchange import meld_object, score_case, score_line_json
+from riichi.errors import InvalidJSONError, NotationError, UnknownRulesError
+from riichi.formats import red_fives, strict_json
+from riichi.formats.interchange import error_result, meld_object, score_case, score_line
+from riichi.formats.strict_json import MAX_TEXT
 from riichi.rules import PRESETS, resolve_rules
 from riichi.scoring.yaku.table import GLOSSES
 
@@ -148,9 +149,20 @@ def _add_analyze(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="start the web calculator (needs the 'web' extra)")
-    p.add_argument("--host", default="127.0.0.1")
+    p = sub.add_parser("serve", help="start the web calculator (needs the 'web' extra)", description=(
+        "Serve the calculator page and the HTTP API. It listens on 127.0.0.1 only unless --host says otherwise. "
+        "A client must send a whole request (headers and body) within --request-timeout seconds; an idle "
+        "kept-alive connection is closed after --keep-alive seconds; beyond --max-connections connections a "
+        "request is answered 503; request heads over 16 KiB and bodies over 64 KiB are refused."))
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="time a client has to send a whole request (default 10)")
+    p.add_argument("--keep-alive", type=int, default=5, metavar="SECONDS",
+                   help="time an idle kept-alive connection stays open (default 5)")
+    p.add_argument("--max-connections", type=int, default=512,
+                   help="connections at once; a request beyond them is answered 503 (default 512)")
     p.set_defaults(run=_cmd_serve)
 
 
@@ -166,7 +178,8 @@ class _CommandLineError(Exception):
 
 def _cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _score_stream(sys.stdin, sys.stdout, sys.stderr)
+        sys.stdout.flush()
+        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
     try:
         case = _nagashi_case(args) if args.nagashi else _case_from_args(args)
     except _CommandLineError as e:
@@ -276,36 +289,64 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
     return case
 
 
-def _score_stream(inp: TextIO, out: TextIO, err: TextIO) -> int:
-    """One result line per input line, in order, in constant memory. An error result gains the input's
-    line number (``"line": N``, counted from 1). On a terminal, stderr shows a progress line (cases,
-    errors, rate); at the end it gets a one-line summary (``55,440 cases, 144 errors``)."""
+def _score_stream(inp: BinaryIO, out: BinaryIO, err: TextIO) -> int:
+    """One result line per input line, in order, in constant memory, whatever a line holds. An error
+    result gains the input's line number (``"line": N``, counted from 1). On a terminal, stderr shows a
+    progress line (cases, errors, rate); at the end it gets a one-line summary (``55,440 cases, 144 errors``)."""
+    return answer_lines(inp, out, err, score_line, noun="case", summary=True, number_errors=True)
+
+
+def answer_lines(inp: BinaryIO, out: BinaryIO, err: TextIO, answer: Callable[[bytes], dict[str, object]], *,
+                 noun: str, summary: bool = False, number_errors: bool = False, skip_blank: bool = False) -> int:
+    """Write the answer to every line of ``inp`` (``--jsonl``) as one line of strict JSON, in order.
+
+    Lines are read as bytes: a line that is not UTF-8 gets its own ``invalid_json`` answer instead of
+    stopping the stream, and a line longer than the JSON reader's limit is skipped to its end and
+    answered ``invalid_json`` without being held in memory. With ``number_errors`` an error answer gains
+    ``"line": N`` (counted from 1); with ``summary``, stderr gets ``N cases, M errors`` at the end.
+    """
     progress = err.isatty()
     started = time.monotonic()
     n = errors = 0
-    write = out.write
-    for line in inp:
+    while True:
+        line = inp.readline(MAX_TEXT + 1)
+        if not line:
+            break
+        if skip_blank and not line.strip():
+            continue
         n += 1
-        result = score_line_json(line)
-        if '"ok": false' in result:  # top level only: inside a string the quotes would be escaped
+        if len(line) > MAX_TEXT and not line.endswith(b"\n"):
+            size = len(line) + _skip_line(inp)
+            result = error_result(None, InvalidJSONError(f"the line is {size:,} bytes long; at most {MAX_TEXT:,} "
+                                                         f"are read"))
+        else:
+            result = answer(line)
+        if not result["ok"]:
             errors += 1
-            result = _with_line(result, n)
-        write(result + "\n")  # one write a line: a result is a few hundred characters
+            if number_errors:
+                result["line"] = n
+        out.write(strict_json.dumps(result).encode("utf-8") + b"\n")  # one write a line
         if progress and n % 1000 == 0:
             rate = n / max(time.monotonic() - started, 1e-9)
-            err.write(f"\r{plural(n, 'case')}, {plural(errors, 'error')}, {rate:,.0f} cases/s")
+            err.write(f"\r{plural(n, noun)}, {plural(errors, 'error')}, {rate:,.0f} {noun}s/s")
             err.flush()
     out.flush()
-    err.write(("\r" if progress else "") + f"{plural(n, 'case')}, {plural(errors, 'error')}"
-              + (" " * 20 if progress else "") + "\n")
+    if summary or progress:
+        err.write(("\r" if progress else "") + f"{plural(n, noun)}, {plural(errors, 'error')}"
+                  + (" " * 20 if progress else "") + "\n")
     return 0
 
 
-def _with_line(result: str, line: int) -> str:
-    """An error result with the input line number added as its ``line`` field."""
-    fields = json.loads(result)
-    fields["line"] = line
-    return json.dumps(fields, ensure_ascii=False)
+def _skip_line(inp: BinaryIO) -> int:
+    """Read to the end of the current line in pieces; the number of bytes skipped (the newline not counted)."""
+    skipped = 0
+    while True:
+        piece = inp.readline(MAX_TEXT)
+        if piece.endswith(b"\n"):
+            return skipped + len(piece) - 1
+        if not piece:
+            return skipped
+        skipped += len(piece)
 
 
 # -- presentation -----------------------------------------------------------------
@@ -481,10 +522,15 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from riichi.web.app import serve  # noqa: PLC0415 - optional extra
+        from riichi.web.server import Limits, serve  # noqa: PLC0415 - optional extra
     except ImportError as e:
         return fail("serve", "not_available", f"the web calculator needs the web extra: pip install 'riichi[web]' ({e})")
-    serve(host=args.host, port=args.port)
+    if args.workers < 1 or args.request_timeout <= 0 or args.keep_alive < 1 or args.max_connections < 1:
+        return fail("serve", "usage", "--workers, --request-timeout, --keep-alive and --max-connections must be "
+                                      "positive")
+    serve(host=args.host, port=args.port, limits=Limits(
+        request_timeout=args.request_timeout, keep_alive=args.keep_alive, max_connections=args.max_connections,
+        workers=args.workers))
     return 0
 
 

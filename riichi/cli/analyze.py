@@ -15,10 +15,9 @@ shanten and wait modules it needs) is imported only when this command runs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import BinaryIO
 
 __all__ = ["add_parser", "run"]
 
@@ -56,7 +55,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Run ``riichi analyze``; returns the exit status."""
     if args.jsonl:
-        return _stream(sys.stdin, sys.stdout)
+        sys.stdout.flush()
+        return _stream(sys.stdin.buffer, sys.stdout.buffer)
     if not args.hand:
         from riichi.cli import fail  # noqa: PLC0415 - cli imports this module when it builds its parser
 
@@ -79,14 +79,11 @@ def run(args: argparse.Namespace) -> int:
                 show=lambda result: print(render(result)))
 
 
-def _stream(source: TextIO, sink: TextIO) -> int:
+def _stream(source: BinaryIO, sink: BinaryIO) -> int:
     from riichi.analysis import analyze_line  # noqa: PLC0415 - not imported when the parser is built
+    from riichi.cli import answer_lines  # noqa: PLC0415 - cli imports this module when it builds its parser
 
-    for line in source:
-        if line.strip():
-            sink.write(json.dumps(analyze_line(line), ensure_ascii=False) + "\n")
-            sink.flush()
-    return 0
+    return answer_lines(source, sink, sys.stderr, analyze_line, noun="request", skip_blank=True)
 
 
 def render(result: Mapping[str, object]) -> str:

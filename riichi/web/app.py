@@ -4,6 +4,9 @@ Endpoints (documented at ``/docs`` and ``/openapi.json``):
 
 * ``POST /api/score``: an interchange win case -> its result; a bad case is
   answered 4xx with the interchange error object.
+* ``POST /api/evaluate``: what the calculator page asks: the score of a hand
+  that wins, and the analysis of one that does not; 200 whenever the case can
+  be read.
 * ``POST /api/compare``: the same case under every preset.
 * ``POST /api/analyze``: shanten, waits and discards of a hand.
 * ``GET /api/rules``: the presets and their switches.
@@ -12,30 +15,37 @@ Endpoints (documented at ``/docs`` and ``/openapi.json``):
 * ``GET /``: the calculator page (``riichi/web/static``).
 
 Bodies larger than :data:`MAX_BODY` bytes are refused with 413, bodies that
-are not JSON with 400 (``invalid_json``); no request can stop the server.
+are not strict JSON (RFC 8259: no NaN, no lone surrogates, no duplicate keys;
+:mod:`riichi.formats.strict_json`) with 400 (``invalid_json``), and a field
+of the wrong type or an unknown field with 422 (``invalid_case``). Every
+answer carries a Content-Security-Policy that allows the page's own scripts
+and styles only, ``X-Content-Type-Options: nosniff`` and
+``Referrer-Policy: no-referrer``. The server's own limits on slow clients
+are in :mod:`riichi.web.server`.
 """
 
 from __future__ import annotations
 
-import importlib.util
-
 import enum
 import functools
-import json
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riichi import svg
-from riichi.scoring.yaku.table import GLOSSES
 from riichi.errors import RiichiError
+from riichi.formats import strict_json
+from riichi.scoring.yaku.table import GLOSSES
 from riichi.web import schema
 
 __all__ = ["MAX_BODY", "create_app", "serve"]
@@ -48,6 +58,18 @@ MAX_NOTATION: Final = 200
 _STATIC: Final = Path(__file__).with_name("static")
 _SVG: Final = "image/svg+xml"
 _HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+#: Headers of every answer: the page's own scripts, styles and pictures only; no type sniffing; no referrer.
+SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                               "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+#: Error codes of a case the page cannot have meant (its own request is wrong), answered 4xx by /api/evaluate.
+_UNREADABLE: Final = frozenset({"invalid_json", "invalid_case", "invalid_notation", "unknown_rules"})
+#: Error codes of a hand that does not win yet, which /api/evaluate answers with an analysis.
+_NOT_YET: Final = frozenset({"not_winning", "wrong_tile_count", "no_yaku"})
 
 
 class _Refused(Exception):
@@ -80,23 +102,21 @@ async def _read_json(request: Request) -> object:
         raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
     size = 0
     chunks: list[bytes] = []
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # the client went away, or the server's deadline cut it off: nobody to answer
+        raise _Refused(400, "invalid_json", "the connection closed before the body was complete") from None
     body = b"".join(chunks)
     if not body.strip():
         raise _Refused(400, "invalid_json", "the request body is empty; send one JSON object")
     try:
-        return json.loads(body)
-    except UnicodeDecodeError:
-        raise _Refused(400, "invalid_json", "the request body is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise _Refused(400, "invalid_json", f"the request body is not JSON: {exc.msg} "
-                                            f"(line {exc.lineno}, column {exc.colno})") from None
-    except RecursionError:
-        raise _Refused(400, "invalid_json", "the request body is nested too deeply") from None
+        return strict_json.loads(body)
+    except RiichiError as exc:
+        raise _Refused(400, "invalid_json", f"the request body is not strict JSON: {exc}") from None
 
 
 async def _read_case(request: Request) -> dict[str, Any]:
@@ -183,6 +203,38 @@ def _index_html() -> str:
     return page.replace("<!--SPRITE-->", svg.sprite())
 
 
+def _evaluate(case: dict[str, Any]) -> dict[str, Any]:
+    """The score of a case, and the analysis of its hand when it does not win yet (13 or 14 tiles)."""
+    from riichi.formats.interchange import score_case  # noqa: PLC0415 - keeps import of the app cheap
+
+    scored = score_case(case)
+    if scored["ok"]:
+        return {"id": scored["id"], "ok": True, "score": scored, "analysis": None}
+    error = scored["error"]
+    assert isinstance(error, dict)
+    if error["code"] in _UNREADABLE:
+        return scored
+    analysis = None
+    size = _hand_size(case)
+    if error["code"] in _NOT_YET and size in (13, 14):
+        request = {key: value for key, value in case.items() if key != "win" or size == 14}  # noqa: PLR2004
+        analysis = _analyze_case()(request)
+    return {"id": case.get("id"), "ok": True, "score": scored, "analysis": analysis}
+
+
+def _hand_size(case: dict[str, Any]) -> int | None:
+    """Tiles of a case's hand, a meld counting 3 (as analysis counts them); None when it cannot be read."""
+    from riichi.notation import parse_tiles  # noqa: PLC0415
+
+    hand, melds = case.get("hand"), case.get("melds") or []
+    if not isinstance(hand, str) or not isinstance(melds, list):
+        return None
+    try:
+        return len(parse_tiles(hand)) + 3 * len(melds)
+    except RiichiError:
+        return None
+
+
 # -- the application -------------------------------------------------------------
 
 
@@ -231,6 +283,12 @@ def create_app() -> FastAPI:
         assert isinstance(exc, StarletteHTTPException)
         return _error(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_parameters(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        problems = "; ".join(f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in exc.errors())
+        return _error(422, "invalid_case", f"the request's parameters are wrong: {problems}")
+
     @app.exception_handler(Exception)
     async def crashed(_request: Request, exc: Exception) -> JSONResponse:
         return _error(500, "internal_error", f"the server failed on this request ({type(exc).__name__})")
@@ -241,6 +299,16 @@ def create_app() -> FastAPI:
         """Score one win case (the interchange format); errors come back as the interchange error object."""
         case = await _read_case(request)
         result = await run_in_threadpool(_score_case(), case)
+        return JSONResponse(result, status_code=_status_of(result))
+
+    @app.post("/api/evaluate", tags=["scoring"], response_model=None, openapi_extra=_body(schema.WIN_CASE),
+              responses={200: {"description": "The score, and the analysis of a hand that does not win yet",
+                               **_json(schema.EVALUATION)}, **_ERRORS})
+    async def evaluate(request: Request) -> JSONResponse:
+        """Score the case; when its hand does not win yet, analyse it too. A case that can be read is
+        answered 200, whatever its hand: ``score`` holds the result or its error object."""
+        case = await _read_case(request)
+        result = await run_in_threadpool(_evaluate, case)
         return JSONResponse(result, status_code=_status_of(result))
 
     @app.post("/api/compare", tags=["scoring"], response_model=None, openapi_extra=_body(schema.WIN_CASE),
@@ -268,7 +336,8 @@ def create_app() -> FastAPI:
 
     @app.post("/api/analyze", tags=["analysis"], response_model=None,
               openapi_extra=_body(schema.ANALYZE_REQUEST),
-              responses={200: {"description": "Shanten, waits with their value, discards"},
+              responses={200: {"description": "Shanten, waits with their value, discards",
+                               **_json(schema.ANALYSIS)},
                          501: {"description": "Analysis not available", **_json(schema.ERROR)}, **_ERRORS})
     async def analyze(request: Request) -> JSONResponse:
         """Analyse a hand: shanten, waits with the value of each, and the best discards."""
@@ -331,12 +400,33 @@ def create_app() -> FastAPI:
 
     @app.get("/docs", include_in_schema=False)
     async def api_docs() -> HTMLResponse:
-        """Swagger UI for /openapi.json, from the assets the swagger-ui-py package ships."""
-        return get_swagger_ui_html(openapi_url="/openapi.json", title="riichi — HTTP API",
-                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-                                   swagger_css_url="/docs-assets/swagger-ui.css",
-                                   swagger_favicon_url="/favicon.ico")
+        """Swagger UI for /openapi.json, from the assets the swagger-ui-py package ships (started by a
+        script of the page's own, static/docs.js: the security policy allows no inline script)."""
+        return HTMLResponse((_STATIC / "docs.html").read_text(encoding="utf-8"))
+
+    app.add_middleware(_SecurityHeaders)
     return app
+
+
+class _SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP answer."""
+
+    _RAW: Final = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in SECURITY_HEADERS.items()]
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self._RAW]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def _version() -> str:
@@ -349,7 +439,7 @@ def _version() -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the calculator at http://HOST:PORT until interrupted."""
-    import uvicorn  # noqa: PLC0415 - only needed to serve
+    """Run the calculator at http://HOST:PORT until interrupted, with the limits of :mod:`riichi.web.server`."""
+    from riichi.web import server  # noqa: PLC0415 - only needed to serve
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    server.serve(host, port)

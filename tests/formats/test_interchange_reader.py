@@ -1,96 +1,201 @@
-"""The case reader's quick way gives what its careful reader gives, on usual cases and on every odd one.
+"""The case reader checks every field of a win case, and the batch answers every line with strict JSON.
 
-``case_to_hand`` reads a case whose fields have their usual form by table look-ups, and hands any
-other case to the careful reader (``_read_carefully``), which names the first problem. The two must
-agree: the same Hand and WinContext, or the same error (type, code and message) in the same order of
-fields. The batch reads a line's JSON without json.loads' checks for leading and trailing space; lines
-that have them (or are no JSON) must come out as json.loads would have them.
+Expectations come from the interchange contract (docs/interchange.md: each field's type and
+default, the error codes) and from RFC 8259 (JSON text is UTF-8, has no NaN or Infinity, and
+objects whose names are unique). Each defect of the hostile-input report has a test here.
 """
 
 from __future__ import annotations
 
+import io
 import json
-import random
-from typing import Any
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
 
-from benchmarks.generate import win_cases
+import pytest
+
+from riichi.cli import _score_stream
 from riichi.errors import RiichiError
-from riichi.formats.interchange import _read_carefully, case_to_hand, score_line, score_line_json
+from riichi.formats.interchange import (
+    MAX_COUNT,
+    case_to_hand,
+    score_case,
+    score_line,
+    score_line_json,
+)
+from riichi.formats.strict_json import MAX_DEPTH, MAX_TEXT
+from riichi.scoring.context import WinContext
+from riichi.tiles import Tile, Wind
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
-
-_ODD: list[Any] = [None, "", 0, 1, -1, True, False, 1.5, 2.0, [], {}, "x", "E", "S", "Z", "1m", "0m", "8z", "0z",
-                   "1m2p", "5p0s", "44z", "1m ", " 1m", "m", "12", [1], {"a": 1}, "tenhou", 10**30, "1111m",
-                   "123m456p789s11122z", "1m2m3m4m5m6m", "\u00e9"]
-_FIELDS = ["id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura", "honba",
-           "riichi_sticks", "rules", "tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
-           "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan", "discarder_riichi", "oops"]
-_ODD_MELDS: list[Any] = [
-    None, 1, "pon", [], {}, {"type": "pon"}, {"type": "pon", "tiles": "555z"},
-    {"type": "pon", "tiles": "555z", "from": "X"}, {"type": "pon", "tiles": "555z", "from": "W", "x": 1},
-    {"type": "kan", "tiles": "5555z"}, {"type": "ankan", "tiles": "5555z", "from": "E"},
-    {"type": "chi", "tiles": "135m"}, {"type": "chi", "tiles": 5}, {"tiles": "555z", "type": "pon", "from": "N"},
-    {"type": "pon", "tiles": "555z", "from": None}, {"type": "minkan", "tiles": "0555m", "from": "S"},
-    {"type": "pon", "tiles": "5z5z5z"}, {"type": "pon", "tiles": ["5z"]}, {"type": "pon", "tiles": "555z", "from": 1},
-]
+ROOT = Path(__file__).resolve().parents[2]
+#: 1 han 40 fu, South's tsumo (menzen tsumo; 234m 456p 678s, 444z closed triplet, 33z pair).
+WIN = {"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"}
 
 
-def _read(read: Any, case: dict[str, Any]) -> object:
-    try:
-        hand, ctx = read(case)
-    except RiichiError as e:
-        return type(e), e.code, str(e)
-    return hand, tuple(ctx), type(ctx)
+def _no_constant(name: str) -> NoReturn:
+    raise AssertionError(f"{name} written: not RFC 8259 JSON")
 
 
-def _odd_cases(seed: int, n: int) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    out = []
-    for case in win_cases(seed=seed, n=n):
-        for _ in range(4):
-            odd = dict(case)
-            for _ in range(rng.choice([1, 1, 2, 3])):
-                field = rng.choice([*_FIELDS, "melds", "melds", "melds"])
-                r = rng.random()
-                if r < 0.15:
-                    odd.pop(field, None)
-                elif field == "melds" and r < 0.7:
-                    melds = list(odd.get("melds") or []) if isinstance(odd.get("melds"), list) else []
-                    melds.insert(rng.randrange(len(melds) + 1), rng.choice(_ODD_MELDS))
-                    odd["melds"] = melds
-                else:
-                    odd[field] = rng.choice(_ODD)
-            out.append(odd)
-    return out
+def strict(text: str) -> Any:
+    """Read a written line as a strict RFC 8259 reader would (UTF-8, no NaN or Infinity)."""
+    text.encode("utf-8")
+    return json.loads(text, parse_constant=_no_constant)
 
 
-def test_usual_cases_read_the_quick_way_as_the_careful_reader_reads_them() -> None:
-    for case in win_cases(seed=11, n=1500):
-        # and again from JSON text, as the batch meets them (fresh strings, melds met before)
-        for c in (case, json.loads(json.dumps(case))):
-            assert _read(case_to_hand, c) == _read(_read_carefully, c)
+def error_of(line: str | bytes) -> tuple[str, str]:
+    result = strict(score_line_json(line))
+    assert result["ok"] is False
+    return result["error"]["code"], result["error"]["message"]
 
 
-def test_odd_cases_give_the_careful_readers_value_or_first_error() -> None:
-    for case in _odd_cases(seed=12, n=400):
-        assert _read(case_to_hand, case) == _read(_read_carefully, case), case
+def test_left_out_fields_take_their_contract_defaults() -> None:
+    hand, ctx = case_to_hand({"hand": "234m456p678s44433z", "win": "3z"})
+    assert ctx == WinContext(win=Tile.parse("3z"))
+    assert ctx.seat_wind is Wind.EAST and ctx.round_wind is Wind.EAST and not ctx.tsumo
+    assert (ctx.dora, ctx.ura, ctx.honba, ctx.riichi_sticks, ctx.discarder) == ((), (), 0, 0, None)
+    assert hand.melds == ()
+    # null stands for a field left out.
+    nulls = {"hand": "234m456p678s44433z", "win": "3z", "melds": None, "dora": None, "honba": None,
+             "seat_wind": None, "discarder": None, "riichi": None}
+    assert case_to_hand(nulls) == (hand, ctx)
 
 
-def test_left_out_fields_take_their_defaults() -> None:
-    case = {"hand": "234m456p678s44433z", "win": "3z", "tsumo": True}
-    assert _read(case_to_hand, case) == _read(_read_carefully, case)
-    hand, ctx = case_to_hand({**case, "melds": None, "dora": None, "honba": None, "seat_wind": None})
-    assert (hand, ctx) == case_to_hand(case)
-    for left_out in ("hand", "win"):
-        smaller = dict(case)
-        del smaller[left_out]
-        assert _read(case_to_hand, smaller) == _read(_read_carefully, smaller)
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("honba", -1, "honba must be a whole number from 0 to 100, not -1"),
+    ("honba", 101, "honba must be a whole number from 0 to 100, not 101"),
+    ("honba", True, "honba must be a whole number from 0 to 100, not true"),
+    ("honba", 1.0, "honba must be a whole number from 0 to 100, not 1.0"),
+    ("riichi_sticks", "2", "riichi_sticks must be a whole number from 0 to 100, not \"2\""),
+    ("riichi_sticks", 10**40, "riichi_sticks must be a whole number from 0 to 100, not a larger number"),
+    ("tsumo", 1, "tsumo must be true or false, not 1"),
+    ("riichi", "yes", "riichi must be true or false, not \"yes\""),
+    ("seat_wind", "east", "seat_wind must be one of E, S, W, N, not \"east\""),
+    ("discarder", 0, "discarder must be one of E, S, W, N, not 0"),
+    ("win", 5, "win must be a string of tiles in MPSZ notation, not 5"),
+    ("dora", ["1m"], "dora must be a string of tiles in MPSZ notation, not [\"1m\"]"),
+    ("melds", {}, "melds must be a list of {\"type\", \"tiles\", \"from\"} objects"),
+    ("melds", [{"type": "pon", "tiles": "555z", "form": "W"}], "unknown field \"form\" in melds[0]"),
+    ("melds", [{"type": "kan", "tiles": "5555z"}], ("melds[0].type must be chi, pon, minkan, shouminkan or ankan, "
+                                                   "not \"kan\"")),
+    ("melds", [{"type": "pon", "tiles": "555z", "from": "X"}], "melds[0].from must be one of E, S, W, N, not \"X\""),
+    ("rules", 3, "rules must be a preset name or an object {\"preset\": NAME, ...}"),
+    ("oops", 1, "unknown field \"oops\" in the win case"),
+])
+def test_each_field_is_checked_with_a_message_naming_it(field: str, value: object, message: str) -> None:
+    result = score_case({**WIN, field: value})
+    assert result["error"] == {"code": "invalid_case", "message": message}
 
 
-def test_lines_with_space_or_no_json_are_read_as_json_loads_reads_them() -> None:
-    good = json.dumps({"id": 3, "hand": "234m456p678s44433z", "win": "3z", "tsumo": True})
-    lines = [good, good + "\n", "  " + good, good + "  \n", "\t" + good + "\t", "\ufeff" + good, good + "{}",
-             good + " x", "", "\n", "   ", "{", "[]", "5", "null", "NaN", "[" * 3000 + "]" * 3000,
-             '{"id": 1e400, "hand": "234m456p678s44433z", "win": "3z"}', good.replace("3, ", "-0.0, ")]
-    for line in lines:
-        assert score_line_json(line) == _ENCODE(score_line(line)), line
+def test_counts_at_the_limit_are_read() -> None:
+    _, ctx = case_to_hand({**WIN, "honba": MAX_COUNT, "riichi_sticks": 0})
+    assert ctx.honba == MAX_COUNT
+
+
+def test_nagashi_mangan_refuses_unknown_fields() -> None:
+    assert score_case({"nagashi_mangan": True, "hnba": 1})["error"]["code"] == "invalid_case"
+
+
+# -- the defects of the hostile-input report -------------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    '{"id": NaN, "hand": "234m456p678s44433z", "win": "3z"}',
+    '{"id": Infinity, "hand": "234m456p678s44433z", "win": "3z"}',
+    '{"id": -Infinity, "hand": "234m456p678s44433z", "win": "3z"}',
+    '{"id": 1e999, "hand": "234m456p678s44433z", "win": "3z"}',
+    '{"id": -1e400, "hand": "234m456p678s44433z", "win": "3z"}',
+])
+def test_nan_and_infinite_ids_are_invalid_json_not_echoed(line: str) -> None:
+    text = score_line_json(line)
+    assert strict(text)["id"] is None
+    assert error_of(line)[0] == "invalid_json"
+    assert "NaN" not in text.replace("NaN is", "") and "Infinity, " not in text
+
+
+def test_a_python_nan_id_is_refused_by_score_case() -> None:
+    result = score_case({"id": float("nan"), **WIN})
+    assert result["id"] is None and result["error"]["code"] == "invalid_case"
+    strict(json.dumps(result, allow_nan=False))
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ('{"hand": "\\ud800", "win": "3z"}', "lone surrogate U+D800"),
+    ('{"id": "\\udfff", "hand": "234m456p678s44433z", "win": "3z"}', "lone surrogate U+DFFF"),
+    ('{"\\ud83d": 1}', "lone surrogate U+D83D"),
+    ('{"id": ["a", {"b": "x\\udc00"}], "hand": "234m456p678s44433z", "win": "3z"}', "lone surrogate U+DC00"),
+    ('{"hand": "234m456p678s44433z", "hand": "234m456p678s44433z", "win": "3z"}', 'the key "hand" appears twice'),
+    ('{"honba": ' + "9" * 5000 + "}", "a number of 5,000 characters"),
+    ("[" * 5000 + "]" * 5000, f"nested more than {MAX_DEPTH} levels"),
+    ('{"id": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}", f"nested more than {MAX_DEPTH} levels"),
+    ("", "empty"),
+    ("{", "line 1, column 2"),
+])
+def test_text_that_is_not_strict_json_is_invalid_json_with_its_reason(line: str, said: str) -> None:
+    code, message = error_of(line)
+    assert code == "invalid_json" and said in message, message
+
+
+def test_surrogate_pairs_written_as_escapes_are_characters() -> None:
+    # "\ud83c\udc04" is one character, U+1F004 (MAHJONG TILE RED DRAGON): a valid id.
+    result = strict(score_line_json('{"id": "\\ud83c\\udc04", "hand": "234m456p678s44433z", "win": "3z", '
+                                    '"tsumo": true}'))
+    assert result["ok"] and result["id"] == "\U0001f004"
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    result = strict(score_line_json(json.dumps({"id": "[" * 100, **WIN})))
+    assert result["ok"] and result["id"] == "[" * 100
+
+
+def test_invalid_utf8_bytes_are_invalid_json() -> None:
+    code, message = error_of(b'{"id": "\xff", "hand": "234m456p678s44433z", "win": "3z"}')
+    assert code == "invalid_json" and "byte 0xff at position 8" in message
+
+
+def _stream(data: bytes) -> list[Any]:
+    out = io.BytesIO()
+    assert _score_stream(io.BytesIO(data), out, io.StringIO()) == 0
+    return [strict(line.decode("utf-8")) for line in out.getvalue().splitlines()]
+
+
+def test_the_batch_answers_every_line_whatever_it_holds() -> None:
+    good = json.dumps({"id": 1, **WIN}).encode()
+    lines = [good, b'{"hand": "\\ud800", "win": "3z"}', b'{"id": NaN}', b"\xff\xfe{", b"\xed\xa0\x80",
+             b'{"id": 1e999}', b"", b"[" * 100_000, b'{"a": 1, "a": 1}', b"\x00", good]
+    results = _stream(b"\n".join(lines) + b"\n")
+    assert len(results) == len(lines)
+    assert results[0]["ok"] and results[-1]["ok"] and results[-1]["id"] == 1
+    assert [r["error"]["code"] for r in results[1:-1]] == ["invalid_json"] * (len(lines) - 2)
+
+
+def test_a_line_longer_than_the_limit_is_answered_and_skipped() -> None:
+    good = json.dumps({"id": 2, **WIN}).encode()
+    huge = b'{"id": "' + b"x" * (MAX_TEXT * 3) + b'"}'
+    results = _stream(good + b"\n" + huge + b"\n" + good)  # the last line has no newline
+    assert [r["ok"] for r in results] == [True, False, True]
+    assert results[1]["error"]["code"] == "invalid_json"
+    assert f"{len(huge):,} bytes" in results[1]["error"]["message"]
+
+
+def test_the_command_survives_a_lone_surrogate_line() -> None:
+    # The reported crash: a UnicodeEncodeError traceback at this line, every later line lost.
+    good = json.dumps({"id": 3, **WIN})
+    data = f'{good}\n{{"hand": "\\ud800", "win": "3z"}}\n{good}'.encode() + b"\n\xff\n"
+    run = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input=data, capture_output=True,
+                         cwd=ROOT, timeout=60, check=False)
+    assert run.returncode == 0 and run.stderr.decode().strip() == "4 cases, 2 errors"
+    results = [strict(line.decode("utf-8")) for line in run.stdout.splitlines()]
+    assert [r["ok"] for r in results] == [True, False, True, False]
+
+
+def test_score_line_reads_bytes_and_text_alike() -> None:
+    line = json.dumps({"id": "東", **WIN}, ensure_ascii=False)
+    assert score_line(line) == score_line(line.encode("utf-8"))
+    assert isinstance(score_line(line), dict)
+
+
+def test_riichi_errors_keep_their_codes_through_the_reader() -> None:
+    with pytest.raises(RiichiError) as caught:
+        case_to_hand({**WIN, "hand": "123m4x"})
+    assert caught.value.code == "invalid_notation"

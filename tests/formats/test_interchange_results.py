@@ -1,16 +1,16 @@
-"""The batch writes each result as JSON text made straight from the Score.
+"""The batch writes each result as one line of strict JSON text: the result object, nothing else.
 
-``riichi score --jsonl`` writes ``score_line_json(line)``; INTERCHANGE.md fixes the result object, so
-that text must be exactly what the JSON encoder makes of ``score_line(line)``: the same keys in
-the same order, the same values, byte for byte. These tests compare the two on every real Tenhou
-win, on generated wins of every kind, on liability and nagashi results, on errors, and on ids
-of any JSON value.
+``riichi score --jsonl`` writes ``score_line_json(line)``; INTERCHANGE.md fixes the result object and
+RFC 8259 the text: no NaN or Infinity, valid UTF-8, one line. These tests read every written line
+back with the standard reader told to refuse NaN and Infinity, and compare it with the result
+object ``score_line`` gives, on every real Tenhou win, on generated wins of every kind, on liability
+and nagashi results, on errors, and on ids of any JSON value.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from hypothesis import given, settings
@@ -20,14 +20,18 @@ from benchmarks.generate import win_cases
 from riichi.formats.interchange import score_line, score_line_json
 from tests.conftest import TENHOU_WINS
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _TENHOU = TENHOU_WINS
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise AssertionError(f"{name} written: not RFC 8259 JSON")
 
 
 def same_text(line: str) -> str:
     text = score_line_json(line)
-    assert text == _ENCODE(score_line(line))
+    text.encode("utf-8")  # valid UTF-8: no lone surrogate
     assert "\n" not in text
+    assert json.loads(text, parse_constant=_no_constant) == score_line(line)
     return text
 
 
@@ -80,7 +84,8 @@ def test_errors_are_written_as_their_objects(line: str) -> None:
 
 
 _JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=8)
 
@@ -102,10 +107,10 @@ def test_any_id_is_written_as_the_encoder_writes_it(case_id: object) -> None:
      "tenhou": False, "renhou": None},
 ])
 def test_case_fields_land_in_their_context_fields(case: dict[str, Any]) -> None:
-    # The reader fills the WinContext by field position; it must be the context the keyword
-    # constructor builds from the same values (double and open riichi imply riichi).
-    from riichi.scoring.context import WinContext
+    # The reader's context is the one the keyword constructor builds from the same values
+    # (double and open riichi imply riichi).
     from riichi.formats.interchange import case_to_hand
+    from riichi.scoring.context import WinContext
 
     _, ctx = case_to_hand(case)
     flags = {k: bool(v) for k, v in case.items() if k in WinContext._fields and isinstance(v, bool | None)}

@@ -28,7 +28,7 @@ if not CHROMIUM.exists():
 import uvicorn  # noqa: E402 - only after the skip
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
-from riichi.web.app import create_app  # noqa: E402
+from riichi.web import server as web_server  # noqa: E402
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "calculator.png"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,7 +44,8 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    # The server as `riichi serve` runs it: uvicorn with the request deadline and the connection limits.
+    server = uvicorn.Server(web_server.config("127.0.0.1", port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -69,11 +70,20 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
+    errors = watch_console(pg)
     yield pg
     context.close()
-    assert errors == [], f"script errors on the page: {errors}"
+    assert errors == [], f"errors in the browser console: {errors}"
+
+
+def watch_console(pg: Page) -> list[str]:
+    """Every script error and every console error of the page (a failed request, a blocked script or
+    style under the security policy), gathered as they come: normal use logs none."""
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("response", lambda r: errors.append(f"{r.status} from {r.url}") if r.status >= 400 else None)  # noqa: PLR2004
+    return errors
 
 
 def click_tiles(page: Page, text: str) -> None:
@@ -211,8 +221,10 @@ def test_phone_sized_screen_has_no_sideways_scrolling(browser: Browser, base_url
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     try:
         pg = context.new_page()
+        errors = watch_console(pg)
         pg.goto(base_url + "/?hand=234m567m234p678s88p&win=2m&from=E&seat=S&riichi=1&dora=1m")
         expect(pg.locator("#points")).to_have_text("7,700")
+        assert errors == []
         assert pg.evaluate("document.documentElement.scrollWidth") <= 390
         # every palette tile can be reached on the screen
         assert pg.locator('#palette [data-tile="7z"]').bounding_box()["x"] + 20 < 390  # type: ignore[index]

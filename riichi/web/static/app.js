@@ -1,5 +1,5 @@
 // The calculator page: builds a win case from clicks or notation, asks the
-// server (/api/score, /api/analyze, /api/compare) and shows the answer.
+// server (/api/evaluate, /api/compare) and shows the answer.
 // The page state lives in the URL query, so a link reopens the same hand.
 "use strict";
 
@@ -698,23 +698,22 @@ async function update() {
       if (state.view === "compare") $("compare").textContent = "";
       return;
     }
-    const tasks = [post("/api/score", c)];
-    if (state.view === "compare") tasks.push(post("/api/compare", c));
-    const [scored, compared] = await Promise.all(tasks);
-    if (serial !== requestSerial) return;
-    if (scored.data.ok) renderResult(scored.data);
-    else {
-      let analysis = null;
-      const code = scored.data.error && scored.data.error.code;
-      if (["not_winning", "wrong_tile_count", "no_yaku"].includes(code) && (handSize() === 13 || handSize() === 14)) {
-        const req = { ...c };
-        if (handSize() === 13) delete req.win;
-        const a = await post("/api/analyze", req);
-        if (serial !== requestSerial) return;
-        analysis = a.data;
-      }
-      renderError(scored.data.error || { code: "error", message: "the server did not answer" }, analysis);
+    if (!c.win) {
+      // Only melds so far: nothing to score or analyse until there is a concealed tile.
+      $("result").textContent = "";
+      $("result").append(el("p", { class: "hint" }, "Add the concealed tiles, the winning tile last."));
+      if (state.view === "compare") $("compare").textContent = "";
+      return;
     }
+    // One question for every hand: /api/evaluate answers 200 with the score of a winning hand, or the
+    // analysis of one that does not win yet, so that no 4xx is part of the page's normal flow.
+    const tasks = [post("/api/evaluate", c)];
+    if (state.view === "compare") tasks.push(post("/api/compare", c));
+    const [evaluated, compared] = await Promise.all(tasks);
+    if (serial !== requestSerial) return;
+    const scored = evaluated.data.score || evaluated.data;
+    if (scored.ok) renderResult(scored);
+    else renderError(scored.error || { code: "error", message: "the server did not answer" }, evaluated.data.analysis || null);
     if (compared) renderCompare(compared.data);
   } catch (e) {
     if (serial === requestSerial) renderError({ code: "network", message: "cannot reach the server: " + e.message }, null);

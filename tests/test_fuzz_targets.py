@@ -1,0 +1,26 @@
+"""The fuzz script's targets hold their contract on their seeds and on hostile inputs (a quick smoke run).
+
+The coverage-guided runs (``python -m fuzz.run``, atheris) are a script, minutes long; this test
+runs each target's check, without the fuzzer, on part of its real seed data and on inputs of the
+kinds the hostile-input report named, so that the script cannot rot unnoticed.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from fuzz.run import TARGETS
+
+HOSTILE = [b"", b"\xff\xfe", b"\xed\xa0\x80", b'{"id": NaN}', b'{"id": 1e999}', b'{"hand": "\\ud800", "win": "3z"}',
+           b"[" * 5000, b'{"a": 1, "a": 2}', b"1" * 5000, b"123m456p789s1122z", b"pon:555z@W", b"0z", b"\x1f\x8b",
+           b"<mjloggm><INIT seed=", b"<mjloggm ver=\"2.3\"><GO type=\"x\"/><INIT/><AGARI/></mjloggm>"]
+
+
+@pytest.mark.parametrize("name", list(TARGETS))
+def test_each_target_holds_on_its_seeds_and_hostile_input(name: str) -> None:
+    make_target, seeds, _ = TARGETS[name]
+    one = make_target()
+    for data in itertools.chain(itertools.islice(seeds(), 0, 300 if name != "logs" else 5), HOSTILE):
+        one(data)
