@@ -37,3 +37,18 @@ def test_shanten_prints_each_form_and_renders_in_a_notebook() -> None:
     assert "<tr><td>seven pairs</td><td><b>1-shanten</b></td></tr>" in html
     # with a meld only the standard form applies
     assert str(Shanten.of("123m456p789s1z pon:777z")) == "tenpai (four sets and a pair 0)"
+
+
+def test_waits_have_short_reprs_that_read_back_and_render_their_tile() -> None:
+    from riichi import Hand, Tile  # noqa: PLC0415
+    from riichi.shapes.waits import Wait, WaitShape, find_waits  # noqa: PLC0415
+
+    # 123m 456p 789s 11z with 23m: 1m and 4m, both ryanmen; the hand holds one 1m, no 4m
+    waits = find_waits(Hand.parse("123m456p789s23m11z"))
+    assert repr(waits) == "(Wait(Tile.parse('1m'), (WaitShape.RYANMEN,), 1), Wait(Tile.parse('4m'), (WaitShape.RYANMEN,), 0))"
+    names = {"Wait": Wait, "Tile": Tile, "WaitShape": WaitShape}
+    assert all(eval(repr(w), names) == w for w in waits)  # noqa: S307 - the repr reads back
+    assert [str(w) for w in waits] == ["1m ryanmen (3 left)", "4m ryanmen (4 left)"]
+    html = waits[0]._repr_html_()
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'aria-label="1m"' in html
+    assert "ryanmen (3 left)" in html

@@ -98,6 +98,24 @@ class Wait:
         """No copy is left to win on (karaten, or every other copy is visible)."""
         return self.remaining == 0
 
+    def __repr__(self) -> str:
+        """Short, and it reads back: ``Wait(Tile.parse('1m'), (WaitShape.RYANMEN,), 1)``."""
+        shapes = "".join(f"WaitShape.{shape.name}, " for shape in self.shapes)
+        visible = f", {self.visible}" if self.visible else ""
+        return f"Wait({self.tile!r}, ({shapes.rstrip(' ')}), {self.in_hand}{visible})"
+
+    def __str__(self) -> str:
+        """``1m ryanmen (3 left)``."""
+        return f"{self.tile} {', '.join(shape.value for shape in self.shapes)} ({self.remaining} left)"
+
+    def _repr_html_(self) -> str:
+        """Notebooks show the tile's picture with its shapes and the copies left."""
+        from riichi import svg  # noqa: PLC0415 - pictures only when a notebook asks
+
+        shapes = ", ".join(shape.value for shape in self.shapes)
+        return (f'<span style="display:inline-flex;align-items:center;gap:6px">'
+                f'<span style="width:30px">{svg.tile(self.tile)}</span>{shapes} ({self.remaining} left)</span>')
+
 
 def candidate_kinds(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
     """Kinds that can complete or improve a hand: held kinds, their neighbours within two in a suit,
