@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.formats import strict_json
 from riichi.formats.record import (
     ErrorCode,
     GameRecord,
@@ -315,14 +316,11 @@ def read_mjai(text: str | Iterable[str]) -> GameRecord:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = strict_json.loads(line)
             if not isinstance(obj, dict):
                 raise _Bad("a line must be a JSON object")
             reader.feed(obj)
-        except json.JSONDecodeError as exc:
-            reader.errors.append(RecordError(ErrorCode.INVALID_LOG, f"not JSON ({exc.msg})", index,
-                                             reader.hand.index if reader.hand else None))
-        except ValueError as exc:  # _Bad, or an event the engine's types refuse
+        except ValueError as exc:  # not JSON, _Bad, or an event the engine's types refuse
             reader.errors.append(RecordError(ErrorCode.INVALID_LOG, str(exc).splitlines()[0], index,
                                              reader.hand.index if reader.hand else None))
     if reader.hand is not None:

@@ -67,10 +67,12 @@ class RecordRules:
     #: The record's own rule code (mjlog ``<GO type>``), kept for writing it back.
     code: int | None = None
 
-    def ruleset(self, base: RuleSet = TENHOU) -> RuleSet:
+    def ruleset(self, base: RuleSet = TENHOU, *, whole_points: bool | None = None) -> RuleSet:
         """The rules to replay the record under: ``base`` (Tenhou's) with what the record states (red fives,
         open tanyao, east-only or hanchan) and the final points' rounding by the date in its log id: whole
         thousands in Tenhou's records up to 2020-08, one decimal from 2022-06 on (what real records show).
+        A record without a date tells its era by how it writes its final points (``whole_points``: all
+        whole numbers, as rounded points are; exact points that happen to be whole round to themselves).
 
         >>> RecordRules(hanchan=False, log_id="2010081709gm-00a9-0000-fe3371ad").ruleset().game.final_rounding
         <FinalRounding.THOUSANDS: 'thousands'>
@@ -82,8 +84,10 @@ class RecordRules:
             switches["kuitan"] = False
         if self.hanchan is not None:
             switches["length"] = GameLength.HANCHAN if self.hanchan else GameLength.EAST_ONLY
+        rounded = whole_points
         if self.log_id and self.log_id[:6].isdigit():
             rounded = int(self.log_id[:6]) <= _LAST_ROUNDED_MONTH
+        if rounded is not None:
             switches["final_rounding"] = FinalRounding.THOUSANDS if rounded else FinalRounding.EXACT
         return base.replace(**switches) if switches else base  # type: ignore[arg-type]
 
@@ -173,3 +177,8 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
     end: StatedGameEnd | None
     errors: tuple[RecordError, ...] = field(default=())
+
+    def ruleset(self, base: RuleSet = TENHOU) -> RuleSet:
+        """The rules to replay the game under (:meth:`RecordRules.ruleset`)."""
+        whole = None if self.end is None else all(p == int(p) for p in self.end.final_points)
+        return self.rules.ruleset(base, whole_points=whole)

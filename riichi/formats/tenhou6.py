@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.formats import strict_json
 from riichi.formats.record import (
     ErrorCode,
     GameRecord,
@@ -392,10 +393,10 @@ def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
     """Read a tenhou.net/6 JSON record; ``log_id`` (a file name) names the game when ``ref`` does not."""
     errors: list[RecordError] = []
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
+        obj = strict_json.loads(text)
+    except ValueError as exc:
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
-                          (RecordError(ErrorCode.INVALID_LOG, f"not JSON ({exc.msg} at line {exc.lineno})"),))
+                          (RecordError(ErrorCode.INVALID_LOG, str(exc)),))
     if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, "a tenhou.net/6 record is an object with a 'log' list"),))

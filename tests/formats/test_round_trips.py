@@ -97,7 +97,8 @@ def test_tile_codes() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ('{"type":"start_kyoku","bakaze":"X"}', "start_kyoku bakaze 'X' is not E, S, W or N"),
-    ('not json', "not JSON"),
+    ('not json', "not valid JSON"),
+    ('{"type":"tsumo","actor":NaN}', "NaN is not a JSON number"),
     ('{"type":"tsumo","actor":0,"pai":"5m"}', "tsumo before start_kyoku"),
 ])
 def test_mjai_errors_name_the_line(text: str, message: str) -> None:
