@@ -6,6 +6,7 @@
     riichi score --jsonl < cases.jsonl > results.jsonl
     riichi rules            riichi rules tenhou wrc
     riichi analyze ...      riichi serve
+    riichi play --games 100 --seed 7 --rules tenhou
 
 Only this module prints.
 """
@@ -87,7 +88,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
-    builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "serve": _add_serve}
+    builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
+                "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -146,6 +148,12 @@ def _add_analyze(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         pass
     else:
         cli_analyze.add_parser(sub)
+
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import play as cli_play  # noqa: PLC0415 - the engine is imported only to play
+
+    cli_play.add_parser(sub)
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,0 +1,372 @@
+"""A whole game: hands in order, the score, honba and riichi sticks kept between them, and the end.
+
+A :class:`Game` changes only by :meth:`Game.apply`. A :class:`~riichi.game.events.Deal` starts a hand
+(the game checks that it is the hand its own bookkeeping expects: round, number, dealer), the events of
+the hand go to its :class:`~riichi.game.round.Round`, and when the hand is over the game settles it:
+each win paid as the rules say (several rons in turn order from the discarder, the first collecting
+the sticks), noten payments or nagashi mangan at an exhaustive draw, honba and sticks carried,
+the dealer kept or passed on, and whether the game is over (a bust, the last hand, agari-yame or
+tenpai-yame, the extension into the next wind). Each settled hand is a :class:`HandResult`.
+
+Points are conserved: the scores plus the riichi sticks on the table always add up to four times the
+starting points.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+
+from riichi import Hand, Score, WinContext, score
+from riichi.errors import IllegalActionError
+from riichi.game.events import Deal, DrawKind, Event, GameEnd, GameStart
+from riichi.game.phase import WinRecord
+from riichi.game.round import Round
+from riichi.rules import Bust, Extension, GameLength, PaarenchanCount, Renchan, RuleSet
+from riichi.scoring.settlement import FinalResult, settle_draw, settle_game_end
+from riichi.shapes.waits import wait_kinds
+from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
+
+__all__ = ["Game", "HandFrame", "HandResult", "Outcome", "WinResult"]
+
+
+class Outcome(enum.Enum):
+    WIN = "win"
+    DRAW = "draw"
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class WinResult:
+    """One winner's part of a hand: the score and what it moved."""
+
+    winner: int
+    from_seat: int | None
+    hand: Hand
+    context: WinContext
+    #: The scorer's result for the hand (its payments include this winner's honba and sticks).
+    score: Score
+    #: The liable seat (pao), or None.
+    pao: int | None
+    #: Honba counters and riichi sticks this winner collects.
+    honba: int
+    riichi_sticks: int
+    #: Every seat's change from this win.
+    deltas: tuple[int, int, int, int]
+
+    @property
+    def tsumo(self) -> bool:
+        return self.from_seat is None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One hand settled (the replay output's ``kyoku`` fields)."""
+
+    round_wind: Wind
+    round_number: int
+    dealer: int
+    honba: int
+    riichi_sticks: int
+    scores_start: tuple[int, int, int, int]
+    dora_indicators: tuple[Tile, ...]
+    #: Seats whose riichi was accepted, in order.
+    riichi: tuple[int, ...]
+    outcome: Outcome
+    wins: tuple[WinResult, ...]
+    draw: DrawKind | None
+    #: Seats tenpai at an exhaustive draw (None after a win or an abortive draw).
+    tenpai: tuple[int, ...] | None
+    #: Seats paid nagashi mangan (None when nobody).
+    nagashi: tuple[int, ...] | None
+    deltas: tuple[int, int, int, int]
+    scores_end: tuple[int, int, int, int]
+    game_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandFrame:
+    """Where a hand stands in the game: its round and dealer, the honba and sticks, the scores."""
+
+    round_wind: Wind
+    round_number: int
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    #: Consecutive wins of the dealer before this hand.
+    dealer_streak: int
+
+
+_ORPHANS = frozenset(TERMINAL_HONOR_KINDS)
+
+
+class Game:
+    """A game between four seats under ``rules``; see the module description."""
+
+    def __init__(self, rules: RuleSet, *, names: tuple[str, ...] = ("", "", "", "")) -> None:
+        self.rules = rules
+        self.names = names
+        start = rules.game.starting_points
+        self.scores = [start] * 4
+        self.honba = 0
+        self.sticks = 0
+        self.round_wind = Wind.EAST
+        self.round_number = 1
+        self.dealer = 0
+        #: Consecutive wins of the current dealer.
+        self.dealer_streak = 0
+        self.round: Round | None = None
+        self.results: list[HandResult] = []
+        self.ended = False
+        self.started = False
+        self._settled: HandResult | None = None
+
+    # -- stepping --------------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one event (refused with :class:`IllegalActionError` when the rules do not allow it)."""
+        if self.ended:
+            raise IllegalActionError("the game has ended", event=event, rule="sequence")
+        if isinstance(event, GameStart):
+            if self.started or self.round is not None:
+                raise IllegalActionError("a game starts once, before its first hand", event=event, rule="sequence")
+            self.names = event.names
+            self.started = True
+        elif isinstance(event, Deal):
+            self._deal(event)
+        elif isinstance(event, GameEnd):
+            if not self.is_over:
+                raise IllegalActionError(f"the game is not over: the next hand is {self._next_text()}",
+                                         event=event, rule="game_end")
+            self._close_hand()
+            self.ended = True
+        else:
+            if self.round is None:
+                raise IllegalActionError("no hand is in play (a deal comes first)", event=event, rule="sequence")
+            self.round.apply(event)
+            self._settled = None
+
+    def _deal(self, deal: Deal) -> None:
+        if self.round is not None:
+            if not self.round.is_over:
+                raise IllegalActionError("the hand in play has not ended", event=deal, rule="sequence")
+            if self.is_over:
+                raise IllegalActionError("the game is over: no more hands", event=deal, rule="game_end")
+            self._close_hand()
+        expected = (self.round_wind, self.round_number, self.dealer)
+        if (deal.round_wind, deal.round_number, deal.dealer) != expected:
+            raise IllegalActionError(f"the next hand is {self._next_text()}", event=deal, rule="dealer_rotation")
+        self.round = Round(deal, self.rules, scores=tuple(self.scores), honba=self.honba, sticks=self.sticks,
+                           dealer_streak=self.dealer_streak)
+
+    def _next_text(self) -> str:
+        return f"{self.round_wind}{self.round_number} with seat {self.dealer} dealing"
+
+    # -- results ---------------------------------------------------------------------------------------
+
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The settlement of the hand in play once it is over (None before)."""
+        r = self.round
+        if r is None or not r.is_over:
+            return None
+        if self._settled is None:
+            self._settled = _settle(self, r)
+        return self._settled
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended, or the hand just over ends it."""
+        if self.ended:
+            return True
+        result = self.hand_result
+        return result is not None and result.game_over
+
+    def next_hand(self) -> HandFrame:
+        """The hand to deal next: round, dealer, honba, sticks and scores (the finished hand settled)."""
+        r = self.round
+        if r is None:
+            return HandFrame(self.round_wind, self.round_number, self.dealer, self.honba, self.sticks,
+                             tuple(self.scores), self.dealer_streak)
+        result = self.hand_result
+        if result is None:
+            raise IllegalActionError("the hand in play has not ended", rule="sequence")
+        return _next_frame(self, r, result)
+
+    def _close_hand(self) -> None:
+        """Fold the finished hand into the game's bookkeeping."""
+        result = self.hand_result
+        if result is None:
+            return
+        frame = self.next_hand()
+        self.results.append(result)
+        self.round_wind, self.round_number, self.dealer = frame.round_wind, frame.round_number, frame.dealer
+        self.honba, self.sticks, self.scores = frame.honba, frame.sticks, list(frame.scores)
+        self.dealer_streak = frame.dealer_streak
+        self.round = None
+        self._settled = None
+
+    def table(self) -> tuple[tuple[int, ...], int]:
+        """The scores and the riichi sticks on the table now (a finished hand settled)."""
+        r = self.round
+        if r is None:
+            return tuple(self.scores), self.sticks
+        result = self.hand_result
+        if result is None:
+            return tuple(r.scores), r.sticks
+        return result.scores_end, 0 if result.wins else r.sticks
+
+    @property
+    def final(self) -> FinalResult:
+        """The end of the game as the rules settle it: final scores (leftover sticks settled), places and
+        final points after uma and oka. Before the end: the running scores settled as if it ended now."""
+        scores, sticks = self.table()
+        return settle_game_end(scores, sticks=sticks if self.is_over else 0, rules=self.rules.game)
+
+    @property
+    def final_scores(self) -> tuple[int, ...]:
+        """The scores at the end, leftover sticks settled as the rules say (the running scores before)."""
+        return self.final.scores
+
+    @property
+    def final_points(self) -> tuple[float, ...]:
+        """Final points in thousands, after uma and oka, as the rules pay them."""
+        return self.final.points
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.round_wind}{self.round_number} dealer={self.dealer} "
+                f"scores={self.scores} hands={len(self.results)}{' over' if self.is_over else ''}>")
+
+
+# -- settling a hand ------------------------------------------------------------------------------------
+
+def is_tenpai(r: Round, seat: int) -> bool:
+    """Tenpai at an exhaustive draw: a wait that is not four tiles of the player's own."""
+    counts = [0] * 34
+    for t in r.hands[seat]:
+        counts[KIND_OF[t]] += 1
+    held = list(counts)
+    for m in r.melds[seat]:
+        for t in m.tiles:
+            held[KIND_OF[t]] += 1
+    return any(held[k] < 4 for k in wait_kinds(counts, n_melds=len(r.melds[seat])))  # noqa: PLR2004
+
+
+def nagashi_seats(r: Round) -> tuple[int, ...]:
+    """Seats whose discards are all terminals and honours, none called (nagashi mangan)."""
+    return tuple(s for s in range(4) if r.rivers[s]
+                 and all(KIND_OF[d.tile] in _ORPHANS and not d.called for d in r.rivers[s]))
+
+
+def _settle(game: Game, r: Round) -> HandResult:
+    rules = game.rules
+    start = (game.scores[0], game.scores[1], game.scores[2], game.scores[3])
+    wins: list[WinResult] = []
+    tenpai: tuple[int, ...] | None = None
+    nagashi: tuple[int, ...] | None = None
+    deltas = [0, 0, 0, 0]
+    if r.wins:
+        ordered = _in_turn_order(r.wins)
+        for i, record in enumerate(ordered):
+            honba = r.honba if i == 0 or rules.game.honba_each_winner else 0
+            sticks = r.sticks if i == 0 else 0
+            wins.append(_win_result(r, record, honba, sticks))
+        for w in wins:
+            for s in range(4):
+                deltas[s] += w.deltas[s]
+        draw = None
+    else:
+        draw = r.ended
+        assert draw is not None
+        if not draw.is_abortive:
+            tenpai = tuple(s for s in range(4) if is_tenpai(r, s))
+            paid = nagashi_seats(r) if rules.scoring.nagashi_mangan else ()
+            nagashi = paid or None
+            by_wind = settle_draw({r.seat_wind(s) for s in tenpai}, rules=rules.game,
+                                  nagashi={r.seat_wind(s) for s in paid}, honba=r.honba)
+            deltas = [by_wind[r.seat_wind(s)] for s in range(4)]
+            draw = DrawKind.NAGASHI_MANGAN if paid else DrawKind.EXHAUSTIVE
+    end = tuple(r.scores[s] + deltas[s] for s in range(4))
+    outcome = Outcome.WIN if wins else Outcome.DRAW
+    partial = HandResult(r.round_wind, r.deal.round_number, r.dealer, r.honba, game.sticks,
+                         start, tuple(r.dora), tuple(r.riichi_seats), outcome, tuple(wins), draw, tenpai, nagashi,
+                         (deltas[0], deltas[1], deltas[2], deltas[3]), (end[0], end[1], end[2], end[3]), False)
+    return dataclasses.replace(partial, game_over=_game_over(game, r, partial))
+
+
+def _in_turn_order(records: list[WinRecord]) -> list[WinRecord]:
+    source = records[0].event.from_seat
+    if source is None:
+        return records
+    return sorted(records, key=lambda w: (w.event.seat - source) % 4)
+
+
+def _win_result(r: Round, record: WinRecord, honba: int, sticks: int) -> WinResult:
+    ctx = _with_sticks(record.context, honba, sticks)
+    s = score(record.hand, ctx, r.rules)
+    deltas = [0, 0, 0, 0]
+    for wind, change in s.deltas:
+        deltas[r.seat_of(wind)] += change
+    liable = None if s.liable is None else r.seat_of(s.liable)
+    e = record.event
+    return WinResult(e.seat, e.from_seat, record.hand, ctx, s, liable, honba, sticks,
+                     (deltas[0], deltas[1], deltas[2], deltas[3]))
+
+
+def _with_sticks(ctx: WinContext, honba: int, sticks: int) -> WinContext:
+    return ctx._replace(honba=honba, riichi_sticks=sticks)
+
+
+def _next_frame(game: Game, r: Round, result: HandResult) -> HandFrame:
+    repeat = _dealer_repeats(game.rules, r, result)
+    honba = r.honba + 1 if (repeat or result.outcome is Outcome.DRAW) else 0
+    sticks = 0 if result.outcome is Outcome.WIN else r.sticks
+    if any(w.winner == r.dealer for w in result.wins):
+        streak = r.dealer_streak + 1
+    elif repeat and game.rules.game.paarenchan_count is PaarenchanCount.ACROSS_DRAWS:
+        streak = r.dealer_streak
+    else:
+        streak = 0
+    round_wind, number, dealer = r.round_wind, r.deal.round_number, r.dealer
+    if not repeat:
+        dealer = (dealer + 1) % 4
+        number += 1
+        streak = 0
+        if number > 4:  # noqa: PLR2004
+            number = 1
+            round_wind = Wind((round_wind + 1) % 4)
+    return HandFrame(round_wind, number, dealer, honba, sticks, result.scores_end, streak)
+
+
+def _dealer_repeats(rules: RuleSet, r: Round, result: HandResult) -> bool:
+    if result.wins:
+        return any(w.winner == r.dealer for w in result.wins)
+    assert result.draw is not None
+    if result.draw.is_abortive:
+        return True
+    return rules.game.renchan is Renchan.TENPAI and r.dealer in (result.tenpai or ())
+
+
+def _game_over(game: Game, r: Round, result: HandResult) -> bool:
+    rules = game.rules.game
+    scores = result.scores_end
+    if rules.bust is Bust.BELOW_ZERO and min(scores) < 0 or rules.bust is Bust.AT_ZERO and min(scores) <= 0:
+        return True
+    last_wind = Wind.EAST if rules.length is GameLength.EAST_ONLY else Wind.SOUTH
+    round_wind, number = r.round_wind, r.deal.round_number
+    if round_wind < last_wind or (round_wind == last_wind and number < 4):  # noqa: PLR2004
+        return False
+    repeat = _dealer_repeats(game.rules, r, result)
+    reached = max(scores) >= rules.target_points
+    if repeat:
+        dealer_top = settle_game_end(scores, sticks=0, rules=rules).places[r.dealer] == 1
+        yame = rules.agari_yame if result.wins else rules.tenpai_yame and not (result.draw and result.draw.is_abortive)
+        return yame and dealer_top and reached
+    if round_wind == last_wind:  # the last hand of the regular game
+        return reached or rules.extension is Extension.NONE
+    # An extension hand: it ends when someone has reached the return points, at the latest after its fourth.
+    return reached or number == 4  # noqa: PLR2004

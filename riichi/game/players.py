@@ -1,0 +1,176 @@
+"""Players: anything with ``choose(view, actions)``. A player sees only its :class:`SeatView` (its own
+hand and everything public, never another seat's concealed tiles) and picks one of the legal actions.
+
+Three are built in: :class:`RandomPlayer` (any legal action), :class:`TsumogiriPlayer` (wins when it
+can, else discards the tile it drew and calls nothing) and :class:`EfficientPlayer` (discards toward
+a lower shanten, declares riichi when tenpai, wins when it can, calls pon on value honours).
+
+>>> from riichi.game.engine import play_game
+>>> from riichi.rules import TENHOU
+>>> game = play_game([EfficientPlayer(), EfficientPlayer(), TsumogiriPlayer(), RandomPlayer(seed=1)], TENHOU, seed=7)
+>>> game.is_over, sum(game.final_scores) + 1000 * game.sticks
+(True, 100000)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol
+
+from riichi.game.events import Discard, Pon, Riichi, Win
+from riichi.game.legal import Action, Pass
+from riichi.shapes.shanten import shanten
+from riichi.shapes.waits import wait_kinds
+from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
+
+if TYPE_CHECKING:
+    from riichi.game.phase import Phase, RiverTile
+    from riichi.game.round import Round
+    from riichi.hand import Meld
+
+__all__ = ["EfficientPlayer", "Player", "RandomPlayer", "SeatView", "TsumogiriPlayer"]
+
+
+class SeatView:
+    """What one seat may see of a round: its own hand and the public table."""
+
+    __slots__ = ("_round", "seat")
+
+    def __init__(self, round_: Round, seat: int) -> None:
+        self._round = round_
+        self.seat = seat
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """This seat's concealed tiles (the drawn tile among them)."""
+        return tuple(self._round.hands[self.seat])
+
+    @property
+    def drawn(self) -> Tile | None:
+        return self._round.drawn if self._round.turn == self.seat else None
+
+    @property
+    def seat_wind(self) -> Wind:
+        return self._round.seat_wind(self.seat)
+
+    @property
+    def round_wind(self) -> Wind:
+        return self._round.round_wind
+
+    @property
+    def phase(self) -> Phase:
+        return self._round.phase
+
+    @property
+    def dora_indicators(self) -> tuple[Tile, ...]:
+        return tuple(self._round.dora)
+
+    @property
+    def live_tiles_left(self) -> int:
+        return self._round.live_tiles_left
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._round.scores)
+
+    @property
+    def riichi(self) -> tuple[bool, ...]:
+        return tuple(self._round.riichi)
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        return tuple(self._round.melds[seat])
+
+    def river(self, seat: int) -> tuple[RiverTile, ...]:
+        return tuple(self._round.rivers[seat])
+
+    def open_hand(self, seat: int) -> tuple[Tile, ...] | None:
+        """The concealed tiles of a seat in open riichi (shown to all), else None (hidden)."""
+        if seat == self.seat or self._round.open_riichi[seat]:
+            return tuple(self._round.hands[seat])
+        return None
+
+    @property
+    def table_tile(self) -> tuple[int, Tile] | None:
+        """The discard (or kan tile) on the table and its owner."""
+        return self._round.last
+
+
+class Player(Protocol):
+    """A player: given its view and the legal actions (never empty), it returns one of them."""
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action: ...
+
+
+class RandomPlayer:
+    """Picks any legal action, uniformly, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:  # noqa: ARG002 - sees nothing
+        return actions[self.rng.randrange(len(actions))]
+
+
+class TsumogiriPlayer:
+    """Wins when it can; otherwise discards the tile it drew and lets every discard go by."""
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:  # noqa: ARG002
+        for a in actions:
+            if isinstance(a, Win):
+                return a
+        for a in actions:
+            if isinstance(a, Discard) and a.tsumogiri:
+                return a
+        for a in actions:
+            if isinstance(a, Pass | Discard):
+                return a
+        return actions[0]
+
+
+_TERMINAL_HONOR = frozenset(TERMINAL_HONOR_KINDS)
+
+
+class EfficientPlayer:
+    """A simple sound player: wins when it can, declares riichi when tenpai, discards to the lowest shanten
+    (then the most waiting kinds, then terminals and honours first), and calls pon only on value honours
+    (dragons, its seat wind, the round wind)."""
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
+        for a in actions:
+            if isinstance(a, Win):
+                return a
+        for a in actions:
+            if isinstance(a, Riichi):
+                return a
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            return self._discard(view, discards)
+        for a in actions:
+            if isinstance(a, Pon) and self._is_value_honour(view, KIND_OF[a.tile]):
+                return a
+        for a in actions:
+            if isinstance(a, Pass):
+                return a
+        return actions[0]
+
+    @staticmethod
+    def _is_value_honour(view: SeatView, kind: int) -> bool:
+        return kind >= 31 or kind == 27 + view.seat_wind or kind == 27 + view.round_wind  # noqa: PLR2004
+
+    def _discard(self, view: SeatView, discards: list[Discard]) -> Discard:
+        counts = [0] * 34
+        for t in view.hand:
+            counts[KIND_OF[t]] += 1
+        n_melds = len(view.melds(view.seat))
+        best: tuple[int, int, int, int] | None = None
+        choice = discards[0]
+        for a in discards:
+            kind = KIND_OF[a.tile]
+            counts[kind] -= 1
+            sh = shanten(counts, n_melds=n_melds)
+            waits = len(wait_kinds(counts, n_melds=n_melds)) if sh == 0 else 0
+            counts[kind] += 1
+            key = (-sh, waits, 1 if kind in _TERMINAL_HONOR else 0, 0 if a.tile.is_red else 1)
+            if best is None or key > best:
+                best, choice = key, a
+        return choice

@@ -1,0 +1,395 @@
+"""The state of one hand (kyoku), stepped only by :meth:`Round.apply`.
+
+A :class:`Round` starts from a :class:`~riichi.game.events.Deal` and changes only when an event is
+applied; an event the rules do not allow at that moment is refused with an
+:class:`~riichi.errors.IllegalActionError` naming the rule. Every situational fact a win needs
+(riichi, double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou) is
+derived from the events, and a win is scored by building the :class:`~riichi.hand.Hand` and
+:class:`~riichi.scoring.context.WinContext` and calling :func:`~riichi.score`, as a user would.
+
+The wall may be known (the :class:`Deal` carries it: every tile an event names is checked against
+it) or unknown (a replay: the events bring the tiles, the round keeps the counts).
+
+What a seat may do now is :func:`riichi.game.legal.legal_actions`; this module holds the state and
+the rules each event must satisfy.
+
+>>> from riichi.game.wall import Wall
+>>> from riichi.rules import TENHOU
+>>> wall = Wall.shuffled(seed=1)
+>>> r = Round.from_wall(wall, TENHOU)
+>>> r.phase, r.turn, r.live_tiles_left
+(Phase.DRAW, 0, 70)
+>>> r.apply(Draw(0, wall.live_tile(0)))
+>>> r.phase, len(r.concealed(0))
+(Phase.TURN, 14)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from riichi.errors import IllegalActionError
+from riichi.game.events import (
+    Ankan,
+    Chi,
+    Deal,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    Event,
+    Minkan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    Ryuukyoku,
+    Shouminkan,
+    Win,
+)
+from riichi.game import legal
+from riichi.game.phase import Phase, RiverTile, WinRecord
+from riichi.game.picture import round_html, round_text
+from riichi.game.wall import DEALT, LIVE_DRAWS, MAX_INDICATORS, Wall
+from riichi.hand import Meld, MeldType
+from riichi.rules import KanDoraTiming, RuleSet
+from riichi.tiles import KIND_OF, Tile, Wind
+
+__all__ = ["Phase", "RiverTile", "Round", "WinRecord"]
+
+
+class Round:
+    """One hand of riichi, from the deal to a win or a drawn hand; see the module description."""
+
+    def __init__(self, deal: Deal, rules: RuleSet, *, scores: tuple[int, ...] | None = None,
+                 honba: int | None = None, sticks: int | None = None, dealer_streak: int = 0) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.wall: Wall | None = Wall(deal.wall) if deal.wall is not None else None
+        if self.wall is not None:
+            dealt = self.wall.hands(deal.dealer)
+            for seat in range(4):
+                if sorted(dealt[seat]) != sorted(deal.hands[seat]):
+                    raise IllegalActionError(f"seat {seat}'s starting hand is not the one the wall deals",
+                                             event=deal, rule="wall")
+            if self.wall.dora_indicator(0) != deal.dora:
+                raise IllegalActionError("the first dora indicator is not the wall's", event=deal, rule="wall")
+        self.round_wind: Wind = deal.round_wind
+        self.dealer = deal.dealer
+        self.scores = list(deal.scores if scores is None else scores)
+        self.honba = deal.honba if honba is None else honba
+        self.sticks = deal.sticks if sticks is None else sticks
+        #: Consecutive dealer wins before this hand (paarenchan is the eighth).
+        self.dealer_streak = dealer_streak
+        self.hands: list[list[Tile]] = [list(h) for h in deal.hands]
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.rivers: list[list[RiverTile]] = [[], [], [], []]
+        self.dora: list[Tile] = [deal.dora]
+        self.phase = Phase.DRAW
+        self.turn = deal.dealer
+        self.drawn: Tile | None = None
+        self.needs_rinshan = False
+        self.drawn_rinshan = False
+        #: The tile on the table: (discarder, tile) in CALLS; (kan maker, kan tile) in KAN.
+        self.last: tuple[int, Tile] | None = None
+        self.kan_type: MeldType | None = None
+        self.live_draws = 0
+        self.kan_seats: list[int] = []
+        #: Kan indicators not yet revealed: whether each is due now.
+        self.dora_owed: list[bool] = []
+        self.riichi = [False] * 4
+        self.double_riichi = [False] * 4
+        self.open_riichi = [False] * 4
+        self.ippatsu = [False] * 4
+        self.riichi_seats: list[int] = []  #: accepted, in order
+        self.declaring: int | None = None  #: declared riichi, its discard still to come
+        self.declared_double = False
+        self.declared_open = False
+        self.awaiting_acceptance: int | None = None  #: the riichi discard is on the table
+        self.furiten_temporary = [False] * 4
+        self.furiten_riichi = [False] * 4
+        self.waits: list[frozenset[int]] = [frozenset()] * 4
+        self.no_calls = True  #: the first go-around is still uninterrupted by any call
+        self.draw_count = [0, 0, 0, 0]
+        self.after_call = False
+        self.kuikae: frozenset[int] = frozenset()
+        self.wins: list[WinRecord] = []
+        self.ended: DrawKind | None = None
+        self.events: list[Event] = []
+        #: Copies of each kind that have come out of the wall (hands, draws, indicators): never more than four.
+        self.seen = [0] * 34
+        for tile in (*(t for h in deal.hands for t in h), deal.dora):
+            self.seen[KIND_OF[tile]] += 1
+        over = [k for k in range(34) if self.seen[k] > 4]  # noqa: PLR2004
+        if over:
+            raise IllegalActionError(f"the deal shows {self.seen[over[0]]} copies of {Tile(over[0])}", event=deal,
+                                     rule="tiles")
+        for seat in range(4):
+            self.waits[seat] = legal.hand_waits(self, seat)
+
+    @classmethod
+    def from_wall(cls, wall: Wall, rules: RuleSet, *, round_wind: Wind = Wind.EAST, round_number: int = 1,
+                  dealer: int = 0, honba: int = 0, sticks: int = 0,
+                  scores: tuple[int, ...] = (25000, 25000, 25000, 25000)) -> Round:
+        """A round dealt from ``wall`` (its tiles checked at every event)."""
+        deal = Deal(round_wind, round_number, dealer, wall.dora_indicator(0), wall.hands(dealer), honba=honba,
+                    sticks=sticks, scores=scores, wall=wall.tiles)
+        return cls(deal, rules)
+
+    # -- facts ---------------------------------------------------------------------------------------
+
+    @property
+    def kans(self) -> int:
+        return len(self.kan_seats)
+
+    @property
+    def live_tiles_left(self) -> int:
+        """Tiles still to be drawn from the live wall (each kan takes one for the dead wall)."""
+        return LIVE_DRAWS - self.live_draws - self.kans
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def seat_wind(self, seat: int) -> Wind:
+        return Wind((seat - self.dealer) % 4)
+
+    def seat_of(self, wind: Wind) -> int:
+        return (self.dealer + wind) % 4
+
+    def concealed(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(self.hands[seat])
+
+    def river(self, seat: int) -> tuple[RiverTile, ...]:
+        return tuple(self.rivers[seat])
+
+    def is_closed(self, seat: int) -> bool:
+        return all(m.type is MeldType.ANKAN for m in self.melds[seat])
+
+    @property
+    def dora_due(self) -> bool:
+        """A kan indicator the rules reveal now is still face down."""
+        return any(self.dora_owed)
+
+    def wall_tiles_left(self) -> tuple[Tile, ...]:
+        """The tiles not yet drawn, live and dead wall (revealed indicators included); needs a known wall."""
+        if self.wall is None:
+            raise IllegalActionError("the wall is unknown in this round", rule="wall")
+        live_end = DEALT + LIVE_DRAWS
+        live = self.wall.tiles[DEALT + self.live_draws:live_end]
+        replacements_drawn = self.kans - (1 if self.needs_rinshan else 0)
+        return live + self.wall.tiles[live_end + replacements_drawn:]
+
+    # -- stepping --------------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one event, or refuse it with :class:`IllegalActionError` (the round is then unchanged)."""
+        match event:
+            case Draw():
+                self._draw(event)
+            case Discard():
+                self._discard(event)
+            case Riichi():
+                self._riichi(event)
+            case RiichiAccepted():
+                self._riichi_accepted(event)
+            case Chi() | Pon() | Minkan():
+                self._call(event)
+            case Ankan():
+                self._ankan(event)
+            case Shouminkan():
+                self._shouminkan(event)
+            case DoraRevealed():
+                self._dora(event)
+            case Win():
+                self._win(event)
+            case Ryuukyoku():
+                self._ryuukyoku(event)
+            case _:
+                raise IllegalActionError(f"a {type(event).__name__} is not an event within a hand", event=event,
+                                         rule="sequence")
+        self.events.append(event)
+
+    def _refuse(self, event: Event, message: str, rule: str) -> IllegalActionError:
+        return IllegalActionError(message, event=event, rule=rule)
+
+    def _expect(self, event: Event, phases: tuple[Phase, ...], seat: int | None = None) -> None:
+        if self.phase not in phases:
+            raise self._refuse(event, f"not allowed now (the hand is at {self.phase.value}, seat {self.turn})",
+                               "sequence")
+        if seat is not None and seat != self.turn:
+            raise self._refuse(event, f"it is seat {self.turn}'s turn", "turn")
+
+    def _comes_out(self, event: Event, tile: Tile) -> None:
+        """A tile leaves the wall: a fifth copy of a kind is no tile of the set."""
+        kind = KIND_OF[tile]
+        if self.seen[kind] >= 4:  # noqa: PLR2004
+            raise self._refuse(event, f"all four {Tile(kind)} are already out of the wall", "tiles")
+        self.seen[kind] += 1
+
+    def _pass_table_tile(self, event: Event, *, taker: int | None = None) -> None:
+        """The tile on the table goes by: seats that could have won on it are furiten (temporarily, or for
+        the rest of the hand in riichi)."""
+        if self.awaiting_acceptance is not None:
+            raise self._refuse(event, f"seat {self.awaiting_acceptance}'s riichi discard passed: its riichi is "
+                                      f"accepted first (riichi_accepted)", "riichi")
+        assert self.last is not None
+        source, tile = self.last
+        kind = KIND_OF[tile]
+        for seat in range(4):
+            if seat != source and seat != taker and kind in self.waits[seat]:
+                self.furiten_temporary[seat] = True
+                if self.riichi[seat]:
+                    self.furiten_riichi[seat] = True
+
+    def _draw(self, e: Draw) -> None:
+        legal.check_draw(self, e)
+        self._comes_out(e, e.tile)
+        if self.phase is Phase.CALLS:
+            self._pass_table_tile(e)
+        elif self.phase is Phase.KAN:
+            self._pass_table_tile(e)
+            if self.kan_type is MeldType.SHOUMINKAN:  # the kan stands: calls break ippatsu
+                self.ippatsu = [False] * 4
+        if e.rinshan:
+            self.drawn_rinshan = True
+            self.needs_rinshan = False
+        else:
+            self.live_draws += 1
+            self.drawn_rinshan = False
+        self.hands[e.seat].append(e.tile)
+        self.drawn = e.tile
+        self.draw_count[e.seat] += 1
+        self.furiten_temporary[e.seat] = False
+        self.turn = e.seat
+        self.after_call = False
+        self.kuikae = frozenset()
+        self.last = None
+        self.kan_type = None
+        self.phase = Phase.TURN
+
+    def _discard(self, e: Discard) -> None:
+        legal.check_discard(self, e)
+        self.hands[e.seat].remove(e.tile)
+        declaring = self.declaring == e.seat
+        self.rivers[e.seat].append(RiverTile(e.tile, e.tsumogiri, riichi=declaring))
+        if self.ippatsu[e.seat]:
+            self.ippatsu[e.seat] = False
+        if declaring:
+            self.declaring = None
+            self.awaiting_acceptance = e.seat
+        self.waits[e.seat] = legal.hand_waits(self, e.seat)
+        self.dora_owed = [True] * len(self.dora_owed)
+        self.drawn = None
+        self.after_call = False
+        self.kuikae = frozenset()
+        self.last = (e.seat, e.tile)
+        self.phase = Phase.CALLS
+
+    def _riichi(self, e: Riichi) -> None:
+        self._expect(e, (Phase.TURN,), e.seat)
+        legal.check_riichi_declaration(self, e)
+        self.declaring = e.seat
+        self.declared_double = self.no_calls and not self.rivers[e.seat]
+        self.declared_open = e.open
+
+    def _riichi_accepted(self, e: RiichiAccepted) -> None:
+        if self.phase is not Phase.CALLS or self.awaiting_acceptance != e.seat:
+            raise self._refuse(e, f"seat {e.seat} has no riichi discard on the table", "riichi")
+        self.awaiting_acceptance = None
+        self.riichi[e.seat] = True
+        self.double_riichi[e.seat] = self.declared_double
+        self.open_riichi[e.seat] = self.declared_open
+        self.ippatsu[e.seat] = self.rules.scoring.ippatsu
+        self.riichi_seats.append(e.seat)
+        self.scores[e.seat] -= 1000
+        self.sticks += 1
+
+    def _call(self, e: Chi | Pon | Minkan) -> None:
+        legal.check_call(self, e)
+        self._pass_table_tile(e, taker=e.seat)
+        river = self.rivers[e.from_seat]
+        river[-1] = replace(river[-1], called=True)
+        for t in e.own:
+            self.hands[e.seat].remove(t)
+        kind = {Chi: MeldType.CHI, Pon: MeldType.PON, Minkan: MeldType.MINKAN}[type(e)]
+        self.melds[e.seat].append(Meld(kind, e.tiles, self.seat_wind(e.from_seat)))
+        self.no_calls = False
+        self.ippatsu = [False] * 4
+        self.turn = e.seat
+        self.last = None
+        self.drawn = None
+        if isinstance(e, Minkan):
+            self.waits[e.seat] = legal.hand_waits(self, e.seat)
+            self._kan_declared(e.seat, MeldType.MINKAN, immediate=self.rules.game.kan_dora_timing is KanDoraTiming.IMMEDIATE)
+            self.phase = Phase.DRAW
+        else:
+            self.after_call = True
+            self.kuikae = legal.kuikae_kinds(self.rules.game.kuikae, e.tile, e.own, chi=isinstance(e, Chi))
+            self.phase = Phase.TURN
+
+    def _kan_declared(self, seat: int, kind: MeldType, *, immediate: bool) -> None:
+        self.dora_owed = [True] * len(self.dora_owed)
+        self.kan_seats.append(seat)
+        if self.rules.scoring.kan_dora and len(self.dora) + len(self.dora_owed) < MAX_INDICATORS:
+            self.dora_owed.append(immediate)
+        self.needs_rinshan = True
+        self.kan_type = kind
+
+    def _ankan(self, e: Ankan) -> None:
+        legal.check_ankan(self, e)
+        for t in e.tiles:
+            self.hands[e.seat].remove(t)
+        self.melds[e.seat].append(Meld(MeldType.ANKAN, e.tiles))
+        self.waits[e.seat] = legal.hand_waits(self, e.seat)
+        self.no_calls = False
+        self.ippatsu = [False] * 4
+        self._kan_declared(e.seat, MeldType.ANKAN, immediate=True)
+        self.drawn = None
+        self.last = (e.seat, e.tiles[0])
+        self.phase = Phase.KAN
+
+    def _shouminkan(self, e: Shouminkan) -> None:
+        at = legal.check_shouminkan(self, e)
+        self.hands[e.seat].remove(e.tile)
+        pon = self.melds[e.seat][at]
+        self.melds[e.seat][at] = Meld(MeldType.SHOUMINKAN, (*pon.tiles, e.tile), pon.from_seat)
+        self.waits[e.seat] = legal.hand_waits(self, e.seat)
+        self.no_calls = False
+        self._kan_declared(e.seat, MeldType.SHOUMINKAN, immediate=self.rules.game.kan_dora_timing is KanDoraTiming.IMMEDIATE)
+        self.drawn = None
+        self.last = (e.seat, e.tile)
+        self.phase = Phase.KAN
+
+    def _dora(self, e: DoraRevealed) -> None:
+        if not self.dora_owed or self.phase is Phase.OVER:
+            raise self._refuse(e, "no kan indicator is face down", "kan_dora")
+        if self.wall is not None and self.wall.dora_indicator(len(self.dora)) != e.tile:
+            raise self._refuse(e, f"the wall's next indicator is {self.wall.dora_indicator(len(self.dora))}",
+                               "wall")
+        self._comes_out(e, e.tile)
+        self.dora.append(e.tile)
+        self.dora_owed.pop(0)
+
+    def _win(self, e: Win) -> None:
+        record = legal.check_win(self, e)
+        if self.awaiting_acceptance is not None and e.from_seat == self.awaiting_acceptance:
+            self.awaiting_acceptance = None  # the declaring discard was won on: no riichi, no stick
+        self.wins.append(record)
+        self.phase = Phase.OVER
+
+    def _ryuukyoku(self, e: Ryuukyoku) -> None:
+        legal.check_ryuukyoku(self, e)
+        self.ended = e.kind
+        self.phase = Phase.OVER
+
+    # -- pictures ------------------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        return round_text(self)
+
+    def __repr__(self) -> str:
+        return (f"<Round {self.round_wind}{self.deal.round_number} dealer={self.dealer} honba={self.honba} "
+                f"phase={self.phase.value} turn={self.turn} live={self.live_tiles_left}>")
+
+    def _repr_html_(self) -> str:
+        return round_html(self)
