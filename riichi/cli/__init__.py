@@ -81,11 +81,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the build (compiled with mypyc or pure Python)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:  # noqa: A002
+        super().__init__(option_strings, dest, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from riichi.build import describe  # noqa: PLC0415 - only for --version
+
+        print(describe())
+        parser.exit()
+
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser. When ``command`` names a subcommand, only that one is built: the others
     are needed only to list them (``riichi --help``, an unknown command), and building every one (the
     analyze command imports its module) would be a large part of a short run such as ``score --jsonl``."""
     parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
+    parser.add_argument("--version", action=_Version, help="print the version and which build runs, then exit")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,

@@ -1,0 +1,108 @@
+"""Build riichi: the typed core compiled with mypyc where possible, pure Python otherwise.
+
+``pip install .`` compiles every module under ``riichi/`` except those ``pyproject.toml`` excludes
+(``[tool.riichi.mypyc] exclude``, the one list of what stays Python) when the interpreter is
+CPython and a C compiler is there. Otherwise, when ``RIICHI_PURE=1`` is set, for an editable install
+(so that the sources run as they are), or when the compilation fails, it installs the pure package
+and says why in one line. ``riichi --version`` tells which build runs.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import platform
+import shutil
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+
+
+def compiled_modules() -> list[str]:
+    """The source files mypyc compiles, relative to the project root."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["riichi"]["mypyc"]
+    files = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "riichi").rglob("*.py"))
+    return [f for f in files if not any(fnmatch.fnmatch(f, pattern) for pattern in config["exclude"])]
+
+
+def pure_reason() -> str | None:
+    """Why this build is pure Python, or ``None`` to compile."""
+    if os.environ.get("RIICHI_PURE", "") not in ("", "0"):
+        return "RIICHI_PURE is set"
+    if platform.python_implementation() != "CPython":
+        return f"mypyc compiles for CPython, not {platform.python_implementation()}"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(os.environ.get("CC", compiler).split()[0]) is None:
+        return f"no C compiler ({compiler}) found"
+    try:
+        import mypyc.build  # noqa: F401, PLC0415 - a build requirement (pyproject.toml)
+    except ImportError:
+        return "mypyc is not installed"
+    return None
+
+
+def notice(reason: str) -> None:
+    print(f"riichi: installing the pure-Python build ({reason})", file=sys.stderr)
+
+
+class BuildExt(build_ext):
+    """Builds the compiled core, or nothing (the pure package) when it cannot.
+
+    mypyc writes one C file per module (``multi_file``); they are compiled side by side, one per
+    core, as gcc runs them as separate processes.
+    """
+
+    def build_extension(self, ext: Extension) -> None:
+        compile_one = self.compiler.compile
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+                done = pool.map(lambda source: compile_one([source], *args, **kwargs), sources)
+                return [obj for objs in done for obj in objs]
+
+        self.compiler.compile = compile_all  # type: ignore[method-assign]
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_one  # type: ignore[method-assign]
+
+    def run(self) -> None:
+        if getattr(self, "editable_mode", False) or self.inplace:
+            notice("an editable install runs the sources as they are")
+            self.extensions = []
+            return
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - any failure of the compiler leaves the pure package
+            notice(f"the compilation failed: {exc}")
+            self.extensions = []
+
+
+#: The commands that build the package (pip's wheel build runs bdist_wheel); the metadata steps before
+#: it (egg_info, dist_info) need no compilation.
+BUILDS = frozenset({"bdist_wheel", "build", "build_ext", "install"})
+
+
+def extensions() -> list[object]:
+    if not BUILDS & set(sys.argv[1:]):
+        return []
+    reason = pure_reason()
+    if reason is not None:
+        notice(reason)
+        return []
+    from mypyc.build import mypycify  # noqa: PLC0415
+
+    os.chdir(ROOT)  # mypyc takes the paths relative to the project
+    return list(mypycify(compiled_modules(), opt_level="3", multi_file=True))
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
