@@ -1,8 +1,9 @@
-"""Instructions per scored hand, riichi beside mahjong 2.1.0, counted by valgrind.
+"""Instructions per scored hand, riichi (compiled and pure) beside mahjong 2.1.0 and riichienv 0.4.11, by valgrind.
 
     python -m benchmarks.instructions            # 500 hands of hands-2000, about two minutes
     python -m benchmarks.instructions --hands 200
     python -m benchmarks.instructions --caches   # also cache misses and mispredicted branches
+    python -m benchmarks.instructions --engines "compiled score()" mahjong
 
 Timings on a shared machine swing by a third from one minute to the next;
 the number of machine instructions a piece of Python executes does not. This
@@ -23,7 +24,10 @@ Rows:
 * ``riichi score() new``: the same on hands met for the first time (every other case of the set
   scored first), so suit patterns, plans and payments new to the process are worked out as they
   are in a timed round of new hands;
-* ``mahjong``: ``HandCalculator.estimate_hand_value`` on prepared 136-tile inputs.
+* ``compiled score_case``, ``compiled score()``: the same two on the installed, mypyc-compiled riichi
+  (``pip install .``); the ``riichi`` rows run the sources of this checkout as Python (the pure build);
+* ``mahjong``: ``HandCalculator.estimate_hand_value`` on prepared 136-tile inputs;
+* ``riichienv``: riichienv's compiled ``HandEvaluator.calc`` on prepared 136-tile inputs.
 
 With ``--caches`` the children run under ``valgrind --tool=cachegrind`` with its
 cache and branch simulations, and the table adds, per hand, first-level
@@ -50,24 +54,36 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_HANDS = REPO / "tests" / "data" / "bench" / "hands-2000.jsonl"
-MODES = ("riichi score_case", "riichi score()", "riichi score() new", "mahjong")
+MODES = ("riichi score_case", "riichi score()", "riichi score() new", "compiled score_case", "compiled score()",
+         "mahjong", "riichienv")
+#: Modes run on the installed (compiled) riichi rather than the sources of this checkout.
+COMPILED_MODES = ("compiled score_case", "compiled score()")
 
 
 def child(mode: str, hands: Path, skip: int, n: int, go: bool) -> None:
     """Prepare n cases after the first ``skip`` and, if ``go``, score them (every case scored once before)."""
     cases = [json.loads(line) for line in hands.read_text().splitlines() if line.strip()]
     counted = cases[skip:skip + n]
-    if mode == "mahjong":
-        from benchmarks import peer_mahjong  # noqa: PLC0415
+    if mode in ("mahjong", "riichienv"):
+        if mode == "mahjong":
+            from benchmarks import peer_mahjong as peer  # noqa: PLC0415
+        else:
+            from benchmarks import peer_riichienv as peer  # type: ignore[no-redef]  # noqa: PLC0415
 
-        prepared = [peer_mahjong.prepare_case(c) for c in cases]
+        prepared = [peer.prepare_case(c) for c in cases]
         for p in prepared:
-            peer_mahjong.score_prepared(p)
-        work = [peer_mahjong.prepare_case(c) for c in counted]
+            peer.score_prepared(p)
+        work = [peer.prepare_case(c) for c in counted]
         gc.disable()
         for p in work if go else ():
-            peer_mahjong.score_prepared(p)
+            peer.score_prepared(p)
         return
+    if mode in COMPILED_MODES:
+        from riichi.build import describe, kind  # noqa: PLC0415
+
+        if kind() != "compiled":
+            raise SystemExit(f"no compiled build installed: this environment runs {describe()}")
+        mode = mode.replace("compiled", "riichi")
     from riichi.formats.interchange import case_to_hand, score_case  # noqa: PLC0415
     from riichi.rules import resolve_rules  # noqa: PLC0415
     from riichi.scoring.scorer import score  # noqa: PLC0415
@@ -103,10 +119,15 @@ def count(mode: str, hands: Path, skip: int, n: int, *, go: bool, caches: bool =
     instructions, and with ``caches`` the cache misses and mispredicted branches as well."""
     tool = (["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", "--cachegrind-out-file=/dev/null"]
             if caches else ["--tool=callgrind", "--callgrind-out-file=/dev/null"])
-    cmd = ["valgrind", *tool, sys.executable, "-m",
-           "benchmarks.instructions", "--child", mode, "--hands-file", str(hands), "--skip", str(skip),
-           "--hands", str(n), *(["--go"] if go else [])]
-    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
+    child_args = ["--child", mode, "--hands-file", str(hands), "--skip", str(skip), "--hands", str(n),
+                  *(["--go"] if go else [])]
+    if mode in COMPILED_MODES:  # -P, run from elsewhere: the installed riichi, the checkout only for benchmarks
+        call = (f"import sys; sys.path.append({str(REPO)!r}); from benchmarks.instructions import main; "
+                f"sys.exit(main({child_args!r}))")
+        cmd, cwd = ["valgrind", *tool, sys.executable, "-P", "-c", call], "/"
+    else:
+        cmd, cwd = ["valgrind", *tool, sys.executable, "-m", "benchmarks.instructions", *child_args], str(REPO)
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)  # noqa: S603
     out = done.stderr
     if done.returncode != 0:
         raise RuntimeError(f"the {mode} child failed:\n{out[-2000:]}")
@@ -132,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands-file", type=Path, default=DEFAULT_HANDS)
     parser.add_argument("--caches", action="store_true",
                         help="also count cache misses and mispredicted branches (cachegrind; slower)")
+    parser.add_argument("--engines", nargs="+", choices=MODES, default=list(MODES), metavar="ENGINE",
+                        help=f"what to count (default all: {', '.join(MODES)})")
     parser.add_argument("--child", choices=MODES, help=argparse.SUPPRESS)
     parser.add_argument("--go", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -149,25 +172,34 @@ def main(argv: list[str] | None = None) -> int:
           f"(valgrind {tool}; steady state but for \"new\", GC paused)\n")
     events = CACHE_EVENTS if args.caches else EVENTS
     per_hand = {}
-    for mode in MODES:
-        n = args.hands
-        scored = count(mode, args.hands_file, args.skip, n, go=True, caches=args.caches)
-        prepared = count(mode, args.hands_file, args.skip, n, go=False, caches=args.caches)
-        per_hand[mode] = {event: (scored[event] - prepared[event]) / n for event in events}
+    for mode in args.engines:
+        try:
+            per_hand[mode] = per_hand_counts(mode, args.hands_file, args.skip, args.hands, caches=args.caches)
+        except RuntimeError as exc:
+            print(f"{mode}: not counted ({str(exc).strip().splitlines()[-1]})", file=sys.stderr)
     print(table(per_hand, events))
     return 0
 
 
+def per_hand_counts(mode: str, hands: Path, skip: int, n: int, *, caches: bool = False) -> dict[str, float]:
+    """What one scored hand costs ``mode``: the counts of a run that scores n hands, less those of a run
+    that only prepares them, over n."""
+    events = CACHE_EVENTS if caches else EVENTS
+    scored = count(mode, hands, skip, n, go=True, caches=caches)
+    prepared = count(mode, hands, skip, n, go=False, caches=caches)
+    return {event: (scored[event] - prepared[event]) / n for event in events}
+
+
 def table(per_hand: dict[str, dict[str, float]], events: tuple[str, ...]) -> str:
     """Each engine's counts per hand, and the ratio mahjong / this engine of each."""
-    peer = per_hand["mahjong"]
+    peer = per_hand.get("mahjong") or {event: 0.0 for event in events}
     head = [f"{'engine':<20}", *(f"{event + '/hand':>17} {'ratio':>6}" for event in events)]
     lines = [" | ".join(head), "-+-".join("-" * len(cell) for cell in head)]
     for mode, counts in per_hand.items():
         cells = [f"{mode:<20}"]
         for event in events:
             value = counts[event]
-            ratio = f"{peer[event] / value:.2f}x" if value > 0 else "-"
+            ratio = f"{peer[event] / value:.2f}x" if value > 0 and peer[event] else "-"
             cells.append(f"{value:>17,.0f} {ratio:>6}")
         lines.append(" | ".join(cells))
     return "\n".join(lines)

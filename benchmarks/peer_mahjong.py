@@ -21,7 +21,11 @@ from typing import Any
 
 from mahjong.agari import Agari
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.hand_config import (
+    HandConfig,
+    HandConstants,
+    OptionalRules,
+)
 from mahjong.meld import Meld
 from mahjong.shanten import Shanten
 

@@ -25,6 +25,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -605,6 +606,41 @@ def print_targets(rows: dict[str, Row], measured: dict[str, float]) -> None:
         print(f"  {label}: {shown}{unit} -- {'met' if met else 'NOT met'}")
 
 
+def riichi_build() -> str:
+    try:
+        from riichi.build import describe  # noqa: PLC0415
+    except ImportError as exc:
+        return f"riichi not importable ({exc})"
+    return describe()
+
+
+def print_builds(rounds: int, seed: int, n_cases: int, instructions: int) -> None:
+    """The compiled and the pure build beside mahjong and riichienv (benchmarks.builds), with the
+    instructions valgrind counts per scored hand of hands-2000 for each (benchmarks.instructions)."""
+    from benchmarks import builds  # noqa: PLC0415
+
+    print("the builds side by side, µs per hand (median of the rounds; each engine in a process of its own):")
+    results = builds.compare(rounds, seed, n_cases)
+    for line in builds.table(results):
+        print("  " + line)
+    if instructions > 0 and shutil.which("valgrind") and DEFAULT_HANDS.exists():
+        from benchmarks import instructions as counting  # noqa: PLC0415
+
+        print(f"\ninstructions per scored hand (valgrind callgrind, {instructions} hands of hands-2000, steady state):")
+        per_hand = {}
+        for mode in ("compiled score()", "riichi score()", "compiled score_case", "riichi score_case", "mahjong",
+                     "riichienv"):
+            try:
+                per_hand[mode] = counting.per_hand_counts(mode, DEFAULT_HANDS, 300, instructions)
+            except RuntimeError as exc:
+                print(f"  {mode}: not counted ({str(exc).strip().splitlines()[-1]})")
+        for line in counting.table(per_hand, counting.EVENTS).splitlines():
+            print("  " + line)
+    print("\ntargets of the builds:")
+    for line in builds.targets(results):
+        print(line)
+
+
 def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=None, help="rounds per task (default 5, --quick 3)")
@@ -620,6 +656,10 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
     parser.add_argument("--worker-memory", help=argparse.SUPPRESS)
     parser.add_argument("--peer-first", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker-mode", default="score_case", help=argparse.SUPPRESS)
+    parser.add_argument("--builds-only", action="store_true",
+                        help="only the side-by-side table of the builds and the peers (and its instruction counts)")
+    parser.add_argument("--instructions", type=int, default=100, metavar="N",
+                        help="hands counted by valgrind per engine for the instruction column (0: none; default 100)")
     args = parser.parse_args(argv)
 
     if args.worker_fixed:
@@ -638,11 +678,17 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901, PLR0912, PLR0915
     n_e2e = 2000 if args.quick else 10000
     started = time.perf_counter()
     eng = load_engines()
-    print(f"riichi vs mahjong 2.1.0 -- Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
-          f"{rounds} rounds (median), base seed {args.seed}")
+    print(f"riichi (compiled and pure) vs mahjong 2.1.0 and riichienv 0.4.11 -- Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} CPUs, {rounds} rounds (median), base seed {args.seed}")
     for why in eng.missing.values():
         print(f"  note: {why}")
     print()
+
+    print_builds(rounds, args.seed, n_cases, args.instructions)
+    if args.builds_only:
+        print(f"\n(total benchmark time {time.perf_counter() - started:.0f} s)")
+        return 0
+    print(f"\nthe rest of this run times the riichi this interpreter imports: {riichi_build()}\n")
 
     rows: dict[str, Row] = {}
     report: dict[str, list[Any]] = {}
