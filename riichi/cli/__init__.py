@@ -7,6 +7,7 @@
     riichi rules            riichi rules tenhou wrc
     riichi analyze ...      riichi serve
     riichi play --games 100 --seed 7 --rules tenhou
+    riichi replay game.xml  riichi replay --jsonl logs/ > replay.jsonl
 
 Only this module prints.
 """
@@ -104,7 +105,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
-                "serve": _add_serve}
+                "replay": _add_replay, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -169,6 +170,12 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from riichi.cli import play as cli_play  # noqa: PLC0415 - the engine is imported only to play
 
     cli_play.add_parser(sub)
+
+
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import replay as cli_replay  # noqa: PLC0415 - the engine is imported only to replay
+
+    cli_replay.add_parser(sub)
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

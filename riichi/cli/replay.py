@@ -1,0 +1,180 @@
+"""``riichi replay``: replay game records through the engine, or convert them between formats.
+
+    riichi replay game.xml                      a table, one row a hand, differences marked
+    riichi replay --jsonl logs/ > out.jsonl     the replay contract's JSON lines, every file of a folder
+    riichi replay --write mjai game.xml         the record as mjai JSON lines
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from riichi.formats.detect import FORMATS, read_record
+from riichi.replay.convert import write_record
+from riichi.replay.sources import expand_paths, replay_paths
+from riichi.rules import PRESETS, RuleSet, resolve_rules
+
+__all__ = ["add_parser"]
+
+_SUFFIX = {"mjlog": ".xml", "tenhou6": ".json", "mjai": ".jsonl"}
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("replay", help="replay game records through the engine, or convert them", description=(
+        "Replay Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON or mjai JSON lines through the engine: every "
+        "hand's yaku, points, payments, honba, sticks and the end of the game are recomputed and compared with "
+        "the record's own values. FILE may be a folder (its records, recursively) or a glob; - reads standard "
+        "input. Exit status: 0 when every hand matches its record, 1 when anything differs or a file has an "
+        "error, 2 on bad usage."))
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--format", default="auto", choices=("auto", *FORMATS), help="the records' format (default: "
+                   "detected from the content)")
+    p.add_argument("--rules", default=None, help=f"rules instead of the record's own: a preset ({', '.join(PRESETS)}) "
+                   "or a JSON object such as '{\"preset\": \"tenhou\", \"aka\": 0}'")
+    p.add_argument("--jsonl", action="store_true", help="one JSON object a line (kyoku, game_end, error)")
+    p.add_argument("--write", choices=FORMATS, metavar="FORMAT",
+                   help=f"convert the records instead: {', '.join(FORMATS)}")
+    p.add_argument("--out", metavar="DIR", help="with --write: the folder to write into (default: standard output "
+                   "for one file)")
+    p.set_defaults(run=run)
+
+
+def _rules(text: str | None) -> RuleSet | None:
+    if text is None:
+        return None
+    spec: object = text
+    if text.lstrip().startswith("{"):
+        spec = json.loads(text)
+    return resolve_rules(spec)  # type: ignore[arg-type]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = _rules(args.rules)
+    except (ValueError, json.JSONDecodeError) as exc:
+        print(f"riichi replay: error (usage): --rules: {exc}", file=sys.stderr)
+        return 2
+    paths = expand_paths(args.files)
+    if args.write:
+        return _convert(list(paths), args.format, args.write, args.out)
+    if args.jsonl:
+        return _stream(paths, args.format, rules, sys.stdout)
+    return _table(list(paths), args.format, rules, sys.stdout, sys.stderr)
+
+
+def _stream(paths: Iterator[str], fmt: str, rules: RuleSet | None, out: TextIO) -> int:
+    status = 0
+    for obj in replay_paths(paths, fmt=fmt, rules=rules):
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        if obj["type"] == "error" or obj.get("matches_log") is False:
+            status = 1
+    out.flush()
+    return status
+
+
+def _mark(obj: dict[str, object], colour: bool) -> str:
+    verdict = obj.get("matches_log")
+    text = {True: "ok", False: "DIFF", None: "-"}[verdict]  # type: ignore[index]
+    if colour and verdict is False:
+        return f"\033[31m{text}\033[0m"
+    if colour and verdict is True:
+        return f"\033[32m{text}\033[0m"
+    return text
+
+
+def _outcome(obj: dict[str, object]) -> str:
+    draw = obj.get("draw")
+    if isinstance(draw, dict):
+        nagashi = draw.get("nagashi")
+        return f"draw {draw['type']}" + (f" nagashi {nagashi}" if nagashi else "")
+    parts = []
+    for w in obj.get("wins") or []:  # type: ignore[attr-defined]
+        how = "tsumo" if w["tsumo"] else f"ron<{w['from']}"
+        value = (", ".join(y["name"] for y in w["yakuman"]) if w["yakuman"]
+                 else f"{w['han']}h{w['fu']}")
+        parts.append(f"{w['winner']} {how} {value} {w['points']}")
+    return "; ".join(parts)
+
+
+def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: TextIO) -> int:
+    colour = out.isatty() and "NO_COLOR" not in os.environ
+    progress = err.isatty() and len(paths) > 1
+    status = 0
+    hands = differing = errors = 0
+    for done, path in enumerate(paths, 1):
+        for obj in replay_paths([path], fmt=fmt, rules=rules):
+            if obj["type"] == "error":
+                status = 1
+                errors += 1
+                e = obj["error"]
+                assert isinstance(e, dict)
+                where = f" hand {obj['kyoku']}" if "kyoku" in obj else ""
+                print(f"{path}{where}: error ({e['code']}): {e['message']}", file=out)
+                continue
+            if obj["type"] == "game_end":
+                mark = _mark(obj, colour)
+                log = obj.get("log")
+                note = f"  record: {log['final_points']}" if isinstance(log, dict) and obj["matches_log"] is False else ""
+                print(f"{'':<8} end    {str(obj['final_scores']):<30} points {obj['final_points']}  {mark}{note}",
+                      file=out)
+                if obj.get("matches_log") is False:
+                    status = 1
+                continue
+            hands += 1
+            if obj.get("matches_log") is False:
+                status = 1
+                differing += 1
+            label = f"{obj['round_wind']}{obj['round_number']}-{obj['honba']}"
+            if obj["kyoku"] == 0:
+                print(f"{path}", file=out)
+            mism = obj.get("mismatches") or []
+            note = f"  ({', '.join(mism)})" if mism else ""  # type: ignore[arg-type]
+            print(f"  {label:<6} {_outcome(obj):<40} {str(obj['deltas']):<30} {_mark(obj, colour)}{note}", file=out)
+        if progress:
+            width = 30
+            filled = width * done // len(paths)
+            err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{len(paths)} files")
+            err.flush()
+    if progress:
+        err.write("\n")
+    print(f"{len(paths)} file{'s' if len(paths) != 1 else ''}, {hands} hands, {differing} differing, {errors} "
+          f"error{'s' if errors != 1 else ''}", file=out)
+    return status
+
+
+def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> int:
+    if len(paths) > 1 and out_dir is None:
+        print("riichi replay: error (usage): --write with several files needs --out DIR", file=sys.stderr)
+        return 2
+    status = 0
+    for path in paths:
+        try:
+            data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+        except OSError as exc:
+            print(f"riichi replay: {path}: error (invalid_log): cannot read the file: {exc.strerror}", file=sys.stderr)
+            status = 1
+            continue
+        record = read_record(data, fmt, name=os.path.basename(path))
+        try:
+            text = write_record(record, target)
+        except ValueError as exc:
+            print(f"riichi replay: {path}: error (invalid_log): {exc}", file=sys.stderr)
+            status = 1
+            continue
+        if record.errors:
+            status = 1
+            for e in record.errors:
+                print(f"riichi replay: {path}: error ({e.code.value}): {e}", file=sys.stderr)
+        if out_dir is None:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        else:
+            os.makedirs(out_dir, exist_ok=True)
+            stem = os.path.basename(path).split(".")[0] or "record"
+            with open(os.path.join(out_dir, stem + _SUFFIX[target]), "w", encoding="utf-8") as f:
+                f.write(text)
+    return status

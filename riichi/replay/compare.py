@@ -1,0 +1,128 @@
+"""The engine's values beside the record's: the ``log``, ``mismatches`` and ``matches_log`` of a replay.
+
+The engine's side is the replay output object itself (a ``kyoku`` or ``game_end``
+object as the replay contract writes it); the record's side is what the record
+states (:class:`~riichi.formats.record.StatedHand`). Only fields the record
+states are compared; a record without results compares nothing
+(``matches_log`` is ``None``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from riichi.formats.record import StatedGameEnd, StatedHand, StatedWin
+
+__all__ = ["compare_game_end", "compare_hand"]
+
+#: Limits the record may name differently: Tenhou writes 13 han or more without a yakuman as a yakuman.
+_SAME_LIMIT: Final = {"kazoe_yakuman": "yakuman"}
+
+
+def _yaku_key(items: object) -> list[tuple[str, int]]:
+    """A yaku list as sorted (name, han) pairs, entries of 0 han (ura dora 0) left out."""
+    pairs: list[tuple[str, int]] = []
+    if isinstance(items, list | tuple):
+        for item in items:
+            if isinstance(item, dict):
+                name, han = str(item["name"]), int(item["han"])
+            else:
+                name, han = str(getattr(item[0], "value", item[0])), int(item[1])
+            if han > 0:
+                pairs.append((name, han))
+    return sorted(pairs)
+
+
+def _win_log(w: StatedWin) -> dict[str, object]:
+    out: dict[str, object] = {"winner": w.winner, "from": w.from_seat}
+    for key, value in (("han", w.han), ("fu", w.fu), ("points", w.points), ("limit", w.limit),
+                       ("pao", w.pao), ("honba", w.honba), ("riichi_sticks", w.riichi_sticks)):
+        if value is not None:
+            out[key] = value
+    if w.yaku is not None:
+        out["yaku"] = [{"name": yaku.value, "han": han} for yaku, han in w.yaku]
+    if w.yakuman is not None:
+        out["yakuman"] = [yaku.value for yaku in w.yakuman]
+    if w.deltas is not None:
+        out["deltas"] = list(w.deltas)
+    return out
+
+
+def _compare_win(mine: dict[str, object], w: StatedWin, j: int, table_honba: object, out: list[str]) -> None:
+    yakuman = mine.get("yakuman") or []
+    assert isinstance(yakuman, list)
+    mine_yakuman = sorted(str(y["name"]) for y in yakuman)
+    checks: list[tuple[str, object, object]] = [
+        ("winner", mine.get("winner"), w.winner), ("from", mine.get("from"), w.from_seat),
+        ("points", mine.get("points"), w.points),
+        ("limit", _SAME_LIMIT.get(str(mine.get("limit")), mine.get("limit")), w.limit),
+        # A record's honba beside a win (Tenhou's ba) is the table's count, also on a second ron that collects none.
+        ("honba", table_honba, w.honba), ("riichi_sticks", mine.get("riichi_sticks"), w.riichi_sticks),
+        ("deltas", mine.get("deltas"), list(w.deltas) if w.deltas is not None else None),
+        ("yakuman", mine_yakuman, sorted(y.value for y in w.yakuman) if w.yakuman is not None else None),
+    ]
+    if w.points is not None or w.pao is not None or w.deltas is not None:
+        checks.append(("pao", mine.get("pao"), w.pao))
+    if not w.yakuman:  # han, fu and yaku are compared below yakuman
+        checks += [("han", mine.get("han"), w.han), ("fu", mine.get("fu"), w.fu),
+                   ("yaku", _yaku_key(mine.get("yaku")), _yaku_key(w.yaku) if w.yaku is not None else None)]
+    for name, got, stated in checks:
+        if stated is not None and got != stated:
+            out.append(f"wins[{j}].{name}")
+
+
+def compare_hand(kyoku: dict[str, object], stated: StatedHand) -> None:
+    """Fill ``log``, ``mismatches`` and ``matches_log`` of a ``kyoku`` object from what the record states."""
+    log: dict[str, object] = {"deltas": list(stated.deltas) if stated.deltas is not None else None}
+    mismatches: list[str] = []
+    for key, value in (("scores_start", stated.scores_start), ("honba", stated.honba),
+                       ("riichi_sticks", stated.riichi_sticks)):
+        if value is not None:
+            log[key] = list(value) if isinstance(value, tuple) else value
+            if kyoku.get(key) != log[key]:
+                mismatches.append(key)
+    wins = kyoku.get("wins") or []
+    assert isinstance(wins, list)
+    if stated.wins:
+        log["wins"] = [_win_log(w) for w in stated.wins]
+        if kyoku.get("outcome") != "win":
+            mismatches.append("outcome")
+        elif len(wins) != len(stated.wins):
+            mismatches.append("wins")
+        else:
+            for j, (mine, w) in enumerate(zip(wins, stated.wins, strict=True)):
+                _compare_win(mine, w, j, kyoku.get("honba"), mismatches)
+    elif stated.draw is not None:
+        log["draw"] = {"type": stated.draw.kind.value}
+        if stated.draw.honba is not None:
+            log["draw"] = {**log["draw"], "honba": stated.draw.honba,  # type: ignore[dict-item]
+                           "riichi_sticks": stated.draw.riichi_sticks}
+        draw = kyoku.get("draw")
+        if kyoku.get("outcome") != "draw" or not isinstance(draw, dict):
+            mismatches.append("outcome")
+        elif draw.get("type") != stated.draw.kind.value:
+            mismatches.append("draw.type")
+    if stated.deltas is not None and kyoku.get("deltas") != list(stated.deltas):
+        mismatches.append("deltas")
+    kyoku["log"] = log
+    kyoku["mismatches"] = mismatches
+    kyoku["matches_log"] = False if mismatches else (True if stated.has_results else None)
+
+
+def compare_game_end(end: dict[str, object], stated: StatedGameEnd | None) -> None:
+    """Fill ``log``, ``mismatches`` and ``matches_log`` of a ``game_end`` object from the record's ``owari``."""
+    if stated is None:
+        end["log"] = None
+        end["mismatches"] = []
+        end["matches_log"] = None
+        return
+    mismatches = []
+    if end.get("final_scores") != list(stated.final_scores):
+        mismatches.append("final_scores")
+    points = end.get("final_points")
+    if not (isinstance(points, list) and len(points) == len(stated.final_points)
+            and all(abs(float(a) - b) < 1e-6 for a, b in zip(points, stated.final_points, strict=True))):
+        mismatches.append("final_points")
+    end["log"] = {"final_scores": list(stated.final_scores), "final_points": list(stated.final_points)}
+    end["mismatches"] = mismatches
+    end["matches_log"] = not mismatches

@@ -1,0 +1,109 @@
+"""Replaying a record through the engine: its events applied to a :class:`~riichi.game.game.Game`, every
+result the engine's own, each hand written as the replay contract's ``kyoku`` object beside the record's
+values.
+
+The record's results are never fed to the engine: a hand's start scores, honba and sticks are the
+engine's running bookkeeping, each win is scored from the engine's state, and what the record states is
+only compared (:mod:`riichi.replay.compare`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from riichi.errors import RiichiError
+from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRules
+from riichi.game.events import GameEnd
+from riichi.game.game import Game, HandResult, WinResult
+from riichi.replay.compare import compare_game_end, compare_hand
+from riichi.rules import RuleSet
+
+__all__ = ["error_object", "kyoku_object", "replay_game"]
+
+def error_object(file: str, game: int, error: RecordError | str, code: ErrorCode = ErrorCode.INVALID_LOG,
+                 kyoku: int | None = None) -> dict[str, object]:
+    """An ``error`` object of the replay contract."""
+    if isinstance(error, RecordError):
+        code, kyoku, message = error.code, error.hand if kyoku is None else kyoku, str(error)
+    else:
+        message = error
+    out: dict[str, object] = {"type": "error", "file": file, "game": game}
+    if kyoku is not None:
+        out["kyoku"] = kyoku
+    out["error"] = {"code": code.value, "message": message}
+    return out
+
+
+def _name(item: object) -> str:
+    return str(getattr(item, "value", item))
+
+
+def _win_object(w: WinResult) -> dict[str, object]:
+    s = w.score
+    yakuman = bool(s.yakuman_total)
+    return {
+        "winner": w.winner, "from": w.from_seat, "tsumo": w.from_seat is None,
+        "han": s.han, "fu": s.fu, "points": s.points, "limit": s.limit.value if s.limit is not None else None,
+        "yaku": [] if yakuman and s.yakuman else [{"name": _name(n), "han": h} for n, h in s.yaku],
+        "yakuman": [{"name": _name(n), "multiplier": m} for n, m in s.yakuman],
+        "pao": w.pao, "honba": w.honba, "riichi_sticks": w.riichi_sticks, "deltas": list(w.deltas),
+    }
+
+
+def kyoku_object(result: HandResult, *, file: str, game: int, index: int) -> dict[str, object]:
+    """The engine's values of one hand as the contract's ``kyoku`` object (before the comparison)."""
+    draw = None
+    if result.draw is not None:
+        draw = {"type": result.draw.value,
+                "tenpai": list(result.tenpai) if result.tenpai is not None else None,
+                "nagashi": list(result.nagashi) if result.nagashi else None}
+    return {
+        "type": "kyoku", "file": file, "game": game, "kyoku": index,
+        "round_wind": str(result.round_wind), "round_number": result.round_number, "dealer": result.dealer,
+        "honba": result.honba, "riichi_sticks": result.riichi_sticks, "scores_start": list(result.scores_start),
+        "dora_indicators": [str(t) for t in result.dora_indicators], "riichi": list(result.riichi),
+        "outcome": result.outcome.value, "wins": [_win_object(w) for w in result.wins], "draw": draw,
+        "deltas": list(result.deltas), "scores_end": list(result.scores_end), "game_over": result.game_over,
+    }
+
+
+def replay_game(record: GameRecord, *, file: str, game: int = 0,
+                rules: RuleSet | None = None) -> Iterator[dict[str, object]]:
+    """The ``kyoku`` objects of a record, then its ``game_end`` (or an ``error`` where it stops)."""
+    unsupported = [e for e in record.errors if e.code is ErrorCode.UNSUPPORTED_RULES]
+    if unsupported:
+        yield error_object(file, game, unsupported[0])
+        return
+    stop = min((e.hand for e in record.errors if e.hand is not None), default=None)
+    if record.errors and stop is None:  # a problem outside every hand (no rules tag, ...)
+        stop = 0 if record.errors[0].index is None or not record.hands else None
+    engine = Game(rules if rules is not None else record.rules.ruleset(), names=record.names)
+    for hand in record.hands:
+        if stop is not None and hand.index >= stop:
+            break
+        for position, event in enumerate(hand.events):
+            try:
+                engine.apply(event)  # type: ignore[arg-type]
+            except RiichiError as exc:
+                yield error_object(file, game, f"event {position} of hand {hand.index} ({event}): {exc}",
+                                   ErrorCode.ILLEGAL_ACTION, hand.index)
+                return
+        result = engine.hand_result
+        if result is None:
+            yield error_object(file, game, f"hand {hand.index} ends without a win or a draw", kyoku=hand.index)
+            return
+        kyoku = kyoku_object(result, file=file, game=game, index=hand.index)
+        compare_hand(kyoku, hand.stated)
+        yield kyoku
+    if record.errors:
+        for error in record.errors:
+            yield error_object(file, game, error)
+        return
+    if not engine.is_over:
+        yield error_object(file, game, "the record ends before the game does (truncated)")
+        return
+    engine.apply(GameEnd())
+    end: dict[str, object] = {"type": "game_end", "file": file, "game": game,
+                              "final_scores": list(engine.final_scores), "final_points": list(engine.final_points)}
+    compare_game_end(end, record.end)
+    yield end
