@@ -77,7 +77,7 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
     stop = min((e.hand for e in record.errors if e.hand is not None), default=None)
     if record.errors and stop is None:  # a problem outside every hand (no rules tag, ...)
         stop = 0 if record.errors[0].index is None or not record.hands else None
-    engine = Game(rules if rules is not None else record.rules.ruleset(), names=record.names)
+    engine = Game(rules if rules is not None else record.ruleset(), names=record.names)
     for hand in record.hands:
         if stop is not None and hand.index >= stop:
             break
