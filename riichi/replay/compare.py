@@ -103,8 +103,8 @@ def compare_hand(kyoku: dict[str, object], stated: StatedHand) -> None:
         elif draw.get("type") != stated.draw.kind.value:
             mismatches.append("draw.type")
         # A draw's ba: the hand's honba, and the sticks on the table at its end (those paid during it included).
-        riichi = kyoku.get("riichi")
-        sticks_left = int(kyoku.get("riichi_sticks") or 0) + (len(riichi) if isinstance(riichi, list) else 0)
+        riichi, sticks = kyoku.get("riichi"), kyoku.get("riichi_sticks")
+        sticks_left = (sticks if isinstance(sticks, int) else 0) + (len(riichi) if isinstance(riichi, list) else 0)
         if stated.draw.honba is not None and stated.draw.honba != kyoku.get("honba"):
             mismatches.append("draw.honba")
         if stated.draw.riichi_sticks is not None and stated.draw.riichi_sticks != sticks_left:

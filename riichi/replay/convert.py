@@ -31,7 +31,8 @@ def stated_from_kyoku(kyoku: dict[str, object]) -> StatedHand:
             w["winner"], w["from"], han=None if yakuman else w["han"], fu=None if yakuman else w["fu"],
             points=w["points"], yaku=() if yakuman else tuple((Yaku(y["name"]), y["han"]) for y in w["yaku"]),
             yakuman=yakuman, limit="yakuman" if w["limit"] == "kazoe_yakuman" else w["limit"], pao=w["pao"],
-            deltas=tuple(w["deltas"]), honba=kyoku["honba"], riichi_sticks=w["riichi_sticks"]))
+            deltas=tuple(w["deltas"]), honba=kyoku["honba"],  # type: ignore[arg-type]
+            riichi_sticks=w["riichi_sticks"]))
     draw = None
     if isinstance(kyoku.get("draw"), dict):
         d = kyoku["draw"]

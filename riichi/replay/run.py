@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from riichi.errors import RiichiError
-from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRules
+from riichi.formats.record import ErrorCode, GameRecord, RecordError
 from riichi.game.events import GameEnd
 from riichi.game.game import Game, HandResult, WinResult
 from riichi.replay.compare import compare_game_end, compare_hand
