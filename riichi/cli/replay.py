@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
+from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, read_record
 from riichi.replay.convert import write_record
 from riichi.replay.sources import expand_paths, replay_paths
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 def _stream(paths: Iterator[str], fmt: str, rules: RuleSet | None, out: TextIO) -> int:
     status = 0
     for obj in replay_paths(paths, fmt=fmt, rules=rules):
-        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        out.write(strict_json.dumps(obj) + "\n")
         if obj["type"] == "error" or obj.get("matches_log") is False:
             status = 1
     out.flush()
