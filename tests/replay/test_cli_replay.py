@@ -1,0 +1,72 @@
+"""``riichi replay`` as the replay contract describes it: JSON lines, the table, exit status 0 / 1 / 2,
+folders and globs, errors that never stop the other files, and --write."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from riichi.cli import main
+
+GAMES = Path(__file__).parent.parent / "data" / "games"
+GAME = GAMES / "logs" / "2010091009gm-00a9-0000-83af2648.xml"  # 8 hands: a double ron, a yakuman, a bust
+
+
+def _lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_jsonl_matches_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--jsonl", str(GAME)]) == 0
+    out = _lines(capsys.readouterr().out)
+    assert [o["type"] for o in out] == ["kyoku"] * 8 + ["game_end"]
+    assert all(o["matches_log"] is True for o in out)
+    assert out[7]["wins"][0]["yakuman"] == [{"name": "daisangen", "multiplier": 1}] and out[7]["game_over"] is True
+
+
+def test_a_difference_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    altered = tmp_path / GAME.name
+    altered.write_text(GAME.read_text(encoding="utf8").replace('ten="30,7700,0"', 'ten="30,8000,0"', 1),
+                       encoding="utf8")
+    assert main(["replay", "--jsonl", str(altered)]) == 1
+    out = _lines(capsys.readouterr().out)
+    assert [o["mismatches"] for o in out if o["matches_log"] is False] == [["wins[1].points"]]
+
+
+def test_folder_with_an_unreadable_file_goes_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(GAME, tmp_path / "b.xml")
+    (tmp_path / "a.xml").write_text("<mjloggm><GO type=\"169\"/><INIT seed=\"1\"/>", encoding="utf8")
+    (tmp_path / "notes.md").write_text("not a record", encoding="utf8")  # not a record's suffix: skipped
+    assert main(["replay", "--jsonl", str(tmp_path)]) == 1
+    out = _lines(capsys.readouterr().out)
+    assert out[0]["type"] == "error" and out[0]["file"].endswith("a.xml")
+    assert "INIT seed has 1 values" in out[0]["error"]["message"]
+    assert sum(o["type"] == "kyoku" for o in out) == 8 and out[-1]["type"] == "game_end"
+
+
+def test_glob_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(GAMES / "logs" / "2010091009gm-*.xml")]) == 0
+    text = capsys.readouterr().out
+    assert "S2-0" in text and "daisangen" in text and text.rstrip().endswith("1 file, 8 hands, 0 differing, 0 errors")
+
+
+def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--rules", "nope", str(GAME)]) == 2
+    assert "--rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "mjlog"])
+def test_write_then_replay(fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--write", fmt, "--out", str(tmp_path), str(GAME)]) == 0
+    written = next(tmp_path.iterdir())
+    capsys.readouterr()
+    assert main(["replay", "--jsonl", str(GAME)]) == 0
+    original = [o for o in _lines(capsys.readouterr().out) if o["type"] == "kyoku"]
+    assert main(["replay", "--jsonl", str(written)]) == 0
+    converted = [o for o in _lines(capsys.readouterr().out) if o["type"] == "kyoku"]
+    keep = ("file", "log")
+    assert [{k: v for k, v in o.items() if k not in keep} for o in converted] == [
+        {k: v for k, v in o.items() if k not in keep} for o in original]
