@@ -318,6 +318,10 @@ def _win_result(r: Round, record: WinRecord, honba: int, sticks: int) -> WinResu
 
 
 def _with_sticks(ctx: WinContext, honba: int, sticks: int) -> WinContext:
+    """The context with the honba and sticks this winner collects (a named tuple today; a frozen
+    dataclass works the same)."""
+    if dataclasses.is_dataclass(ctx):
+        return dataclasses.replace(ctx, honba=honba, riichi_sticks=sticks)
     return ctx._replace(honba=honba, riichi_sticks=sticks)
 
 
