@@ -2,7 +2,7 @@
 
     riichi play --games 100 --seed 7 --rules tenhou
     riichi play --games 10 --players efficient,efficient,tsumogiri,random --json
-    riichi play --games 10 --save games/ --format mjai    # each game as mjai JSON lines
+    riichi play --games 10 --save games/ --format mjai    # each game as mjai JSON lines (or tenhou6, mjlog)
 
 Game ``i`` of a run is played from a seed drawn from ``--seed``, so the same seed gives the same games.
 """
@@ -19,17 +19,20 @@ from pathlib import Path
 from typing import TextIO
 
 from riichi.errors import RiichiError
-from riichi.formats.mjai import write_mjai
 from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedDraw, StatedGameEnd, StatedHand, StatedWin
 from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event
 from riichi.game.game import Game, HandResult
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, TsumogiriPlayer
 from riichi.game.tally import Tally
+from riichi.replay.convert import write_record
 from riichi.rules import PRESETS, resolve_rules
 from riichi.yaku import Yaku
 
 __all__ = ["PLAYERS", "add_parser", "game_record", "run"]
+
+#: The file name ending of each format a game is saved in.
+_SUFFIXES = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml"}
 
 #: The built-in players by name; each is made from a seed (only the random one uses it).
 PLAYERS: dict[str, Callable[[int], Player]] = {
@@ -52,7 +55,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help=f"four players, comma-separated, seat 0 first ({', '.join(PLAYERS)})")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="write every game into DIR (game-0000.mjson, ...)")
-    p.add_argument("--format", default="mjai", choices=["mjai"], help="the format of saved games (mjai JSON lines)")
+    p.add_argument("--format", default="mjai", choices=list(_SUFFIXES),
+                   help="the format of saved games: mjai JSON lines, tenhou.net/6 JSON or Tenhou mjlog XML")
     p.set_defaults(run=run)
 
 
@@ -96,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
         events += len(played)
         tally.add(game)
         if save is not None:
-            (save / f"game-{i:04d}.mjson").write_text(write_mjai(game_record(game, played)), encoding="utf-8")
+            (save / f"game-{i:04d}{_SUFFIXES[args.format]}").write_text(
+                write_record(game_record(game, played), args.format), encoding="utf-8")
         if progress:
             _progress(sys.stderr, i + 1, args.games)
     if progress:
@@ -179,7 +184,9 @@ def _stated(result: HandResult) -> StatedHand:
         w.winner, w.from_seat, han=w.score.han, fu=w.score.fu, points=w.score.points,
         yaku=tuple((Yaku(name), han) for name, han in w.score.yaku),
         yakuman=tuple(Yaku(name) for name, _ in w.score.yakuman),
-        limit=None if w.score.limit is None else w.score.limit.value, pao=w.pao, deltas=w.deltas, honba=w.honba,
-        riichi_sticks=w.riichi_sticks) for w in result.wins)
-    draw = None if result.draw is None else StatedDraw(result.draw, result.deltas, result.honba, result.riichi_sticks)
+        limit=None if w.score.limit is None else w.score.limit.value, pao=w.pao, deltas=w.deltas,
+        honba=result.honba, riichi_sticks=w.riichi_sticks) for w in result.wins)
+    # As Tenhou's records state them: a win's honba is the table's, a draw's sticks those left at its end.
+    draw = None if result.draw is None else StatedDraw(result.draw, result.deltas, result.honba,
+                                                       result.riichi_sticks + len(result.riichi))
     return StatedHand(result.scores_start, result.honba, result.riichi_sticks, wins, draw)

@@ -70,3 +70,16 @@ def test_write_then_replay(fmt: str, tmp_path: Path, capsys: pytest.CaptureFixtu
     keep = ("file", "log")
     assert [{k: v for k, v in o.items() if k not in keep} for o in converted] == [
         {k: v for k, v in o.items() if k not in keep} for o in original]
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "mjlog"])
+def test_played_games_saved_in_each_format_replay_matching(fmt: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # riichi play --save DIR --format F writes records that riichi replay replays with every hand matching.
+    assert main(["play", "--games", "2", "--seed", "5", "--save", str(tmp_path), "--format", fmt]) == 0
+    assert len(list(tmp_path.iterdir())) == 2
+    capsys.readouterr()
+    assert main(["replay", "--jsonl", str(tmp_path)]) == 0
+    out = _lines(capsys.readouterr().out)
+    assert sum(o["type"] == "game_end" for o in out) == 2
+    assert all(o["matches_log"] is True for o in out if o["type"] == "kyoku")
