@@ -183,15 +183,6 @@ class Hand:
     def from_parts(cls, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> Hand:
         return cls(tuple(concealed), tuple(melds))
 
-    @classmethod
-    def _of_sorted(cls, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> Hand:
-        """The hand of concealed tiles already in canonical order (:func:`~riichi.notation.parse_sorted`),
-        without sorting them again: readers that build millions of hands use it."""
-        hand = object.__new__(cls)
-        _set_field(hand, "concealed", concealed)
-        _set_field(hand, "melds", melds)
-        return hand
-
     @property
     def is_closed(self) -> bool:
         """No chi, pon or open kan (a concealed kan keeps the hand closed)."""
@@ -214,5 +205,3 @@ class Hand:
 
         return hand(self)
 
-
-_set_field: Final = object.__setattr__  # a frozen value's fields are set once, as the dataclass does

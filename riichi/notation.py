@@ -19,19 +19,16 @@ riichi.errors.NotationError: there is no honour tile 8z (honours are 1z..7z)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Final
 
 from riichi.errors import NotationError
-from riichi.kept import Kept
 from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
 
 __all__ = ["format_tiles", "parse_sorted", "parse_tiles", "sort_key"]
 
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
 _TILE_AT: Final = {(str(t)[1], str(t)[0]): t for t in Tile}
-_BY_SUIT: Final = {suit: {d: t for (s, d), t in _TILE_AT.items() if s == suit} for suit in SUITS}
 
 
 def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tuple[Tile, ...]:
@@ -39,61 +36,9 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
 
     ``offset`` and ``source`` let a caller report positions inside a larger text.
     """
-    if _WELL_FORMED(text):
-        tiles: list[Tile] = []
-        try:
-            for digits, suit in _GROUPS(text):
-                tiles += map(_BY_SUIT[suit].__getitem__, digits)
-            return tuple(tiles)
-        except KeyError:
-            pass  # a digit that is no tile of its suit: the careful reading below says where
-    return _parse_slowly(text, offset, text if source is None else source)
-
-
-_WELL_FORMED: Final = re.compile(r"(?:[0-9]+[mpsz])*").fullmatch
-_GROUPS: Final = re.compile(r"([0-9]+)([mpsz])").findall
-
-
-def parse_sorted(text: str) -> tuple[Tile, ...]:
-    """The tiles of ``text`` in canonical order (:func:`sort_key`), as a hand keeps its concealed tiles.
-
-    >>> format_tiles(parse_sorted("406p123m"), sort=False)
-    '123m406p'
-
-    Text written the usual way, each suit once and in m, p, s, z order, is read group by group
-    from a table of groups met before (a few thousand per suit occur); any other text is read by
-    :func:`parse_tiles` and sorted.
-    """
-    m = _SUIT_ORDERED(text)
-    if m is not None:
-        man, pin, sou, honours = m.groups("")
-        group = _GROUP_TILES
-        try:
-            return group[man] + group[pin] + group[sou] + group[honours]
-        except KeyError:
-            pass  # a digit that is no tile: parse_tiles says where
-    return tuple(sorted(parse_tiles(text), key=ORDER_KEY.__getitem__))
-
-
-#: Text with at most one group of each suit, the suits in order (digits taken possessively: giving one
-#: back could only put a digit where a suit letter must be).
-_SUIT_ORDERED: Final = re.compile(r"([0-9]++m)?([0-9]++p)?([0-9]++s)?([0-9]++z)?").fullmatch
-
-
-def _group_tiles(group: str) -> tuple[Tile, ...]:
-    """One suit's group of digits and its letter (``"406p"``) -> its tiles in canonical order; ``""`` (a suit
-    not written) -> no tiles."""
-    if not group:
-        return ()
-    tile_of = _BY_SUIT[group[-1]].__getitem__  # KeyError: a digit that is no tile of the suit
-    return tuple(sorted(map(tile_of, group[:-1]), key=ORDER_KEY.__getitem__))
-
-
-#: Real hands use a few thousand groups.
-_GROUP_TILES: Final = Kept(_group_tiles, bound=16384)
-
-
-def _parse_slowly(text: str, offset: int, src: str) -> tuple[Tile, ...]:
+    if not isinstance(text, str):
+        raise TypeError(f"tiles are written as MPSZ text, not as a {type(text).__name__}")
+    src = text if source is None else source
     tiles: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):
@@ -119,6 +64,15 @@ def _parse_slowly(text: str, offset: int, src: str) -> tuple[Tile, ...]:
         start, end = pending[0], pending[-1] + 1
         raise NotationError("digits without a suit letter after them", src, (offset + start, offset + end))
     return tuple(tiles)
+
+
+def parse_sorted(text: str) -> tuple[Tile, ...]:
+    """The tiles of ``text`` in canonical order (:func:`sort_key`), as a hand keeps its concealed tiles.
+
+    >>> format_tiles(parse_sorted("406p123m"), sort=False)
+    '123m406p'
+    """
+    return tuple(sorted(parse_tiles(text), key=sort_key))
 
 
 def sort_key(tile: Tile) -> int:

@@ -61,6 +61,7 @@ class YakuLine:
     """One row of the yaku page."""
 
     name: str
+    kanji: str
     english: str
     value: str
     presets: str
@@ -73,25 +74,20 @@ def yaku_lines() -> list[YakuLine]:
 
     lines = []
     for row in (*YAKU_ROWS, *YAKUMAN_ROWS):
-        name = _name(row.name)
+        name = row.yaku.value
         if row.yakuman:
             value = "double yakuman" if row.yakuman == 2 else "yakuman"
-        elif row.han_from_rules:
-            han = sorted({int(getattr(r.scoring, row.han_from_rules)) for r in PRESETS.values()})
-            value = " or ".join(map(str, han)) + f" han (switch `{row.han_from_rules}`)"
+        elif row.han_switch:
+            han = sorted({row.han(closed=True, rules=r.scoring) for r in PRESETS.values()})
+            value = " or ".join(map(str, han)) + f" han (switch `{row.han_switch}`)"
         elif row.han_open:
             value = f"{row.han_closed} han, open {row.han_open}"
         else:
             value = f"{row.han_closed} han, closed only"
-        played = [p for p, rules in PRESETS.items() if row.gate is None or row.gate(rules.scoring)]
+        played = [p for p, rules in PRESETS.items() if row.is_played(rules.scoring)]
         presets = "all" if len(played) == len(PRESETS) else ", ".join(played) or "none (a switch)"
-        lines.append(YakuLine(name, row.english, value, presets))
+        lines.append(YakuLine(name, row.yaku.kanji, row.yaku.english, value, presets))
     return lines
-
-
-def _name(name: Any) -> str:
-    """A yaku's name as results spell it (an enum member's value, or the string itself)."""
-    return str(getattr(name, "value", name))
 
 
 def yaku_page() -> str:
@@ -103,10 +99,10 @@ def yaku_page() -> str:
         "forms (`multiple_yakuman = full`). *Presets* lists the presets that play it; the others can switch "
         "it on (`local_yaku`, `renhou`, see [Rule sets and their switches](../rules.md)).",
         "",
-        "| name | English | value | presets |",
-        "|---|---|---|---|",
+        "| name | kanji | English | value | presets |",
+        "|---|---|---|---|---|",
     ]
-    out += [f"| `{y.name}` | {y.english} | {y.value} | {y.presets} |" for y in yaku_lines()]
+    out += [f"| `{y.name}` | {y.kanji} | {y.english} | {y.value} | {y.presets} |" for y in yaku_lines()]
     return "\n".join(out) + "\n"
 
 

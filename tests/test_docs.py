@@ -44,7 +44,7 @@ def test_rule_sets_page_has_every_preset_and_its_description() -> None:
 def test_yaku_page_has_every_row_of_the_yaku_table() -> None:
     page = pages.yaku_page()
     names = re.findall(r"^\| `([a-z_0-9]+)` \|", page, flags=re.MULTILINE)
-    assert names == [pages._name(row.name) for row in (*YAKU_ROWS, *YAKUMAN_ROWS)]
+    assert names == [row.yaku.value for row in (*YAKU_ROWS, *YAKUMAN_ROWS)]
     lines = {line.name: line for line in pages.yaku_lines()}
     # chinitsu: 6 han closed, 5 open (the standard lists); kokushi_13 a double yakuman where paid double
     assert lines["chinitsu"].value == "6 han, open 5"

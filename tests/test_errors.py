@@ -340,17 +340,17 @@ def test_any_json_value_in_any_field_gets_a_named_error(field: str, value: objec
     assert result["ok"] or result["error"]["code"] != "internal_error", result
 
 
-@pytest.mark.parametrize("truthy", [True, 1, 2, [1]])
-def test_typed_flags_are_read_by_their_truth(truthy: object) -> None:
-    # The typed API's WinContext is a plain named tuple: a flag given as any true value (an int, even a
-    # list) is read as set, never as a different hand and never as an internal error. Closed riichi tsumo
-    # 234m456p678s44433z by South on 3z: riichi 1 + menzen tsumo 1 = 2 han, 40 fu (the hand scored in
-    # riichi.scoring.scorer's docstring, plus riichi).
+@pytest.mark.parametrize(("field", "value", "wanted"), [
+    ("win", "7s", "a Tile"), ("tsumo", 1, "True or False"), ("riichi", [1], "True or False"),
+    ("seat_wind", "S", "a Wind"), ("discarder", 3, "a Wind or None"), ("dora", ["1m"], "a tuple of Tiles"),
+    ("honba", 1.0, "a whole number"),
+])
+def test_typed_context_names_a_wrong_type_at_construction(field: str, value: object, wanted: str) -> None:
+    # The typed API checks its values when the context is made, naming the field and what it needs, instead
+    # of failing deep inside scoring (or reading 1 as true).
     from riichi.scoring.context import WinContext
-    from riichi.hand import Hand
-    from riichi.scoring.scorer import score
+    from riichi.tiles import Tile
 
-    hand = Hand.parse("234m456p678s44433z")
-    ctx = WinContext.parse_kwargs(win="3z", seat_wind="S")._replace(tsumo=truthy, riichi=truthy)
-    s = score(hand, ctx)
-    assert (s.yaku, s.han, s.fu) == ((("riichi", 1), ("menzen_tsumo", 1)), 2, 40)
+    values: dict[str, object] = {"win": Tile.parse("3z"), field: value}
+    with pytest.raises(TypeError, match=f"WinContext.{field} must be {wanted}.*, not the {type(value).__name__}"):
+        WinContext(**values)  # type: ignore[arg-type]

@@ -246,20 +246,24 @@ def test_daichisei(rules: str, names: set[str], points: int) -> None:
     assert result["points"] == points
 
 
-def test_daisharin_pin_only_under_full() -> None:
-    # Seed 002: daisharin "is often recognized only if it is made by a suit of pinzu"; full
-    # plays it in pin only (RULESETS §1i, SEED-CHECKLIST 57).
-    pin = run("22334455667788p", "2p", rules="full")
-    assert {y["name"] for y in pin["yakuman"]} == {"daisharin"}
-    assert pin["points"] == 32000
+def test_daisharin_in_every_suit_under_full() -> None:
+    # Seed 002: daisharin "is often recognized only if it is made by a suit of pinzu", the sou and man
+    # forms being daichikurin and daisuurin; full plays every local yaku (the interchange contract:
+    # "every local yaku ... on"; RULESETS §1i, SEED-CHECKLIST 57), so all three are yakuman there:
+    # a non-dealer's ron on a yakuman pays 32000.
+    for hand, win, name in (("22334455667788p", "2p", "daisharin"), ("22334455667788s", "2s", "daichikurin"),
+                            ("22334455667788m", "2m", "daisuurin")):
+        result = run(hand, win, rules="full")
+        assert {y["name"] for y in result["yakuman"]} == {name}
+        assert result["points"] == 32000
 
 
 def test_daisharin_without_the_yakuman() -> None:
     # Seed 002: "Some rules do not apply yakuman to the hand, in which case it has 11 han
     # (chin'itsu, ryanpeikō, tan'yao, and pinfu)". Tenhou, ron on 2p: read 234 234 55 678 678,
     # 2p on the two-sided 34p: 6 + 3 + 1 + 1 = 11 han, sanbaiman 24000. The sou version under
-    # full (daichikurin off) is the same.
-    for hand, win, rules in (("22334455667788p", "2p", "tenhou"), ("22334455667788s", "2s", "full")):
+    # WRC (no local yaku) is the same.
+    for hand, win, rules in (("22334455667788p", "2p", "tenhou"), ("22334455667788s", "2s", "wrc")):
         result = run(hand, win, rules=rules)
         assert result["yakuman"] == []
         assert yaku_of(result) == {"chinitsu": 6, "ryanpeikou": 3, "tanyao": 1, "pinfu": 1}

@@ -28,6 +28,7 @@ from riichi.formats import red_fives, strict_json
 from riichi.formats.interchange import error_result, meld_object, score_case, score_line
 from riichi.formats.strict_json import MAX_TEXT
 from riichi.rules import PRESETS, resolve_rules
+from riichi.scoring.context import SITUATION_FLAGS, flag_help
 from riichi.scoring.yaku.table import GLOSSES
 
 __all__ = ["EXIT_REFUSED", "EXIT_USAGE", "main"]
@@ -40,8 +41,8 @@ EXIT_USAGE = 2
 _EXIT_STATUS = """exit status: 0 done; 1 the input was refused (the error names its code, e.g. not_winning);
 2 the command line itself is wrong (code usage)."""
 
-_SITUATION_FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan", "haitei",
-                    "houtei", "tenhou", "chiihou", "renhou", "paarenchan")
+#: The situation flags given as --options of their own (tsumo and the discarder's riichi have theirs below).
+_SITUATION_FLAGS = tuple(flag for flag in SITUATION_FLAGS if flag not in ("tsumo", "discarder_riichi"))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -129,7 +130,7 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seat", choices="ESWN", help="the winner's seat wind (default E: the dealer)")
     p.add_argument("--round", choices="ESWN", help="the round wind (default E)")
     for flag in _SITUATION_FLAGS:
-        p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
+        p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=flag_help(flag))
     p.add_argument("--discarder-riichi", action="store_true", help="the discarder had declared riichi")
     p.add_argument("--dora", default="", help="dora indicators, kan dora included, e.g. 3m7z")
     p.add_argument("--ura", default="", help="ura-dora indicators")

@@ -19,9 +19,12 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import BinaryIO
 
+from riichi.scoring.context import SITUATION_FLAGS, flag_help
+
 __all__ = ["add_parser", "run"]
 
-_SITUATION_FLAGS = ("riichi", "double_riichi", "ippatsu")
+#: The situation flags a wait's value can be asked under (each wait is valued by ron and by tsumo alike).
+_SITUATION_FLAGS = tuple(flag for flag in SITUATION_FLAGS if flag != "tsumo")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,7 +46,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--seat", default="E", choices="ESWN", help="seat wind for the value of each wait")
     p.add_argument("--round", default="E", choices="ESWN", help="round wind")
     for flag in _SITUATION_FLAGS:
-        p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
+        p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=flag_help(flag))
     p.add_argument("--dora", default="", help="dora indicators")
     p.add_argument("--rules", default="tenhou", help="rule-set preset for the values")
     p.add_argument("--no-values", action="store_true", help="do not score the waits")

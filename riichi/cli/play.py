@@ -182,8 +182,8 @@ def game_record(game: Game, events: Sequence[Event]) -> GameRecord:
 def _stated(result: HandResult) -> StatedHand:
     wins = tuple(StatedWin(
         w.winner, w.from_seat, han=w.score.han, fu=w.score.fu, points=w.score.points,
-        yaku=tuple((Yaku(name), han) for name, han in w.score.yaku),
-        yakuman=tuple(Yaku(name) for name, _ in w.score.yakuman),
+        yaku=w.score.yaku,
+        yakuman=tuple(y for y, _ in w.score.yakuman),
         limit=None if w.score.limit is None else w.score.limit.value, pao=w.pao, deltas=w.deltas,
         honba=result.honba, riichi_sticks=w.riichi_sticks) for w in result.wins)
     # As Tenhou's records state them: a win's honba is the table's, a draw's sticks those left at its end.

@@ -34,7 +34,7 @@ from riichi.formats import red_fives, strict_json
 from riichi.hand import Hand, Meld, MeldType
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import RuleSet, resolve_rules
-from riichi.scoring.context import WinContext
+from riichi.scoring.context import SITUATION_FLAGS, WinContext
 from riichi.scoring.scorer import Score, score
 from riichi.scoring.settlement import settle_nagashi
 from riichi.tiles import Tile, Wind
@@ -45,9 +45,8 @@ __all__ = ["MAX_COUNT", "case_context", "case_to_hand", "error_result", "meld_ob
 #: Largest honba count and riichi-stick count read (real games stay far below it).
 MAX_COUNT: Final = 100
 
-#: The true-or-false fields of a win case that describe the situation, as WinContext names them.
-_CONTEXT_FLAGS: Final = ("tsumo", "discarder_riichi", "riichi", "double_riichi", "open_riichi", "ippatsu",
-                         "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan")
+#: The true-or-false fields of a win case that describe the situation: the win context's flags.
+_CONTEXT_FLAGS: Final = SITUATION_FLAGS
 _FLAGS: Final = (*_CONTEXT_FLAGS, "nagashi_mangan")
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
                            "honba", "riichi_sticks", "rules", red_fives.SWITCH, *_FLAGS})
@@ -126,25 +125,20 @@ def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
         "ok": True,
         "han": s.han,
         "fu": s.fu,
-        "yaku": [{"name": name, "han": han} for name, han in s.yaku],
-        "yakuman": [{"name": name, "multiplier": multiple} for name, multiple in s.yakuman],
+        "yaku": [{"name": yaku.value, "han": han} for yaku, han in s.yaku],
+        "yakuman": [{"name": yaku.value, "multiplier": multiple} for yaku, multiple in s.yakuman],
         "yakuman_total": s.yakuman_total,
         "limit": None if s.limit is None else s.limit.value,
         "points": s.points,
-        "payments": _by_seat(s.payments),
+        "payments": {str(p.payer): p.amount for p in s.payments},
     }
     if s.deltas:
-        result["deltas"] = _by_seat(s.deltas)
+        result["deltas"] = {str(d.seat): d.points for d in s.deltas}
     result["fu_details"] = [{"reason": item.reason, "fu": item.fu} for item in s.fu_details]
     result["decomposition"] = list(s.decomposition)
     if s.liable is not None:
         result["liable"] = str(s.liable)
     return result
-
-
-def _by_seat(shares: tuple[tuple[Wind, int], ...]) -> dict[str, int]:
-    """``{"E": 700, ...}``: each seat's letter and amount, in the order given."""
-    return {str(seat): amount for seat, amount in shares}
 
 
 def meld_object(meld: Meld | str) -> dict[str, object]:

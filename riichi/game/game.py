@@ -309,8 +309,8 @@ def _win_result(r: Round, record: WinRecord, honba: int, sticks: int) -> WinResu
     ctx = _with_sticks(record.context, honba, sticks)
     s = score(record.hand, ctx, r.rules)
     deltas = [0, 0, 0, 0]
-    for wind, change in s.deltas:
-        deltas[r.seat_of(wind)] += change
+    for delta in s.deltas:
+        deltas[r.seat_of(delta.seat)] += delta.points
     liable = None if s.liable is None else r.seat_of(s.liable)
     e = record.event
     return WinResult(e.seat, e.from_seat, record.hand, ctx, s, liable, honba, sticks,
@@ -318,11 +318,8 @@ def _win_result(r: Round, record: WinRecord, honba: int, sticks: int) -> WinResu
 
 
 def _with_sticks(ctx: WinContext, honba: int, sticks: int) -> WinContext:
-    """The context with the honba and sticks this winner collects (a named tuple today; a frozen
-    dataclass works the same)."""
-    if dataclasses.is_dataclass(ctx):
-        return dataclasses.replace(ctx, honba=honba, riichi_sticks=sticks)
-    return ctx._replace(honba=honba, riichi_sticks=sticks)
+    """The context with the honba and sticks this winner collects."""
+    return ctx.replace(honba=honba, riichi_sticks=sticks)
 
 
 def _next_frame(game: Game, r: Round, result: HandResult) -> HandFrame:

@@ -48,10 +48,10 @@ class Tally:
                 self.wins[w.winner] += 1
                 if w.from_seat is not None:
                     self.deal_ins[w.from_seat] += 1
-                for name, _ in w.score.yaku:
-                    self.yaku[name] += 1
-                for name, _ in w.score.yakuman:
-                    self.yaku[name] += 1
+                for yaku, _ in w.score.yaku:
+                    self.yaku[yaku.value] += 1
+                for yaku, _ in w.score.yakuman:
+                    self.yaku[yaku.value] += 1
 
     @property
     def average_points(self) -> list[float]:

@@ -161,10 +161,10 @@ FULL: Final = RuleSet(
     name="full",
     scoring=ScoringRules(
         kiriage=True, multiple_yakuman=MultipleYakuman.FULL, max_yakuman=6, renhou=Renhou.YAKUMAN,
-        local_yaku=frozenset(LOCAL_YAKU) - {"daichikurin", "daisuurin"},
+        local_yaku=frozenset(LOCAL_YAKU),
     ),
     game=GameRules(),
-    description="Full scoring: every local yaku on (daisharin in pin only), every double yakuman, "
+    description="Full scoring: every local yaku on (daisharin in every suit: daichikurin, daisuurin), every double yakuman, "
     "renhou a yakuman, kiriage, stacking capped at six yakuman. Sources: the mahjong library's "
     "optional rules, riichi.wiki's full-scoring and local-yaku pages. The game frame is house "
     "rules: defaults as Tenhou's (kokushi cannot rob a closed kan, unconfirmed).",

@@ -1,55 +1,91 @@
 """The situation of a win: how it was won, the winds, declarations, indicators, sticks.
 
 :class:`WinContext` is everything about a win that is not the tiles themselves
-and not the rules. It is an immutable value (a
-named tuple: cheap to build, millions of times in a batch); change it with
-``ctx._replace(tsumo=True)``.
+and not the rules. It is a frozen value, written in a short notation: the
+winning tile, then the flags that hold, then ``key=value`` for the rest.
 
->>> ctx = WinContext.parse_kwargs(win="3z", tsumo=True, seat_wind="S", dora="1m")
->>> ctx.win, ctx.seat_wind, ctx.dora
-(Tile.parse('3z'), Wind.parse('S'), (Tile.parse('1m'),))
+>>> ctx = WinContext.parse("3z tsumo seat_wind=S dora=1m")
+>>> ctx.win, ctx.tsumo, ctx.seat_wind, ctx.dora
+(Tile.parse('3z'), True, Wind.parse('S'), (Tile.parse('1m'),))
+>>> ctx
+WinContext.parse('3z tsumo seat_wind=S dora=1m')
+>>> WinContext(win="7s")
+Traceback (most recent call last):
+...
+TypeError: WinContext.win must be a Tile, e.g. Tile.parse('7s'), not the str '7s'
+
+The situation flags are the context's boolean fields, listed once in
+:data:`SITUATION_FLAGS`; the command line, the web API's schema, the
+interchange reader and the analysis all take their flags from there.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass, field, fields, replace
+from typing import Final
 
-from riichi.notation import parse_tiles
+from riichi.errors import NotationError
+from riichi.notation import format_tiles, parse_tiles
 from riichi.tiles import Tile, Wind
 
-__all__ = ["WinContext"]
+__all__ = ["RON_ONLY_FLAGS", "SITUATION_FLAGS", "TSUMO_ONLY_FLAGS", "WinContext", "flag_help"]
 
 
-class WinContext(NamedTuple):
+def _flag(help_text: str, *, only: str = "") -> bool:
+    """A situation flag: false unless given; ``only`` names the one way of winning it belongs to."""
+    return field(default=False, metadata={"help": help_text, "only": only})
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
     """How a hand was won. Seats are named by their wind this hand (``EAST`` deals)."""
 
     #: The winning tile (one of the hand's tiles).
     win: Tile
-    tsumo: bool = False
+    tsumo: bool = _flag("won by self-draw (otherwise on a discard, ron)")
     #: On ron, the seat that dealt in (or whose kan was robbed).
     discarder: Wind | None = None
-    #: On ron, whether the discarder had declared riichi (open riichi rules).
-    discarder_riichi: bool = False
+    discarder_riichi: bool = _flag("the discarder had declared riichi (open riichi rules)", only="ron")
     seat_wind: Wind = Wind.EAST
     round_wind: Wind = Wind.EAST
-    riichi: bool = False
-    double_riichi: bool = False
-    open_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    paarenchan: bool = False
+    riichi: bool = _flag("riichi declared")
+    double_riichi: bool = _flag("riichi declared on the first turn")
+    open_riichi: bool = _flag("riichi declared with the hand shown (a local rule)")
+    ippatsu: bool = _flag("won within one go-around of riichi, no call in between")
+    rinshan: bool = _flag("won on a kan's replacement tile", only="tsumo")
+    chankan: bool = _flag("won on a tile added to another player's kan", only="ron")
+    haitei: bool = _flag("won by tsumo on the last tile of the wall", only="tsumo")
+    houtei: bool = _flag("won by ron on the last discard", only="ron")
+    tenhou: bool = _flag("the dealer's win on the starting hand", only="tsumo")
+    chiihou: bool = _flag("a non-dealer's tsumo on the first draw, no call before", only="tsumo")
+    renhou: bool = _flag("a non-dealer's ron before their first draw", only="ron")
+    paarenchan: bool = _flag("the dealer's eighth straight win (a local rule)")
     #: Dora indicators, kan dora included.
     dora: tuple[Tile, ...] = ()
     #: Ura-dora indicators (counted only for a riichi winner).
     ura: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.win, Tile):
+            raise _wrong_type("win", "a Tile, e.g. Tile.parse('7s')", self.win)
+        for name in ("seat_wind", "round_wind"):
+            if not isinstance(getattr(self, name), Wind):
+                raise _wrong_type(name, "a Wind, e.g. Wind.parse('S')", getattr(self, name))
+        if self.discarder is not None and not isinstance(self.discarder, Wind):
+            raise _wrong_type("discarder", "a Wind or None", self.discarder)
+        for name in SITUATION_FLAGS:
+            if type(getattr(self, name)) is not bool:
+                raise _wrong_type(name, "True or False", getattr(self, name))
+        for name in ("dora", "ura"):
+            value = getattr(self, name)
+            if type(value) is not tuple or not all(isinstance(t, Tile) for t in value):
+                raise _wrong_type(name, "a tuple of Tiles, e.g. parse_tiles('3m7z')", value)
+        for name in ("honba", "riichi_sticks"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise _wrong_type(name, "a whole number", value)
 
     @property
     def is_dealer(self) -> bool:
@@ -59,6 +95,38 @@ class WinContext(NamedTuple):
     def in_riichi(self) -> bool:
         """Riichi, double riichi or open riichi was declared."""
         return self.riichi or self.double_riichi or self.open_riichi
+
+    @classmethod
+    def parse(cls, text: str) -> WinContext:
+        """Read the notation ``str`` writes: the winning tile, the flags that hold, then ``key=value`` words
+        for ``discarder``, ``seat_wind``, ``round_wind`` (E, S, W, N), ``dora``, ``ura`` (tiles), ``honba``
+        and ``riichi_sticks``."""
+        words = text.split()
+        if not words:
+            raise NotationError("a win context starts with the winning tile, e.g. '3z tsumo'", text, (0, len(text)))
+        win = Tile.parse(words[0])
+        values: dict[str, object] = {}
+        pos = len(words[0])
+        for word in words[1:]:
+            start = text.index(word, pos)
+            pos = start + len(word)
+            key, eq, value = word.partition("=")
+            where = (start, pos)
+            if not eq:
+                if key not in SITUATION_FLAGS:
+                    raise NotationError(f"{key!r} is not a situation flag ({', '.join(SITUATION_FLAGS)})", text, where)
+                values[key] = True
+            elif key in ("discarder", "seat_wind", "round_wind"):
+                values[key] = Wind.parse(value)
+            elif key in ("dora", "ura"):
+                values[key] = parse_tiles(value)
+            elif key in ("honba", "riichi_sticks"):
+                if not value.isdigit():
+                    raise NotationError(f"{key} is a whole number, not {value!r}", text, where)
+                values[key] = int(value)
+            else:
+                raise NotationError(f"unknown word {key!r} in a win context", text, where)
+        return cls(win, **values)  # type: ignore[arg-type]
 
     @classmethod
     def parse_kwargs(cls, *, win: str, dora: str = "", ura: str = "", seat_wind: str = "E",
@@ -73,3 +141,45 @@ class WinContext(NamedTuple):
             discarder=Wind.parse(discarder) if discarder else None,
             **flags,  # type: ignore[arg-type]
         )
+
+    def replace(self, **changes: object) -> WinContext:
+        """A copy with some fields changed (``ctx.replace(tsumo=True)``)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        words = [str(self.win)]
+        words += [name for name in SITUATION_FLAGS if getattr(self, name)]
+        if self.discarder is not None:
+            words.append(f"discarder={self.discarder}")
+        if self.seat_wind is not Wind.EAST:
+            words.append(f"seat_wind={self.seat_wind}")
+        if self.round_wind is not Wind.EAST:
+            words.append(f"round_wind={self.round_wind}")
+        if self.dora:
+            words.append(f"dora={format_tiles(self.dora, sort=False)}")
+        if self.ura:
+            words.append(f"ura={format_tiles(self.ura, sort=False)}")
+        if self.honba:
+            words.append(f"honba={self.honba}")
+        if self.riichi_sticks:
+            words.append(f"riichi_sticks={self.riichi_sticks}")
+        return " ".join(words)
+
+    def __repr__(self) -> str:
+        return f"WinContext.parse('{self}')"
+
+
+def _wrong_type(name: str, wanted: str, value: object) -> TypeError:
+    return TypeError(f"WinContext.{name} must be {wanted}, not the {type(value).__name__} {value!r}")
+
+
+#: The situation flags: every true-or-false field of :class:`WinContext`, in field order.
+SITUATION_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.type == "bool")
+#: Flags that belong to a win by self-draw only, and to a win on a discard only.
+TSUMO_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.metadata.get("only") == "tsumo")
+RON_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.metadata.get("only") == "ron")
+
+
+def flag_help(name: str) -> str:
+    """The one-line help of a situation flag (for the command line and the web API's schema)."""
+    return str(next(f.metadata["help"] for f in fields(WinContext) if f.name == name))

@@ -6,7 +6,6 @@ a player understands.
 
 from __future__ import annotations
 
-from typing import Final
 
 from riichi.errors import (
     ImpossibleTilesError,
@@ -16,17 +15,10 @@ from riichi.errors import (
 )
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.scoring.reading import Feature, HandFacts
+from riichi.scoring.reading import HandFacts
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
-
-#: Read once (an Enum or class attribute costs several times a global on Python 3.11).
-_CHI: Final = MeldType.CHI
-#: The counts a tile can have (deleted from a hand's counts to find any other).
-_AT_MOST_FOUR: Final = bytes(range(5))
-_RIICHI_BIT: Final = Feature.RIICHI
-_SITUATION_BITS: Final = Feature.SITUATION
 
 
 def red_limits(aka: int) -> tuple[int, int, int]:
@@ -61,8 +53,8 @@ def check_tiles(facts: HandFacts) -> None:
             counts[KIND_OF[t]] += 1
             if t >= 34:
                 reds[t - 34] += 1
-    if bytes(counts).translate(None, _AT_MOST_FOUR):  # some count left: more than 4 (cheaper than max())
-        most = max(counts)
+    most = max(counts)
+    if most > 4:  # noqa: PLR2004
         k = counts.index(most)
         raise ImpossibleTilesError(
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
@@ -97,42 +89,41 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     closed = facts.closed
     has_kan = facts.kans > 0
     seat = ctx.seat_wind
-    if facts.features & _RIICHI_BIT and not closed:
+    if ctx.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
-    if facts.features & _SITUATION_BITS:
-        if ctx.ippatsu and not ctx.in_riichi:
-            raise bad("ippatsu needs riichi")
-        if ctx.rinshan and not has_kan:
-            raise bad("rinshan needs a kan among the melds")
-        if ctx.rinshan and not ctx.tsumo:
-            raise bad("rinshan is a win on the replacement tile: set tsumo")
-        if ctx.chankan and ctx.tsumo:
-            raise bad("chankan is a win on another player's kan tile, never by tsumo")
-        if ctx.chankan and sum(1 for t in hand.tiles if t.kind == ctx.win.kind) != 1:
-            raise bad("chankan robs the fourth tile of a kan, so the winner holds no other copy of it")
-        if ctx.haitei and not ctx.tsumo:
-            raise bad("haitei is a tsumo on the last tile of the wall; a ron on the last discard is houtei")
-        if ctx.houtei and ctx.tsumo:
-            raise bad("houtei is a ron on the last discard; a tsumo on the last tile is haitei")
-        if ctx.haitei and ctx.rinshan:
-            raise bad("a replacement tile drawn last scores rinshan only, never haitei too")
-        if ctx.chankan and (ctx.houtei or ctx.rinshan):
-            raise bad("chankan cannot combine with houtei or rinshan")
-        for flag, name in ((ctx.tenhou, "tenhou"), (ctx.chiihou, "chiihou"), (ctx.renhou, "renhou")):
-            if flag and (hand.melds or ctx.in_riichi):
-                raise bad(f"{name} is a win before any call or riichi: the hand must have no meld and no riichi")
-        if ctx.tenhou and (seat is not Wind.EAST or not ctx.tsumo):
-            raise bad("tenhou is the dealer's (seat E) tsumo on the starting hand")
-        if ctx.chiihou and (seat is Wind.EAST or not ctx.tsumo):
-            raise bad("chiihou is a non-dealer's tsumo on the first draw")
-        if ctx.renhou and (seat is Wind.EAST or ctx.tsumo):
-            raise bad("renhou is a non-dealer's ron in the first go-around")
-        if sum((ctx.tenhou, ctx.chiihou, ctx.renhou)) > 1:
-            raise bad("only one of tenhou, chiihou and renhou can hold")
-        if (ctx.tenhou or ctx.chiihou or ctx.renhou) and (ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan):
-            raise bad("a first-turn win cannot also be haitei, houtei, rinshan or chankan")
-        if ctx.paarenchan and seat is not Wind.EAST:
-            raise bad("paarenchan is the dealer's (seat E) eighth straight win")
+    if ctx.ippatsu and not ctx.in_riichi:
+        raise bad("ippatsu needs riichi")
+    if ctx.rinshan and not has_kan:
+        raise bad("rinshan needs a kan among the melds")
+    if ctx.rinshan and not ctx.tsumo:
+        raise bad("rinshan is a win on the replacement tile: set tsumo")
+    if ctx.chankan and ctx.tsumo:
+        raise bad("chankan is a win on another player's kan tile, never by tsumo")
+    if ctx.chankan and sum(1 for t in hand.tiles if t.kind == ctx.win.kind) != 1:
+        raise bad("chankan robs the fourth tile of a kan, so the winner holds no other copy of it")
+    if ctx.haitei and not ctx.tsumo:
+        raise bad("haitei is a tsumo on the last tile of the wall; a ron on the last discard is houtei")
+    if ctx.houtei and ctx.tsumo:
+        raise bad("houtei is a ron on the last discard; a tsumo on the last tile is haitei")
+    if ctx.haitei and ctx.rinshan:
+        raise bad("a replacement tile drawn last scores rinshan only, never haitei too")
+    if ctx.chankan and (ctx.houtei or ctx.rinshan):
+        raise bad("chankan cannot combine with houtei or rinshan")
+    for flag, name in ((ctx.tenhou, "tenhou"), (ctx.chiihou, "chiihou"), (ctx.renhou, "renhou")):
+        if flag and (hand.melds or ctx.in_riichi):
+            raise bad(f"{name} is a win before any call or riichi: the hand must have no meld and no riichi")
+    if ctx.tenhou and (seat is not Wind.EAST or not ctx.tsumo):
+        raise bad("tenhou is the dealer's (seat E) tsumo on the starting hand")
+    if ctx.chiihou and (seat is Wind.EAST or not ctx.tsumo):
+        raise bad("chiihou is a non-dealer's tsumo on the first draw")
+    if ctx.renhou and (seat is Wind.EAST or ctx.tsumo):
+        raise bad("renhou is a non-dealer's ron in the first go-around")
+    if sum((ctx.tenhou, ctx.chiihou, ctx.renhou)) > 1:
+        raise bad("only one of tenhou, chiihou and renhou can hold")
+    if (ctx.tenhou or ctx.chiihou or ctx.renhou) and (ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan):
+        raise bad("a first-turn win cannot also be haitei, houtei, rinshan or chankan")
+    if ctx.paarenchan and seat is not Wind.EAST:
+        raise bad("paarenchan is the dealer's (seat E) eighth straight win")
     if ctx.tsumo and ctx.discarder is not None:
         raise bad("a tsumo has no discarder")
     if ctx.discarder is not None and ctx.discarder is seat:
@@ -149,7 +140,7 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
         if m.from_seat is not None:
             if m.from_seat is seat:
                 raise bad(f"the meld {m} is called from the winner's own seat")
-            if m.type is _CHI and m.from_seat is not seat.previous:
+            if m.type is MeldType.CHI and m.from_seat is not seat.previous:
                 raise bad(f"a chi is called only from the player on the left ({seat.previous} for seat {seat}), "
                           f"not {m.from_seat}: {m}")
 

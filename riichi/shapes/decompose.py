@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache, partial
 from typing import Final
 
-from riichi.kept import Kept
+from riichi.shapes.kept import Kept
 from riichi.tiles import SUITS, TERMINAL_HONOR_KINDS
 
 __all__ = [

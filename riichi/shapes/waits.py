@@ -23,7 +23,6 @@ copies still unseen; a wait with none left is *dead*.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -41,6 +40,7 @@ from riichi.shapes.shanten import (
     standard_cover,
 )
 from riichi.tiles import TERMINAL_HONOR_KINDS, Tile, kind_name
+from riichi.shapes.wait_shape import WaitShape
 
 __all__ = [
     "Wait",
@@ -53,18 +53,6 @@ __all__ = [
     "wait_kinds",
     "wait_shapes",
 ]
-
-
-class WaitShape(enum.Enum):
-    """How a winning tile completes the hand in one reading."""
-
-    RYANMEN = "ryanmen"  #: two-sided run wait (``34`` waiting on 2 or 5)
-    KANCHAN = "kanchan"  #: closed run wait (``46`` waiting on 5)
-    PENCHAN = "penchan"  #: edge run wait (``12`` waiting on 3, ``89`` on 7)
-    SHANPON = "shanpon"  #: one of two pairs becomes a triplet
-    TANKI = "tanki"  #: a single tile waits for its pair (seven pairs too)
-    KOKUSHI = "kokushi"  #: thirteen orphans waiting on the one missing kind
-    KOKUSHI_13 = "kokushi_13"  #: thirteen orphans with all thirteen kinds: a thirteen-sided wait
 
 
 _ORDER: Final = {shape: i for i, shape in enumerate(WaitShape)}

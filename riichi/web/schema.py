@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from riichi.scoring.context import SITUATION_FLAGS, flag_help
+
 __all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "RESULT", "RULES", "WIN_CASE"]
 
 _SEAT: Final = {"type": "string", "enum": ["E", "S", "W", "N"]}
@@ -42,14 +44,12 @@ WIN_CASE: Final[dict[str, object]] = {
             },
         },
         "win": {"type": "string", "description": "The winning tile, one of the tiles of `hand`."},
-        "tsumo": _FLAG,
         "discarder": {**_SEAT, "description": "On ron, the seat that dealt in."},
-        "discarder_riichi": _FLAG,
         "seat_wind": {**_SEAT, "default": "E"},
         "round_wind": {**_SEAT, "default": "E"},
-        **{flag: _FLAG for flag in ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan",
-                                    "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan",
-                                    "nagashi_mangan")},
+        # the situation flags of the win context, each with its help
+        **{flag: {**_FLAG, "description": flag_help(flag)} for flag in SITUATION_FLAGS},
+        "nagashi_mangan": {**_FLAG, "description": "a mangan paid at an exhaustive draw (no hand, no winning tile)"},
         "dora": {"type": "string", "default": "", "description": "All dora indicators, e.g. `3m7z`."},
         "ura": {"type": "string", "default": "", "description": "Ura-dora indicators."},
         "honba": _COUNT,
@@ -141,10 +141,8 @@ RULES: Final[dict[str, object]] = {
     },
 }
 
-_ANALYSIS_FIELDS: Final = ("id", "hand", "melds", "win", "tsumo", "nagashi_mangan", "seat_wind", "round_wind",
-                           "dora", "ura", "honba", "riichi_sticks", "rules", "riichi", "double_riichi",
-                           "open_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
-                           "renhou", "paarenchan", "discarder", "discarder_riichi")
+_ANALYSIS_FIELDS: Final = ("id", "hand", "melds", "win", "nagashi_mangan", "seat_wind", "round_wind",
+                           "dora", "ura", "honba", "riichi_sticks", "rules", "discarder", *SITUATION_FLAGS)
 
 ANALYZE_REQUEST: Final[dict[str, object]] = {
     "title": "AnalyzeRequest",

@@ -110,10 +110,10 @@ def test_case_fields_land_in_their_context_fields(case: dict[str, Any]) -> None:
     # The reader's context is the one the keyword constructor builds from the same values
     # (double and open riichi imply riichi).
     from riichi.formats.interchange import case_to_hand
-    from riichi.scoring.context import WinContext
+    from riichi.scoring.context import SITUATION_FLAGS, WinContext
 
     _, ctx = case_to_hand(case)
-    flags = {k: bool(v) for k, v in case.items() if k in WinContext._fields and isinstance(v, bool | None)}
+    flags = {k: bool(v) for k, v in case.items() if k in SITUATION_FLAGS and isinstance(v, bool | None)}
     flags["riichi"] = bool(case.get("riichi") or case.get("double_riichi") or case.get("open_riichi"))
     expected = WinContext.parse_kwargs(win=case["win"], dora=case.get("dora", ""), ura=case.get("ura", ""),
                                        seat_wind=case.get("seat_wind", "E"), round_wind=case.get("round_wind", "E"),

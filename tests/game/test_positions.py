@@ -145,7 +145,7 @@ def test_haitei_is_the_last_live_tile_and_never_a_replacement_tile() -> None:
     r.apply(Win(0, None, Tile.parse("4p")))
     ctx = r.wins[0].context
     assert ctx.rinshan and not ctx.haitei
-    names = [name for name, _ in r.wins[0].score.yaku]
+    names = [y.value for y, _ in r.wins[0].score.yaku]
     assert "rinshan" in names and "haitei" not in names
 
 
@@ -170,7 +170,7 @@ def test_an_added_kan_is_robbed() -> None:
     play(r, "win 2 0p ron<0")
     win = r.wins[0]
     assert win.context.chankan and not win.context.houtei
-    assert "chankan" in [name for name, _ in win.score.yaku]
+    assert "chankan" in [y.value for y, _ in win.score.yaku]
     assert r.dora == [Tile.parse("7z")]
 
 
@@ -194,7 +194,7 @@ def test_kokushi_robbing_a_closed_kan(rules: RuleSet, robs: bool) -> None:
     if robs:
         play(r, "win 1 1z ron<0")
         assert r.wins[0].context.chankan
-        assert r.wins[0].score.yakuman[0][0] == "kokushi"
+        assert r.wins[0].score.yakuman[0][0].value == "kokushi"
     else:
         assert legal_actions(r, 1) == ()
         refused(r, "win 1 1z ron<0", "win")
@@ -307,7 +307,7 @@ def test_paarenchan_is_the_eighth_dealer_win(rules: RuleSet, yakuman: bool) -> N
         play(game, f"draw {feeder} 9p", f"discard {feeder} 1p", f"win 0 1p ron<{feeder}")
         result = game.hand_result
         assert result is not None
-        names = [name for name, _ in result.wins[0].score.yakuman]
+        names = [y.value for y, _ in result.wins[0].score.yakuman]
         assert ("paarenchan" in names) is (yakuman and n == 7), n
     assert game.round is not None and game.round.dealer_streak == 7
     assert game.is_over is yakuman  # the yakuman (48,000 and honba) takes the feeder below zero
@@ -335,7 +335,7 @@ def test_open_riichi_and_its_deal_in_yakuman() -> None:
          "win 0 5s ron<1")
     win = r.wins[0]
     assert win.context.open_riichi and win.context.double_riichi
-    assert [name for name, _ in win.score.yakuman] == ["open_riichi"]
+    assert [y.value for y, _ in win.score.yakuman] == ["open_riichi"]
     r = start(FOUR_TENPAI)
     play(r, "draw 0 9p")
     refused(r, "riichi 0 open", "open_riichi")
@@ -358,7 +358,7 @@ def test_temporary_furiten_lasts_until_the_own_draw() -> None:
     assert "since the player's last draw" in str(refused(r, "win 1 6s ron<3", "win"))
     play(r, "draw 0 4z", "discard 0 4z tsumogiri", "draw 1 7z", "discard 1 7z tsumogiri", "draw 2 3z", "discard 2 6s")
     play(r, "win 1 6s ron<2")
-    assert [name for name, _ in r.wins[0].score.yaku] == ["tanyao", "pinfu", "sanshoku"]
+    assert [y.value for y, _ in r.wins[0].score.yaku] == ["tanyao", "pinfu", "sanshoku"]
 
 
 def test_own_discard_furiten() -> None:
@@ -420,6 +420,6 @@ def test_the_feeder_of_the_third_dragon_pays_a_daisangen_tsumo() -> None:
     result = game.hand_result
     assert result is not None
     win = result.wins[0]
-    assert [name for name, _ in win.score.yakuman] == ["daisangen"]
+    assert [y.value for y, _ in win.score.yakuman] == ["daisangen"]
     assert win.pao == 3
     assert result.deltas == (48000, 0, 0, -48000)  # the dealer's yakuman, all from seat 3

@@ -52,35 +52,3 @@ def test_hand_round_trip(hand: Hand) -> None:
     assert Hand.parse(str(hand)) == hand
     assert eval(repr(hand), {"Hand": Hand}) == hand  # noqa: S307 - repr is Hand.parse('..')
     assert str(Hand.parse(str(hand))) == str(hand)
-
-
-@given(tile_lists, st.booleans())
-def test_parse_sorted_is_parse_then_sort(ts: list[Tile], canonical: bool) -> None:
-    # parse_sorted reads canonical text group by group from a table, anything else by parse_tiles;
-    # either way it is the parsed tiles in canonical order, and the hand built from them without a
-    # second sort is the hand the constructor builds.
-    from riichi.notation import parse_sorted
-
-    text = format_tiles(ts, sort=canonical)
-    expected = tuple(sorted(ts, key=sort_key))
-    assert parse_sorted(text) == expected
-    assert Hand._of_sorted(parse_sorted(text), ()) == Hand(parse_tiles(text))
-
-
-@given(st.text(alphabet="0123456789mpsz x", max_size=12))
-def test_parse_sorted_fails_where_parse_tiles_fails(text: str) -> None:
-    # Text that is no tiles gives parse_tiles' own error (what and where), never other tiles.
-    from riichi.errors import NotationError
-    from riichi.notation import parse_sorted
-
-    try:
-        expected = tuple(sorted(parse_tiles(text), key=sort_key))
-    except NotationError as e:
-        try:
-            parse_sorted(text)
-        except NotationError as got:
-            assert (got.message, got.span) == (e.message, e.span)
-        else:
-            raise AssertionError(f"{text!r} was read") from None
-    else:
-        assert parse_sorted(text) == expected

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from riichi.scoring.reading import Form, HandFacts, Reading, Wait
+from riichi.scoring.reading import Form, HandFacts, Reading
+from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import TERMINAL_HONOR_KINDS
 
-_TH: Final = frozenset(TERMINAL_HONOR_KINDS)
+_TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
 
 
 # -- situation ---------------------------------------------------------------
@@ -104,16 +105,12 @@ def sankantsu(r: Reading, f: HandFacts) -> bool:
 
 # -- shape -------------------------------------------------------------------
 
-#: Read once (an Enum class attribute is slow on Python 3.11).
-_STANDARD, _CHIITOITSU, _RYANMEN = Form.STANDARD, Form.CHIITOITSU, Wait.RYANMEN
-
-
 def chiitoitsu(r: Reading, f: HandFacts) -> bool:
-    return r.form is _CHIITOITSU
+    return r.form is Form.CHIITOITSU
 
 
 def pinfu(r: Reading, f: HandFacts) -> bool:
-    if r.form is not _STANDARD or not f.closed or r.triplets or r.wait is not _RYANMEN:
+    if r.form is not Form.STANDARD or not f.closed or r.triplets or r.wait_shape is not WaitShape.RYANMEN:
         return False
     if f.ctx.tsumo and not f.rules.pinfu_tsumo:
         return False
@@ -161,8 +158,8 @@ def ittsu(r: Reading, f: HandFacts) -> bool:
 
 def _outside(r: Reading) -> bool:
     """Every set and the pair hold a terminal or an honour, with at least one run."""
-    return (r.form is _STANDARD and bool(r.runs) and r.pair in _TH
-            and all(s % 9 in (0, 6) for s in r.runs) and all(k in _TH for k in r.triplets))
+    return (r.form is Form.STANDARD and bool(r.runs) and r.pair in _TERMINAL_HONOR
+            and all(s % 9 in (0, 6) for s in r.runs) and all(k in _TERMINAL_HONOR for k in r.triplets))
 
 
 def chanta(r: Reading, f: HandFacts) -> bool:
@@ -174,7 +171,7 @@ def junchan(r: Reading, f: HandFacts) -> bool:
 
 
 def toitoi(r: Reading, f: HandFacts) -> bool:
-    return r.form is _STANDARD and not r.runs
+    return r.form is Form.STANDARD and not r.runs
 
 
 def sanankou(r: Reading, f: HandFacts) -> bool:

@@ -1,14 +1,19 @@
-"""The yaku table: one row per yaku, with its han, its predicate and its gating.
+"""The yaku table: one row per yaku and yakuman, with everything scoring needs to know about it.
 
-A row says what a yaku is worth closed and open (``han_open == 0``: closed
-only), whether it is a yakuman (and its multiple under full scoring), which
-rule switch enables it, and which yaku it replaces when both are present.
-Adding a local yaku is one row here and one predicate.
+A row names its :class:`~riichi.yaku.Yaku`, the predicate that says whether a
+reading has it, its han closed and open (``han_open == 0``: closed only) or its
+yakuman multiple, whether it is a local yaku (played where the rules list it),
+any further rule that gates it, the yaku it replaces, and how it combines with
+the special forms. Results list yaku and yakuman in table order.
 
->>> YAKU["chinitsu"].han_closed, YAKU["chinitsu"].han_open
+Adding a local yaku is one row here, one predicate in
+:mod:`riichi.scoring.yaku.local`, and one test (docs/rules.md, "Adding a local yaku", gives the steps).
+
+>>> row = YAKU[Yaku.CHINITSU]
+>>> row.han_closed, row.han_open
 (6, 5)
->>> YAKU["kokushi_13"].yakuman, YAKU["kokushi_13"].supersedes
-(2, ('kokushi',))
+>>> YAKUMAN[Yaku.KOKUSHI_13].yakuman, YAKUMAN[Yaku.KOKUSHI_13].supersedes
+(2, (Yaku.parse('kokushi'),))
 """
 
 from __future__ import annotations
@@ -17,178 +22,180 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from riichi.scoring.reading import Feature as F  # noqa: N817 - rows read as F.CLOSED | F.TSUMO
-from riichi.scoring.reading import HandFacts, Reading
+from riichi.hand import Hand, MeldType
 from riichi.rules import Renhou, ScoringRules
+from riichi.scoring.reading import HandFacts, Reading
 from riichi.scoring.yaku import local, standard, yakuman
+from riichi.tiles import Wind
+from riichi.yaku import Yaku
 
-__all__ = ["GLOSSES", "YAKU", "YakuRow"]
+__all__ = ["GLOSSES", "YAKU", "YAKUMAN", "YAKUMAN_ROWS", "YAKU_ROWS", "YakuRow"]
 
+#: Whether a reading of a hand has the yaku.
 Predicate = Callable[[Reading, HandFacts], bool]
+#: A condition on the rules.
 Gate = Callable[[ScoringRules], bool]
+#: The seat that fed the meld completing a yakuman, if it was called (pao).
+Feeder = Callable[[Hand], Wind | None]
 
 
 @dataclass(frozen=True, slots=True)
 class YakuRow:
-    """One yaku (or yakuman) and what it is worth."""
+    """One yaku (or yakuman) and how it scores."""
 
-    name: str
-    check: Predicate
-    #: Han when closed; for a yakuman 0.
+    yaku: Yaku
+    holds: Predicate
+    #: Han when closed and when open (0: closed only); 0 and 0 for a yakuman.
     han_closed: int = 0
-    #: Han when open; 0 = closed only.
     han_open: int = 0
-    #: For a yakuman, its multiple under full scoring (1, or 2 for a double form); 0 otherwise.
+    #: For a yakuman, its multiple under full scoring (1, or 2 for a double form); 0 for a regular yaku.
     yakuman: int = 0
-    #: Whether the predicate depends on the reading (else it is checked once per hand).
-    per_reading: bool = False
-    #: When given, the rule set must allow the yaku.
+    #: A local yaku: played only where the rules list it among their local yaku.
+    local: bool = False
+    #: A further condition on the rules (which form of renhou they play, whether chankan is a yaku...).
     gate: Gate | None = None
     #: Yaku this one replaces when both hold.
-    supersedes: tuple[str, ...] = ()
-    #: Name of a ScoringRules field that gives the han instead (closed and open alike).
-    han_from_rules: str | None = None
-    #: :class:`~riichi.scoring.reading.Feature` bits the hand (and, for a per-reading row, the reading's shape)
-    #: must have for the predicate to hold: a cheap filter so that most predicates are never called
-    #: (the tests check each predicate implies them).
-    needs: int = 0
-    #: The yaku's name in English, for players who do not read romaji.
-    english: str = ""
-    #: The needs bits are the whole condition: the yaku holds exactly when the hand has them, so the
-    #: evaluator need not call the predicate (the tests check the two agree).
-    exact: bool = False
+    supersedes: tuple[Yaku, ...] = ()
+    #: The rule switch (a :class:`~riichi.rules.ScoringRules` field) that sets the han, closed and open alike.
+    han_switch: str | None = None
+    #: Whether it counts beside seven pairs (shousangen and sankantsu need sets).
+    with_chiitoitsu: bool = True
+    #: A yakuman that counts on thirteen orphans, and on thirteen unrelated tiles (not sets and a pair).
+    with_kokushi: bool = False
+    with_shiisan_puutaa: bool = False
+    #: Where the rules say so, a yakuman that counts only beside a regular yaku (paarenchan).
+    needs_yaku: Gate | None = None
+    #: For a yakuman with liability (pao): the seat that fed its last set. It is liable where the rules'
+    #: ``pao`` lists the yakuman.
+    feeder: Feeder | None = None
+
+    def is_played(self, rules: ScoringRules) -> bool:
+        """Whether ``rules`` play this row."""
+        return (not self.local or rules.has(self.yaku.value)) and (self.gate is None or self.gate(rules))
 
     def han(self, *, closed: bool, rules: ScoringRules) -> int:
         """Han of this yaku in a closed or open hand under ``rules`` (0: not available)."""
-        if self.han_from_rules:
-            value = getattr(rules, self.han_from_rules)
-            return int(value)
+        if self.han_switch is not None:
+            return int(getattr(rules, self.han_switch))
         return self.han_closed if closed else self.han_open
 
 
-def _local(name: str) -> Gate:
-    return lambda rules: rules.has(name)
+def _yaku(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
+    """A regular yaku's row, its han as the :class:`Yaku` gives them unless ``facts`` say otherwise."""
+    return YakuRow(yaku, holds, **{"han_closed": yaku.han_closed, "han_open": yaku.han_open,  # type: ignore[arg-type]
+                                   **facts})
 
 
-def _y(name: str, check: Predicate, closed: int, opened: int, **kw: object) -> YakuRow:
-    return YakuRow(name, check, closed, opened, **kw)  # type: ignore[arg-type]
+def _yakuman(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
+    """A yakuman's row, its multiple as the :class:`Yaku` gives it."""
+    return YakuRow(yaku, holds, **{"yakuman": yaku.yakuman, **facts})  # type: ignore[arg-type]
 
 
-def _ym(name: str, check: Predicate, multiple: int = 1, **kw: object) -> YakuRow:
-    return YakuRow(name, check, 0, 0, multiple, **kw)  # type: ignore[arg-type]
+# -- liability (pao): who fed the last set of a yakuman --------------------------------------------------------
+
+def _fed_dragons(hand: Hand) -> Wind | None:
+    return _feeder_of_nth_set(hand, (31, 32, 33), 3)
 
 
-_ROWS: Final = (
+def _fed_winds(hand: Hand) -> Wind | None:
+    return _feeder_of_nth_set(hand, (27, 28, 29, 30), 4)
+
+
+def _feeder_of_nth_set(hand: Hand, kinds: tuple[int, ...], n: int) -> Wind | None:
+    """The seat the ``n``-th called pon or kan of ``kinds`` came from (None if fewer were called)."""
+    called = [m for m in hand.melds if m.type is not MeldType.CHI and m.kind in kinds]
+    return called[n - 1].from_seat if len(called) >= n else None
+
+
+def _fed_fourth_kan(hand: Hand) -> Wind | None:
+    kans = [m for m in hand.melds if m.is_kan]
+    if len(kans) == 4 and kans[3].type is MeldType.MINKAN:  # noqa: PLR2004
+        return kans[3].from_seat
+    return None
+
+
+def _renhou_is(form: Renhou) -> Gate:
+    return lambda rules: rules.renhou is form
+
+
+#: The regular yaku, in the order results list them.
+YAKU_ROWS: Final = (
     # situation
-    _y("riichi", standard.riichi, 1, 0, needs=F.RIICHI, english="ready hand"),
-    _y("double_riichi", standard.double_riichi, 2, 0, supersedes=("riichi",), needs=F.DOUBLE_RIICHI,
-       exact=True, english="double ready hand"),
-    _y("open_riichi", local.open_riichi, 1, 0, gate=_local("open_riichi"), needs=F.OPEN_RIICHI,
-       exact=True, english="open ready hand"),
-    _y("ippatsu", standard.ippatsu, 1, 0, needs=F.IPPATSU, english="one shot"),
-    _y("menzen_tsumo", standard.menzen_tsumo, 1, 0, needs=F.CLOSED | F.TSUMO, exact=True,
-       english="fully concealed self-draw"),
-    _y("haitei", standard.haitei, 1, 1, needs=F.HAITEI, exact=True, english="last tile from the wall"),
-    _y("houtei", standard.houtei, 1, 1, needs=F.HOUTEI, exact=True, english="last discard"),
-    _y("rinshan", standard.rinshan, 1, 1, needs=F.RINSHAN, exact=True, english="win on a kan's replacement tile"),
-    _y("chankan", standard.chankan, 1, 1, gate=lambda rules: rules.chankan, needs=F.CHANKAN,
-       exact=True, english="robbing a kan"),
-    _y("renhou", standard.renhou, 4, 0, gate=lambda rules: rules.renhou is Renhou.YAKU, needs=F.RENHOU,
-       exact=True, english="blessing of man"),
+    _yaku(Yaku.RIICHI, standard.riichi),
+    _yaku(Yaku.DOUBLE_RIICHI, standard.double_riichi, supersedes=(Yaku.RIICHI,)),
+    _yaku(Yaku.OPEN_RIICHI, local.open_riichi, local=True),
+    _yaku(Yaku.IPPATSU, standard.ippatsu),
+    _yaku(Yaku.MENZEN_TSUMO, standard.menzen_tsumo),
+    _yaku(Yaku.HAITEI, standard.haitei),
+    _yaku(Yaku.HOUTEI, standard.houtei),
+    _yaku(Yaku.RINSHAN, standard.rinshan),
+    _yaku(Yaku.CHANKAN, standard.chankan, gate=lambda rules: rules.chankan),
+    _yaku(Yaku.RENHOU, standard.renhou, gate=_renhou_is(Renhou.YAKU)),
     # tiles
-    _y("tanyao", standard.tanyao, 1, 1, needs=F.SIMPLES_ONLY, english="all simples"),
-    _y("haku", standard.haku, 1, 1, needs=F.HAKU3, exact=True, english="white dragon"),
-    _y("hatsu", standard.hatsu, 1, 1, needs=F.HATSU3, exact=True, english="green dragon"),
-    _y("chun", standard.chun, 1, 1, needs=F.CHUN3, exact=True, english="red dragon"),
-    _y("seat_wind", standard.seat_wind, 1, 1, needs=F.SEAT3, exact=True, english="seat wind"),
-    _y("round_wind", standard.round_wind, 1, 1, needs=F.ROUND3, exact=True, english="round wind"),
-    _y("honitsu", standard.honitsu, 3, 2, needs=F.ONE_SUIT | F.HONORS, exact=True, english="half flush"),
-    _y("chinitsu", standard.chinitsu, 6, 5, needs=F.ONE_SUIT | F.NO_HONORS, exact=True, english="full flush"),
-    _y("honroutou", standard.honroutou, 2, 2, needs=F.NO_SIMPLES | F.HONORS | F.TERMINALS,
-       exact=True, english="all terminals and honours"),
-    _y("shousangen", standard.shousangen, 2, 2, needs=F.DRAGONS8, english="little three dragons"),
-    _y("sankantsu", standard.sankantsu, 2, 2, needs=F.KANS3, english="three kans"),
+    _yaku(Yaku.TANYAO, standard.tanyao),
+    _yaku(Yaku.HAKU, standard.haku),
+    _yaku(Yaku.HATSU, standard.hatsu),
+    _yaku(Yaku.CHUN, standard.chun),
+    _yaku(Yaku.SEAT_WIND, standard.seat_wind),
+    _yaku(Yaku.ROUND_WIND, standard.round_wind),
+    _yaku(Yaku.HONITSU, standard.honitsu),
+    _yaku(Yaku.CHINITSU, standard.chinitsu),
+    _yaku(Yaku.HONROUTOU, standard.honroutou),
+    _yaku(Yaku.SHOUSANGEN, standard.shousangen, with_chiitoitsu=False),
+    _yaku(Yaku.SANKANTSU, standard.sankantsu, with_chiitoitsu=False),
     # shape
-    _y("pinfu", standard.pinfu, 1, 0, per_reading=True, needs=F.CLOSED | F.NO_TRIPLETS | F.RYANMEN,
-       english="no-points hand"),
-    _y("chiitoitsu", standard.chiitoitsu, 2, 0, per_reading=True, needs=F.CLOSED | F.CHIITOITSU, english="seven pairs"),
-    _y("iipeikou", standard.iipeikou, 1, 0, per_reading=True, needs=F.CLOSED | F.RUNS2, english="pure double sequence"),
-    _y("ryanpeikou", standard.ryanpeikou, 3, 0, per_reading=True, supersedes=("iipeikou",), needs=F.CLOSED | F.RUNS4,
-       english="twice pure double sequence"),
-    _y("sanshoku", standard.sanshoku, 2, 1, per_reading=True, needs=F.THREE_SUITS | F.RUNS3,
-       english="mixed triple sequence"),
-    _y("ittsu", standard.ittsu, 2, 1, per_reading=True, needs=F.RUNS3, english="pure straight"),
-    _y("chanta", standard.chanta, 2, 1, per_reading=True, needs=F.HONORS | F.TERMINALS | F.RUNS1,
-       english="outside hand"),
-    _y("junchan", standard.junchan, 3, 2, per_reading=True, needs=F.NO_HONORS | F.TERMINALS | F.RUNS1,
-       english="terminals in all sets"),
-    _y("toitoi", standard.toitoi, 2, 2, per_reading=True, needs=F.NO_RUNS, english="all triplets"),
-    _y("sanankou", standard.sanankou, 2, 2, per_reading=True, needs=F.ANKOU3, english="three concealed triplets"),
-    _y("sanshoku_doukou", standard.sanshoku_doukou, 2, 2, per_reading=True,
-       han_from_rules="sanshoku_doukou_han", needs=F.THREE_SUITS | F.TRIPLETS3, english="triple triplets"),
+    _yaku(Yaku.PINFU, standard.pinfu),
+    _yaku(Yaku.CHIITOITSU, standard.chiitoitsu),
+    _yaku(Yaku.IIPEIKOU, standard.iipeikou),
+    _yaku(Yaku.RYANPEIKOU, standard.ryanpeikou, supersedes=(Yaku.IIPEIKOU,)),
+    _yaku(Yaku.SANSHOKU, standard.sanshoku),
+    _yaku(Yaku.ITTSU, standard.ittsu),
+    _yaku(Yaku.CHANTA, standard.chanta),
+    _yaku(Yaku.JUNCHAN, standard.junchan),
+    _yaku(Yaku.TOITOI, standard.toitoi),
+    _yaku(Yaku.SANANKOU, standard.sanankou),
+    _yaku(Yaku.SANSHOKU_DOUKOU, standard.sanshoku_doukou, han_switch="sanshoku_doukou_han"),
     # local yaku
-    _y("sanrenkou", local.sanrenkou, 2, 2, per_reading=True, gate=_local("sanrenkou"), needs=F.TRIPLETS3,
-       english="three consecutive triplets"),
-    _y("iisou_sanjun", local.iisou_sanjun, 2, 2, per_reading=True, gate=_local("iisou_sanjun"), needs=F.RUNS3,
-       supersedes=("iipeikou",), english="three identical sequences"),
-    _y("iisou_suushun", local.iisou_suushun, 5, 5, per_reading=True, needs=F.RUNS4,
-       gate=lambda rules: rules.has("iisou_suushun") and not rules.iisou_suushun_yakuman,
-       supersedes=("iipeikou", "ryanpeikou", "iisou_sanjun"), english="four identical sequences"),
+    _yaku(Yaku.SANRENKOU, local.sanrenkou, local=True),
+    _yaku(Yaku.IISOU_SANJUN, local.iisou_sanjun, local=True, supersedes=(Yaku.IIPEIKOU,)),
+    _yaku(Yaku.IISOU_SUUSHUN, local.iisou_suushun, local=True, gate=lambda rules: not rules.iisou_suushun_yakuman,
+          supersedes=(Yaku.IIPEIKOU, Yaku.RYANPEIKOU, Yaku.IISOU_SANJUN)),
 )
 
-_YAKUMAN_ROWS: Final = (
-    _ym("kokushi", yakuman.kokushi, per_reading=True,
-        needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES | F.KOKUSHI,
-        english="thirteen orphans"),
-    _ym("kokushi_13", yakuman.kokushi_13, 2, per_reading=True, supersedes=("kokushi",),
-        needs=F.CLOSED | F.HONORS | F.TERMINALS | F.NO_SIMPLES | F.KOKUSHI, english="thirteen orphans, 13-sided wait"),
-    _ym("chuuren", yakuman.chuuren, needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS, english="nine gates"),
-    _ym("junsei_chuuren", yakuman.junsei_chuuren, 2, supersedes=("chuuren",),
-        needs=F.CLOSED | F.ONE_SUIT | F.NO_HONORS, english="pure nine gates, 9-sided wait"),
-    _ym("suuankou", yakuman.suuankou, per_reading=True, needs=F.CLOSED | F.ANKOU4, english="four concealed triplets"),
-    _ym("suuankou_tanki", yakuman.suuankou_tanki, 2, per_reading=True, supersedes=("suuankou",),
-        needs=F.CLOSED | F.ANKOU4 | F.TANKI, english="four concealed triplets, single wait"),
-    _ym("daisangen", yakuman.daisangen, needs=F.DRAGONS8, english="big three dragons"),
-    _ym("shousuushii", yakuman.shousuushii, needs=F.WINDS11, english="little four winds"),
-    _ym("daisuushii", yakuman.daisuushii, 2, needs=F.WINDS11, english="big four winds"),
-    _ym("tsuuiisou", yakuman.tsuuiisou, needs=F.NO_SUITS, english="all honours"),
-    _ym("ryuuiisou", yakuman.ryuuiisou, needs=F.GREEN, english="all green"),
-    _ym("chinroutou", yakuman.chinroutou, needs=F.NO_SIMPLES | F.NO_HONORS, english="all terminals"),
-    _ym("suukantsu", yakuman.suukantsu, needs=F.KANS4, english="four kans"),
-    _ym("tenhou", yakuman.tenhou, needs=F.TENHOU, english="blessing of heaven"),
-    _ym("chiihou", yakuman.chiihou, needs=F.CHIIHOU, english="blessing of earth"),
-    _ym("renhou", yakuman.renhou, gate=lambda rules: rules.renhou is Renhou.YAKUMAN, needs=F.RENHOU,
-        english="blessing of man"),
+#: The yakuman, in the order results list them: those of the tiles and the situation, then those of a
+#: reading's shape.
+YAKUMAN_ROWS: Final = (
+    _yakuman(Yaku.CHUUREN, yakuman.chuuren),
+    _yakuman(Yaku.JUNSEI_CHUUREN, yakuman.junsei_chuuren, supersedes=(Yaku.CHUUREN,)),
+    _yakuman(Yaku.DAISANGEN, yakuman.daisangen, feeder=_fed_dragons),
+    _yakuman(Yaku.SHOUSUUSHII, yakuman.shousuushii),
+    _yakuman(Yaku.DAISUUSHII, yakuman.daisuushii, feeder=_fed_winds),
+    _yakuman(Yaku.TSUUIISOU, yakuman.tsuuiisou),
+    _yakuman(Yaku.RYUUIISOU, yakuman.ryuuiisou),
+    _yakuman(Yaku.CHINROUTOU, yakuman.chinroutou),
+    _yakuman(Yaku.SUUKANTSU, yakuman.suukantsu, feeder=_fed_fourth_kan),
+    _yakuman(Yaku.TENHOU, yakuman.tenhou, with_kokushi=True),
+    _yakuman(Yaku.CHIIHOU, yakuman.chiihou, with_kokushi=True),
+    _yakuman(Yaku.RENHOU, yakuman.renhou, gate=_renhou_is(Renhou.YAKUMAN), with_kokushi=True),
+    _yakuman(Yaku.PAARENCHAN, local.paarenchan, local=True, with_kokushi=True, with_shiisan_puutaa=True,
+             needs_yaku=lambda rules: rules.paarenchan_needs_yaku),
+    _yakuman(Yaku.OPEN_RIICHI, local.open_riichi_deal_in, local=True, with_kokushi=True, with_shiisan_puutaa=True),
+    _yakuman(Yaku.KOKUSHI, yakuman.kokushi, with_kokushi=True),
+    _yakuman(Yaku.KOKUSHI_13, yakuman.kokushi_13, with_kokushi=True, supersedes=(Yaku.KOKUSHI,)),
+    _yakuman(Yaku.SUUANKOU, yakuman.suuankou),
+    _yakuman(Yaku.SUUANKOU_TANKI, yakuman.suuankou_tanki, supersedes=(Yaku.SUUANKOU,)),
     # local yakuman
-    _ym("daisharin", local.daisharin, per_reading=True, gate=_local("daisharin"),
-        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT | F.CHIITOITSU, english="big wheels"),
-    _ym("daichikurin", local.daichikurin, per_reading=True, gate=_local("daichikurin"),
-        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT | F.CHIITOITSU, english="bamboo forest"),
-    _ym("daisuurin", local.daisuurin, per_reading=True, gate=_local("daisuurin"),
-        needs=F.CLOSED | F.SIMPLES_ONLY | F.ONE_SUIT | F.CHIITOITSU, english="numerous neighbours"),
-    _ym("daichisei", local.daichisei, 2, per_reading=True, gate=_local("daichisei"),
-        supersedes=("tsuuiisou",), needs=F.CLOSED | F.NO_SUITS | F.CHIITOITSU, english="big seven stars"),
-    _ym("suurenkou", local.suurenkou, per_reading=True, gate=_local("suurenkou"), needs=F.TRIPLETS4,
-        english="four consecutive triplets"),
-    _ym("iisou_suushun", local.iisou_suushun, per_reading=True, needs=F.RUNS4,
-        gate=lambda rules: rules.has("iisou_suushun") and rules.iisou_suushun_yakuman,
-            english="four identical sequences"),
-    _ym("shiisan_puutaa", local.shiisan_puutaa, per_reading=True, gate=_local("shiisan_puutaa"),
-        needs=F.CLOSED | F.SHIISAN_PUUTAA, english="thirteen unrelated tiles"),
-    _ym("paarenchan", local.paarenchan, gate=_local("paarenchan"), needs=F.PAARENCHAN,
-        english="eight consecutive wins"),
-    _ym("open_riichi", local.open_riichi_deal_in, gate=_local("open_riichi"), needs=F.OPEN_RIICHI | F.RON,
-        english="open ready hand"),
+    _yakuman(Yaku.DAISHARIN, local.daisharin, local=True),
+    _yakuman(Yaku.DAICHIKURIN, local.daichikurin, local=True),
+    _yakuman(Yaku.DAISUURIN, local.daisuurin, local=True),
+    _yakuman(Yaku.DAICHISEI, local.daichisei, local=True, supersedes=(Yaku.TSUUIISOU,)),
+    _yakuman(Yaku.SUURENKOU, local.suurenkou, local=True),
+    _yakuman(Yaku.IISOU_SUUSHUN, local.iisou_suushun, local=True, gate=lambda rules: rules.iisou_suushun_yakuman),
+    _yakuman(Yaku.SHIISAN_PUUTAA, local.shiisan_puutaa, local=True, with_shiisan_puutaa=True),
 )
 
-#: Regular yaku rows, in the order results list them.
-YAKU_ROWS: Final = _ROWS
-#: Yakuman rows.
-YAKUMAN_ROWS: Final = _YAKUMAN_ROWS
-#: English for every name a result can list: the yaku and yakuman, and the dora entries.
-GLOSSES: Final[Mapping[str, str]] = {
-    **{row.name: row.english for row in (*_ROWS, *_YAKUMAN_ROWS)},
-    "dora": "dora", "aka_dora": "red fives", "ura_dora": "ura dora", "nagashi_mangan": "mangan at a draw",
-}
-#: Every row by name (a yakuman that is also a local yaku, like iisou_suushun, maps to the yakuman row).
-YAKU: Final[Mapping[str, YakuRow]] = {row.name: row for row in (*_ROWS, *_YAKUMAN_ROWS)}
+#: Each regular yaku's row, and each yakuman's row.
+YAKU: Final[Mapping[Yaku, YakuRow]] = {row.yaku: row for row in YAKU_ROWS}
+YAKUMAN: Final[Mapping[Yaku, YakuRow]] = {row.yaku: row for row in YAKUMAN_ROWS}
+#: English for every name a result can list (for displays that key by the interchange name).
+GLOSSES: Final[Mapping[str, str]] = {y.value: y.english for y in Yaku}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from riichi.scoring.reading import Form, HandFacts, Reading, Wait
+from riichi.scoring.reading import Form, HandFacts, Reading
+from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import GREEN_KINDS
 
 _CHUUREN: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -16,7 +17,7 @@ def kokushi(r: Reading, f: HandFacts) -> bool:
 
 def kokushi_13(r: Reading, f: HandFacts) -> bool:
     """Thirteen orphans on the thirteen-sided wait: the winning tile made the pair."""
-    return r.form is Form.KOKUSHI and f.concealed_counts[f.win_kind] == 2
+    return r.wait_shape is WaitShape.KOKUSHI_13
 
 
 def _chuuren_suit(f: HandFacts) -> int:
@@ -50,7 +51,7 @@ def suuankou(r: Reading, f: HandFacts) -> bool:
 
 
 def suuankou_tanki(r: Reading, f: HandFacts) -> bool:
-    return r.concealed_triplets == 4 and r.wait is Wait.TANKI
+    return r.concealed_triplets == 4 and r.wait_shape is WaitShape.TANKI
 
 
 def daisangen(r: Reading, f: HandFacts) -> bool:
