@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -127,7 +128,9 @@ def count(mode: str, hands: Path, skip: int, n: int, *, go: bool, caches: bool =
         cmd, cwd = ["valgrind", *tool, sys.executable, "-P", "-c", call], "/"
     else:
         cmd, cwd = ["valgrind", *tool, sys.executable, "-m", "benchmarks.instructions", *child_args], str(REPO)
-    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)  # noqa: S603
+    # one hash seed for every child: set and dict orders, and so the instructions they cost, the same each run
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)  # noqa: S603
     out = done.stderr
     if done.returncode != 0:
         raise RuntimeError(f"the {mode} child failed:\n{out[-2000:]}")
