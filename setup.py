@@ -102,7 +102,11 @@ def extensions() -> list[object]:
     from mypyc.build import mypycify  # noqa: PLC0415
 
     os.chdir(ROOT)  # mypyc takes the paths relative to the project
-    return list(mypycify(compiled_modules(), opt_level="3", multi_file=True))
+    try:
+        return list(mypycify(compiled_modules(), opt_level="3", multi_file=True))
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc refusing the code leaves the pure package
+        notice(f"mypyc could not compile the core: {exc}")
+        return []
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
