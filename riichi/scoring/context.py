@@ -21,7 +21,7 @@ interchange reader and the analysis all take their flags from there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from riichi.errors import NotationError
@@ -31,35 +31,30 @@ from riichi.tiles import Tile, Wind
 __all__ = ["RON_ONLY_FLAGS", "SITUATION_FLAGS", "TSUMO_ONLY_FLAGS", "WinContext", "flag_help"]
 
 
-def _flag(help_text: str, *, only: str = "") -> bool:
-    """A situation flag: false unless given; ``only`` names the one way of winning it belongs to."""
-    return field(default=False, metadata={"help": help_text, "only": only})
-
-
 @dataclass(frozen=True, slots=True)
 class WinContext:
     """How a hand was won. Seats are named by their wind this hand (``EAST`` deals)."""
 
     #: The winning tile (one of the hand's tiles).
     win: Tile
-    tsumo: bool = _flag("won by self-draw (otherwise on a discard, ron)")
+    tsumo: bool = False
     #: On ron, the seat that dealt in (or whose kan was robbed).
     discarder: Wind | None = None
-    discarder_riichi: bool = _flag("the discarder had declared riichi (open riichi rules)", only="ron")
+    discarder_riichi: bool = False
     seat_wind: Wind = Wind.EAST
     round_wind: Wind = Wind.EAST
-    riichi: bool = _flag("riichi declared")
-    double_riichi: bool = _flag("riichi declared on the first turn")
-    open_riichi: bool = _flag("riichi declared with the hand shown (a local rule)")
-    ippatsu: bool = _flag("won within one go-around of riichi, no call in between")
-    rinshan: bool = _flag("won on a kan's replacement tile", only="tsumo")
-    chankan: bool = _flag("won on a tile added to another player's kan", only="ron")
-    haitei: bool = _flag("won by tsumo on the last tile of the wall", only="tsumo")
-    houtei: bool = _flag("won by ron on the last discard", only="ron")
-    tenhou: bool = _flag("the dealer's win on the starting hand", only="tsumo")
-    chiihou: bool = _flag("a non-dealer's tsumo on the first draw, no call before", only="tsumo")
-    renhou: bool = _flag("a non-dealer's ron before their first draw", only="ron")
-    paarenchan: bool = _flag("the dealer's eighth straight win (a local rule)")
+    riichi: bool = False
+    double_riichi: bool = False
+    open_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    paarenchan: bool = False
     #: Dora indicators, kan dora included.
     dora: tuple[Tile, ...] = ()
     #: Ura-dora indicators (counted only for a riichi winner).
@@ -172,14 +167,32 @@ class WinContext:
 def _wrong_type(name: str, wanted: str, value: object) -> TypeError:
     return TypeError(f"WinContext.{name} must be {wanted}, not the {type(value).__name__} {value!r}")
 
+#: What each situation flag means, for the command line's help and the web API's schema, and the one way of
+#: winning (tsumo or ron) a flag belongs to, where it belongs to one.
+_FLAG_HELP: Final = {
+    "tsumo": ("won by self-draw (otherwise on a discard, ron)", ""),
+    "discarder_riichi": ("the discarder had declared riichi (open riichi rules)", "ron"),
+    "riichi": ("riichi declared", ""),
+    "double_riichi": ("riichi declared on the first turn", ""),
+    "open_riichi": ("riichi declared with the hand shown (a local rule)", ""),
+    "ippatsu": ("won within one go-around of riichi, no call in between", ""),
+    "rinshan": ("won on a kan's replacement tile", "tsumo"),
+    "chankan": ("won on a tile added to another player's kan", "ron"),
+    "haitei": ("won by tsumo on the last tile of the wall", "tsumo"),
+    "houtei": ("won by ron on the last discard", "ron"),
+    "tenhou": ("the dealer's win on the starting hand", "tsumo"),
+    "chiihou": ("a non-dealer's tsumo on the first draw, no call before", "tsumo"),
+    "renhou": ("a non-dealer's ron before their first draw", "ron"),
+    "paarenchan": ("the dealer's eighth straight win (a local rule)", ""),
+}
 
 #: The situation flags: every true-or-false field of :class:`WinContext`, in field order.
-SITUATION_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.type == "bool")
+SITUATION_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.type in ("bool", bool))
 #: Flags that belong to a win by self-draw only, and to a win on a discard only.
-TSUMO_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.metadata.get("only") == "tsumo")
-RON_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.metadata.get("only") == "ron")
+TSUMO_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(name for name in SITUATION_FLAGS if _FLAG_HELP[name][1] == "tsumo")
+RON_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(name for name in SITUATION_FLAGS if _FLAG_HELP[name][1] == "ron")
 
 
 def flag_help(name: str) -> str:
     """The one-line help of a situation flag (for the command line and the web API's schema)."""
-    return str(next(f.metadata["help"] for f in fields(WinContext) if f.name == name))
+    return _FLAG_HELP[name][0]
