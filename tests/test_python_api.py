@@ -52,3 +52,34 @@ def test_waits_have_short_reprs_that_read_back_and_render_their_tile() -> None:
     html = waits[0]._repr_html_()
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'aria-label="1m"' in html
     assert "ryanmen (3 left)" in html
+
+
+def test_a_win_context_with_wrong_types_fails_at_construction() -> None:
+    from riichi import Tile, WinContext, Wind  # noqa: PLC0415
+
+    with pytest.raises(TypeError, match=r"WinContext.win must be a Tile, e\.g\. Tile\.parse\('7s'\), not the str '3z'"):
+        WinContext(win="3z")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="WinContext.seat_wind must be a Wind"):
+        WinContext(win=Tile.parse("3z"), seat_wind="S")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="WinContext.tsumo must be True or False"):
+        WinContext(win=Tile.parse("3z"), tsumo=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="WinContext.dora must be a tuple of Tiles"):
+        WinContext(win=Tile.parse("3z"), dora="1m")  # type: ignore[arg-type]
+    ok = WinContext(win=Tile.parse("3z"), seat_wind=Wind.parse("S"), tsumo=True)
+    assert ok.seat_wind is Wind.parse("S")
+
+
+def test_printing_a_score_gives_the_command_lines_breakdown(capsys: pytest.CaptureFixture[str]) -> None:
+    from riichi import Hand, WinContext, score  # noqa: PLC0415
+    from riichi.cli import main  # noqa: PLC0415
+
+    # The README's hand: South's tsumo on the West pair, dora 2m: 2 han 40 fu, 1300/700/700.
+    s = score(Hand.parse("234m456p678s44433z"), WinContext.parse_kwargs(win="3z", tsumo=True, seat_wind="S",
+                                                                         dora="1m"))
+    text = str(s)
+    assert "2 han 40 fu: 2700 points" in text and "E pays 1300" in text
+    assert main(["score", "234m456p678s44433z", "--win", "3z", "--tsumo", "--seat", "S", "--dora", "1m"]) == 0
+    cli = capsys.readouterr().out.splitlines()
+    for line in text.splitlines():
+        if not line.startswith("Reading"):
+            assert line in cli, line
