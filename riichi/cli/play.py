@@ -27,7 +27,6 @@ from riichi.game.players import EfficientPlayer, Player, RandomPlayer, Tsumogiri
 from riichi.game.tally import Tally
 from riichi.replay.convert import write_record
 from riichi.rules import PRESETS, resolve_rules
-from riichi.yaku import Yaku
 
 __all__ = ["PLAYERS", "add_parser", "game_record", "run"]
 
