@@ -59,6 +59,17 @@ def test_compare_shows_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("1500" in line for line in lines[1:])  # menzen tsumo only, the same everywhere
 
 
+def test_compare_a_liable_yakuman_before_the_discarder_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    # South's daisangen, the third dragon fed by East, won by ron with no --discarder: the value is a
+    # non-dealer yakuman (32000) under every preset, and nobody is named to pay (it was an internal error).
+    code, out, _ = run(capsys, "score", "11m234p pon:555z@N pon:666z@W pon:777z@E", "--win", "1m", "--seat", "S",
+                       "--compare")
+    assert code == 0 and "internal" not in out
+    rows = out.splitlines()[1:]
+    assert len(rows) == 9
+    assert all(row.split()[1:] == ["1x", "yakuman", "32000", "daisangen"] for row in rows), rows
+
+
 def test_errors_go_to_stderr_with_their_code(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "score", "234m456p678s4443z", "--win", "3z")
     assert code == 1 and out == ""

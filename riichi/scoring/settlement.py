@@ -120,7 +120,8 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
     others = [s for s in Wind if s is not winner]
     honba_ron = rules.honba_ron * honba
     honba_tsumo = rules.honba_tsumo * honba
-    if liability is not None and liability.seat is not winner and (tsumo or liability.seat is not discarder):
+    # a ron whose discarder is not known has no payer, so no liable share either (the plain ron below)
+    if liability is not None and liability.seat is not winner and (tsumo or discarder not in (None, liability.seat)):
         liable = liability.seat
         rest = base - liability.base
         if tsumo:

@@ -73,6 +73,14 @@ def test_liability_on_a_ron_by_another_player() -> None:
     assert s.payments == (Payment(W, 16000), Payment(N, 16000))
 
 
+def test_liability_on_a_ron_whose_discarder_is_unknown_has_a_value_but_no_payments() -> None:
+    # A non-dealer daisangen (base 8000: 32000 on a ron) whose third dragon was fed by N, scored before the
+    # discarder is given: the value is known, who pays is not (it used to stop on an assertion).
+    s = settle_win(8000, winner=S, discarder=None, tsumo=False, honba=0, sticks=0, rules=TENHOU.game,
+                   liability=Liability(N, 8000))
+    assert (s.points, s.payments, s.deltas) == (32000, (), None)
+
+
 def test_liability_on_a_tsumo_whole_hand_and_yakuman_share() -> None:
     # The survey: daisangen + tsuuiisou, non-dealer tsumo. Tenhou: the feeder pays all 64000. Mahjong Soul:
     # the feeder pays the daisangen's 32000 and the other 32000 is a normal tsumo, 16000 + 8000 + 8000.
