@@ -9,16 +9,20 @@ only compared (:mod:`riichi.replay.compare`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from riichi.errors import RiichiError
-from riichi.formats.record import ErrorCode, GameRecord, RecordError
+from riichi.formats.record import ErrorCode, GameRecord, HandRecord, RecordError
 from riichi.game.events import GameEnd
 from riichi.game.game import Game, HandResult, WinResult
 from riichi.replay.compare import compare_game_end, compare_hand
 from riichi.rules import RuleSet
 
-__all__ = ["error_object", "kyoku_object", "replay_game"]
+__all__ = ["Observer", "error_object", "kyoku_object", "replay_game"]
+
+#: Called after each event the engine accepts: the game, the hand, the event's position in the hand.
+Observer = Callable[[Game, HandRecord, int], None]
+
 
 def error_object(file: str, game: int, error: RecordError | str, code: ErrorCode = ErrorCode.INVALID_LOG,
                  kyoku: int | None = None) -> dict[str, object]:
@@ -68,8 +72,9 @@ def kyoku_object(result: HandResult, *, file: str, game: int, index: int) -> dic
 
 
 def replay_game(record: GameRecord, *, file: str, game: int = 0,
-                rules: RuleSet | None = None) -> Iterator[dict[str, object]]:
-    """The ``kyoku`` objects of a record, then its ``game_end`` (or an ``error`` where it stops)."""
+                rules: RuleSet | None = None, observe: Observer | None = None) -> Iterator[dict[str, object]]:
+    """The ``kyoku`` objects of a record, then its ``game_end`` (or an ``error`` where it stops).
+    ``observe`` sees the game after every event the engine accepts (a viewer takes its positions from it)."""
     unsupported = [e for e in record.errors if e.code is ErrorCode.UNSUPPORTED_RULES]
     if unsupported:
         yield error_object(file, game, unsupported[0])
@@ -88,6 +93,8 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
                 yield error_object(file, game, f"event {position} of hand {hand.index} ({event}): {exc}",
                                    ErrorCode.ILLEGAL_ACTION, hand.index)
                 return
+            if observe is not None:
+                observe(engine, hand, position)
         result = engine.hand_result
         if result is None:
             yield error_object(file, game, f"hand {hand.index} ends without a win or a draw", kyoku=hand.index)

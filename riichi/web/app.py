@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import gzip
 import importlib.util
 from collections.abc import Callable
 from pathlib import Path
@@ -48,10 +49,12 @@ from riichi.formats import strict_json
 from riichi.scoring.yaku.table import GLOSSES
 from riichi.web import schema
 
-__all__ = ["MAX_BODY", "create_app", "serve"]
+__all__ = ["MAX_BODY", "MAX_RECORD", "create_app", "serve"]
 
 #: Largest request body accepted, in bytes.
 MAX_BODY: Final = 64 * 1024
+#: Largest game record ``POST /api/replay`` reads, in bytes as sent (plain or gzip).
+MAX_RECORD: Final = 1024 * 1024
 #: Longest tile or hand text the picture endpoints draw.
 MAX_NOTATION: Final = 200
 
@@ -75,17 +78,22 @@ _NOT_YET: Final = frozenset({"not_winning", "wrong_tile_count", "no_yaku"})
 class _Refused(Exception):
     """A request answered with an error object instead of a result."""
 
-    def __init__(self, status: int, code: str, message: str, *, case_id: object = None) -> None:
+    def __init__(self, status: int, code: str, message: str, *, case_id: object = None,
+                 errors: list[dict[str, object]] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.case_id = case_id
+        self.errors = errors
 
 
-def _error(status: int, code: str, message: str, case_id: object = None) -> JSONResponse:
-    return JSONResponse({"id": case_id, "ok": False, "error": {"code": code, "message": message}},
-                        status_code=status)
+def _error(status: int, code: str, message: str, case_id: object = None,
+           errors: list[dict[str, object]] | None = None) -> JSONResponse:
+    content: dict[str, object] = {"id": case_id, "ok": False, "error": {"code": code, "message": message}}
+    if errors is not None:
+        content["errors"] = errors
+    return JSONResponse(content, status_code=status)
 
 
 def _status_of(result: dict[str, Any]) -> int:
@@ -95,22 +103,27 @@ def _status_of(result: dict[str, Any]) -> int:
     return 400 if result.get("error", {}).get("code") == "invalid_json" else 422
 
 
-async def _read_json(request: Request) -> object:
-    """The request body as JSON, refusing more than MAX_BODY bytes and malformed text."""
+async def _read_body(request: Request, limit: int, code: str) -> bytes:
+    """The request body, refusing more than ``limit`` bytes (413) and a body cut short (400 with ``code``)."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _Refused(413, "request_too_large", f"the request body is larger than {limit} bytes")
     size = 0
     chunks: list[bytes] = []
     try:
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
-                raise _Refused(413, "request_too_large", f"the request body is larger than {MAX_BODY} bytes")
+            if size > limit:
+                raise _Refused(413, "request_too_large", f"the request body is larger than {limit} bytes")
             chunks.append(chunk)
     except ClientDisconnect:  # the client went away, or the server's deadline cut it off: nobody to answer
-        raise _Refused(400, "invalid_json", "the connection closed before the body was complete") from None
-    body = b"".join(chunks)
+        raise _Refused(400, code, "the connection closed before the body was complete") from None
+    return b"".join(chunks)
+
+
+async def _read_json(request: Request) -> object:
+    """The request body as JSON, refusing more than MAX_BODY bytes and malformed text."""
+    body = await _read_body(request, MAX_BODY, "invalid_json")
     if not body.strip():
         raise _Refused(400, "invalid_json", "the request body is empty; send one JSON object")
     try:
@@ -128,7 +141,7 @@ async def _read_case(request: Request) -> dict[str, Any]:
 
 def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     try:
-        from riichi.formats.interchange import score_case  # noqa: PLC0415 - the scorer may be absent in a partial install
+        from riichi.formats.interchange import score_case
     except ImportError:
         raise _Refused(503, "not_available", "the scoring engine is not installed") from None
     return score_case
@@ -136,7 +149,7 @@ def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
 
 def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     try:
-        from riichi.analysis import analyze_case  # noqa: PLC0415 - analysis is an optional module
+        from riichi.analysis import analyze_case
     except ImportError:
         raise _Refused(501, "not_available", "hand analysis is not available in this version") from None
     return analyze_case
@@ -159,7 +172,7 @@ def _switch_kind(value: object) -> tuple[str, list[object] | None]:
 
 @functools.cache
 def _rules_listing() -> dict[str, object]:
-    from riichi.rules import LOCAL_YAKU, PAO_YAKUMAN, PRESETS, SCORING_SWITCHES  # noqa: PLC0415 - a cheap app import
+    from riichi.rules import LOCAL_YAKU, PAO_YAKUMAN, PRESETS, SCORING_SWITCHES
 
     switches: list[dict[str, object]] = []
     for name in SCORING_SWITCHES:  # the calculator's switches: what scores
@@ -198,14 +211,43 @@ def _checked(text: str, what: str) -> str:
 
 
 @functools.cache
-def _index_html() -> str:
-    page = (_STATIC / "index.html").read_text(encoding="utf-8")
+def _page_html(name: str) -> str:
+    """A page of ``static/`` with the tile sprite inlined where it says ``<!--SPRITE-->``."""
+    page = (_STATIC / name).read_text(encoding="utf-8")
     return page.replace("<!--SPRITE-->", svg.sprite())
+
+
+class RecordFormat(enum.Enum):
+    """The ``format`` of ``POST /api/replay``: one of the record formats, or ``auto`` (detected)."""
+
+    AUTO = "auto"
+    MJLOG = "mjlog"
+    TENHOU6 = "tenhou6"
+    MJAI = "mjai"
+
+
+def _replay(data: bytes, fmt: str, name: str) -> dict[str, object]:
+    from riichi.web.replay import Refused, replay_record
+
+    try:
+        return replay_record(data, fmt, name=name)
+    except Refused as exc:
+        raise _Refused(exc.status, exc.code, exc.message, errors=list(exc.errors)) from None
+
+
+def _json_answer(request: Request, content: dict[str, object]) -> Response:
+    """A JSON answer, gzip-compressed when the client accepts it (a game's positions shrink 25 times)."""
+    body = JSONResponse(content).body
+    headers = {"Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", "").lower():
+        body = gzip.compress(body, compresslevel=6)
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _evaluate(case: dict[str, Any]) -> dict[str, Any]:
     """The score of a case, and the analysis of its hand when it does not win yet (13 or 14 tiles)."""
-    from riichi.formats.interchange import score_case  # noqa: PLC0415 - keeps import of the app cheap
+    from riichi.formats.interchange import score_case
 
     scored = score_case(case)
     if scored["ok"]:
@@ -217,14 +259,14 @@ def _evaluate(case: dict[str, Any]) -> dict[str, Any]:
     analysis = None
     size = _hand_size(case)
     if error["code"] in _NOT_YET and size in (13, 14):
-        request = {key: value for key, value in case.items() if key != "win" or size == 14}  # noqa: PLR2004
+        request = {key: value for key, value in case.items() if key != "win" or size == 14}
         analysis = _analyze_case()(request)
     return {"id": case.get("id"), "ok": True, "score": scored, "analysis": analysis}
 
 
 def _hand_size(case: dict[str, Any]) -> int | None:
     """Tiles of a case's hand, a meld counting 3 (as analysis counts them); None when it cannot be read."""
-    from riichi.notation import parse_tiles  # noqa: PLC0415
+    from riichi.notation import parse_tiles
 
     hand, melds = case.get("hand"), case.get("melds") or []
     if not isinstance(hand, str) or not isinstance(melds, list):
@@ -276,7 +318,7 @@ def create_app() -> FastAPI:
     @app.exception_handler(_Refused)
     async def refused(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, _Refused)
-        return _error(exc.status, exc.code, exc.message, exc.case_id)
+        return _error(exc.status, exc.code, exc.message, exc.case_id, exc.errors)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -345,6 +387,29 @@ def create_app() -> FastAPI:
         result = await run_in_threadpool(_analyze_case(), body)
         return JSONResponse(result, status_code=_status_of(result))
 
+    @app.post("/api/replay", tags=["replay"], response_model=None,
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                  "text/plain": {"schema": {"type": "string"}}}}},
+              responses={200: {"description": "The game hand by hand, with every position and the scoring of "
+                                              "every win", **_json(schema.REPLAY)},
+                         413: {"description": f"A record larger than {MAX_RECORD} bytes, or larger than "
+                                              "that unpacked, or with too many events (`request_too_large`)",
+                               **_json(schema.REPLAY_ERROR)},
+                         422: {"description": "A record with no hand that can be replayed: the first error, "
+                                              "and every error in `errors`", **_json(schema.REPLAY_ERROR)}})
+    async def replay(
+        request: Request,
+        format: RecordFormat = Query(RecordFormat.AUTO, description="The record's format; `auto` detects it"),  # noqa: B008
+        name: str = Query("", max_length=MAX_NOTATION,
+                          description="The record's file name: a Tenhou log id in it dates the game"),
+    ) -> Response:
+        """Replay a game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai JSON lines; plain or gzip) through
+        the engine: each hand with the position after every event, the engine's values and the record's
+        side by side (the ``kyoku`` objects of ``riichi replay --jsonl``), and every win's full scoring."""
+        data = await _read_body(request, MAX_RECORD, "invalid_log")
+        return _json_answer(request, await run_in_threadpool(_replay, data, format.value, name))
+
     @app.get("/api/rules", tags=["rules"], responses={200: {"description": "Presets and switches",
                                                           **_json(schema.RULES)}})
     async def rules() -> JSONResponse:
@@ -393,7 +458,11 @@ def create_app() -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def index() -> HTMLResponse:
-        return HTMLResponse(_index_html(), headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(_page_html("index.html"), headers={"Cache-Control": "no-cache"})
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> HTMLResponse:
+        return HTMLResponse(_page_html("replay.html"), headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=_swagger_ui_assets()), name="docs-assets")
@@ -430,7 +499,7 @@ class _SecurityHeaders:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+    from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version("riichi")
@@ -440,6 +509,6 @@ def _version() -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     """Run the calculator at http://HOST:PORT until interrupted, with the limits of :mod:`riichi.web.server`."""
-    from riichi.web import server  # noqa: PLC0415 - only needed to serve
+    from riichi.web import server
 
     server.serve(host, port)

@@ -11,7 +11,8 @@ from typing import Final
 
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
-__all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "RESULT", "RULES", "WIN_CASE"]
+__all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "REPLAY", "REPLAY_ERROR",
+           "RESULT", "RULES", "WIN_CASE"]
 
 _SEAT: Final = {"type": "string", "enum": ["E", "S", "W", "N"]}
 _FLAG: Final = {"type": "boolean", "default": False}
@@ -196,4 +197,135 @@ EVALUATION: Final[dict[str, object]] = {
         "score": {"oneOf": [RESULT, ERROR]},
         "analysis": {"oneOf": [ANALYSIS, ERROR, {"type": "null"}]},
     },
+}
+
+# -- replay ---------------------------------------------------------------------------------------------
+
+_INT4: Final = {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4}
+_SEAT_INDEX: Final = {"type": "integer", "minimum": 0, "maximum": 3}
+_NAME_HAN: Final = {"type": "array", "items": {"type": "object", "required": ["name", "han"], "properties": {
+    "name": {"type": "string"}, "han": {"type": "integer"}}}}
+_REPLAY_ERROR_OBJECT: Final[dict[str, object]] = {
+    "type": "object",
+    "description": "An `error` object of `riichi replay --jsonl`.",
+    "required": ["type", "error"],
+    "properties": {
+        "type": {"const": "error"}, "file": {"type": "string"}, "game": {"type": "integer"},
+        "kyoku": {"type": "integer"},
+        "error": {"type": "object", "required": ["code", "message"], "properties": {
+            "code": {"type": "string", "enum": ["invalid_log", "unsupported_rules", "illegal_action", "desync"]},
+            "message": {"type": "string"}}},
+    },
+}
+_WIN: Final[dict[str, object]] = {
+    "type": "object",
+    "required": ["winner", "from", "tsumo", "han", "fu", "points", "limit", "yaku", "yakuman", "pao", "honba",
+                 "riichi_sticks", "deltas"],
+    "properties": {
+        "winner": _SEAT_INDEX, "from": {"type": ["integer", "null"]}, "tsumo": {"type": "boolean"},
+        "han": {"type": "integer"}, "fu": {"type": "integer"}, "points": {"type": "integer"},
+        "limit": {"type": ["string", "null"]}, "yaku": _NAME_HAN,
+        "yakuman": {"type": "array", "items": {"type": "object", "required": ["name", "multiplier"]}},
+        "pao": {"type": ["integer", "null"]}, "honba": {"type": "integer"}, "riichi_sticks": {"type": "integer"},
+        "deltas": _INT4,
+    },
+}
+_KYOKU: Final[dict[str, object]] = {
+    "type": "object",
+    "description": "A `kyoku` object of `riichi replay --jsonl`: the engine's values of the hand, the record's "
+                   "(`log`), the fields that differ (`mismatches`) and the verdict (`matches_log`).",
+    "required": ["type", "kyoku", "round_wind", "round_number", "dealer", "honba", "riichi_sticks",
+                 "scores_start", "dora_indicators", "riichi", "outcome", "wins", "draw", "deltas", "scores_end",
+                 "game_over", "log", "mismatches", "matches_log"],
+    "properties": {
+        "type": {"const": "kyoku"}, "file": {"type": "string"}, "game": {"type": "integer"},
+        "kyoku": {"type": "integer"}, "round_wind": _SEAT, "round_number": {"type": "integer"},
+        "dealer": _SEAT_INDEX, "honba": {"type": "integer"}, "riichi_sticks": {"type": "integer"},
+        "scores_start": _INT4, "dora_indicators": {"type": "array", "items": {"type": "string"}},
+        "riichi": {"type": "array", "items": _SEAT_INDEX}, "outcome": {"type": "string", "enum": ["win", "draw"]},
+        "wins": {"type": "array", "items": _WIN},
+        "draw": {"type": ["object", "null"], "properties": {
+            "type": {"type": "string", "enum": ["exhaustive", "yao9", "reach4", "ron3", "kan4", "kaze4", "nm"]},
+            "tenpai": {"type": ["array", "null"]}, "nagashi": {"type": ["array", "null"]}}},
+        "deltas": _INT4, "scores_end": _INT4, "game_over": {"type": "boolean"},
+        "log": {"type": "object", "description": "The record's own values, where it states them."},
+        "mismatches": {"type": "array", "items": {"type": "string"}},
+        "matches_log": {"type": ["boolean", "null"]},
+    },
+}
+_SEAT_POSITION: Final[dict[str, object]] = {
+    "type": "object",
+    "required": ["wind", "hand", "drawn", "melds", "river", "riichi", "won"],
+    "properties": {
+        "wind": _SEAT,
+        "hand": {"type": "string", "description": "Concealed tiles in MPSZ, sorted, without `drawn`."},
+        "drawn": {"type": ["string", "null"], "description": "The tile just drawn, or the winning tile of a "
+                                                             "hand that won (drawn apart)."},
+        "melds": {"type": "array", "items": {"type": "string"}, "description": "Melds in hand notation, "
+                  "`pon:555z@W` (the seat wind it was called from)."},
+        "river": {"type": "array", "items": {"type": "string"}, "description": "Discards in order: the tile, "
+                  "then `*` when it was the tile just drawn, `r` on the riichi tile, `^` when a call took it."},
+        "riichi": {"type": "boolean"},
+        "won": {"type": "boolean"},
+    },
+}
+_STEP: Final[dict[str, object]] = {
+    "type": "object",
+    "description": "The table after one event of the hand.",
+    "required": ["event", "kind", "seat", "seats", "dora", "scores", "sticks", "wall", "turn"],
+    "properties": {
+        "event": {"type": "string", "description": "The event in the engine's event notation."},
+        "kind": {"type": "string", "description": "The event's first word.",
+                 "enum": ["deal", "draw", "discard", "riichi", "riichi_accepted", "chi", "pon", "minkan",
+                          "shouminkan", "ankan", "dora", "win", "ryuukyoku"]},
+        "seat": {"type": ["integer", "null"]},
+        "seats": {"type": "array", "items": _SEAT_POSITION, "minItems": 4, "maxItems": 4},
+        "dora": {"type": "array", "items": {"type": "string"}, "description": "Dora indicators shown."},
+        "scores": _INT4, "sticks": {"type": "integer"},
+        "wall": {"type": "integer", "description": "Live tiles left to draw."},
+        "turn": _SEAT_INDEX,
+    },
+}
+_WIN_VIEW: Final[dict[str, object]] = {
+    "type": "object",
+    "description": "One win as the calculator shows it: the winning hand, its situation and the full result.",
+    "required": ["winner", "from", "seat_wind", "round_wind", "hand", "win", "tsumo", "dora", "ura", "riichi",
+                 "honba", "riichi_sticks", "result"],
+    "properties": {
+        "winner": _SEAT_INDEX, "from": {"type": ["integer", "null"]}, "seat_wind": _SEAT, "round_wind": _SEAT,
+        "hand": {"type": "string"}, "win": {"type": "string"}, "tsumo": {"type": "boolean"},
+        "dora": {"type": "string"}, "ura": {"type": "string"}, "riichi": {"type": "boolean"},
+        "honba": {"type": "integer"}, "riichi_sticks": {"type": "integer"}, "result": RESULT,
+    },
+}
+
+REPLAY: Final[dict[str, object]] = {
+    "title": "Replay",
+    "type": "object",
+    "required": ["ok", "format", "names", "rules", "hands", "game_end", "errors"],
+    "properties": {
+        "ok": {"type": "boolean", "const": True},
+        "format": {"type": "string", "enum": ["mjlog", "tenhou6", "mjai"]},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "rules": {"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string"}, "red_fives": {"type": ["boolean", "null"]},
+            "open_tanyao": {"type": ["boolean", "null"]}, "hanchan": {"type": ["boolean", "null"]}}},
+        "hands": {"type": "array", "items": {"type": "object", "required": ["index", "kyoku", "steps", "wins"],
+                                             "properties": {
+            "index": {"type": "integer"},
+            "kyoku": {"oneOf": [_KYOKU, {"type": "null"}], "description": "null for a hand the engine refused "
+                                                                           "part-way (see `errors`)."},
+            "steps": {"type": "array", "items": _STEP},
+            "wins": {"type": "array", "items": _WIN_VIEW}}}},
+        "game_end": {"type": ["object", "null"], "description": "The `game_end` object of `riichi replay "
+                                                                "--jsonl`; null when the record stops early."},
+        "errors": {"type": "array", "items": _REPLAY_ERROR_OBJECT},
+    },
+}
+
+REPLAY_ERROR: Final[dict[str, object]] = {
+    **ERROR,
+    "title": "ReplayError",
+    "properties": {**ERROR["properties"],  # type: ignore[dict-item]
+                   "errors": {"type": "array", "items": _REPLAY_ERROR_OBJECT}},
 }

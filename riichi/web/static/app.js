@@ -3,14 +3,8 @@
 // The page state lives in the URL query, so a link reopens the same hand.
 "use strict";
 
-const SEATS = ["E", "S", "W", "N"];
-const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const MELD_SIZE = { chi: 3, pon: 3, minkan: 4, shouminkan: 4, ankan: 4 };
 const MELD_LETTER = { chi: "c", pon: "p", minkan: "k", shouminkan: "s", ankan: "a" };
-const LIMIT_NAMES = {
-  mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman",
-  kazoe_yakuman: "Kazoe yakuman", yakuman: "Yakuman",
-};
 
 // The hand and its situation as a fresh page has them (Clear goes back to these).
 const FRESH = () => ({
@@ -28,49 +22,12 @@ const FORM_NAMES = { standard: "four sets and a pair", chiitoitsu: "seven pairs"
 const state = { ...FRESH(), preset: "tenhou", overrides: {}, view: "score" };
 let mode = "hand";
 let rulesListing = null;
-let glosses = {};       // yaku name -> English, from /api/yaku
 let requestSerial = 0;
 let timer = null;
 
 const $ = (id) => document.getElementById(id);
 
-// -- tiles ------------------------------------------------------------------
-
-function kindOf(t) { return (t[0] === "0" ? "5" : t[0]) + t[1]; }
-function sortKey(t) {
-  const n = t[0] === "0" ? 4.5 : Number(t[0]);
-  return "mpsz".indexOf(t[1]) * 10 + n;
-}
-function sortTiles(ts) { return [...ts].sort((a, b) => sortKey(a) - sortKey(b)); }
-
-function formatTiles(ts, sort = true) {
-  const seq = sort ? sortTiles(ts) : ts;
-  let out = "", suit = "";
-  for (const t of seq) {
-    if (suit && t[1] !== suit) out += suit;
-    suit = t[1];
-    out += t[0];
-  }
-  return out + suit;
-}
-
-function parseTiles(text) {
-  const out = [];
-  let pending = [];
-  for (const ch of text) {
-    if (ch >= "0" && ch <= "9") pending.push(ch);
-    else if ("mpsz".includes(ch)) {
-      if (!pending.length) throw new Error(`suit letter '${ch}' has no digits before it`);
-      for (const d of pending) {
-        if (ch === "z" && (d === "0" || d === "8" || d === "9")) throw new Error(`there is no tile ${d}z`);
-        out.push(d + ch);
-      }
-      pending = [];
-    } else throw new Error(`unexpected character '${ch}'`);
-  }
-  if (pending.length) throw new Error("digits without a suit letter after them");
-  return out;
-}
+// -- tiles (the notation and pictures are in tiles.js) ---------------------------------
 
 function relToSeat(rel, seat) {
   const i = SEATS.indexOf(seat);
@@ -114,19 +71,6 @@ function parseHand(text) {
   return { tiles, melds };
 }
 
-function useTile(t, cls = "") {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 30 40");
-  svg.setAttribute("class", "t " + cls);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t);
-  const use = document.createElementNS(ns, "use");
-  use.setAttribute("href", "#tile-" + t);
-  svg.appendChild(use);
-  return svg;
-}
-
 function tileButton(t, onClick, cls = "") {
   const b = document.createElement("button");
   b.type = "button";
@@ -136,13 +80,6 @@ function tileButton(t, onClick, cls = "") {
   b.appendChild(useTile(t));
   b.addEventListener("click", onClick);
   return b;
-}
-
-function tileRow(ts, cls = "") {
-  const span = document.createElement("span");
-  span.className = "tiles " + cls;
-  for (const t of ts) span.appendChild(useTile(t));
-  return span;
 }
 
 // -- counting -----------------------------------------------------------------
@@ -379,10 +316,7 @@ function renderEditor() {
     b.className = "meld-btn";
     b.dataset.meld = meldText(m);
     b.title = `${meldText(m)} (click to remove)`;
-    const img = document.createElement("img");
-    img.alt = meldText(m);
-    img.src = `/api/svg/meld?m=${encodeURIComponent(meldText(m))}&seat=${state.seat}`;
-    b.appendChild(img);
+    b.appendChild(meldImage(meldText(m), state.seat));
     b.addEventListener("click", () => { state.melds.splice(i, 1); changed(true); });
     view.appendChild(b);
   });
@@ -485,72 +419,12 @@ function setOverride(name, value, preset) {
 
 // -- drawing the result --------------------------------------------------------------
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
-function yakuName(name) { return name.replaceAll("_", " "); }
-function yakuLabel(name) {
-  const gloss = glosses[name];
-  return el("span", {}, yakuName(name), gloss && gloss !== yakuName(name) ? el("small", { class: "gloss" }, gloss) : null);
-}
 function seatLabel(s) {
   if (s === state.seat) return `${SEAT_NAMES[s]} (you)`;
   return `${SEAT_NAMES[s]} (${seatToRel(s, state.seat)})`;
 }
-function points(n) { return n.toLocaleString("en-US"); }
-
-function headline(r) {
-  if (r.yakuman_total > 1) return `${r.yakuman_total}× yakuman`;
-  if (r.limit) return LIMIT_NAMES[r.limit] || r.limit;
-  return `${r.han} han ${r.fu} fu`;
-}
-
-function paymentText(r) {
-  const pays = Object.entries(r.payments || {});
-  if (!state.tsumo) return pays.map(([s, n]) => `${seatLabel(s)} pays ${points(n)}`).join(", ");
-  const amounts = [...new Set(pays.map(([, n]) => n))];
-  if (amounts.length === 1 && pays.length === 3) return `${points(amounts[0])} all`;
-  return pays.map(([s, n]) => `${SEAT_NAMES[s]} ${points(n)}`).join(", ");
-}
-
 function renderResult(r) {
-  const box = $("result");
-  box.textContent = "";
-  const summary = el("div", { class: "summary" },
-    el("div", { class: "points", id: "points" }, points(r.points)),
-    el("div", { class: "headline", id: "headline" }, headline(r)),
-    el("div", { class: "payments", id: "payments" }, paymentText(r)));
-  box.append(summary);
-  for (const note of r.notes || []) box.append(el("p", { class: "note", id: "notes" }, note));
-  if (r.limit && !r.yakuman_total) box.append(el("p", { class: "hanfu", id: "hanfu" }, `${r.han} han · ${r.fu} fu`));
-  const list = el("ul", { id: "yaku", class: "yaku" });
-  for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, yakuLabel(y.name), el("b", {}, y.multiplier > 1 ? `${y.multiplier}× yakuman` : "yakuman")));
-  for (const y of r.yaku || []) list.append(el("li", { "data-yaku": y.name }, yakuLabel(y.name), el("b", {}, `${y.han} han`)));
-  box.append(el("h3", {}, "Yaku"), list);
-  if (r.fu_details && r.fu_details.length) {
-    const fu = el("ul", { id: "fu", class: "fu" });
-    for (const f of r.fu_details) fu.append(el("li", {}, el("span", {}, f.reason.replaceAll("_", " ")), el("b", {}, `${f.fu} fu`)));
-    box.append(el("h3", {}, `Fu: ${r.fu}`), fu);
-  }
-  if (r.decomposition && r.decomposition.length) {
-    const d = el("div", { class: "decomposition", id: "decomposition" });
-    for (const g of r.decomposition) { try { d.append(tileRow(parseTiles(g), "small")); } catch (e) { d.append(g); } }
-    box.append(el("h3", {}, "Reading"), d);
-  }
-  if (r.deltas) {
-    const t = el("table", { class: "deltas", id: "deltas" });
-    for (const s of SEATS) {
-      const v = r.deltas[s];
-      t.append(el("tr", {}, el("th", {}, seatLabel(s)), el("td", { class: v > 0 ? "plus" : v < 0 ? "minus" : "" }, (v > 0 ? "+" : "") + points(v))));
-    }
-    box.append(el("h3", {}, "Score changes"), t);
-  }
+  $("result").replaceChildren(scoreView(r, { tsumo: state.tsumo, seatLabel, ids: true }));
 }
 
 function renderError(err, analysis) {
@@ -772,7 +646,7 @@ async function start() {
   fromQuery(location.search);
   setMode("hand");
   try {
-    glosses = await (await fetch("/api/yaku")).json();
+    await loadGlosses();
   } catch (e) { /* names stay in romaji */ }
   try {
     const r = await fetch("/api/rules");

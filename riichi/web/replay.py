@@ -1,0 +1,189 @@
+"""A game record replayed for the replay page (``POST /api/replay``): every hand with the position after
+each event, each win's full scoring, and the engine's values beside the record's.
+
+The replay is :func:`riichi.replay.replay_game` itself (the same engine, the same comparison as
+``riichi replay``); this module only watches it (its ``observe`` hook) and writes down each position
+the engine reaches: the four hands, melds and rivers, the dora indicators, scores, sticks and the live
+wall. Nothing is recomputed here.
+
+Limits keep a request cheap and bounded (the app limits the bytes it reads,
+:data:`riichi.web.app.MAX_RECORD`): at most :data:`MAX_UNPACKED` bytes after gzip is undone, at most
+:data:`MAX_EVENTS` events, and :data:`TIME_BUDGET` seconds of replaying; beyond any of them the request
+is refused with a :class:`Refused` naming the limit.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from typing import Final
+
+from riichi.formats.detect import FORMATS, detect_format, read_record
+from riichi.formats.interchange import score_to_result
+from riichi.formats.record import GameRecord, HandRecord
+from riichi.game.game import Game, WinResult
+from riichi.game.round import Round
+from riichi.hand import Hand
+from riichi.notation import format_tiles
+from riichi.replay.run import replay_game
+from riichi.tiles import Tile
+
+__all__ = ["MAX_EVENTS", "MAX_UNPACKED", "TIME_BUDGET", "Refused", "replay_record"]
+
+#: Largest record once gzip is undone, in bytes.
+MAX_UNPACKED: Final = 4 * 1024 * 1024
+#: Most events replayed (a long hanchan has about 1,000).
+MAX_EVENTS: Final = 20_000
+#: Seconds of replaying one request may take.
+TIME_BUDGET: Final = 20.0
+
+
+class Refused(Exception):
+    """A record the replay will not answer with hands: the HTTP status, the error code and message, and the
+    record's error objects (the replay contract's ``error`` objects) when it has any."""
+
+    def __init__(self, status: int, code: str, message: str, errors: tuple[dict[str, object], ...] = ()) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+
+class _Stop(Exception):
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.message)
+        self.refused = refused
+
+
+def unpack(data: bytes) -> bytes:
+    """The record's bytes with gzip undone (when it is gzip), refusing more than :data:`MAX_UNPACKED`."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        out = inflater.decompress(data, MAX_UNPACKED + 1)
+    except zlib.error as exc:
+        raise Refused(422, "invalid_log", f"the gzip stream is damaged ({exc})") from None
+    if len(out) > MAX_UNPACKED:
+        raise Refused(413, "request_too_large", f"the record is larger than {MAX_UNPACKED} bytes once unpacked")
+    if not inflater.eof:
+        raise Refused(422, "invalid_log", "the gzip stream is truncated")
+    return out
+
+
+def _hand_text(tiles: list[Tile] | tuple[Tile, ...], apart: Tile | None) -> tuple[str, str | None]:
+    """Concealed tiles in MPSZ, sorted, with ``apart`` (a drawn or winning tile) taken out and given apart."""
+    rest = list(tiles)
+    if apart is not None and apart in rest:
+        rest.remove(apart)
+    else:
+        apart = None
+    return format_tiles(rest), (str(apart) if apart is not None else None)
+
+
+def _position(game: Game, r: Round, event: object, won: dict[int, tuple[Hand, Tile]]) -> dict[str, object]:
+    """The table after ``event``: what the page draws for one step."""
+    seats = []
+    for seat in range(4):
+        if seat in won:  # the winning hand, the winning tile apart
+            hand, tile = won[seat]
+            concealed, apart = _hand_text(hand.concealed, tile)
+        else:
+            drawn = r.drawn if seat == r.turn else None
+            concealed, apart = _hand_text(r.hands[seat], drawn)
+        seats.append({
+            "wind": str(r.seat_wind(seat)), "hand": concealed, "drawn": apart,
+            "melds": [str(m) for m in r.melds[seat]], "river": [str(d) for d in r.rivers[seat]],
+            "riichi": r.riichi[seat], "won": seat in won,
+        })
+    scores, sticks = game.table()
+    return {
+        "event": str(event), "kind": str(event).split(" ", 1)[0], "seat": getattr(event, "seat", None),
+        "seats": seats, "dora": [str(t) for t in r.dora], "scores": list(scores), "sticks": sticks,
+        "wall": r.live_tiles_left, "turn": r.turn,
+    }
+
+
+def _win_view(w: WinResult) -> dict[str, object]:
+    """One win as the calculator shows it: the winning hand and the scorer's full result."""
+    c = w.context
+    return {
+        "winner": w.winner, "from": w.from_seat, "seat_wind": str(c.seat_wind), "round_wind": str(c.round_wind),
+        "hand": str(w.hand), "win": str(c.win), "tsumo": c.tsumo,
+        "dora": format_tiles(c.dora, sort=False), "ura": format_tiles(c.ura, sort=False),
+        "riichi": c.riichi, "honba": w.honba, "riichi_sticks": w.riichi_sticks,
+        "result": score_to_result(w.score),
+    }
+
+
+class _Watcher:
+    """Collects the steps of each hand and the full scoring of each win, within the limits."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.events = 0
+        self.steps: dict[int, list[dict[str, object]]] = {}
+        self.wins: dict[int, list[dict[str, object]]] = {}
+
+    def __call__(self, game: Game, hand: HandRecord, position: int) -> None:
+        self.events += 1
+        if self.events > MAX_EVENTS:
+            raise _Stop(Refused(413, "request_too_large", f"the record has more than {MAX_EVENTS} events"))
+        if time.monotonic() > self.deadline:
+            raise _Stop(Refused(413, "request_too_large", f"replaying the record takes longer than {TIME_BUDGET:g} s"))
+        r = game.round
+        if r is None:  # the game's start: no table yet
+            return
+        won = {w.event.seat: (w.hand, w.context.win) for w in r.wins}
+        self.steps.setdefault(hand.index, []).append(_position(game, r, hand.events[position], won))
+        result = game.hand_result
+        if result is not None:  # the hand is over (a second ron on the same discard comes after the first)
+            self.wins[hand.index] = [_win_view(w) for w in result.wins]
+
+
+def _rules_view(record: GameRecord) -> dict[str, object]:
+    rules = record.ruleset()
+    return {"name": rules.name, "red_fives": record.rules.red_fives, "open_tanyao": record.rules.open_tanyao,
+            "hanchan": record.rules.hanchan}
+
+
+def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str, object]:
+    """The replay page's view of a record (raw bytes, plain or gzip, in ``fmt`` or detected); raises
+    :class:`Refused` for a record with no hand that can be replayed, or beyond the limits."""
+    if not data.strip():
+        raise Refused(422, "invalid_log", "the record is empty")
+    data = unpack(data)
+    found = detect_format(data) if fmt == "auto" else fmt
+    if found not in FORMATS:
+        raise Refused(422, "invalid_log", "not a game record (neither mjlog XML, tenhou.net/6 JSON nor mjai "
+                                          "JSON lines)")
+    record = read_record(data, found, name=name)
+    watcher = _Watcher(time.monotonic() + TIME_BUDGET)
+    hands: list[dict[str, object]] = []
+    errors: list[dict[str, object]] = []
+    end: dict[str, object] | None = None
+    try:
+        for obj in replay_game(record, file=name, observe=watcher):
+            if obj["type"] == "kyoku":
+                index = int(obj["kyoku"])  # type: ignore[call-overload]
+                hands.append({"index": index, "kyoku": obj, "steps": watcher.steps.get(index, []),
+                              "wins": watcher.wins.get(index, [])})
+            elif obj["type"] == "game_end":
+                end = obj
+            else:
+                errors.append(obj)
+                stopped = obj.get("kyoku")
+                if isinstance(stopped, int) and stopped in watcher.steps and all(
+                        h["index"] != stopped for h in hands):
+                    # The hand the engine refused part-way: its positions up to the refusal, no result.
+                    hands.append({"index": stopped, "kyoku": None, "steps": watcher.steps[stopped], "wins": []})
+    except _Stop as stop:
+        raise stop.refused from None
+    if not hands:
+        first = errors[0]["error"] if errors else {"code": "invalid_log", "message": "the record has no hand"}
+        assert isinstance(first, dict)
+        raise Refused(422, str(first["code"]), str(first["message"]), tuple(errors))
+    return {"ok": True, "format": found, "names": list(record.names), "rules": _rules_view(record),
+            "hands": hands, "game_end": end, "errors": errors}
+

@@ -1,0 +1,478 @@
+// The replay page: a game record sent to /api/replay, then its hands stepped through event by event,
+// tiles drawn as the calculator draws them (tiles.js), each win with the calculator's view of its score
+// and the record's own values beside the engine's.
+// The address holds the position and the record itself: #hand=3&turn=27&name=...&record=<gzip, base64url>.
+"use strict";
+
+const WIND_OF = { E: 0, S: 1, W: 2, N: 3 };
+const DRAW_NAMES = {
+  exhaustive: "Exhaustive draw", yao9: "Nine terminals (kyuushu kyuuhai)", reach4: "Four riichi",
+  ron3: "Triple ron", kan4: "Four kans", kaze4: "Four winds discarded", nm: "Nagashi mangan",
+};
+const game = { data: null, hand: 0, step: 0, record: "", name: "" };
+
+const $ = (id) => document.getElementById(id);
+
+// -- the record in the address -------------------------------------------------------
+
+function toBase64Url(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const plain = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  const bytes = new Uint8Array(plain.length);
+  for (let i = 0; i < plain.length; i++) bytes[i] = plain.charCodeAt(i);
+  return bytes;
+}
+
+// The record as gzip (a record that is gzip already stays as it is): what the address and the request carry.
+async function packed(bytes) {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return bytes;
+  if (typeof CompressionStream === "undefined") return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function readAddress() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  const int = (k, min) => Math.max(min, parseInt(q.get(k) || String(min), 10) || min);
+  return { hand: int("hand", 1) - 1, step: int("turn", 0), record: q.get("record") || "", name: q.get("name") || "",
+    format: q.get("format") || "auto" };
+}
+
+function writeAddress() {
+  const q = new URLSearchParams();
+  q.set("hand", String(game.hand + 1));
+  q.set("turn", String(game.step));
+  if ($("format").value !== "auto") q.set("format", $("format").value);
+  if (game.name) q.set("name", game.name);
+  q.set("record", game.record);
+  history.replaceState(null, "", "#" + q.toString());
+}
+
+// -- loading ----------------------------------------------------------------------------
+
+async function replay(bytes, name, position) {
+  $("load-error").hidden = true;
+  $("load-status").textContent = "replaying…";
+  const body = await packed(bytes);
+  let answer;
+  try {
+    const params = new URLSearchParams({ format: $("format").value });
+    if (name) params.set("name", name);
+    const r = await fetch("/api/replay?" + params.toString(), {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body,
+    });
+    answer = await r.json();
+  } catch (e) {
+    answer = { ok: false, error: { code: "network", message: "cannot reach the server: " + e.message } };
+  }
+  $("load-status").textContent = "";
+  if (!answer.ok) { showLoadError(answer); return; }
+  game.data = answer;
+  game.record = toBase64Url(body);
+  game.name = name || "";
+  $("game").hidden = false;
+  $("load-card").classList.add("loaded");
+  fillHandSelect();
+  renderErrors();
+  go(position ? position.hand : 0, position ? position.step : 0);
+}
+
+function showLoadError(answer) {
+  const box = $("load-error");
+  box.hidden = false;
+  box.textContent = "";
+  box.append(el("p", { id: "load-error-message", "data-code": answer.error.code },
+    `${answer.error.code.replaceAll("_", " ")}: ${answer.error.message}`));
+  const more = (answer.errors || []).slice(1);
+  if (more.length) {
+    const ul = el("ul", {});
+    for (const e of more) ul.append(el("li", {}, errorText(e)));
+    box.append(ul);
+  }
+}
+
+function errorText(e) {
+  const where = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1}: `;
+  return `${where}${e.error.code.replaceAll("_", " ")}: ${e.error.message}`;
+}
+
+function renderErrors() {
+  const box = $("record-errors");
+  const errors = game.data.errors;
+  box.hidden = !errors.length;
+  box.textContent = "";
+  if (!errors.length) return;
+  box.append(el("h2", {}, "The record stops early"));
+  const ul = el("ul", {});
+  for (const e of errors) ul.append(el("li", {}, errorText(e)));
+  box.append(ul);
+}
+
+// -- names ---------------------------------------------------------------------------------
+
+function hands() { return game.data.hands; }
+function current() { return hands()[game.hand]; }
+function playerName(seat) { return game.data.names[seat] || `seat ${seat}`; }
+// The seat wind of a seat in the current hand.
+function windOf(seat) { return current().steps[0].seats[seat].wind; }
+function seatAt(wind) { return current().steps[0].seats.findIndex((s) => s.wind === wind); }
+function who(seat) { return `${SEAT_NAMES[windOf(seat)]} (${playerName(seat)})`; }
+
+function roundTitle(h) {
+  const k = h.kyoku;
+  if (!k) return `hand ${h.index + 1}`;
+  return `${SEAT_NAMES[k.round_wind]} ${k.round_number}` + (k.honba ? `, ${k.honba} honba` : "");
+}
+
+function outcomeText(h) {
+  const k = h.kyoku;
+  if (!k) return "stopped";
+  if (k.outcome === "draw") return DRAW_NAMES[k.draw.type] || k.draw.type;
+  return k.wins.map((w) => `${w.tsumo ? "tsumo" : "ron"} ${playerName(w.winner)} ${points(w.points)}`).join(", ");
+}
+
+function verdictMark(k) {
+  if (!k || k.matches_log === null) return "–";
+  return k.matches_log ? "✓" : "✗";
+}
+
+function fillHandSelect() {
+  const sel = $("hand-select");
+  sel.textContent = "";
+  hands().forEach((h, i) => {
+    sel.append(el("option", { value: String(i) }, `${i + 1}. ${roundTitle(h)} · ${outcomeText(h)} ${verdictMark(h.kyoku)}`));
+  });
+}
+
+// -- stepping --------------------------------------------------------------------------------
+
+function go(hand, step) {
+  const n = hands().length;
+  game.hand = Math.max(0, Math.min(n - 1, hand));
+  const steps = current().steps.length;
+  game.step = Math.max(0, Math.min(steps - 1, step));
+  render();
+  writeAddress();
+}
+
+function stepBy(d) {
+  const last = current().steps.length - 1;
+  if (d > 0 && game.step >= last) { if (game.hand < hands().length - 1) go(game.hand + 1, 0); return; }
+  if (d < 0 && game.step <= 0) { if (game.hand > 0) go(game.hand - 1, hands()[game.hand - 1].steps.length - 1); return; }
+  go(game.hand, game.step + d);
+}
+
+// The first step at which the hand has ended (its first win, or the draw).
+function endStep(h) {
+  const i = h.steps.findIndex((s) => s.kind === "win" || s.kind === "ryuukyoku");
+  return i < 0 ? h.steps.length : i;
+}
+
+// -- drawing the table -------------------------------------------------------------------------
+
+function eventText(s) {
+  const w = s.event.split(" ");
+  const actor = s.seat === null || s.seat === undefined ? "" : who(s.seat);
+  switch (s.kind) {
+    case "deal": return "The deal: 13 tiles each";
+    case "draw": return `${actor} draws ${w[2]}${w[3] === "rinshan" ? " from the dead wall" : ""}`;
+    case "discard": return `${actor} discards ${w[2]}${w[3] === "tsumogiri" ? " (the tile just drawn)" : ""}`;
+    case "riichi": return `${actor} declares riichi`;
+    case "riichi_accepted": return `${actor}'s riichi is accepted: a 1,000-point stick on the table`;
+    case "chi": case "pon": case "minkan": {
+      const [tile, from] = w[2].split("<");
+      return `${actor} calls ${s.kind === "minkan" ? "kan" : s.kind} on ${tile} from ${who(Number(from))}`;
+    }
+    case "shouminkan": return `${actor} adds ${w[2]} to a pon (added kan)`;
+    case "ankan": return `${actor} declares a closed kan of ${w[2]}`;
+    case "dora": return `A new dora indicator: ${w[1]}`;
+    case "win": {
+      const ron = (w[3] || "").startsWith("ron<");
+      return ron ? `${actor} wins by ron on ${w[2]} from ${who(Number(w[3].slice(4)))}` : `${actor} wins by tsumo on ${w[2]}`;
+    }
+    case "ryuukyoku": return `The hand is drawn: ${DRAW_NAMES[w[1]] || w[1]}`;
+    default: return s.event;
+  }
+}
+
+function riverTile(text, last) {
+  const t = text.slice(0, 2);
+  const flags = text.slice(2);
+  const cls = [flags.includes("*") ? "tsumogiri" : "", flags.includes("r") ? "riichi-tile" : "",
+    flags.includes("^") ? "called" : "", last ? "last" : ""].filter(Boolean).join(" ");
+  const svg = useTile(t, cls);
+  svg.dataset.tile = t;
+  return svg;
+}
+
+function seatView(step, seat, deltas) {
+  const p = step.seats[seat];
+  const isDealer = p.wind === "E";
+  const div = el("div", {
+    class: ["seat", step.turn === seat && !p.won ? "turn" : "", p.won ? "won" : "", p.riichi ? "in-riichi" : ""].filter(Boolean).join(" "),
+    "data-seat": String(seat), "data-wind": p.wind,
+  });
+  const score = el("span", { class: "score" }, points(step.scores[seat]));
+  const head = el("div", { class: "seat-head" },
+    el("b", { class: "wind" + (isDealer ? " dealer" : ""), title: isDealer ? "dealer" : SEAT_NAMES[p.wind] }, p.wind),
+    el("span", { class: "name" }, playerName(seat)), score);
+  if (deltas && deltas[seat]) head.append(el("span", { class: "delta " + (deltas[seat] > 0 ? "plus" : "minus") }, signed(deltas[seat])));
+  if (p.riichi) head.append(el("span", { class: "riichi-flag" }, "riichi"));
+  if (p.won) head.append(el("span", { class: "won-flag" }, "won"));
+  div.append(head);
+  const hand = el("div", { class: "seat-hand" });
+  const tiles = el("span", { class: "tiles hand-tiles" });
+  for (const t of parseTiles(p.hand)) tiles.append(useTile(t));
+  hand.append(tiles);
+  if (p.drawn) {
+    const apart = el("span", { class: "tiles hand-tiles apart" + (p.won ? " win-tile" : "") });
+    apart.append(useTile(p.drawn));
+    hand.append(apart);
+  }
+  for (const m of p.melds) hand.append(el("span", { class: "meld" }, meldImage(m, p.wind)));
+  div.append(hand);
+  const river = el("div", { class: "river", "aria-label": `${SEAT_NAMES[p.wind]}'s discards` });
+  const lastDiscard = step.kind === "discard" && step.seat === seat;
+  p.river.forEach((d, i) => river.append(riverTile(d, lastDiscard && i === p.river.length - 1)));
+  div.append(river);
+  return div;
+}
+
+function renderTable(h, step) {
+  const k = h.kyoku;
+  const info = $("table-info");
+  info.textContent = "";
+  const sticks = step.sticks ? ` · ${step.sticks} riichi stick${step.sticks > 1 ? "s" : ""}` : "";
+  info.append(el("span", { class: "round", id: "round-title" }, roundTitle(h) + sticks),
+    el("span", { class: "wall" }, `${step.wall} tiles left`),
+    el("span", { class: "dora-box" }, "dora indicators ", tileRow(step.dora, "small dora")));
+  const ended = game.step >= endStep(h) && k;
+  const deltas = ended && game.step === h.steps.length - 1 ? k.deltas : null;
+  const seats = $("seats");
+  seats.textContent = "";
+  // The seats in turn order from East.
+  const order = [0, 1, 2, 3].sort((a, b) => WIND_OF[step.seats[a].wind] - WIND_OF[step.seats[b].wind]);
+  for (const seat of order) seats.append(seatView(step, seat, deltas));
+}
+
+// -- the outcome: the engine's values beside the record's ------------------------------------------------------
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+// A value of the comparison as text; score changes get their sign.
+function valueText(v, sign) {
+  if (v === undefined) return "—";
+  if (v === null || (Array.isArray(v) && !v.length)) return "none";
+  if (Array.isArray(v)) {
+    if (typeof v[0] === "object") return v.map((y) => `${yakuName(y.name)}${y.han !== undefined ? " " + y.han : ""}`).join(", ");
+    const text = v.map((x) => (typeof x !== "number" ? yakuName(String(x)) : sign ? signed(x) : points(x)));
+    // Four numbers are one per seat: each with its wind in this hand.
+    if (v.length === 4 && typeof v[0] === "number") return text.map((x, seat) => `${windOf(seat)} ${x}`).join(" · ");
+    return text.join(" ");
+  }
+  return typeof v === "number" ? points(v) : String(v);
+}
+function yakuKey(list) {
+  return (list || []).filter((y) => y.han > 0).map((y) => `${y.name}:${y.han}`).sort();
+}
+
+// Rows of (field, engine value, record value); a row is marked when the replay's comparison names it.
+function compareTable(rows, mismatches) {
+  const t = el("table", { class: "versus" });
+  t.append(el("tr", {}, el("th", {}, ""), el("th", {}, "engine"), el("th", {}, "record")));
+  for (const [field, label, mine, theirs] of rows) {
+    if (theirs === undefined) continue;  // the record does not state it
+    const differs = mismatches.includes(field);
+    const sign = field.endsWith("deltas");
+    t.append(el("tr", { class: differs ? "differs" : "", "data-field": field },
+      el("th", {}, label), el("td", { class: "engine" }, valueText(mine, sign)),
+      el("td", { class: "record" }, valueText(theirs, sign) + (differs ? " ✗" : ""))));
+  }
+  return t;
+}
+
+function winView(h, j) {
+  const k = h.kyoku;
+  const v = h.wins[j];
+  const mine = k.wins[j];
+  const log = (k.log.wins || [])[j] || {};
+  const box = el("div", { class: "win", "data-win": String(j) });
+  const how = v.tsumo ? "tsumo" : `ron from ${who(v.from)}`;
+  box.append(el("h2", {}, `${who(v.winner)} wins by ${how}`));
+  // The winning hand as the calculator draws it: concealed tiles, the winning tile apart, the melds.
+  const parts = v.hand.split(" ");
+  const concealed = parseTiles(parts[0]);
+  concealed.splice(concealed.lastIndexOf(v.win), 1);
+  const hand = el("div", { class: "win-hand" }, tileRow(sortTiles(concealed)), el("span", { class: "tiles win-tile" }, useTile(v.win)));
+  for (const m of parts.slice(1)) hand.append(el("span", { class: "meld" }, meldImage(m, v.seat_wind)));
+  box.append(hand);
+  const indicators = el("p", { class: "indicators-line" }, "dora indicators ", tileRow(parseTiles(v.dora), "small"));
+  if (v.ura) indicators.append(" ura ", tileRow(parseTiles(v.ura), "small"));
+  box.append(indicators);
+  const label = (s) => `${SEAT_NAMES[s]} (${playerName(seatAt(s))})`;
+  box.append(scoreView(v.result, { tsumo: v.tsumo, seatLabel: label, ids: false }));
+  const m = (name) => `wins[${j}].${name}`;
+  const rows = [
+    [m("han"), "han", mine.han, log.han], [m("fu"), "fu", mine.fu, log.fu],
+    [m("points"), "points", mine.points, log.points], [m("limit"), "limit", mine.limit, log.limit],
+    [m("yaku"), "yaku", mine.yaku, log.yaku], [m("yakuman"), "yakuman", mine.yakuman.map((y) => y.name), log.yakuman],
+    [m("pao"), "liable (pao)", mine.pao === null ? null : playerName(mine.pao), log.pao === undefined ? undefined : playerName(log.pao)],
+    [m("deltas"), "score changes", mine.deltas, log.deltas],
+  ];
+  box.append(el("h3", {}, "Engine and record"), compareTable(rows, k.mismatches));
+  return box;
+}
+
+function handRows(k) {
+  const log = k.log || {};
+  const rows = [
+    ["scores_start", "start scores", k.scores_start, log.scores_start],
+    ["honba", "honba", k.honba, log.honba], ["riichi_sticks", "riichi sticks", k.riichi_sticks, log.riichi_sticks],
+    ["deltas", "hand's score changes", k.deltas, log.deltas === null ? undefined : log.deltas],
+  ];
+  if (k.outcome === "draw" || log.draw) {
+    rows.unshift(["draw.type", "draw", k.draw ? k.draw.type : k.outcome, log.draw ? log.draw.type : undefined]);
+  }
+  return rows;
+}
+
+function verdictText(k) {
+  if (!k) return "The engine refused this hand part-way (see above)";
+  if (k.matches_log === null) return "The record states no results for this hand";
+  if (k.matches_log) return "✓ Everything the record states matches the engine";
+  return `✗ Differs from the record: ${k.mismatches.join(", ")}`;
+}
+
+function renderOutcome(h) {
+  const box = $("outcome");
+  const k = h.kyoku;
+  box.hidden = !k || game.step < endStep(h);
+  box.textContent = "";
+  if (box.hidden) return;
+  box.append(el("p", { class: "verdict-line " + (k.matches_log === false ? "differs" : ""), id: "outcome-verdict" }, verdictText(k)));
+  if (k.outcome === "win") {
+    // A second ron on the same discard shows once its own event is reached.
+    const shown = h.steps.slice(0, game.step + 1).filter((s) => s.kind === "win").length;
+    for (let j = 0; j < Math.min(shown, h.wins.length); j++) box.append(winView(h, j));
+  } else {
+    box.append(el("h2", {}, DRAW_NAMES[k.draw.type] || k.draw.type));
+    if (k.draw.tenpai) box.append(el("p", {}, "Tenpai: " + (k.draw.tenpai.map(who).join(", ") || "nobody")));
+    if (k.draw.nagashi) box.append(el("p", {}, "Nagashi mangan: " + k.draw.nagashi.map(who).join(", ")));
+  }
+  box.append(el("h3", {}, "The hand"), compareTable(handRows(k), k.mismatches));
+}
+
+function renderGameEnd() {
+  const box = $("game-end");
+  const end = game.data.game_end;
+  const lastHand = game.hand === hands().length - 1;
+  box.hidden = !(end && lastHand && game.step === current().steps.length - 1);
+  box.textContent = "";
+  if (box.hidden) return;
+  box.append(el("h2", {}, "End of the game"));
+  const log = end.log || {};
+  const t = el("table", { class: "versus final" });
+  t.append(el("tr", {}, el("th", {}, ""), el("th", {}, "final score"), el("th", {}, "points"), el("th", {}, "record")));
+  for (let seat = 0; seat < 4; seat++) {
+    const theirs = log.final_scores ? `${points(log.final_scores[seat])} / ${log.final_points[seat]}` : "—";
+    const differs = end.mismatches.length > 0 && log.final_scores &&
+      (log.final_scores[seat] !== end.final_scores[seat] || Math.abs(log.final_points[seat] - end.final_points[seat]) > 1e-6);
+    t.append(el("tr", { class: differs ? "differs" : "" }, el("th", {}, playerName(seat)),
+      el("td", {}, points(end.final_scores[seat])), el("td", {}, String(end.final_points[seat])), el("td", {}, theirs)));
+  }
+  box.append(t, el("p", { class: "verdict-line" }, end.matches_log === null ? "The record states no final result"
+    : end.matches_log ? "✓ The final scores and points match the record" : "✗ Differs from the record: " + end.mismatches.join(", ")));
+}
+
+function render() {
+  const h = current();
+  const step = h.steps[game.step];
+  $("hand-select").value = String(game.hand);
+  $("prev-hand").disabled = game.hand === 0;
+  $("next-hand").disabled = game.hand === hands().length - 1;
+  $("prev-step").disabled = game.hand === 0 && game.step === 0;
+  $("next-step").disabled = game.hand === hands().length - 1 && game.step === h.steps.length - 1;
+  const range = $("step-range");
+  range.max = String(h.steps.length - 1);
+  range.value = String(game.step);
+  // The step and the verdict: beside the controls, or under them on a narrow screen.
+  const mark = verdictMark(h.kyoku);
+  for (const id of ["step-label", "step-label-short"]) $(id).textContent = `turn ${game.step} / ${h.steps.length - 1}`;
+  for (const id of ["verdict", "verdict-short"]) {
+    $(id).textContent = mark === "–" ? "no results stated" : mark === "✓" ? "✓ matches the record" : "✗ differs from the record";
+    $(id).className = "verdict " + (mark === "✗" ? "differs" : "");
+  }
+  const event = $("event");
+  event.textContent = "";
+  event.append(el("span", {}, eventText(step)), el("code", {}, step.event.length > 60 ? step.kind : step.event));
+  renderTable(h, step);
+  renderOutcome(h);
+  renderGameEnd();
+}
+
+// -- wiring ------------------------------------------------------------------------------------
+
+function typing(target) {
+  return target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && target.type !== "range") || target.tagName === "SELECT");
+}
+
+function wire() {
+  $("file").addEventListener("change", async () => {
+    const file = $("file").files[0];
+    if (!file) return;
+    await replay(new Uint8Array(await file.arrayBuffer()), file.name, null);
+  });
+  $("load").addEventListener("click", async () => {
+    const text = $("paste").value;
+    if (!text.trim()) { showLoadError({ error: { code: "invalid_log", message: "paste a record first" } }); return; }
+    await replay(new TextEncoder().encode(text), "", null);
+  });
+  $("show-paste").addEventListener("click", () => { $("load-card").classList.remove("loaded"); $("paste").focus(); });
+  $("hand-select").addEventListener("change", () => go(Number($("hand-select").value), 0));
+  $("prev-hand").addEventListener("click", () => go(game.hand - 1, 0));
+  $("next-hand").addEventListener("click", () => go(game.hand + 1, 0));
+  $("first-step").addEventListener("click", () => go(game.hand, 0));
+  $("last-step").addEventListener("click", () => go(game.hand, current().steps.length - 1));
+  $("prev-step").addEventListener("click", () => stepBy(-1));
+  $("next-step").addEventListener("click", () => stepBy(1));
+  $("step-range").addEventListener("input", () => go(game.hand, Number($("step-range").value)));
+  document.addEventListener("keydown", (e) => {
+    if (!game.data || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const keys = {
+      ArrowRight: () => stepBy(1), ArrowLeft: () => stepBy(-1),
+      ArrowDown: () => go(game.hand + 1, 0), ArrowUp: () => go(game.hand - 1, 0),
+      PageDown: () => go(game.hand + 1, 0), PageUp: () => go(game.hand - 1, 0),
+      Home: () => go(game.hand, 0), End: () => go(game.hand, current().steps.length - 1),
+    };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
+  window.addEventListener("hashchange", () => {
+    const a = readAddress();
+    if (a.record && a.record !== game.record) start();
+    else if (game.data) go(a.hand, a.step);
+  });
+}
+
+async function start() {
+  const a = readAddress();
+  $("format").value = ["auto", "mjlog", "tenhou6", "mjai"].includes(a.format) ? a.format : "auto";
+  if (!a.record) return;
+  let bytes;
+  try { bytes = fromBase64Url(a.record); } catch (e) {
+    showLoadError({ error: { code: "invalid_log", message: "the record in the address is damaged (not base64url)" } });
+    return;
+  }
+  await replay(bytes, a.name, a);
+}
+
+async function main() {
+  wire();
+  try { await loadGlosses(); } catch (e) { /* names stay in romaji */ }
+  await start();
+}
+
+main();

@@ -1,0 +1,207 @@
+"""The replay page in a real headless Chromium (Debian's /usr/bin/chromium), at desktop and phone widths.
+
+The game is a real Tenhou hanchan, ``tests/data/games/logs/2010081709gm-00a9-0000-fe3371ad.xml``: its first
+hand (East 1) ends with a ron by seat 1 (ASAPIN, South) off seat 2 (West) for 7,700, 4 han 30 fu. Every
+value checked on the page is read from the record's own results as ``tests/data/games/truth.jsonl``
+writes them down. The pictures of the replay in docs/web.md are saved here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("RIICHI_CHROMIUM", "/usr/bin/chromium"))
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}; install it and a Japanese font with: "
+                "sh .ci/browser.sh", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "tests" / "data" / "games"
+GAME_ID = "2010081709gm-00a9-0000-fe3371ad"
+MJLOG = GAMES / "logs" / f"{GAME_ID}.xml"
+#: The game also in tenhou.net/6 JSON: its fourth hand is a double ron.
+TENHOU6 = GAMES / "tenhou6" / "2019103023gm-00a9-0000-f90e0fe9.json"
+IMAGES = ROOT / "docs" / "images"
+
+
+def truth(game_id: str) -> dict[str, object]:
+    for line in (GAMES / "truth.jsonl").read_text(encoding="utf-8").splitlines():
+        game = json.loads(line)
+        if game["game_id"] == game_id:
+            return game  # type: ignore[no-any-return]
+    raise LookupError(game_id)
+
+
+FIRST_WIN = truth(GAME_ID)["kyoku"][0]["wins"][0]  # type: ignore[index]
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:  # noqa: F811 - the shared browser
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors = watch_console(pg)
+    yield pg
+    context.close()
+    assert errors == [], f"errors in the browser console: {errors}"
+
+
+def open_file(page: Page, base: str, path: Path = MJLOG) -> None:
+    page.goto(base + "/replay")
+    page.set_input_files("#file", str(path))
+    expect(page.locator("#seats .seat")).to_have_count(4)
+
+
+def check_first_win(page: Page) -> None:
+    """The first hand's win as the page shows it, against the record's values."""
+    win = page.locator('#outcome .win[data-win="0"]')
+    expect(win.locator(".points")).to_have_text(f"{FIRST_WIN['points']:,}")
+    expect(win.locator(".headline")).to_have_text(f"{FIRST_WIN['han']} han {FIRST_WIN['fu']} fu")
+    # Seat 2 is West in East 1 (seat 0 deals); the discarder pays the whole 7,700.
+    expect(win.locator(".payments")).to_have_text(f"West (でこじ) pays {FIRST_WIN['points']:,}")
+    hans = win.locator("ul.yaku li b").all_inner_texts()
+    assert sum(int(h.split()[0]) for h in hans) == FIRST_WIN["han"]
+    # Engine and record side by side, nothing marked: han, fu and points as the record states them.
+    expect(win.locator('tr[data-field="wins[0].han"] td.record')).to_have_text(str(FIRST_WIN["han"]))
+    expect(win.locator('tr[data-field="wins[0].fu"] td.record')).to_have_text(str(FIRST_WIN["fu"]))
+    expect(win.locator('tr[data-field="wins[0].points"] td.record')).to_have_text(f"{FIRST_WIN['points']:,}")
+    expect(page.locator("#outcome tr.differs")).to_have_count(0)
+    expect(page.locator("#outcome-verdict")).to_have_text("✓ Everything the record states matches the engine")
+    # The winner's seat: gold, its score with the win's change.
+    expect(page.locator('.seat[data-seat="1"]')).to_have_class("seat won")
+    deltas = FIRST_WIN["deltas"]
+    expect(page.locator('.seat[data-seat="1"] .delta')).to_have_text(f"+{deltas[1]:,}")
+
+
+def test_step_to_the_first_win_and_reload_the_address(page: Page, browser: Browser, base_url: str) -> None:  # noqa: F811
+    open_file(page, base_url)
+    hands = truth(GAME_ID)["kyoku"]
+    expect(page.locator("#hand-select option")).to_have_count(len(hands))  # type: ignore[arg-type]
+    expect(page.locator("#step-label")).to_contain_text("turn 0 /")
+    # Three steps with the keyboard: East draws 2s, discards 4z, North pons it.
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-label")).to_contain_text("turn 3 /")
+    expect(page.locator("#event code")).to_have_text("pon 3 4z<0 44z")
+    expect(page.locator('.seat[data-seat="3"] .meld img')).to_have_attribute("alt", "pon:444z@E")
+    expect(page.locator('.seat[data-seat="0"] .river svg.called')).to_have_count(1)
+    expect(page.locator("#outcome")).to_be_hidden()
+    # To the end of the hand: the win.
+    page.keyboard.press("End")
+    expect(page.locator("#event code")).to_have_text("win 1 6m ron<2")
+    check_first_win(page)
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    page.screenshot(path=str(IMAGES / "replay-desktop.png"), full_page=True)
+    # One step back, the win is not there yet.
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#outcome")).to_be_hidden()
+    page.keyboard.press("ArrowRight")
+    link = page.url
+    assert "#hand=1&turn=" in link and "record=" in link
+    # The address alone reopens the game at the same position, in a fresh page.
+    other = browser.new_page()
+    errors = watch_console(other)
+    try:
+        other.goto(link)
+        expect(other.locator("#event code")).to_have_text("win 1 6m ron<2")
+        check_first_win(other)
+        expect(other.locator("#step-label")).to_have_text(page.locator("#step-label").inner_text())
+        # A reload keeps it too, and ↓ goes to the next hand's deal.
+        other.reload()
+        check_first_win(other)
+        other.keyboard.press("ArrowDown")
+        expect(other.locator("#hand-select")).to_have_value("1")
+        expect(other.locator("#step-label")).to_contain_text("turn 0 /")
+        assert "#hand=2&turn=0" in other.url
+    finally:
+        other.close()
+    assert errors == [], errors
+
+
+def test_pasted_tenhou6_record_shows_both_wins_of_a_double_ron(page: Page, base_url: str) -> None:  # noqa: F811
+    page.goto(base_url + "/replay")
+    page.fill("#paste", TENHOU6.read_text(encoding="utf-8"))
+    page.click("#load")
+    game = truth("2019103023gm-00a9-0000-f90e0fe9")
+    expect(page.locator("#hand-select option")).to_have_count(len(game["kyoku"]))  # type: ignore[arg-type]
+    double = next(i for i, k in enumerate(game["kyoku"]) if len(k["wins"]) == 2)  # type: ignore[arg-type]
+    page.select_option("#hand-select", str(double))
+    page.click("#last-step")
+    wins = game["kyoku"][double]["wins"]  # type: ignore[index]
+    expect(page.locator("#outcome .win")).to_have_count(2)
+    for j, w in enumerate(wins):
+        expect(page.locator(f'#outcome .win[data-win="{j}"] .points')).to_have_text(f"{w['points']:,}")
+    expect(page.locator("#outcome tr.differs")).to_have_count(0)
+
+
+def test_a_result_that_differs_from_the_record_is_marked(page: Page, base_url: str) -> None:  # noqa: F811
+    # The record altered: the first win's fu written as 40 instead of 30 (AGARI ten="fu,points,limit").
+    text = MJLOG.read_text(encoding="utf-8").replace('ten="30,7700,0"', 'ten="40,7700,0"', 1)
+    page.goto(base_url + "/replay")
+    page.fill("#paste", text)
+    page.click("#load")
+    expect(page.locator("#verdict")).to_have_text("✗ differs from the record")
+    page.keyboard.press("End")
+    row = page.locator('#outcome tr[data-field="wins[0].fu"]')
+    expect(row).to_have_class("differs")
+    expect(row.locator("td.engine")).to_have_text("30")
+    expect(row.locator("td.record")).to_have_text("40 ✗")
+    expect(page.locator("#outcome tr.differs")).to_have_count(1)
+    expect(page.locator("#outcome-verdict")).to_have_text("✗ Differs from the record: wins[0].fu")
+
+
+def test_a_bad_record_shows_the_readers_error(browser: Browser, base_url: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = context.new_page()
+        errors = watch_console(pg)
+        pg.goto(base_url + "/replay")
+        # The record cut inside its first hand.
+        pg.fill("#paste", MJLOG.read_text(encoding="utf-8")[:5000])
+        pg.click("#load")
+        expect(pg.locator("#load-error-message")).to_have_text(
+            "invalid log: event 145: the record ends inside hand 0 (no AGARI or RYUUKYOKU)")
+        expect(pg.locator("#game")).to_be_hidden()
+        # The one failed request is the refusal itself (and the console's note of it): nothing else.
+        assert [e for e in errors if "/api/replay" not in e and "422" not in e] == [], errors
+        assert any(e.startswith("422 from") for e in errors), errors
+    finally:
+        context.close()
+
+
+def test_phone_width_steps_to_the_win_without_sideways_scrolling(browser: Browser, base_url: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    try:
+        pg = context.new_page()
+        errors = watch_console(pg)
+        open_file(pg, base_url)
+        pg.click("#last-step")
+        check_first_win(pg)
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+        pg.click("#first-step")
+        expect(pg.locator("#step-label-short")).to_contain_text("turn 0 /")
+        pg.click("#next-step")
+        expect(pg.locator("#event code")).to_have_text("draw 0 2s")
+        pg.click("#last-step")
+        pg.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        pg.screenshot(path=str(IMAGES / "replay-phone.png"), full_page=True)
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_the_pages_link_to_each_other(page: Page, base_url: str) -> None:  # noqa: F811
+    page.goto(base_url + "/")
+    page.click("#to-replay")
+    expect(page).to_have_url(base_url + "/replay")
+    page.click("#to-calculator")
+    expect(page).to_have_url(re.compile(re.escape(base_url) + r"/(\?.*)?$"))  # the calculator writes its state
