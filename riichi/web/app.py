@@ -393,6 +393,8 @@ def create_app() -> FastAPI:
                   "text/plain": {"schema": {"type": "string"}}}}},
               responses={200: {"description": "The game hand by hand, with every position and the scoring of "
                                               "every win", **_json(schema.REPLAY)},
+                         400: {"description": "The connection closed before the body was complete "
+                                              "(`invalid_log`)", **_json(schema.REPLAY_ERROR)},
                          413: {"description": f"A record larger than {MAX_RECORD} bytes, or larger than "
                                               "that unpacked, or with too many events (`request_too_large`)",
                                **_json(schema.REPLAY_ERROR)},

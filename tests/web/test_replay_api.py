@@ -196,6 +196,25 @@ def test_record_cut_after_some_hands_shows_them_and_the_error(client: TestClient
     assert answer["errors"] and answer["errors"][0]["error"]["code"] == "invalid_log"  # type: ignore[index]
 
 
+def test_an_illegal_action_shows_the_hand_up_to_it(client: TestClient) -> None:
+    # The mjai record of the game with the first discard of the second hand changed to a tile the
+    # discarder does not hold (South's own 2z becomes a 7z, chun): the engine refuses it.
+    lines = write_record(read_record(MJLOG.read_bytes(), name=MJLOG.name), "mjai").splitlines()
+    second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
+    first_discard = next(i for i in range(second, len(lines)) if '"dahai"' in lines[i])
+    discard = json.loads(lines[first_discard])
+    assert discard == {"type": "dahai", "actor": 1, "pai": "S", "tsumogiri": False}
+    lines[first_discard] = json.dumps({**discard, "pai": "C"})
+    answer = replay(client, "\n".join(lines).encode())
+    hands = answer["hands"]
+    assert isinstance(hands, list) and [h["index"] for h in hands] == [0, 1]
+    # The refused hand: no result, its positions up to the refusal (the deal and the dealer's draw).
+    assert hands[1]["kyoku"] is None and [s["kind"] for s in hands[1]["steps"]] == ["deal", "draw"]
+    (error,) = answer["errors"]  # type: ignore[misc]
+    assert error["kyoku"] == 1 and error["error"]["code"] == "illegal_action"
+    assert "seat 1 does not hold 7z" in error["error"]["message"]
+
+
 def test_oversized_record_is_413(client: TestClient) -> None:
     refused(client, b" " * (MAX_RECORD + 1), 413, "request_too_large")
 

@@ -23,6 +23,8 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import Browser, Page, expect
 
+from riichi.formats.detect import read_record
+from riichi.replay.convert import write_record
 from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,6 +180,26 @@ def test_a_bad_record_shows_the_readers_error(browser: Browser, base_url: str) -
         context.close()
 
 
+def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_url: str) -> None:  # noqa: F811
+    # The mjai record of the game with the second hand's first discard changed to a tile the discarder
+    # does not hold (as in tests/web/test_replay_api.py): the first hand whole, the second up to the refusal.
+    lines = write_record(read_record(MJLOG.read_bytes(), name=MJLOG.name), "mjai").splitlines()
+    second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
+    first_discard = next(i for i in range(second, len(lines)) if '"dahai"' in lines[i])
+    lines[first_discard] = json.dumps({**json.loads(lines[first_discard]), "pai": "C"})
+    page.goto(base_url + "/replay")
+    page.fill("#paste", "\n".join(lines))
+    page.click("#load")
+    expect(page.locator("#hand-select option")).to_have_count(2)
+    expect(page.locator("#record-errors li")).to_have_text(
+        "hand 2 (index 1): illegal action: event 2 of hand 1 (discard 1 7z): discard 1 7z: seat 1 does not hold 7z")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#hand-select option:checked")).to_have_text("2. East 2 · refused by the engine ✗")
+    page.keyboard.press("End")
+    expect(page.locator("#event code")).to_have_text("draw 1 4s")
+    expect(page.locator("#outcome")).to_be_hidden()
+
+
 def test_phone_width_steps_to_the_win_without_sideways_scrolling(browser: Browser, base_url: str) -> None:  # noqa: F811
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     try:
@@ -197,6 +219,23 @@ def test_phone_width_steps_to_the_win_without_sideways_scrolling(browser: Browse
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_the_last_hand_ends_with_the_final_scores(page: Page, base_url: str) -> None:  # noqa: F811
+    open_file(page, base_url)
+    game = truth(GAME_ID)
+    page.select_option("#hand-select", str(len(game["kyoku"]) - 1))  # type: ignore[arg-type]
+    expect(page.locator("#game-end")).to_be_hidden()
+    page.keyboard.press("End")
+    rows = page.locator("#game-end tr").all()
+    # A row per seat after the heading: the engine's final score and points, then the record's (owari).
+    for seat, row in enumerate(rows[1:]):
+        cells = row.locator("td").all_inner_texts()
+        score, points = game["final_scores"][seat], game["owari_points"][seat]  # type: ignore[index]
+        assert cells[0] == f"{score:,}" and float(cells[1]) == points
+        stated_score, stated_points = cells[2].split(" / ")
+        assert stated_score == f"{score:,}" and float(stated_points) == points
+    expect(page.locator("#game-end .verdict-line")).to_have_text("✓ The final scores and points match the record")
 
 
 def test_the_pages_link_to_each_other(page: Page, base_url: str) -> None:  # noqa: F811

@@ -96,8 +96,9 @@ function showLoadError(answer) {
   }
 }
 
+// An error of the replay; the engine's and readers' messages count hands from 0, the page from 1.
 function errorText(e) {
-  const where = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1}: `;
+  const where = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1} (index ${e.kyoku}): `;
   return `${where}${e.error.code.replaceAll("_", " ")}: ${e.error.message}`;
 }
 
@@ -125,19 +126,23 @@ function who(seat) { return `${SEAT_NAMES[windOf(seat)]} (${playerName(seat)})`;
 
 function roundTitle(h) {
   const k = h.kyoku;
-  if (!k) return `hand ${h.index + 1}`;
-  return `${SEAT_NAMES[k.round_wind]} ${k.round_number}` + (k.honba ? `, ${k.honba} honba` : "");
+  if (k) return `${SEAT_NAMES[k.round_wind]} ${k.round_number}` + (k.honba ? `, ${k.honba} honba` : "");
+  // A hand the engine refused has no result: its round is in its deal ("deal E2 dealer=1 honba=0 ...").
+  const deal = /^deal ([ESWN])(\d) .*honba=(\d+)/.exec(h.steps[0].event);
+  if (!deal) return `hand ${h.index + 1}`;
+  return `${SEAT_NAMES[deal[1]]} ${deal[2]}` + (deal[3] !== "0" ? `, ${deal[3]} honba` : "");
 }
 
 function outcomeText(h) {
   const k = h.kyoku;
-  if (!k) return "stopped";
+  if (!k) return "refused by the engine";
   if (k.outcome === "draw") return DRAW_NAMES[k.draw.type] || k.draw.type;
   return k.wins.map((w) => `${w.tsumo ? "tsumo" : "ron"} ${playerName(w.winner)} ${points(w.points)}`).join(", ");
 }
 
 function verdictMark(k) {
-  if (!k || k.matches_log === null) return "–";
+  if (!k) return "✗";
+  if (k.matches_log === null) return "–";
   return k.matches_log ? "✓" : "✗";
 }
 
@@ -271,7 +276,9 @@ function valueText(v, sign) {
     if (typeof v[0] === "object") return v.map((y) => `${yakuName(y.name)}${y.han !== undefined ? " " + y.han : ""}`).join(", ");
     const text = v.map((x) => (typeof x !== "number" ? yakuName(String(x)) : sign ? signed(x) : points(x)));
     // Four numbers are one per seat: each with its wind in this hand.
-    if (v.length === 4 && typeof v[0] === "number") return text.map((x, seat) => `${windOf(seat)} ${x}`).join(" · ");
+    if (v.length === 4 && typeof v[0] === "number") {
+      return [0, 1, 2, 3].sort((a, b) => WIND_OF[windOf(a)] - WIND_OF[windOf(b)]).map((seat) => `${windOf(seat)} ${text[seat]}`).join(" · ");
+    }
     return text.join(" ");
   }
   return typeof v === "number" ? points(v) : String(v);
@@ -403,7 +410,8 @@ function render() {
   const mark = verdictMark(h.kyoku);
   for (const id of ["step-label", "step-label-short"]) $(id).textContent = `turn ${game.step} / ${h.steps.length - 1}`;
   for (const id of ["verdict", "verdict-short"]) {
-    $(id).textContent = mark === "–" ? "no results stated" : mark === "✓" ? "✓ matches the record" : "✗ differs from the record";
+    $(id).textContent = !h.kyoku ? "✗ refused by the engine" : mark === "–" ? "no results stated"
+      : mark === "✓" ? "✓ matches the record" : "✗ differs from the record";
     $(id).className = "verdict " + (mark === "✗" ? "differs" : "");
   }
   const event = $("event");
