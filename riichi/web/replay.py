@@ -32,8 +32,8 @@ __all__ = ["MAX_EVENTS", "MAX_UNPACKED", "TIME_BUDGET", "Refused", "replay_recor
 
 #: Largest record once gzip is undone, in bytes.
 MAX_UNPACKED: Final = 4 * 1024 * 1024
-#: Most events replayed (a long hanchan has about 1,000).
-MAX_EVENTS: Final = 20_000
+#: Most events replayed (the longest of 175 real Tenhou hanchan has 1,991).
+MAX_EVENTS: Final = 5_000
 #: Seconds of replaying one request may take.
 TIME_BUDGET: Final = 20.0
 
@@ -136,7 +136,13 @@ class _Watcher:
         if r is None:  # the game's start: no table yet
             return
         won = {w.event.seat: (w.hand, w.context.win) for w in r.wins}
-        self.steps.setdefault(hand.index, []).append(_position(game, r, hand.events[position], won))
+        step = _position(game, r, hand.events[position], won)
+        steps = self.steps.setdefault(hand.index, [])
+        if steps:  # a seat the event did not change is the previous step's object (a game's steps share most)
+            before, now = steps[-1]["seats"], step["seats"]
+            assert isinstance(before, list) and isinstance(now, list)
+            step["seats"] = [b if b == n else n for b, n in zip(before, now, strict=True)]
+        steps.append(step)
         result = game.hand_result
         if result is not None:  # the hand is over (a second ron on the same discard comes after the first)
             self.wins[hand.index] = [_win_view(w) for w in result.wins]

@@ -119,6 +119,17 @@ def test_first_hand_positions_follow_the_events(client: TestClient) -> None:
     assert hand["wins"][0]["hand"] == "678m11z pon:333z@E pon:222z@E chi:345m@E"
 
 
+def test_the_longest_game_of_the_data_is_within_the_limits(client: TestClient) -> None:
+    # 1,991 events, the most of the 175 games in tests/data/games: well under MAX_EVENTS, every hand answered.
+    game_id = "2022060107gm-00a9-0000-a990aa36"
+    answer = replay(client, (GAMES / "logs" / f"{game_id}.xml").read_bytes(), name=f"{game_id}.xml")
+    hands = answer["hands"]
+    assert isinstance(hands, list) and len(hands) == len(truth(game_id)["kyoku"])  # type: ignore[arg-type]
+    steps = sum(len(h["steps"]) for h in hands)  # a position after each event
+    assert steps == 1991 < web_replay.MAX_EVENTS
+    assert all(h["kyoku"]["matches_log"] for h in hands)
+
+
 def test_gzip_record_reads_as_the_plain_one(client: TestClient) -> None:
     plain = replay(client, MJLOG.read_bytes(), name=MJLOG.name)
     packed = replay(client, gzip.compress(MJLOG.read_bytes()), name=MJLOG.name)
@@ -227,10 +238,11 @@ def test_gzip_bomb_is_refused_without_unpacking_it(client: TestClient) -> None:
 
 
 def test_too_many_events_and_too_slow_are_refused(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    limit = web_replay.MAX_EVENTS
     monkeypatch.setattr(web_replay, "MAX_EVENTS", 100)
     answer = refused(client, MJLOG.read_bytes(), 413, "request_too_large")
     assert "more than 100 events" in answer["error"]["message"]  # type: ignore[index]
-    monkeypatch.setattr(web_replay, "MAX_EVENTS", 20_000)
+    monkeypatch.setattr(web_replay, "MAX_EVENTS", limit)
     monkeypatch.setattr(web_replay, "TIME_BUDGET", 0.0)
     answer = refused(client, MJLOG.read_bytes(), 413, "request_too_large")
     assert "takes longer than 0 s" in answer["error"]["message"]  # type: ignore[index]
