@@ -103,7 +103,8 @@ def test_rule_switch_values_match_the_openapi_document(client: TestClient) -> No
     assert kinds["kuitan"] == ("bool", None)
 
 
-@pytest.mark.parametrize("path", ["/", "/api/rules", "/docs", "/static/app.js", "/api/nosuch"])
+@pytest.mark.parametrize("path", ["/", "/replay", "/api/rules", "/docs", "/static/app.js", "/static/replay.js",
+                                  "/api/nosuch"])
 def test_answers_carry_the_security_headers(client: TestClient, path: str) -> None:
     response = client.get(path)
     for name, value in SECURITY_HEADERS.items():
@@ -115,7 +116,7 @@ def test_answers_carry_the_security_headers(client: TestClient, path: str) -> No
 
 def test_the_page_has_no_inline_script_or_style(client: TestClient) -> None:
     # The policy allows the page's own files only: an inline script or style would be blocked.
-    for path in ("/", "/docs"):
+    for path in ("/", "/replay", "/docs"):
         page = client.get(path).text
         assert "<style" not in page and " style=" not in page
         assert all(" src=" in tag for tag in page.split("<script")[1:]), path
