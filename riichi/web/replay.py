@@ -36,6 +36,7 @@ MAX_UNPACKED: Final = 4 * 1024 * 1024
 MAX_EVENTS: Final = 5_000
 #: Seconds of replaying one request may take.
 TIME_BUDGET: Final = 20.0
+_GZIP: Final = b"\x1f\x8b"
 
 
 class Refused(Exception):
@@ -56,9 +57,10 @@ class _Stop(Exception):
         self.refused = refused
 
 
-def unpack(data: bytes) -> bytes:
-    """The record's bytes with gzip undone (when it is gzip), refusing more than :data:`MAX_UNPACKED`."""
-    if data[:2] != b"\x1f\x8b":
+def _unpack(data: bytes) -> bytes:
+    """The record's bytes with gzip undone (when it is gzip), refusing more than :data:`MAX_UNPACKED` and a
+    gzip stream inside another (the readers would undo it without a limit)."""
+    if data[:2] != _GZIP:
         return data
     inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
     try:
@@ -69,6 +71,8 @@ def unpack(data: bytes) -> bytes:
         raise Refused(413, "request_too_large", f"the record is larger than {MAX_UNPACKED} bytes once unpacked")
     if not inflater.eof:
         raise Refused(422, "invalid_log", "the gzip stream is truncated")
+    if out[:2] == _GZIP:
+        raise Refused(422, "invalid_log", "the record is gzip twice over; send it gzip once, or plain")
     return out
 
 
@@ -159,7 +163,7 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
     :class:`Refused` for a record with no hand that can be replayed, or beyond the limits."""
     if not data.strip():
         raise Refused(422, "invalid_log", "the record is empty")
-    data = unpack(data)
+    data = _unpack(data)
     found = detect_format(data) if fmt == "auto" else fmt
     if found not in FORMATS:
         raise Refused(422, "invalid_log", "not a game record (neither mjlog XML, tenhou.net/6 JSON nor mjai "

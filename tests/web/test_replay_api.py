@@ -176,6 +176,8 @@ def refused(client: TestClient, body: bytes, status: int, code: str, **params: s
     (b"hello", "not a game record"),
     (b"\x1f\x8b\x08junk", "the gzip stream is damaged"),
     (gzip.compress(b"<mjloggm ver='2.3'>")[:-8], "the gzip stream is truncated"),
+    # A small gzip stream of a gzip stream of 64 MiB: the inner one is refused, never undone.
+    (gzip.compress(gzip.compress(b"0" * (64 << 20))), "the record is gzip twice over"),
 ])
 def test_unreadable_bodies_are_422_invalid_log(client: TestClient, body: bytes, said: str) -> None:
     answer = refused(client, body, 422, "invalid_log")
