@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -144,3 +145,17 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
         pass
     assert proc.wait(timeout=120) in (0, 141)
     assert "Traceback" not in proc.stderr.read()
+
+
+def test_on_a_terminal_the_breakdown_is_coloured_and_otherwise_the_same(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import riichi.cli as cli  # noqa: PLC0415
+
+    args = ("score", "234m456p678s44433z", "--win", "3z", "--tsumo", "--seat", "S", "--dora", "1m")
+    _, plain, _ = run(capsys, *args)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(cli, "_colour_on", lambda: True)
+    _, coloured, _ = run(capsys, *args)
+    assert "\033[1mYaku\033[0m" in coloured and "\033[1mPayments (tsumo, winner S)\033[0m" in coloured
+    assert "\033[2mfully concealed self-draw\033[0m" in coloured and "\033[32m2700\033[0m points" in coloured
+    assert re.sub(r"\033\[\d+m", "", coloured) == plain

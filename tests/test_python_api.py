@@ -79,7 +79,52 @@ def test_printing_a_score_gives_the_command_lines_breakdown(capsys: pytest.Captu
     text = str(s)
     assert "2 han 40 fu: 2700 points" in text and "E pays 1300" in text
     assert main(["score", "234m456p678s44433z", "--win", "3z", "--tsumo", "--seat", "S", "--dora", "1m"]) == 0
-    cli = capsys.readouterr().out.splitlines()
-    for line in text.splitlines():
-        if not line.startswith("Reading"):
-            assert line in cli, line
+    cli = capsys.readouterr().out
+    # one path: the command prints the rule set and what it assumed, then the score's own breakdown
+    assert cli == "Rules  tenhou; assumed round wind E\n" + text + "\n"
+    assert text.splitlines()[-1] == "Reading  234m 456p 678s 444z 33z"
+
+
+def test_a_scores_breakdown_names_the_liable_seat_and_reads_back_with_its_melds() -> None:
+    from riichi import Hand, WinContext, score  # noqa: PLC0415
+
+    # South's daisangen by ron from West, the third dragon (7z) fed by East: Tenhou's liability splits the
+    # non-dealer yakuman's 32000 between the discarder and the feeder, 16000 each.
+    hand = Hand.parse("11m234p pon:555z@N pon:666z@W pon:777z@E")
+    s = score(hand, WinContext.parse_kwargs(win="1m", discarder="W", seat_wind="S"))
+    lines = str(s).splitlines()
+    assert "  E pays 16000 as liable for daisangen (fed the third dragon)" in lines
+    assert "  W pays 16000" in lines
+    # the reading is the hand again, melds in the order they were called, the winning pair last
+    assert lines[-1] == "Reading  234p 11m pon:555z@N pon:666z@W pon:777z@E"
+    assert Hand.parse(s.reading) == hand
+
+
+def test_a_score_has_a_short_repr_naming_its_value_yaku_and_hand() -> None:
+    from riichi import Hand, WinContext, score  # noqa: PLC0415
+
+    # The README's hand (2 han 40 fu, 2700) and a yakuman (kokushi on the 1z pair wait: 48000 for the dealer)
+    s = score(Hand.parse("234m456p678s44433z"), WinContext.parse_kwargs(win="3z", tsumo=True, seat_wind="S",
+                                                                         dora="1m"))
+    assert repr(s) == "<Score 2 han 40 fu 2700 points: menzen_tsumo 1, dora 1; 234m 456p 678s 444z 33z>"
+    assert len(repr(s)) < 100 < len(str(s))
+    k = score(Hand.parse("19m19p19s1234567z1z"), WinContext.parse_kwargs(win="1z", tsumo=True))
+    assert repr(k) == "<Score 1x yakuman 48000 points: kokushi_13; 19m19p19s11234567z --win 1z>"
+
+
+def test_a_score_renders_in_a_notebook_as_a_table_with_its_reading_in_tiles() -> None:
+    from riichi import Hand, WinContext, score  # noqa: PLC0415
+
+    # The dealer's chun (1) and red five (1) by ron from North; fu 20 + 4 (open 7z triplet) + 4 (the East pair is
+    # the seat's and the round's wind) = 28 -> 30; 2 han 30 fu for the dealer: 30 x 2^4 x 6 = 2880 -> 2900.
+    s = score(Hand.parse("234m789s11z pon:777z@W chi:406p@N"), WinContext.parse_kwargs(win="2m", discarder="N"))
+    page = s._repr_html_()
+    assert page.startswith("<table><caption><b>2 han 30 fu: 2900 points</b></caption>")
+    assert "<tr><td>chun</td><td>1 han</td><td><i>red dragon</i></td></tr>" in page
+    assert "N pays 2900" in page
+    # each group drawn: the concealed ones as rows of tiles, the melds as they lie (the called tile sideways)
+    assert page.count("<svg ") == 5
+    assert 'aria-label="2m 3m 4m"' in page and 'aria-label="1z 1z"' in page
+    assert 'aria-label="pon:777z@W"' in page and 'aria-label="chi:406p@N"' in page
+    assert page.count("rotate(-90)") == 2 and 'class="tile red-five"' in page
+    assert "title='234m 789s 11z pon:777z@W chi:406p@N --win 2m'" in page

@@ -23,13 +23,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, NoReturn, TextIO
 
-from riichi.errors import InvalidJSONError, NotationError, UnknownRulesError
+from riichi.errors import InvalidJSONError, NotationError, RiichiError, UnknownRulesError
 from riichi.formats import red_fives, strict_json
-from riichi.formats.interchange import error_result, meld_object, score_case, score_line
+from riichi.formats.interchange import error_result, meld_object, read_and_score, score_case, score_line
 from riichi.formats.strict_json import MAX_TEXT
 from riichi.rules import PRESETS, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
-from riichi.scoring.yaku.table import GLOSSES
 
 __all__ = ["EXIT_REFUSED", "EXIT_USAGE", "main"]
 
@@ -218,8 +217,19 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.compare:
         _print_compare(case)
         return 0
-    return emit(score_case(case), command="score", as_json=args.json,
-                show=lambda result: _print_result(result, case, _assumed(args)))
+    if args.json:
+        return emit(score_case(case), command="score", as_json=True, show=print)
+    try:
+        scored = read_and_score(case)
+    except RiichiError as e:
+        return fail("score", e.code, str(e))
+    except Exception as e:  # noqa: BLE001 - as in the batch: a named error, never a traceback
+        return fail("score", "internal_error", f"internal error ({type(e).__name__}: {e})")
+    print(_c("Rules", "bold") + "  " + _assumed(args))
+    for note in scored.notes:
+        print(_c("Note", "bold") + f"   {note}")
+    print(scored.score.explain(_mark))
+    return 0
 
 
 def emit(result: dict[str, object], *, command: str, as_json: bool,
@@ -393,10 +403,6 @@ def _c(text: object, style: str) -> str:
     return f"\033[{_CODES[style]}m{text}\033[0m" if _colour_on() else str(text)
 
 
-#: The yakuman whose feeder can be liable (pao), and what the feeder did.
-_FED = {"daisangen": "fed the third dragon", "daisuushii": "fed the fourth wind", "suukantsu": "fed the fourth kan"}
-
-
 def _assumed(args: argparse.Namespace) -> str:
     """The rule set, and the situation the command line did not give: ``tenhou; assumed: seat E (dealer)...``."""
     assumed = []
@@ -410,86 +416,12 @@ def _assumed(args: argparse.Namespace) -> str:
     return rules + (f"; assumed {', '.join(assumed)}" if assumed else "")
 
 
-def _print_result(result: dict[str, object], case: dict[str, object], assumed: str) -> None:
-    print(_c("Rules", "bold") + "  " + assumed)
-    for note in result.get("notes") or []:  # type: ignore[attr-defined]
-        print(_c("Note", "bold") + f"   {note}")
-    rows: list[tuple[str, str]] = []
-    yakuman = result["yakuman"]
-    assert isinstance(yakuman, list)
-    if yakuman:
-        for y in yakuman:
-            rows.append((str(y["name"]), f"{y['multiplier']}x yakuman"))
-    else:
-        for y in result["yaku"]:  # type: ignore[attr-defined]
-            rows.append((str(y["name"]), f"{y['han']} han"))
-    width = max(len(name) for name, _ in rows)
-    value_width = max(len(value) for _, value in rows)
-    print(_c("Yaku", "bold"))
-    for name, value in rows:
-        gloss = GLOSSES.get(name, "")
-        gloss = _c(gloss, "dim") if gloss and gloss != name.replace("_", " ") else ""
-        print(f"  {name:<{width}}  {value:<{value_width}}  {gloss}".rstrip())
-    if not yakuman and result["fu_details"]:  # a nagashi mangan has no hand, so no fu
-        print(_c("Fu", "bold"))
-        details = result["fu_details"]
-        assert isinstance(details, list)
-        fw = max((len(str(d["reason"])) for d in details), default=4)
-        for d in details:
-            print(f"  {d['reason']:<{fw}}  {d['fu']:>2}")
-        print(f"  {'= ' + str(sum(int(d['fu']) for d in details)):>{fw + 4}} -> {result['fu']} fu")
-    limit = result["limit"]
-    if yakuman:
-        head = f"{result['yakuman_total']}x yakuman"
-    elif not result["fu_details"]:
-        head = str(limit)
-    else:
-        head = f"{result['han']} han {result['fu']} fu" + (f"  {limit}" if limit else "")
-    print(_c("Value", "bold"))
-    print(f"  {head}: {_c(result['points'], 'green')} points")
-    payments = result["payments"]
-    assert isinstance(payments, dict)
-    who = "nagashi mangan, paid as a tsumo" if case.get("nagashi_mangan") else "tsumo" if case.get("tsumo") else "ron"
-    print(_c(f"Payments ({who}, winner {case.get('seat_wind', 'E')})", "bold"))
-    if not payments:
-        print("  (give --discarder to see who pays)")
-    liable = result.get("liable")
-    fed = [y["name"] for y in yakuman if y["name"] in _FED]
-    for seat, amount in payments.items():
-        why = f" as liable for {fed[0]} ({_FED[fed[0]]})" if seat == liable and fed else ""
-        print(f"  {seat} pays {amount}{why}")
-    deltas = result.get("deltas")
-    if isinstance(deltas, dict):
-        print("  changes: " + "  ".join(f"{s} {v:+d}" for s, v in deltas.items()))
-    if result["decomposition"]:
-        print(_c("Reading", "bold") + "  " + _reading(result, case))
+#: How the command line shows the parts of a score's breakdown on a terminal.
+_STYLES = {"heading": "bold", "gloss": "dim", "points": "green"}
 
 
-def _tile_list(text: str) -> list[str]:
-    """``"406p"`` -> ``["0p", "4p", "6p"]``: a group's tiles, sorted, to match groups written differently."""
-    return sorted(d + suit for digits, suit in re.findall(r"(\d+)([mpsz])", text) for d in digits)
-
-
-def _reading(result: dict[str, object], case: dict[str, object]) -> str:
-    """The reading as a hand the command reads back: the concealed groups, then the melds in their
-    notation, then ``--win`` when the winning tile is not the last one written."""
-    groups = [str(g) for g in result["decomposition"]]  # type: ignore[attr-defined]
-    melds = case.get("melds") or []
-    assert isinstance(melds, list)
-    words = []
-    for meld in melds:
-        tiles = _tile_list(str(meld["tiles"]))
-        found = next((g for g in groups if _tile_list(g) == tiles), None)
-        if found is not None:
-            groups.remove(found)
-        words.append(f"{meld['type']}:{meld['tiles']}" + (f"@{meld['from']}" if meld.get("from") else ""))
-    win = str(case["win"])
-    last = next((g for g in reversed(groups) if g[-2] + g[-1] == win), None)
-    if last is not None:  # a group that ends with the winning tile goes last: the last tile written wins
-        groups.remove(last)
-        groups.append(last)
-    tail = [] if last is not None else [f"--win {win}"]
-    return " ".join([*groups, *words, *tail])
+def _mark(text: str, style: str) -> str:
+    return _c(text, _STYLES[style])
 
 
 def _print_compare(case: dict[str, object]) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from riichi.errors import (
@@ -35,12 +36,15 @@ from riichi.hand import Hand, Meld, MeldType
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import RuleSet, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, WinContext
-from riichi.scoring.scorer import Score, score
+from riichi.scoring.limits import Limit
+from riichi.scoring.result import Delta, Score
+from riichi.scoring.scorer import score
 from riichi.scoring.settlement import settle_nagashi
 from riichi.tiles import Tile, Wind
+from riichi.yaku import Yaku
 
-__all__ = ["MAX_COUNT", "case_context", "case_to_hand", "error_result", "meld_object", "score_case", "score_line",
-           "score_line_json", "score_to_result"]
+__all__ = ["MAX_COUNT", "Scored", "case_context", "case_to_hand", "error_result", "meld_object", "read_and_score",
+           "score_case", "score_line", "score_line_json", "score_to_result"]
 
 #: Largest honba count and riichi-stick count read (real games stay far below it).
 MAX_COUNT: Final = 100
@@ -87,24 +91,40 @@ def score_case(case: object) -> dict[str, object]:
     except RiichiError as e:
         return error_result(None, InvalidCaseError(f"id must be a JSON value: {e}"))
     try:
-        if not isinstance(case, dict):
-            raise InvalidCaseError("a win case is a JSON object")
-        rules = _rules(case)
-        if _flag(case, red_fives.SWITCH) and rules.scoring.aka == 0:
-            plain = red_fives.plain_fives_case(case)
-            if plain != case:  # read under the rules' own plain fives, and say so
-                result = score_case(plain)
-                if result["ok"]:
-                    result["notes"] = [red_fives.NOTE]
-                return result
-        if _flag(case, "nagashi_mangan"):
-            return _nagashi(case, rules)
-        hand, ctx = case_to_hand(case)
-        return score_to_result(score(hand, ctx, rules), case_id)
+        scored = read_and_score(case)
+        result = score_to_result(scored.score, case_id)
+        if scored.notes:
+            result["notes"] = list(scored.notes)
+        return result
     except RiichiError as e:
         return error_result(case_id, e)
     except Exception as e:  # noqa: BLE001 - the batch must survive anything; report it instead
         return error_result(case_id, "internal_error", f"internal error ({type(e).__name__}: {e})")
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A win case's :class:`~riichi.scoring.result.Score`, and the notes on how the case was read."""
+
+    score: Score
+    #: One line each, e.g. the red fives counted as plain fives (:data:`riichi.formats.red_fives.NOTE`).
+    notes: tuple[str, ...] = ()
+
+
+def read_and_score(case: object) -> Scored:
+    """Read a win case and score it on the typed API (what :func:`score_case` writes as JSON, and what
+    ``riichi score`` prints); raises a :class:`~riichi.errors.RiichiError` naming the first problem."""
+    if not isinstance(case, dict):
+        raise InvalidCaseError("a win case is a JSON object")
+    rules = _rules(case)
+    if _flag(case, red_fives.SWITCH) and rules.scoring.aka == 0:
+        plain = red_fives.plain_fives_case(case)
+        if plain != case:  # read under the rules' own plain fives, and say so
+            return Scored(read_and_score(plain).score, (red_fives.NOTE,))
+    if _flag(case, "nagashi_mangan"):
+        return Scored(_nagashi(case, rules))
+    hand, ctx = case_to_hand(case)
+    return Scored(score(hand, ctx, rules))
 
 
 def error_result(case_id: object, error: RiichiError | str, message: str | None = None) -> dict[str, object]:
@@ -307,7 +327,7 @@ def _meld(item: object, where: str) -> Meld:
         raise NotationError(f"{where}: {e.message}", tiles_text, (0, len(tiles_text))) from None
 
 
-def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:
+def _nagashi(case: Mapping[str, object], rules: RuleSet) -> Score:
     """Nagashi mangan: a mangan paid as a tsumo at an exhaustive draw, with no hand.
 
     As in every case, ``honba`` and ``riichi_sticks`` are what the player is paid
@@ -332,11 +352,8 @@ def _nagashi(case: Mapping[str, object], rules: RuleSet) -> dict[str, object]:
     seat = _seat(case, "seat_wind") or Wind.EAST
     s = settle_nagashi(seat, honba=_count(case, "honba"), sticks=_count(case, "riichi_sticks"), rules=rules.game)
     assert s.deltas is not None
-    return {
-        "id": case.get("id"), "ok": True, "han": 5, "fu": 0,
-        "yaku": [{"name": "nagashi_mangan", "han": 5}], "yakuman": [], "yakuman_total": 0,
-        "limit": "mangan", "points": s.points,
-        "payments": {str(p.payer): p.amount for p in s.payments},
-        "deltas": {str(w): a for w, a in zip(Wind, s.deltas, strict=True)},
-        "fu_details": [], "decomposition": [],
-    }
+    han = Yaku.NAGASHI_MANGAN.han_closed
+    return Score(han=han, fu=0, yaku=((Yaku.NAGASHI_MANGAN, han),), yakuman=(), yakuman_total=0,
+                 limit=Limit.MANGAN, points=s.points, payments=s.payments,
+                 deltas=tuple(Delta(w, a) for w, a in zip(Wind, s.deltas, strict=True)), fu_details=(),
+                 decomposition=(), winner=seat, tsumo=True)

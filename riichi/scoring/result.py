@@ -7,13 +7,17 @@ notebook a score shows itself as a small table (``_repr_html_``).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
+from riichi.hand import Meld
+from riichi.notation import parse_tiles
 from riichi.scoring.fu import FuItem
 from riichi.scoring.limits import Limit
 from riichi.scoring.settlement import Payment
 from riichi.shapes.wait_shape import WaitShape
-from riichi.tiles import Wind
+from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["Delta", "Score"]
@@ -60,6 +64,11 @@ class Score:
     #: Seat that paid as liable (pao), if any.
     liable: Wind | None = None
 
+    #: The winning tile and the melds in the order they were called: the reading is written back as a hand
+    #: with them (None and () for a nagashi mangan, which has no hand).
+    win: Tile | None = None
+    melds: tuple[Meld, ...] = ()
+
     def lines(self) -> list[tuple[str, str, str]]:
         """The yaku (or yakuman) as (name, value, English gloss) rows."""
         if self.yakuman:
@@ -67,47 +76,119 @@ class Score:
         return [(y.value, f"{n} han", y.english) for y, n in self.yaku]
 
     @property
+    def is_nagashi(self) -> bool:
+        """A nagashi mangan: paid at a draw like a mangan tsumo, with no hand."""
+        return any(y is Yaku.NAGASHI_MANGAN for y, _ in self.yaku)
+
+    @property
+    def value(self) -> str:
+        """``'2 han 40 fu'``, ``'6 han 30 fu  haneman'``, ``'2x yakuman'``, ``'mangan'`` (a nagashi mangan)."""
+        if self.yakuman:
+            return f"{self.yakuman_total}x yakuman"
+        if not self.fu_details and self.limit is not None:
+            return self.limit.value
+        return f"{self.han} han {self.fu} fu" + (f"  {self.limit.value}" if self.limit else "")
+
+    @property
     def headline(self) -> str:
         """``'2 han 40 fu: 2700 points'``, ``'2x yakuman: 64000 points'``."""
+        return f"{self.value}: {self.points} points"
+
+    @property
+    def reading(self) -> str:
+        """The paid reading as a hand ``riichi score`` reads back: the concealed groups, the one with the
+        winning tile last, then the melds as they were called; ``--win TILE`` follows when no group ends with
+        the winning tile (without it, :meth:`Hand.parse <riichi.hand.Hand.parse>` reads it back too); ``''``
+        for a nagashi mangan, which has no hand."""
+        groups, win_last = self._concealed_groups()
+        tail = [f"--win {self.win}"] if not win_last and self.win is not None else []
+        return " ".join([*groups, *(str(m) for m in self.melds), *tail])
+
+    def _concealed_groups(self) -> tuple[list[str], bool]:
+        """The reading's groups that are not melds, a group ending with the winning tile moved last; and whether
+        there was one (so the last tile written is the winning tile)."""
+        groups = list(self.decomposition)
+        for m in self.melds:  # the groups the melds made are written as the melds
+            tiles = sorted(m.tiles)
+            found = next((g for g in groups if sorted(parse_tiles(g)) == tiles), None)
+            if found is not None:
+                groups.remove(found)
+        last = next((g for g in reversed(groups) if self.win is not None and g.endswith(str(self.win))), None)
+        if last is not None:
+            groups.remove(last)
+            groups.append(last)
+        return groups, last is not None
+
+    def __repr__(self) -> str:
+        """Short, and it names the hand: ``<Score 2 han 40 fu 2700 points: menzen_tsumo 1, dora 1; 234m 456p
+        678s 444z 33z>`` (a result, so it does not read back; ``str`` gives the whole breakdown)."""
         if self.yakuman:
-            head = f"{self.yakuman_total}x yakuman"
+            named = ", ".join(y.value if n == 1 else f"{y.value} x{n}" for y, n in self.yakuman)
         else:
-            head = f"{self.han} han {self.fu} fu" + (f"  {self.limit.value}" if self.limit else "")
-        return f"{head}: {self.points} points"
+            named = ", ".join(f"{y.value} {n}" for y, n in self.yaku)
+        reading = f"; {self.reading}" if self.decomposition else ""
+        return f"<Score {self.value.replace('  ', ' ')} {self.points} points: {named}{reading}>"
 
     def __str__(self) -> str:
+        return self.explain()
+
+    def explain(self, mark: Callable[[str, str], str] | None = None) -> str:
+        """The one-screen breakdown ``riichi score`` prints (``str(score)``): the yaku, the fu, the value, the
+        payments and the reading. ``mark(text, style)`` may decorate parts of it (the command line colours
+        them on a terminal); the styles are ``heading``, ``gloss`` and ``points``."""
+        def m(text: str, style: str) -> str:
+            return text if mark is None else mark(text, style)
+
         rows = self.lines()
         width = max(len(name) for name, _, _ in rows)
         value_width = max(len(value) for _, value, _ in rows)
-        out = ["Yaku"]
+        out = [m("Yaku", "heading")]
         for name, value, gloss in rows:
-            gloss = gloss if gloss != name.replace("_", " ") else ""
-            out.append(f"  {name:<{width}}  {value:<{value_width}}  {gloss}".rstrip())
-        if not self.yakuman:
-            out.append("Fu")
-            fw = max((len(item.reason) for item in self.fu_details), default=4)
+            shown = m(gloss, "gloss") if gloss and gloss != name.replace("_", " ") else ""
+            out.append(f"  {name:<{width}}  {value:<{value_width}}  {shown}".rstrip())
+        if not self.yakuman and self.fu_details:  # a nagashi mangan has no hand, so no fu
+            out.append(m("Fu", "heading"))
+            fw = max(len(item.reason) for item in self.fu_details)
             for item in self.fu_details:
                 out.append(f"  {item.reason:<{fw}}  {item.fu:>2}")
             total = sum(item.fu for item in self.fu_details)
             out.append(f"  {'= ' + str(total):>{fw + 4}} -> {self.fu} fu")
-        out.append("Value")
-        out.append(f"  {self.headline}")
-        out.append(f"Payments ({'tsumo' if self.tsumo else 'ron'}, winner {self.winner})")
+        out.append(m("Value", "heading"))
+        out.append(f"  {self.value}: {m(str(self.points), 'points')} points")
+        how = "nagashi mangan, paid as a tsumo" if self.is_nagashi else "tsumo" if self.tsumo else "ron"
+        out.append(m(f"Payments ({how}, winner {self.winner})", "heading"))
         if not self.payments:
             out.append("  (give the discarder to see who pays)")
-        out += [f"  {p.payer} pays {p.amount}" for p in self.payments]
+        for p in self.payments:
+            out.append(f"  {p.payer} pays {p.amount}" + (self._liable_for() if p.payer is self.liable else ""))
         if self.deltas:
             out.append("  changes: " + "  ".join(f"{d.seat} {d.points:+d}" for d in self.deltas))
-        if self.liable is not None:
-            out.append(f"  liable (pao): {self.liable}")
-        out.append("Reading  " + " ".join(self.decomposition))
+        if self.decomposition:
+            out.append(m("Reading", "heading") + "  " + self.reading)
         return "\n".join(out)
 
+    def _liable_for(self) -> str:
+        """``' as liable for daisangen (fed the third dragon)'``: why the liable seat pays."""
+        fed = next((y for y, _ in self.yakuman if y in _FED), None)
+        if fed is None:  # the replacement tile of an open kan (pao where the rules have it)
+            return " as liable (pao: the kan's tile was fed)"
+        return f" as liable for {fed.value} ({_FED[fed]})"
+
     def _repr_html_(self) -> str:
-        """Notebooks show the yaku, the value and the payments as a table."""
+        """Notebooks show the yaku, the value and the payments as a table, and the reading drawn in tiles."""
+        from riichi import svg  # noqa: PLC0415 - pictures only when a notebook asks
+
         rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{html.escape(value)}</td>"
                        f"<td><i>{html.escape(gloss)}</i></td></tr>" for name, value, gloss in self.lines())
         pays = ", ".join(f"{p.payer} pays {p.amount}" for p in self.payments)
+        groups, _ = self._concealed_groups()
+        pictures = [svg.tiles(group) for group in groups] + [svg.meld(m, seat=self.winner) for m in self.melds]
+        drawn = "".join(f'<span style="margin-right:6px">{p}</span>' for p in pictures)
         return (f"<table><caption><b>{html.escape(self.headline)}</b></caption>{rows}"
                 f"<tr><td colspan='3'>{html.escape(pays)}</td></tr>"
-                f"<tr><td colspan='3'><code>{html.escape(' '.join(self.decomposition))}</code></td></tr></table>")
+                f"<tr><td colspan='3' title='{html.escape(self.reading)}'>{drawn}</td></tr></table>")
+
+
+#: The yakuman whose feeder can be liable (pao), and what the feeder did.
+_FED: Final = {Yaku.DAISANGEN: "fed the third dragon", Yaku.DAISUUSHII: "fed the fourth wind",
+               Yaku.SUUKANTSU: "fed the fourth kan"}

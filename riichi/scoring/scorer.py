@@ -94,7 +94,8 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
         deltas=() if settled.deltas is None else tuple(Delta(seat, n) for seat, n in zip(Wind, settled.deltas)),
         fu_details=best.fu_details,
         decomposition=_decomposition(best.reading, facts), winner=ctx.seat_wind, tsumo=ctx.tsumo,
-        wait_shape=best.reading.wait_shape, liable=_liable_seat(liability, ctx))
+        wait_shape=best.reading.wait_shape, liable=_liable_seat(liability, ctx),
+        win=ctx.win, melds=hand.melds)
 
 
 # -- yaku of a reading ------------------------------------------------------------------------------------------
