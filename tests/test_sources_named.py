@@ -19,7 +19,20 @@ from riichi.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Internal file names: "seed 003", "seeds 001 and 002", the survey, the checklist, the contracts, the folder.
-INTERNAL = re.compile(r"\bseeds? 00\d|RULESETS|INTERCHANGE\.md|REPLAY\.md|SEED-CHECKLIST|\.\./shared|/work/shared")
+INTERNAL = re.compile(r"\b[Ss]eeds? 0\d\d|\b[Ss]eeds? 00\d|\bseed text|RULESETS|INTERCHANGE\.md|REPLAY\.md|STYLE\.md|CHECKLIST"
+                      r"|\.\./shared|/work/shared|\bshared/(?:data|seeds)|/path/to/shared")
+#: Each preset's source, by title and edition, as its description and docs/rules.md name it.
+SOURCES = {
+    "tenhou": "tenhou.net",
+    "mahjongsoul": "Mahjong Soul",
+    "wrc": "WRC Riichi Rules 2015",
+    "ema": "EMA Riichi Competition Rules 2016",
+    "ema2008": "EMA Riichi Competition Rules 2008",
+    "mleague": "M.League official competition rules",
+    "jpml": "JPML official (A) rules",
+    "full": "no rule book",
+    "dynasty": "Shanghai: Dynasty manual",
+}
 
 
 def user_facing_files() -> list[Path]:
@@ -41,10 +54,13 @@ def test_no_file_names_an_internal_document() -> None:
 def test_rule_set_descriptions_name_their_sources_by_title() -> None:
     for name, rules in PRESETS.items():
         assert not INTERNAL.search(rules.description), name
-    # the sources named by title and edition
-    assert "WRC Riichi Rules 2015" in PRESETS["wrc"].description
-    assert "EMA Riichi Competition Rules 2016" in PRESETS["ema"].description
-    assert "Shanghai: Dynasty" in PRESETS["dynasty"].description
+    # every preset names its source by title and edition, in its description and in the docs' table of sources
+    assert set(SOURCES) == set(PRESETS)
+    rules_page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for name, title in SOURCES.items():
+        assert title in PRESETS[name].description, name
+        row = next(line for line in rules_page.splitlines() if line.startswith(f"| `{name}` | "))
+        assert title in row, name
 
 
 def test_riichi_rules_output_names_no_internal_file() -> None:

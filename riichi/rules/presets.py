@@ -78,7 +78,8 @@ WRC: Final = RuleSet(
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, leftover_sticks=LeftoverSticks.UNCLAIMED,
         ties=Ties.SPLIT,
     ),
-    description="WRC Riichi Rules 2015: no red fives, kiriage, 13+ han capped at sanbaiman, yakuman "
+    description="WRC Riichi Rules 2015 (the World Riichi Championship rule book, with its commentary): no red "
+    "fives, kiriage, 13+ han capped at sanbaiman, yakuman "
     "never stack, renhou a mangan, no nagashi mangan; start and return 30,000, uma "
     "+15/+5/-5/-15 thousand shared on ties, no oka; no agari-yame; no abortive draws; one winner "
     "(head bump); kan after riichi only when the tiles can only be a triplet; kuikae forbidden; no "
@@ -95,7 +96,7 @@ EMA: Final = WRC.replace(
     honba_each_winner=True,
     kan_dora_timing=KanDoraTiming.IMMEDIATE,
     leftover_sticks=LeftoverSticks.TO_TOP,
-    description="EMA Riichi Competition Rules 2016: no red fives, open tanyao, no kiriage, 13+ han "
+    description="EMA Riichi Competition Rules 2016 (the European Mahjong Association): no red fives, open tanyao, no kiriage, 13+ han "
     "capped at sanbaiman, single yakuman only, renhou a mangan, no nagashi mangan; uma "
     "+15/+5/-5/-15 thousand; play continues below zero; no abortive draws; double and triple ron, "
     "every winner collects the honba, the nearest the sticks; noten 3,000; kan dora revealed at "
@@ -111,7 +112,8 @@ EMA2008: Final = EMA.replace(
     renhou=Renhou.YAKUMAN,
     nagashi_mangan=True,
     pao_honba_liable=True,
-    description="The EMA rules before the 2016 revision: open tanyao, double riichi 2 han, renhou "
+    description="EMA Riichi Competition Rules 2008, the European Mahjong Association's edition before the 2016 "
+    "revision (its yaku, fu and point tables): open tanyao, double riichi 2 han, renhou "
     "yakuman, daisuushii and the special-wait yakuman doubled, 13+ han a yakuman, nagashi mangan, "
     "no kiriage, no red fives. Unconfirmed defaults: double-wind pair 2 fu; the game frame as "
     "EMA 2016.",
@@ -128,12 +130,14 @@ MLEAGUE: Final = RuleSet(
         riichi_min_wall_tiles=None, riichi_min_points=None, kan_dora_timing=KanDoraTiming.IMMEDIATE,
         ties=Ties.SPLIT,
     ),
-    description="M.League rules: three red fives, kiriage, 13+ han capped at sanbaiman, yakuman add "
+    description="M.League official competition rules (Japan's professional team league): three red fives, kiriage, 13+ han capped at sanbaiman, yakuman add "
     "up without double forms, double-wind pair 2 fu, pao also for suukantsu, no renhou; start "
     "25,000, return 30,000, uma +30/+10/-10/-30 thousand with oka 20 (rank points +50/+10/-10/-30), "
     "ties split; no bust, no agari-yame, no abortive draws, one winner (head bump); riichi with "
     "no remaining draw and at any score; kan dora revealed at once; kokushi cannot rob a closed "
-    "kan. Unconfirmed defaults: nagashi mangan on, noten 3,000, sticks left at the end to the top.",
+    "kan. Unconfirmed defaults: nagashi mangan on, noten 3,000, sticks left at the end to the top. "
+    "Sources: the league's published rules as summarised on riichi.wiki's M.League page and Japanese rule "
+    "guides.",
 )
 
 JPML: Final = RuleSet(
@@ -148,7 +152,8 @@ JPML: Final = RuleSet(
         extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=False,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, ties=Ties.SPLIT,
     ),
-    description="JPML official (A) rules, 2024: no ippatsu, ura or kan dora, no kiriage, 13+ han "
+    description="JPML official (A) rules (the Japan Professional Mahjong League's 連盟公式 rules), 2024: no "
+    "ippatsu, ura or kan dora, no kiriage, 13+ han "
     "capped at sanbaiman, yakuman add up, renhou a mangan (normal value when higher), double-wind "
     "pair 2 fu, pao for daisangen, daisuushii and suukantsu with the honba from the discarder; "
     "start and return 30,000, no oka; hanchan; no agari-yame; no abortive draws; one winner (head "
@@ -164,7 +169,7 @@ FULL: Final = RuleSet(
         local_yaku=frozenset(LOCAL_YAKU),
     ),
     game=GameRules(),
-    description="Full scoring: every local yaku on (daisharin in every suit: daichikurin, daisuurin), every double yakuman, "
+    description="Full scoring (no rule book: every option on): every local yaku on (daisharin in every suit: daichikurin, daisuurin), every double yakuman, "
     "renhou a yakuman, kiriage, stacking capped at six yakuman. Sources: the mahjong library's "
     "optional rules, riichi.wiki's full-scoring and local-yaku pages. The game frame is house "
     "rules: defaults as Tenhou's (kokushi cannot rob a closed kan, unconfirmed).",
