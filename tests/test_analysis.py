@@ -8,12 +8,18 @@ import json
 import pytest
 
 from riichi.cli import analyze as cli_analyze
-from riichi.analysis import analyze_case, discard_table, ukeire, wait_values
+from riichi.analysis import discard_table, ukeire, wait_values
+from riichi.errors import NoYakuError
+from riichi.formats.analysis import analyze_case
+from riichi.scoring.context import WinContext
 from riichi.shapes.declarations import Refusal, check_ankan_after_riichi, check_riichi, riichi_thresholds
 from riichi.errors import ImpossibleTilesError, WrongTileCountError
 from riichi.shapes.furiten import FuritenReason, check_furiten
 from riichi.rules import resolve_rules
-from riichi.tiles import Tile
+from riichi.hand import Hand
+from riichi.scoring.result import Score
+from riichi.scoring.scorer import score
+from riichi.tiles import Tile, Wind
 from riichi.shapes.waits import WaitShape, find_waits
 
 R, K, P, S, T = WaitShape.RYANMEN, WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.SHANPON, WaitShape.TANKI
@@ -145,10 +151,28 @@ def test_value_of_each_wait_comes_from_the_scorer() -> None:
     # count). Ron on 1z as the dealer in the East round: seat wind + round wind = 2 han; fu 20 + 10
     # (closed ron) + 4 (an honour triplet completed by ron counts as open) = 34 -> 40: dealer 2 han
     # 40 fu ron = 3900 (seed 004's table). Tsumo on 2p: menzen tsumo is a yaku.
-    values = {str(v.wait.tile): v for v in wait_values("123m22456p789s11z", {"seat_wind": "E"})}
+    values = {str(v.wait.tile): v for v in wait_values("123m22456p789s11z")}
     assert not values["2p"].has_yaku_on_ron and values["2p"].ron_points is None
+    assert isinstance(values["2p"].ron, NoYakuError)  # the scorer's own error, not an error code read back
     assert values["2p"].has_yaku_on_tsumo
     assert values["1z"].ron_points == 3900
+    assert values["1z"].ron == score(Hand.parse("123m22456p789s111z"), WinContext.parse("1z"))
+
+
+def test_each_wait_is_valued_with_the_flags_of_its_way_of_winning() -> None:
+    # The same hand as South after riichi, on the last tile (haitei for a tsumo, houtei for a ron), West the
+    # discarder: a ron on 1z is riichi + houtei (seat and round wind are South and East: 1z is the round
+    # wind, 1 han): 3 han 40 fu non-dealer = 5200; a tsumo on 1z is riichi + menzen tsumo + haitei + round
+    # wind: 4 han, 20 + 2 (tsumo) + 8 (the concealed 1z triplet) = 30 fu: 30 x 2^6 = 1920, so 3900 from the
+    # dealer and 2000 from each other player (7900), and no discarder pays it.
+    ctx = WinContext.parse("1m riichi haitei houtei discarder=W seat_wind=S")
+    values = {str(v.wait.tile): v for v in wait_values("123m22456p789s11z", ctx)}
+    ron, tsumo = values["1z"].ron, values["1z"].tsumo
+    assert isinstance(ron, Score) and isinstance(tsumo, Score)
+    assert [y.value for y, _ in ron.yaku] == ["riichi", "houtei", "round_wind"] and ron.points == 5200
+    assert [p.payer for p in ron.payments] == [Wind.WEST]
+    assert {y.value for y, _ in tsumo.yaku} == {"riichi", "menzen_tsumo", "haitei", "round_wind"}
+    assert tsumo.points == 7900 and tsumo.tsumo and [p.amount for p in tsumo.payments] == [3900, 2000, 2000]
 
 
 def test_analyze_case_json() -> None:

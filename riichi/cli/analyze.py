@@ -5,10 +5,10 @@
     riichi analyze 1234m456p789s1155z --visible 5z5z --json
     riichi analyze --jsonl < requests.jsonl > results.jsonl
 
-The text and ``--json`` outputs come from :func:`riichi.analysis.analyze_case`
+The text and ``--json`` outputs come from :func:`riichi.formats.analysis.analyze_case`
 (its fields are documented in docs/analysis.md); ``--jsonl`` reads one
 request a line and writes one result a line, errors included, never stopping.
-:mod:`riichi.cli` registers this command through :func:`add_parser`; :mod:`riichi.analysis` (and the
+:mod:`riichi.cli` registers this command through :func:`add_parser`; :mod:`riichi.formats.analysis` (and the
 shanten and wait modules it needs) is imported only when this command runs.
 """
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     for key in ("tiles_left", "points", "drawn"):
         if getattr(args, key) is not None:
             request[key] = getattr(args, key)
-    from riichi.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
+    from riichi.formats.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
     from riichi.cli import emit  # noqa: PLC0415 - cli imports this module when it builds its parser
 
     return emit(analyze_case(request), command="analyze", as_json=args.json,
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _stream(source: BinaryIO, sink: BinaryIO) -> int:
-    from riichi.analysis import analyze_line  # noqa: PLC0415 - not imported when the parser is built
+    from riichi.formats.analysis import analyze_line  # noqa: PLC0415 - not imported when the parser is built
     from riichi.cli import answer_lines  # noqa: PLC0415 - cli imports this module when it builds its parser
 
     return answer_lines(source, sink, sys.stderr, analyze_line, noun="request", skip_blank=True)

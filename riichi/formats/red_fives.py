@@ -11,15 +11,25 @@ real hand.
 
 >>> plain_fives_case({"hand": "234m406p11z", "win": "0p", "melds": [{"type": "chi", "tiles": "406s"}]})
 {'hand': '234m456p11z', 'win': '5p', 'melds': [{'type': 'chi', 'tiles': '456s'}]}
+
+The same for the typed values (an analysis request values its waits on them):
+
+>>> from riichi.hand import Hand
+>>> plain_hand(Hand.parse("234m406p11z chi:406s"))
+Hand.parse('234m456p11z chi:456s')
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Final
 
-__all__ = ["NOTE", "SWITCH", "plain_fives_case"]
+from riichi.hand import Hand, Meld
+from riichi.scoring.context import WinContext
+from riichi.tiles import Tile
+
+__all__ = ["NOTE", "SWITCH", "plain_context", "plain_fives_case", "plain_hand"]
 
 #: The win-case field that asks for the lenient reading.
 SWITCH: Final = "red_fives_as_plain"
@@ -48,3 +58,18 @@ def plain_fives_case(case: Mapping[str, object]) -> dict[str, object]:
         out["melds"] = [{**m, "tiles": _plain(m["tiles"])} if isinstance(m, dict) and "tiles" in m else m
                         for m in melds]
     return out
+
+
+def _plain_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(Tile.from_kind(t.kind) for t in tiles)
+
+
+def plain_hand(hand: Hand) -> Hand:
+    """The hand with its red fives, concealed and melded, as plain fives."""
+    melds = tuple(Meld(m.type, _plain_tiles(m.tiles), m.from_seat) for m in hand.melds)
+    return Hand(_plain_tiles(hand.concealed), melds)
+
+
+def plain_context(ctx: WinContext) -> WinContext:
+    """The situation with a red winning tile and red indicators as plain fives."""
+    return ctx.replace(win=Tile.from_kind(ctx.win.kind), dora=_plain_tiles(ctx.dora), ura=_plain_tiles(ctx.ura))

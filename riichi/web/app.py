@@ -149,7 +149,7 @@ def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
 
 def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     try:
-        from riichi.analysis import analyze_case
+        from riichi.formats.analysis import analyze_case
     except ImportError:
         raise _Refused(501, "not_available", "hand analysis is not available in this version") from None
     return analyze_case

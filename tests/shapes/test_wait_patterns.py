@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riichi.cli import analyze as cli_analyze
-from riichi.analysis import analyze_case
+from riichi.formats.analysis import analyze_case
 from riichi.hand import Hand, Meld
 from riichi.tiles import Tile
 from riichi.shapes.wait_patterns import _ENTOTSU_CORES, _SUIT_SHAPES, WaitPatternName, _group_waits, wait_patterns
