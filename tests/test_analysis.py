@@ -216,3 +216,13 @@ def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     # Seven pairs 1-shanten (five pairs); a 1p, 2p or 3p makes the sixth pair: 3 copies each unseen.
     assert "1-shanten" in out and "1px3 2px3 3px3  = 9" in out
+
+
+def test_cli_analyze_takes_a_spaced_hand_with_melds_unquoted(capsys: pytest.CaptureFixture[str]) -> None:
+    # As riichi score does: 2m waits alone (tanki) beside a pon of Chun (1 han) and three chi.
+    from riichi.cli import main  # noqa: PLC0415
+
+    assert main(["analyze", "2m", "pon:777z@W", "chi:123s", "chi:456s", "chi:789p"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "2m pon:777z@W chi:123s chi:456s chi:789p  (13 tiles)"
+    assert "2m  tanki" in out

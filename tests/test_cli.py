@@ -87,6 +87,19 @@ def test_rules_list_and_difference(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and "error (unknown_rules): unknown rule set" in err
 
 
+def test_rules_difference_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    # Tenhou's uma (+20/+10/-10/-20 thousand) is wider than the old fixed column: every value starts under its
+    # preset's name, but a list longer than a column (Tenhou's five abortive draws) runs over its own row only.
+    _, out, _ = run(capsys, "rules", "tenhou", "wrc", "ema")
+    lines = out.splitlines()
+    starts = [lines[0].index(name) for name in ("tenhou", "wrc", "ema")]
+    for line in lines[1:]:
+        if not line.startswith("abortive_draws"):
+            assert all(line[start - 2:start] == "  " and line[start] != " " for start in starts), line
+    uma = next(line for line in lines if line.startswith("uma "))
+    assert uma[starts[1]:].startswith("[15000, 5000, -5000, -15000]")
+
+
 def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
     lines = [
         json.dumps({"id": 1, "hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"}),
@@ -159,3 +172,22 @@ def test_on_a_terminal_the_breakdown_is_coloured_and_otherwise_the_same(
     assert "\033[1mYaku\033[0m" in coloured and "\033[1mPayments (tsumo, winner S)\033[0m" in coloured
     assert "\033[2mfully concealed self-draw\033[0m" in coloured and "\033[32m2700\033[0m points" in coloured
     assert re.sub(r"\033\[\d+m", "", coloured) == plain
+
+
+def test_winds_and_presets_in_either_case_spaced_indicators_and_an_explicit_ron(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The README's hand as a new user types it: lower-case seat, upper-case preset, dora written "1m 2m".
+    # 1m and 2m indicate 2m and 3m, each held once in 234m: two dora. Under wrc: menzen tsumo 1 + dora 2 =
+    # 3 han 40 fu, non-dealer tsumo 40 x 2^5 = 1280: 2600 from the dealer, 1300 from the others (5200).
+    code, out, _ = run(capsys, "score", "234m456p678s44433z", "--tsumo", "--seat", "s", "--dora", "1m 2m",
+                       "--rules", "WRC")
+    assert code == 0 and out.startswith("Rules  wrc; assumed round wind E\n")
+    assert "3 han 40 fu: 5200 points" in out
+    # --ron says what the default is, so it is not listed as assumed; with --tsumo it is a usage error
+    code, out, _ = run(capsys, "score", "234m456p678s111z33z", "--ron", "--seat", "e", "--round", "s")
+    assert code == 0 and out.startswith("Rules  tenhou\n")
+    code, _, err = run(capsys, "score", "234m456p678s44433z", "--ron", "--tsumo")
+    assert code == 2 and "error (usage): give --tsumo or --ron, not both" in err
+    with pytest.raises(SystemExit) as stop:
+        main(["score", "234m456p678s44433z", "--seat", "SW"])
+    assert stop.value.code == 2 and "invalid choice: 'SW'" in capsys.readouterr().err

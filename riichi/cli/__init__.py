@@ -44,6 +44,17 @@ _EXIT_STATUS = """exit status: 0 done; 1 the input was refused (the error names 
 _SITUATION_FLAGS = tuple(flag for flag in SITUATION_FLAGS if flag not in ("tsumo", "discarder_riichi"))
 
 
+def add_seat(p: argparse.ArgumentParser, flag: str, help: str, default: str | None = None) -> None:  # noqa: A002
+    """A seat or wind option: E, S, W or N, in either case."""
+    p.add_argument(flag, type=str.upper, choices=("E", "S", "W", "N"), metavar="{E,S,W,N}", default=default,
+                   help=help)
+
+
+def tiles_arg(text: str) -> str:
+    """A tiles option as the hand is written: spaces between groups allowed (``--dora "1m 2m"``)."""
+    return "".join(text.split())
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with the command's error format: ``riichi score: error (usage): message``."""
 
@@ -125,21 +136,22 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                            "(spaces between groups are allowed, quoted or not)")
     p.add_argument("--win", help="the winning tile (default: the last concealed tile written)")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
-    p.add_argument("--discarder", choices="ESWN", help="on ron, the seat that dealt in")
-    p.add_argument("--seat", choices="ESWN", help="the winner's seat wind (default E: the dealer)")
-    p.add_argument("--round", choices="ESWN", help="the round wind (default E)")
+    p.add_argument("--ron", action="store_true", help="won on a discard: the default, given so it is not assumed")
+    add_seat(p, "--discarder", "on ron, the seat that dealt in")
+    add_seat(p, "--seat", "the winner's seat wind (default E: the dealer)")
+    add_seat(p, "--round", "the round wind (default E)")
     for flag in _SITUATION_FLAGS:
         p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=flag_help(flag))
     p.add_argument("--discarder-riichi", action="store_true", help="the discarder had declared riichi")
-    p.add_argument("--dora", default="", help="dora indicators, kan dora included, e.g. 3m7z")
-    p.add_argument("--ura", default="", help="ura-dora indicators")
+    p.add_argument("--dora", default="", type=tiles_arg, help="dora indicators, kan dora included, e.g. 3m7z")
+    p.add_argument("--ura", default="", type=tiles_arg, help="ura-dora indicators")
     p.add_argument("--honba", type=int, default=0, help="continuation counters the winner is paid for")
     p.add_argument("--sticks", type=int, default=0, help="riichi sticks the winner collects")
     p.add_argument("--nagashi", action="store_true",
                    help="a nagashi mangan of --seat at an exhaustive draw (no HAND), paid as a mangan tsumo. It is "
                         "a draw, not a win: the riichi sticks stay on the table, and --honba is added only where "
                         "the rules say so (switch nagashi_honba; no preset does)")
-    p.add_argument("--rules", default="tenhou", help=f"preset: {', '.join(PRESETS)}")
+    p.add_argument("--rules", default="tenhou", type=str.lower, help=f"preset: {', '.join(PRESETS)}")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a rule switch, e.g. --set kiriage=true --set aka=0 (repeatable)")
     p.add_argument("--json", action="store_true", help="print the interchange result as JSON")
@@ -211,6 +223,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return _score_stream(sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
     try:
+        if args.ron and args.tsumo:
+            raise _CommandLineError("usage", "give --tsumo or --ron, not both")
         case = _nagashi_case(args) if args.nagashi else _case_from_args(args)
     except _CommandLineError as e:
         return fail("score", e.code, e.message, source=e.source, span=e.span)
@@ -275,7 +289,7 @@ def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
     # as in the real Tenhou records (tests/test_cli_errors.py): the sticks stay on the table
     case: dict[str, object] = {"nagashi_mangan": True, "seat_wind": args.seat or "E", "round_wind": args.round or "E",
                                "honba": args.honba if honba_paid else 0, "riichi_sticks": 0, "rules": rules}
-    for flag in (*_SITUATION_FLAGS, "tsumo", "discarder", "win", "dora", "ura"):
+    for flag in (*_SITUATION_FLAGS, "tsumo", "ron", "discarder", "win", "dora", "ura"):
         if getattr(args, flag):
             raise _CommandLineError("inconsistent_situation",
                                     f"nagashi mangan cannot be combined with --{flag.replace('_', '-')}")
@@ -410,7 +424,7 @@ def _assumed(args: argparse.Namespace) -> str:
         assumed.append("seat E (dealer)")
     if args.round is None:
         assumed.append("round wind E")
-    if not (args.tsumo or args.discarder or args.nagashi):
+    if not (args.tsumo or args.ron or args.discarder or args.nagashi):
         assumed.append("ron")
     rules = str(args.rules) + "".join(f", {item}" for item in args.set)
     return rules + (f"; assumed {', '.join(assumed)}" if assumed else "")
@@ -452,6 +466,10 @@ def _print_compare(case: dict[str, object]) -> None:
 
 # -- rules ----------------------------------------------------------------------
 
+#: Values longer than this run over their column in ``riichi rules A B`` instead of widening it.
+_WIDE = 32
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     names = args.names
     try:
@@ -477,9 +495,15 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         print("no differences")
         return 0
     width = max(len(k) for k in differing)
-    print(f"{'switch':<{width}}  " + "  ".join(f"{r.name:<16}" for r in rule_sets))
-    for k in differing:
-        print(f"{k:<{width}}  " + "  ".join(f"{json.dumps(t[k]):<16}" for t in tables))
+    cells = [[json.dumps(t[k]) for k in differing] for t in tables]
+    # a column as wide as its values, but a long list (the abortive draws) runs over rather than widen them all
+    columns = [max(len(r.name), *(len(c) for c in column if len(c) <= _WIDE)) for r, column in
+               zip(rule_sets, cells, strict=True)]
+    print(f"{'switch':<{width}}  " + "  ".join(f"{r.name:<{w}}" for r, w in zip(rule_sets, columns, strict=True))
+          .rstrip())
+    for i, k in enumerate(differing):
+        print(f"{k:<{width}}  " + "  ".join(f"{column[i]:<{w}}" for column, w in zip(cells, columns, strict=True))
+              .rstrip())
     return 0
 
 

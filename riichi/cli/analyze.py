@@ -29,26 +29,32 @@ _SITUATION_FLAGS = tuple(flag for flag in SITUATION_FLAGS if flag != "tsumo")
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``analyze`` on the main parser's subcommands."""
+    from riichi.cli import add_seat, tiles_arg  # noqa: PLC0415 - cli imports this module when it builds its parser
+
     p = subparsers.add_parser("analyze", help="shanten, waits and their value, or the best discards", description=(
         "Analyse a hand of 13 or 14 tiles (melds count three each): shanten in each form; for 13 tiles the "
         "waits with their shapes and value, furiten and the tiles that help; for 14 tiles every discard, best "
         "first. HAND is MPSZ notation with melds as TYPE:TILES[@SEAT]."))
-    p.add_argument("hand", nargs="?", help="the hand, e.g. 1133557799m1p2p3p")
-    p.add_argument("--visible", default="", help="tiles seen outside the hand (discards, indicators, melds)")
-    p.add_argument("--discards", default="", help="the player's own discards (furiten)")
-    p.add_argument("--passed", default="", help="winning tiles let go since the player's last draw (furiten)")
-    p.add_argument("--passed-in-riichi", default="", help="tiles let go since declaring riichi (furiten)")
+    p.add_argument("hand", nargs="*", help="the hand, e.g. 1133557799m1p2p3p or 2m pon:777z@W chi:123s chi:456s "
+                                           "chi:789p (spaces between groups are allowed, quoted or not)")
+    p.add_argument("--visible", default="", type=tiles_arg,
+                   help="tiles seen outside the hand (discards, indicators, melds)")
+    p.add_argument("--discards", default="", type=tiles_arg, help="the player's own discards (furiten)")
+    p.add_argument("--passed", default="", type=tiles_arg,
+                   help="winning tiles let go since the player's last draw (furiten)")
+    p.add_argument("--passed-in-riichi", default="", type=tiles_arg,
+                   help="tiles let go since declaring riichi (furiten)")
     p.add_argument("--tiles-left", type=int, help="tiles left in the live wall (may riichi be declared)")
     p.add_argument("--points", type=int, help="the player's points (may riichi be declared)")
     p.add_argument("--drawn", help="the tile just drawn, for a 14-tile hand in riichi: may it make a concealed kan")
     p.add_argument("--lenient-kan", action="store_true",
                    help="after riichi, allow a kan that keeps the waits even if its tiles read otherwise")
-    p.add_argument("--seat", default="E", choices="ESWN", help="seat wind for the value of each wait")
-    p.add_argument("--round", default="E", choices="ESWN", help="round wind")
+    add_seat(p, "--seat", "seat wind for the value of each wait", default="E")
+    add_seat(p, "--round", "round wind", default="E")
     for flag in _SITUATION_FLAGS:
         p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=flag_help(flag))
-    p.add_argument("--dora", default="", help="dora indicators")
-    p.add_argument("--rules", default="tenhou", help="rule-set preset for the values")
+    p.add_argument("--dora", default="", type=tiles_arg, help="dora indicators")
+    p.add_argument("--rules", default="tenhou", type=str.lower, help="rule-set preset for the values")
     p.add_argument("--no-values", action="store_true", help="do not score the waits")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--jsonl", action="store_true", help="read requests as JSON lines on stdin, write results")
@@ -65,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
         return fail("analyze", "usage", "give a HAND, or --jsonl to read requests from stdin")
     request: dict[str, object] = {
-        "hand": args.hand, "visible": args.visible, "discards": args.discards, "passed": args.passed,
+        "hand": " ".join(args.hand), "visible": args.visible, "discards": args.discards, "passed": args.passed,
         "passed_in_riichi": args.passed_in_riichi, "seat_wind": args.seat, "round_wind": args.round,
         "dora": args.dora, "rules": args.rules, "values": not args.no_values, "ankan_strict": not args.lenient_kan,
     }
