@@ -128,3 +128,17 @@ def test_a_score_renders_in_a_notebook_as_a_table_with_its_reading_in_tiles() ->
     assert 'aria-label="pon:777z@W"' in page and 'aria-label="chi:406p@N"' in page
     assert page.count("rotate(-90)") == 2 and 'class="tile red-five"' in page
     assert "title='234m 789s 11z pon:777z@W chi:406p@N --win 2m'" in page
+
+
+def test_score_takes_notation_and_names_a_wrong_type() -> None:
+    from riichi import Hand, WinContext, score  # noqa: PLC0415
+    from riichi.rules import WRC  # noqa: PLC0415
+
+    # The README's hand without dora: menzen tsumo, 1 han 40 fu, 400/700 = 1500 under any preset
+    typed = score(Hand.parse("234m456p678s44433z"), WinContext.parse("3z tsumo seat_wind=S"), WRC)
+    assert score("234m456p678s44433z", "3z tsumo seat_wind=S", "wrc") == typed
+    assert typed.points == 1500
+    with pytest.raises(TypeError, match=r"score\(\) takes a Hand or its notation .* not the list \['1m'\]"):
+        score(["1m"], "3z")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="score\\(\\) takes a RuleSet or its notation"):
+        score("234m456p678s44433z", "3z tsumo", 3)  # type: ignore[arg-type]

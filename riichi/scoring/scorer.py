@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from riichi.errors import NotWinningError, NoYakuError
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet
+from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
 from riichi.scoring.context import WinContext
 from riichi.scoring.fu import FuItem, fu_items, round_fu
 from riichi.scoring.limits import Limit, base_points, hand_value, limit_base
@@ -66,8 +66,23 @@ class _Priced:
         return other is None or (self.value, self.han, self.fu) > (other.value, other.han, other.fu)
 
 
-def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
-    """Score ``hand`` won as ``ctx`` says under ``rules``; raises a :class:`~riichi.errors.RiichiError`."""
+def score(hand: Hand | str, ctx: WinContext | str, rules: RuleSet | str = TENHOU) -> Score:
+    """Score ``hand`` won as ``ctx`` says under ``rules``; raises a :class:`~riichi.errors.RiichiError`.
+
+    Each may be given as its notation: ``score("234m456p678s44433z", "3z tsumo seat_wind=S", "wrc")``.
+    """
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    if isinstance(ctx, str):
+        ctx = WinContext.parse(ctx)
+    if isinstance(rules, str):
+        rules = resolve_rules(rules)
+    if not isinstance(hand, Hand):
+        raise _wrong_type("Hand", "Hand.parse('234m456p678s44433z')", hand)
+    if not isinstance(ctx, WinContext):
+        raise _wrong_type("WinContext", "WinContext.parse('3z tsumo')", ctx)
+    if not isinstance(rules, RuleSet):
+        raise _wrong_type("RuleSet", "'wrc' or riichi.rules.WRC", rules)
     facts = HandFacts(hand, ctx, rules)
     check_tiles(facts)
     check_situation(facts)
@@ -96,6 +111,11 @@ def score(hand: Hand, ctx: WinContext, rules: RuleSet = TENHOU) -> Score:
         decomposition=_decomposition(best.reading, facts), winner=ctx.seat_wind, tsumo=ctx.tsumo,
         wait_shape=best.reading.wait_shape, liable=_liable_seat(liability, ctx),
         win=ctx.win, melds=hand.melds)
+
+
+def _wrong_type(kind: str, example: str, value: object) -> TypeError:
+    return TypeError(f"score() takes a {kind} or its notation (e.g. {example}), not the {type(value).__name__} "
+                     f"{value!r}")
 
 
 # -- yaku of a reading ------------------------------------------------------------------------------------------
