@@ -119,10 +119,10 @@ def test_riichi_declaration() -> None:
     hand14 = "123m456p789s1112z5z"  # discard 2z or 5z: tanki on the other
     ok = check_riichi(hand14, tiles_left=4, points=1000)
     assert ok.allowed and ok.discards == (Tile.parse("2z"), Tile.parse("5z"))
-    # Seed 003: not with fewer than four tiles left in the wall; Tenhou also needs 1000 points.
+    # The WRC Riichi Rules 2015: not with fewer than four tiles left in the wall; Tenhou also needs 1000 points.
     assert check_riichi(hand14, tiles_left=3).reasons == (Refusal.FEW_TILES,)
     assert check_riichi(hand14, points=900).reasons == (Refusal.FEW_POINTS,)
-    # M-League (RULESETS.md §1e): neither requirement.
+    # M-League (the rule-set survey §1e): neither requirement.
     tiles, points = riichi_thresholds(resolve_rules("mleague"))
     assert check_riichi(hand14, tiles_left=0, points=0, min_wall_tiles=tiles, min_points=points).allowed
     assert riichi_thresholds(resolve_rules("wrc")) == (4, 1000)
@@ -133,7 +133,7 @@ def test_riichi_declaration() -> None:
 
 
 def test_concealed_kan_after_riichi() -> None:
-    # Seed 003's example: 222333444m reads as three triplets or as three 234m runs: no kan under WRC.
+    # The WRC Riichi Rules 2015's example: 222333444m reads as three triplets or as three 234m runs: no kan under WRC.
     hand = "222333444m55p67s"  # waits 5s 8s either way
     assert check_ankan_after_riichi(hand, "2m").reasons == (Refusal.OTHER_READING,)
     # Rules that only ask for unchanged waits allow it: after 2222m the waits are still 5s 8s.
@@ -150,7 +150,7 @@ def test_value_of_each_wait_comes_from_the_scorer() -> None:
     # 123m 22p 456p 789s 11z: shanpon 2p / 1z, closed, no riichi. Ron on 2p: no yaku (dora do not
     # count). Ron on 1z as the dealer in the East round: seat wind + round wind = 2 han; fu 20 + 10
     # (closed ron) + 4 (an honour triplet completed by ron counts as open) = 34 -> 40: dealer 2 han
-    # 40 fu ron = 3900 (seed 004's table). Tsumo on 2p: menzen tsumo is a yaku.
+    # 40 fu ron = 3900 (the EMA 2008 rules' table). Tsumo on 2p: menzen tsumo is a yaku.
     values = {str(v.wait.tile): v for v in wait_values("123m22456p789s11z")}
     assert not values["2p"].has_yaku_on_ron and values["2p"].ron_points is None
     assert isinstance(values["2p"].ron, NoYakuError)  # the scorer's own error, not an error code read back

@@ -1,4 +1,4 @@
-"""Every error code of INTERCHANGE.md ("On failure"), and that score_case never raises.
+"""Every error code of the interchange format (docs/interchange.md, "On failure"), and that score_case never raises.
 
 The base case is a valid closed pinfu hand (123m 456p 11p 345s 789s won on 3s by South,
 ron from North) so that each test changes exactly one thing.
@@ -227,7 +227,7 @@ def test_inconsistent_situation(changes: dict[str, Any]) -> None:
 
 def test_a_situation_the_rules_do_not_pay_is_scored_without_its_yaku() -> None:
     # The flags say what happened; the rule set says what it is worth. JPML plays no ippatsu and no ura
-    # dora (RULESETS.md §1a), so a riichi win in the first go-around is riichi + pinfu there:
+    # dora (the rule-set survey §1a), so a riichi win in the first go-around is riichi + pinfu there:
     # 2 han 30 fu, non-dealer ron 30*2^4*4 = 1920 -> 2000. Tenhou adds ippatsu: 3 han, 3840 -> 3900.
     case = {**VALID, "riichi": True, "ippatsu": True, "ura": "1m"}  # 1m indicates 2m, held once
     jpml = score_case({**case, "rules": "jpml"})
@@ -259,7 +259,7 @@ def test_unknown_rules(rules: Any) -> None:
 @pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml",
                                     "full", "dynasty"])
 def test_every_required_preset_exists(preset: str) -> None:
-    # INTERCHANGE.md: "Preset names that must exist".
+    # The interchange format (docs/interchange.md): "Preset names that must exist".
     assert score_case({**VALID, "rules": preset})["ok"] is True
     assert score_case({**VALID, "rules": {"preset": preset}})["ok"] is True
 
@@ -269,7 +269,7 @@ def test_every_required_preset_exists(preset: str) -> None:
                                             ("max_yakuman", 2), ("renhou", "mangan"), ("local_yaku", True),
                                             ("local_yaku", ["sanrenkou"])])
 def test_every_required_override_exists(key: str, value: Any) -> None:
-    # INTERCHANGE.md: "Override keys that must exist".
+    # The interchange format (docs/interchange.md): "Override keys that must exist".
     assert score_case({**VALID, "rules": {"preset": "tenhou", key: value}})["ok"] is True
 
 
@@ -295,7 +295,7 @@ def test_score_case_never_raises(case: dict[str, Any]) -> None:
 
 
 def test_invalid_json_line_in_the_batch() -> None:
-    # INTERCHANGE.md: "one result for every input line, whatever the line holds"; a malformed
+    # The interchange format (docs/interchange.md): "one result for every input line, whatever the line holds"; a malformed
     # line is `invalid_json` and the other lines are still scored, in order.
     lines = [json.dumps({**VALID, "id": 1}), "{not json", json.dumps({**VALID, "id": 3})]
     proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",

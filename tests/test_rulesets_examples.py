@@ -1,4 +1,4 @@
-"""RULESETS.md worked numbers (§2 notes and §3 "classic tricky cases"), with real hands.
+"""The rule-set survey's worked numbers (§2 notes and §3 "classic tricky cases"), with real hands.
 
 Unless stated the winner is South (non-dealer) in the East round; a ron is dealt
 in by North. base = fu * 2^(han+2); non-dealer ron 4 * base, dealer ron 6 * base,
@@ -140,7 +140,7 @@ def test_kazoe_yakuman_or_sanbaiman(rules: Any, yakuman: bool) -> None:
 
 
 def test_kazoe_capped_under_jpml() -> None:
-    # JPML A: "13+ han = sanbaiman" (RULESETS §1b). Without ippatsu and kan dora, 13 han come
+    # JPML A: "13+ han = sanbaiman" (the rule-set survey §1b). Without ippatsu and kan dora, 13 han come
     # from 22 33 44 55 66 77 88 p won by tsumo on 2p: read 234 234 55 678 678 with 2p on the
     # two-sided 34p: chinitsu 6 + ryanpeikou 3 + tanyao 1 + pinfu 1 + riichi 1 + menzen tsumo 1
     # = 13 han. Sanbaiman tsumo: 12000 from the dealer, 6000 from each other player.
@@ -164,7 +164,7 @@ RENHOU_HAND = "234m567p88p345678s"
 ])
 def test_renhou_options(option: str, points: int, han: int | None) -> None:
     # §2 "Renhou": yakuman; fixed mangan; a 4-han yaku that combines with others; or not
-    # recognised (the RULESETS example: mangan rules 8000, 4-han-yaku rules baiman 16000).
+    # recognised (the rule-set survey's example: mangan rules 8000, 4-han-yaku rules baiman 16000).
     result = run(RENHOU_HAND, "3s", rules={"preset": "tenhou", "renhou": option}, renhou=True, discarder="E",
                  dora="12m")
     assert result["points"] == points
@@ -177,7 +177,7 @@ def test_renhou_options(option: str, points: int, han: int | None) -> None:
 
 
 def test_renhou_presets() -> None:
-    # SEED-CHECKLIST item 78: full yakuman; wrc, ema mangan; tenhou none.
+    # checklist item 78: full yakuman; wrc, ema mangan; tenhou none.
     assert run(RENHOU_HAND, "3s", rules="full", renhou=True, discarder="E")["points"] == 32000
     assert run(RENHOU_HAND, "3s", rules="wrc", renhou=True, discarder="E")["points"] == 8000
     assert run(RENHOU_HAND, "3s", rules="ema", renhou=True, discarder="E")["points"] == 8000
@@ -246,7 +246,7 @@ def test_kuitan_switch() -> None:
     assert yaku_of(closed) == {"tanyao": 1, "pinfu": 1}
 
 
-# Seed 003's chiitoitsu example: 55s 88s 77p 11m East Hatsu Chun pairs, won on 5s.
+# The WRC Riichi Rules 2015's chiitoitsu example: 55s 88s 77p 11m East Hatsu Chun pairs, won on 5s.
 CHIITOI = "5588s77p11m116677z"
 
 

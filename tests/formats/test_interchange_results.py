@@ -1,6 +1,6 @@
 """The batch writes each result as one line of strict JSON text: the result object, nothing else.
 
-``riichi score --jsonl`` writes ``score_line_json(line)``; INTERCHANGE.md fixes the result object and
+``riichi score --jsonl`` writes ``score_line_json(line)``; docs/interchange.md fixes the result object and
 RFC 8259 the text: no NaN or Infinity, valid UTF-8, one line. These tests read every written line
 back with the standard reader told to refuse NaN and Infinity, and compare it with the result
 object ``score_line`` gives, on every real Tenhou win, on generated wins of every kind, on liability

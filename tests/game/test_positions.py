@@ -50,7 +50,7 @@ FOUR_RIICHI = [line for seat, tile in enumerate(["9p", "1s", "8m", "7z"]) for li
 
 def test_the_fourth_riichi_ends_the_hand_under_tenhou() -> None:
     # Tenhou plays suucha riichi: the fourth accepted riichi ends the hand, the sticks stay on the table
-    # (RULESETS §1g "Abortive draws", Tenhou column; seed: four riichi declarations end the hand).
+    # (the rule-set survey §1g "Abortive draws", Tenhou column; the sources agree: four riichi declarations end the hand).
     r = start(FOUR_TENPAI)
     play(r, *FOUR_RIICHI)
     assert r.riichi == [True] * 4 and r.double_riichi == [True] * 4  # all on a first uninterrupted discard
@@ -60,7 +60,7 @@ def test_the_fourth_riichi_ends_the_hand_under_tenhou() -> None:
 
 
 def test_the_fourth_riichi_plays_on_under_wrc() -> None:
-    # WRC 2015 has no abortive draws (RULESETS §1g, WRC column).
+    # WRC 2015 has no abortive draws (the rule-set survey §1g, WRC column).
     r = start(FOUR_TENPAI, WRC)
     play(r, *FOUR_RIICHI)
     refused(r, "ryuukyoku reach4", "abortive_draw")
@@ -84,8 +84,8 @@ def test_a_game_keeps_the_sticks_and_the_dealer_after_four_riichi() -> None:
 # -- the fifth kan ---------------------------------------------------------------------------------------
 
 def test_a_fifth_kan_is_refused() -> None:
-    # The dead wall holds four replacement tiles: four kans at most (seed: each kan draws a replacement
-    # from the dead wall; RULESETS §1g suukaikan). Seat 0 makes four concealed kans; seat 1 then holds
+    # The dead wall holds four replacement tiles: four kans at most (the yaku encyclopedia: each kan draws a replacement
+    # from the dead wall; the rule-set survey §1g suukaikan). Seat 0 makes four concealed kans; seat 1 then holds
     # three 9p when seat 0 discards the fourth: no open kan, a pon still.
     r = start(["1111222233334m", "999p123456789s1z", "12345678p12345z", "23456788s12345z"])
     play(r, "draw 0 4m", "ankan 0 1111m", "draw 0 4m rinshan", "ankan 0 2222m", "draw 0 4m rinshan",
@@ -116,7 +116,7 @@ TENPAI_1_2 = {1: "123456789m1234p", 2: "123456789s5567p"}
 @pytest.mark.parametrize(("rules", "three_left"), [(TENHOU, False), (WRC, False), (MLEAGUE, True)])
 def test_riichi_with_three_tiles_left(rules: RuleSet, three_left: bool) -> None:
     # Riichi needs at least four tiles left in the live wall under Tenhou, WRC and EMA; M-League needs
-    # none (RULESETS §1e). Draw 66 (seat 1) leaves 4 tiles, draw 67 (seat 2) leaves 3.
+    # none (the rule-set survey §1e). Draw 66 (seat 1) leaves 4 tiles, draw 67 (seat 2) leaves 3.
     r, _ = _to_the_end(rules, TENPAI_1_2, 65)
     assert r.live_tiles_left == 4
     assert any(type(a).__name__ == "Riichi" for a in legal_actions(r, 1))
@@ -129,7 +129,7 @@ def test_riichi_with_three_tiles_left(rules: RuleSet, three_left: bool) -> None:
 
 def test_haitei_is_the_last_live_tile_and_never_a_replacement_tile() -> None:
     # Seat 0 draws the 69th tile (one left), makes a concealed kan of 1z (the kan takes the last live
-    # tile for the dead wall) and wins on the replacement tile: rinshan only, never haitei (seeds: "a
+    # tile for the dead wall) and wins on the replacement tile: rinshan only, never haitei (the WRC Riichi Rules 2015: "a
     # replacement tile drawn last scores rinshan only").
     pool = list(parse_tiles("89m6789p12346789s234567z" * 4))  # tiles seat 0 neither holds nor waits on
     draws = format_tiles([*pool[:68], Tile.parse("1z")], sort=False)
@@ -162,8 +162,8 @@ def chankan_play(added: str) -> list[str]:
 
 
 def test_an_added_kan_is_robbed() -> None:
-    # Chankan robs an added kan; no kan dora is turned for a robbed kan (seed: "a robbed kan flips no
-    # indicator"; RULESETS §1a: Tenhou turns an added kan's indicator only after its replacement discard).
+    # Chankan robs an added kan; no kan dora is turned for a robbed kan (the WRC Riichi Rules 2015: "a robbed kan flips no
+    # indicator"; the rule-set survey §1a: Tenhou turns an added kan's indicator only after its replacement discard).
     r = start(CHANKAN_HANDS)
     play(r, *chankan_play("0p"))
     assert Win(2, 0, Tile.parse("0p")) in legal_actions(r, 2)
@@ -188,7 +188,7 @@ KOKUSHI_HANDS = ["111z123m456m789m5p", "199m19p19s234567z", "23456788s23456p", "
 @pytest.mark.parametrize(("rules", "robs"), [(MAHJONGSOUL, True), (DYNASTY, True), (TENHOU, False)])
 def test_kokushi_robbing_a_closed_kan(rules: RuleSet, robs: bool) -> None:
     # Kokushi may rob a closed kan under Mahjong Soul (and WRC 2015; Shanghai: Dynasty), not under
-    # Tenhou (RULESETS §2 "Kokushi robbing a closed kan"). Seat 1 waits on 1z alone.
+    # Tenhou (the rule-set survey §2 "Kokushi robbing a closed kan"). Seat 1 waits on 1z alone.
     r = start(KOKUSHI_HANDS, rules)
     play(r, "draw 0 1z", "ankan 0 1111z")
     if robs:
@@ -207,7 +207,7 @@ DOUBLE_RON = ["5p123m789m111z222z", "234m345p456s666s5p", "678m678p345s88s46p", 
 
 
 def test_double_ron_with_honba_pays_the_honba_to_the_first_winner() -> None:
-    # Tenhou: double ron; honba and sticks to the winner nearest after the discarder (RULESETS §1g);
+    # Tenhou: double ron; honba and sticks to the winner nearest after the discarder (the rule-set survey §1g);
     # real Tenhou games: "only the first collects honba and sticks".
     game = Game(TENHOU)
     play(game, "start tenhou")
@@ -225,7 +225,7 @@ def test_double_ron_with_honba_pays_the_honba_to_the_first_winner() -> None:
 
 
 def test_head_bump_under_wrc() -> None:
-    # WRC: one winner only, the nearest in turn order from the discarder (RULESETS §1g).
+    # WRC: one winner only, the nearest in turn order from the discarder (the rule-set survey §1g).
     r = start(DOUBLE_RON, WRC)
     play(r, "draw 0 9s", "discard 0 5p", "win 1 5p ron<0")
     refused(r, "win 2 5p ron<0", "win")
@@ -258,7 +258,7 @@ def _nagashi_wall(*, pon: bool) -> Wall:
 @pytest.mark.parametrize("pon", [False, True])
 def test_nagashi_mangan_and_a_called_discard(pon: bool) -> None:
     # Nagashi mangan: at an exhaustive draw, every own discard a terminal or honour and none called; paid
-    # as a mangan tsumo instead of the noten payments (Tenhou [T1][T5]; seed: "none called").
+    # as a mangan tsumo instead of the noten payments (Tenhou [T1][T5]; the yaku encyclopedia: "none called").
     wall = _nagashi_wall(pon=pon)
     game = Game(TENHOU)
     play(game, "start tenhou")
@@ -294,7 +294,7 @@ PAARENCHAN_HAND = "555z234m567m678p1p"  # haku, 1p tanki: 20 + 10 + 8 + 2 = 40 f
 @pytest.mark.parametrize(("rules", "yakuman"), [(FULL, True), (TENHOU, False)])
 def test_paarenchan_is_the_eighth_dealer_win(rules: RuleSet, yakuman: bool) -> None:
     # Paarenchan: the dealer's eighth consecutive win is a yakuman where it is played (full scoring,
-    # RULESETS §1i; seed: paarenchan). The dealer wins with haku on a 1p tanki each hand.
+    # the rule-set survey §1i; the yaku encyclopedia: paarenchan). The dealer wins with haku on a 1p tanki each hand.
     game = Game(rules)
     play(game, f"start {rules.name}")
     for n in range(8):
@@ -323,8 +323,8 @@ def test_pass_is_offered_only_with_a_choice() -> None:
 # -- open riichi ------------------------------------------------------------------------------------------------
 
 def test_open_riichi_and_its_deal_in_yakuman() -> None:
-    # Open riichi (full scoring, RULESETS §1i): 2 han for the riichi and the open declaration; a player
-    # not in riichi who deals into it pays a yakuman (seed: open riichi "ron off a player not in riichi
+    # Open riichi (full scoring, the rule-set survey §1i): 2 han for the riichi and the open declaration; a player
+    # not in riichi who deals into it pays a yakuman (the yaku encyclopedia: open riichi "ron off a player not in riichi
     # pays a yakuman"). Tenhou plays no open riichi.
     refused(start(FOUR_TENPAI), "riichi 0 open", "sequence")
     r = start(FOUR_TENPAI, FULL)
@@ -348,7 +348,7 @@ FURITEN = ["9s123m789m111z222z", "234m234p234s6678s", "6s13579m13579p34z", "2468
 
 
 def test_temporary_furiten_lasts_until_the_own_draw() -> None:
-    # A winning tile let go makes the player furiten until their next draw (seed 003; riichi.shapes.furiten).
+    # A winning tile let go makes the player furiten until their next draw (the WRC Riichi Rules 2015; riichi.shapes.furiten).
     r = start(FURITEN)
     play(r, "draw 0 1z", "discard 0 1z tsumogiri", "draw 1 5z", "discard 1 5z tsumogiri", "draw 2 9s",
          "discard 2 9s tsumogiri")
@@ -377,7 +377,7 @@ def test_riichi_furiten_lasts_for_the_rest_of_the_hand() -> None:
 
 
 def test_ippatsu_is_broken_by_a_call() -> None:
-    # Ippatsu: a win before the riichi player's next discard, no call in between (RULESETS §1a; seeds).
+    # Ippatsu: a win before the riichi player's next discard, no call in between (the rule-set survey §1a; the WRC Riichi Rules 2015).
     r = start(FURITEN)
     play(r, "draw 0 1z", "discard 0 1z tsumogiri", "draw 1 5z", "riichi 1", "discard 1 5z tsumogiri",
          "riichi_accepted 1")
@@ -389,7 +389,7 @@ def test_ippatsu_is_broken_by_a_call() -> None:
 # -- swap-calling ---------------------------------------------------------------------------------------------------
 
 def test_kuikae_forbids_the_called_tile_and_the_other_end() -> None:
-    # After chi 3m with 45m neither 3m nor 6m may be discarded (kuikae; RULESETS GameRules.kuikae, Tenhou).
+    # After chi 3m with 45m neither 3m nor 6m may be discarded (kuikae; the rule-set survey GameRules.kuikae, Tenhou).
     r = start(["3m123456789p111z", "4566m123p789s22z5z", "2468m2468p2468s5z", "13579m13579p357z"])
     play(r, "draw 0 2z", "discard 0 3m", "chi 1 3m<0 45m")
     discards = {str(a.tile) for a in legal_actions(r, 1) if isinstance(a, Event) and a.name == "discard"}
@@ -412,7 +412,7 @@ DAISANGEN_PLAY = [
 
 
 def test_the_feeder_of_the_third_dragon_pays_a_daisangen_tsumo() -> None:
-    # Pao: the player who fed the third dragon set pays the whole of a tsumo (Tenhou [T1][T3][T5], RULESETS §1f).
+    # Pao: the player who fed the third dragon set pays the whole of a tsumo (Tenhou [T1][T3][T5], the rule-set survey §1f).
     game = Game(TENHOU)
     play(game, "start tenhou")
     game.apply(deal_line(DAISANGEN))

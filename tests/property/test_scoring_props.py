@@ -2,7 +2,7 @@
 
 Random complete hands never crash and are scored (or refused only for lacking a
 yaku); their numbers agree with each other and with the standard formula of
-RULESETS.md §3 (recomputed here from the result's han, fu and yakuman total);
+the rule-set survey §3 (recomputed here from the result's han, fu and yakuman total);
 payments add up to the value plus honba; every seat's change sums to the sticks
 collected. Random non-hands are refused as ``not_winning``.
 """
@@ -31,7 +31,7 @@ def up100(x: int) -> int:
 
 
 def expected_base(result: dict[str, Any]) -> tuple[int, str | None]:
-    """Tenhou: no kiriage, 13+ han is one yakuman (RULESETS.md §3 'Basic points')."""
+    """Tenhou: no kiriage, 13+ han is one yakuman (the rule-set survey §3 'Basic points')."""
     han, fu = result["han"], result["fu"]
     if result["yakuman"]:
         return 8000 * result["yakuman_total"], "yakuman"

@@ -1,4 +1,4 @@
-"""The decomposition of a result: the chosen reading as MPSZ groups (INTERCHANGE.md, ``decomposition``).
+"""The decomposition of a result: the chosen reading as MPSZ groups (docs/interchange.md, ``decomposition``).
 
 Concealed sets come first in tile order, then the melds in the order they were made, then the
 pair; each red five the hand holds is written 0 in the first concealed group (sets, then the

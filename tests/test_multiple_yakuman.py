@@ -1,4 +1,4 @@
-"""Seed 000 (Multiple yakuman): the four example hands under the three treatments.
+"""The Multiple yakuman page (riichi.wiki, 2015): the four example hands under the three treatments.
 
 The seed writes hands in the wiki's "machi" notation: ``pattern`` is the
 concealed part (winning tile not included), ``tilewaits`` the winning tile,
@@ -10,8 +10,8 @@ tile and ``'`` turns the tile before it sideways (the called tile):
   kan of South) + ``3'33`` (a pon of West, one tile turned: called).
 * ``03305'55z`` = a concealed kan of West + a pon of Haku.
 
-Seed 000's values: single cap 1/1/1/1, cumulative 1/2/2/3, full 2/2/2/4.
-Payment (seed 000's table): one yakuman is 32000 from the discarder for a
+The Multiple yakuman page's values: single cap 1/1/1/1, cumulative 1/2/2/3, full 2/2/2/4.
+Payment (the Multiple yakuman page's table): one yakuman is 32000 from the discarder for a
 non-dealer ron, 16000 from the dealer and 8000 from each other player for a
 non-dealer tsumo; "point values are ... multiplied by the applied number of
 yakuman in the hand". The winner here is South in the East round; West deals in.
@@ -50,7 +50,7 @@ YAKUMAN = {
     "suuankou_tanki_daisangen_tsuuiisou": {"suuankou_tanki", "daisangen", "tsuuiisou"},
 }
 
-# The seed's "Example value differences based on applied rules".
+# The page's "Example value differences based on applied rules".
 TOTALS = {
     "daisuushii": {"single": 1, "cumulative": 1, "full": 2},
     "shousuushii_tsuuiisou": {"single": 1, "cumulative": 2, "full": 2},
@@ -78,7 +78,7 @@ def test_treatment_total_and_points(name: str, treatment: str) -> None:
     assert {y["name"] for y in result["yakuman"]} == YAKUMAN[name]
     assert result["yakuman_total"] == total
     assert result["limit"] == "yakuman"
-    # Yakuman ignore han and fu (seed 000: "han from normal yaku and dora are not counted").
+    # Yakuman ignore han and fu (the Multiple yakuman page: "han from normal yaku and dora are not counted").
     assert result["han"] == 0
     assert result["fu"] == 0
     assert result["points"] == 32000 * total
@@ -99,7 +99,7 @@ def test_multipliers_listed_under_full(name: str) -> None:
 
 
 def test_dealer_values_scale_too() -> None:
-    # Seed 000's table for the dealer: 48000 ron, 16000 from all on tsumo, times the multiple.
+    # The Multiple yakuman page's table for the dealer: 48000 ron, 16000 from all on tsumo, times the multiple.
     # The triple hand under cumulative rules won by the dealer by ron: 3 x 48000.
     result = run("suuankou_tanki_daisangen_tsuuiisou", {"preset": "tenhou", "multiple_yakuman": "cumulative"},
                  seat_wind="E", discarder="W")
@@ -112,7 +112,7 @@ def test_dealer_values_scale_too() -> None:
 @pytest.mark.parametrize(("preset", "treatment"), [("wrc", "single"), ("tenhou", "cumulative"),
                                                    ("mahjongsoul", "full")])
 def test_presets_use_the_treatment_of_the_checklist(preset: str, treatment: str) -> None:
-    # SEED-CHECKLIST item 67: single wrc/ema, cumulative tenhou, full mahjongsoul.
+    # checklist item 67: single wrc/ema, cumulative tenhou, full mahjongsoul.
     result = run("suuankou_tanki_daisangen_tsuuiisou", preset)
     assert result["yakuman_total"] == TOTALS["suuankou_tanki_daisangen_tsuuiisou"][treatment]
 
@@ -128,7 +128,7 @@ def test_kazoe_never_adds_to_a_real_yakuman() -> None:
 
 
 def test_dora_do_not_add_to_a_yakuman_hand() -> None:
-    # Seed 000: "han from normal yaku and dora are not counted" for regular yakuman.
+    # The Multiple yakuman page: "han from normal yaku and dora are not counted" for regular yakuman.
     plain = run("shousuushii_tsuuiisou", {"preset": "tenhou", "multiple_yakuman": "cumulative"})
     with_dora = run("shousuushii_tsuuiisou", {"preset": "tenhou", "multiple_yakuman": "cumulative"}, dora="1z")
     assert with_dora["points"] == plain["points"] == 64000

@@ -1,4 +1,4 @@
-"""Seed 002 (Japanese Mahjong yaku encyclopedia): dora, exclusions, rule switches and the
+"""The Japanese Mahjong yaku encyclopedia: dora, exclusions, rule switches and the
 local yaku it describes.
 
 Unless stated the winner is South (non-dealer) in the East round under ``tenhou``;
@@ -58,9 +58,9 @@ def dora_of(result: dict) -> dict[str, int]:
     ("3z", 0),  # West -> North: none held; no dora entry at all
 ])
 def test_dora_indicator_wrap(indicator: str, count: int) -> None:
-    # Seed 002: "its succeeding tile is recognized as dora ... if an indicator is a Green
+    # The yaku encyclopedia: "its succeeding tile is recognized as dora ... if an indicator is a Green
     # dragon, Red dragons are counted as dora tiles (take notice of the Japanese order of
-    # dragons, in which White becomes the first)"; numbers and winds wrap (SEED-CHECKLIST 3).
+    # dragons, in which White becomes the first)"; numbers and winds wrap (checklist item 3).
     result = run(HAKU_HAND, "1m", dora=indicator)
     assert yaku_of(result) == {"haku": 1}
     assert dora_of(result) == ({"dora": count} if count else {})
@@ -68,7 +68,7 @@ def test_dora_indicator_wrap(indicator: str, count: int) -> None:
 
 
 def test_hatsu_indicates_chun() -> None:
-    # Seed 002's own example: a Green dragon indicator makes Red dragons dora. Seed 003's yakuhai
+    # The yaku encyclopedia's own example: a Green dragon indicator makes Red dragons dora. The WRC Riichi Rules 2015's yakuhai
     # hand 345p 789p 123m 88m + Chun triplet, ron on 3p: chun 1 + 3 dora.
     result = run("345789p12388m777z", "3p", dora="6z")
     assert dora_of(result) == {"dora": 3}
@@ -76,7 +76,7 @@ def test_hatsu_indicates_chun() -> None:
 
 
 def test_dora_are_not_yaku() -> None:
-    # Seed 002: "having it without yaku does not meet the 1-yaku requirement". 123m 567p 22s
+    # The yaku encyclopedia: "having it without yaku does not meet the 1-yaku requirement". 123m 567p 22s
     # + chi 345s and 678s (from East), ron on 1m: open, a terminal, no yaku; 3 dora do not help.
     result = score_case(case("123m567p22s", "1m", "chi:345s@E", "chi:678s@E", dora="1s"))
     assert result["ok"] is False
@@ -84,7 +84,7 @@ def test_dora_are_not_yaku() -> None:
 
 
 def test_ura_dora_only_for_riichi() -> None:
-    # Seed 002: ura-dora are opened "when a player goes out with declaration of richi".
+    # The yaku encyclopedia: ura-dora are opened "when a player goes out with declaration of richi".
     # Ura indicator 6s -> the single 7s. With riichi: riichi 1 + pinfu 1 + ura 1 = 3 han
     # 30 fu: 4 * 960 = 3840 -> 3900. Without riichi: pinfu alone, 1000.
     with_riichi = run(PINFU, "3s", riichi=True, ura="6s")
@@ -114,7 +114,7 @@ def test_red_fives_count_in_melds() -> None:
 
 
 def test_ryanpeikou_beats_chiitoitsu_and_replaces_iipeikou() -> None:
-    # Seed 002: "The hand of ryanpeikou does not count seven pairs." 234m 234m 567p 567p 99s,
+    # The yaku encyclopedia: "The hand of ryanpeikou does not count seven pairs." 234m 234m 567p 567p 99s,
     # ron on 2m (34m two-sided): ryanpeikou 3 + pinfu 1; no chiitoitsu, no iipeikou.
     result = run("223344m556677p99s", "2m")
     yaku = yaku_of(result)
@@ -122,14 +122,14 @@ def test_ryanpeikou_beats_chiitoitsu_and_replaces_iipeikou() -> None:
 
 
 def test_chiitoitsu_never_has_iipeikou() -> None:
-    # Seed 002: seven pairs "does not count iipeikou which has three pairs". 11 22 33 m 44 99 p
+    # The yaku encyclopedia: seven pairs "does not count iipeikou which has three pairs". 11 22 33 m 44 99 p
     # East Chun pairs, ron on 7z: the 112233m part reads as runs only inside a seven-pairs hand.
     result = run("112233m4499p1177z", "7z")
     assert yaku_of(result) == {"chiitoitsu": 2}
 
 
 def test_seven_pairs_must_be_different() -> None:
-    # Seed 002: "if a hand contains four red dragons, they may not be split into two pairs".
+    # The yaku encyclopedia: "if a hand contains four red dragons, they may not be split into two pairs".
     # 1111m 22p 33p 44s 55s 66s has no other reading: not a winning hand.
     result = score_case(case("1111m2233p445566s", "6s"))
     assert result["ok"] is False
@@ -137,7 +137,7 @@ def test_seven_pairs_must_be_different() -> None:
 
 
 def test_chinitsu_replaces_honitsu() -> None:
-    # 111p 234p 567p 888p 99p, ron on 2p: chinitsu 6, no honitsu (seed 003's example).
+    # 111p 234p 567p 888p 99p, ron on 2p: chinitsu 6, no honitsu (the WRC Riichi Rules 2015's example).
     assert "honitsu" not in yaku_of(run("11123456788899p", "2p"))
 
 
@@ -148,7 +148,7 @@ def test_junchan_replaces_chanta() -> None:
 
 
 def test_honroutou_never_with_chanta() -> None:
-    # Seed 002: honroutou is "all triplets and quads, or seven pairs"; it has no run, so never
+    # The yaku encyclopedia: honroutou is "all triplets and quads, or seven pairs"; it has no run, so never
     # chanta. 111m 999p 111s East triplet + Chun pair, with 111s called (pon from West); ron on
     # 9p (shanpon): toitoi 2 + honroutou 2 + round wind 1 = 5 han, mangan 8000.
     result = run("111m999p11177z", "9p", "pon:111s@W")
@@ -156,11 +156,11 @@ def test_honroutou_never_with_chanta() -> None:
     assert result["points"] == 8000
 
 
-# --- switches described by seed 002 --------------------------------------------------------
+# --- switches described by the yaku encyclopedia --------------------------------------------------------
 
 
 def test_pinfu_tsumo_nashi_value() -> None:
-    # Seed 002: under "pinfu-tsumo nashi" "no-points hand is not counted and the hand has one
+    # The yaku encyclopedia: under "pinfu-tsumo nashi" "no-points hand is not counted and the hand has one
     # han with 22 fu (rounded up to 30 fu)": 1 han 30 fu tsumo, 300 / 500.
     result = run(PINFU, "3s", rules={"preset": "tenhou", "pinfu_tsumo": False}, tsumo=True)
     assert yaku_of(result) == {"menzen_tsumo": 1}
@@ -168,15 +168,15 @@ def test_pinfu_tsumo_nashi_value() -> None:
 
 
 def test_double_riichi_is_two_han_in_total() -> None:
-    # Seed 002 (and 004): double riichi "for two han instead of one". Pinfu ron with double
-    # riichi: 3 han 30 fu = 3900 (SEED-CHECKLIST 15: the listing may differ, the total not).
+    # The yaku encyclopedia (and the EMA 2008 rules): double riichi "for two han instead of one". Pinfu ron with double
+    # riichi: 3 han 30 fu = 3900 (checklist item 15: the listing may differ, the total not).
     result = run(PINFU, "3s", double_riichi=True)
     assert result["han"] == 3
     assert result["points"] == 3900
 
 
 def test_open_riichi_adds_one_han() -> None:
-    # Seed 002: revealed ready hand "1 + ready hands": riichi + open riichi + pinfu = 3 han.
+    # The yaku encyclopedia: revealed ready hand "1 + ready hands": riichi + open riichi + pinfu = 3 han.
     # The discarder was in riichi ("had no choice"), so the hand pays normally: 3900.
     result = run(PINFU, "3s", rules="full", open_riichi=True, discarder_riichi=True)
     assert result["han"] == 3
@@ -184,14 +184,14 @@ def test_open_riichi_adds_one_han() -> None:
 
 
 def test_dealing_into_open_riichi_pays_a_yakuman() -> None:
-    # Seed 002: "Yakuman is awarded to winning it on a discard unless the discarder already
+    # The yaku encyclopedia: "Yakuman is awarded to winning it on a discard unless the discarder already
     # declared ready and had no choice of discarding": non-dealer ron 32000.
     result = run(PINFU, "3s", rules="full", open_riichi=True, discarder_riichi=False)
     assert result["points"] == 32000
 
 
 def test_nagashi_mangan_paid_as_a_mangan_tsumo() -> None:
-    # Seed 002: "In most cases the value is considered mangan. As for the payment, the hand is
+    # The yaku encyclopedia: "In most cases the value is considered mangan. As for the payment, the hand is
     # regarded as a winning by self-drawn": non-dealer 4000 from the dealer, 2000 from others;
     # dealer 4000 from each.
     nd = score_case({"nagashi_mangan": True, "seat_wind": "S", "rules": "tenhou"})
@@ -202,12 +202,12 @@ def test_nagashi_mangan_paid_as_a_mangan_tsumo() -> None:
     assert dealer["payments"] == {"S": 4000, "W": 4000, "N": 4000}
 
 
-# --- yakuman of seed 002 -------------------------------------------------------------------
+# --- yakuman of the yaku encyclopedia -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("rules", "multiplier"), [("tenhou", 1), ("full", 2), ("mahjongsoul", 2)])
 def test_kokushi_thirteen_sided(rules: str, multiplier: int) -> None:
-    # Seed 002: "If the winning tile was for your pair (namely a thirteen way wait), it is
+    # The yaku encyclopedia: "If the winning tile was for your pair (namely a thirteen way wait), it is
     # worth two yakuman". The 13 kinds once each, won on 1m which pairs the 1m.
     result = run("119m19p19s1234567z", "1m", rules=rules)
     assert {y["name"]: y["multiplier"] for y in result["yakuman"]} == {"kokushi_13": multiplier}
@@ -216,7 +216,7 @@ def test_kokushi_thirteen_sided(rules: str, multiplier: int) -> None:
 
 @pytest.mark.parametrize(("rules", "multiplier"), [("tenhou", 1), ("full", 2)])
 def test_junsei_chuuren(rules: str, multiplier: int) -> None:
-    # Seed 002: "Worth two yakuman if the hand was waiting on nine different tiles ... if it had
+    # The yaku encyclopedia: "Worth two yakuman if the hand was waiting on nine different tiles ... if it had
     # 1-1-1-2-3-4-5-6-7-8-9-9-9": 1112345678999m won on 5m.
     result = run("11123455678999m", "5m", rules=rules)
     assert {y["name"]: y["multiplier"] for y in result["yakuman"]} == {"junsei_chuuren": multiplier}
@@ -224,7 +224,7 @@ def test_junsei_chuuren(rules: str, multiplier: int) -> None:
 
 
 def test_suuankou_shanpon_ron_is_not_suuankou() -> None:
-    # Seed 002: "If the hand has two pairs left when the hand is ready, then it can only qualify
+    # The yaku encyclopedia: "If the hand has two pairs left when the hand is ready, then it can only qualify
     # as a yakuman hand if the tile is drawn off the wall." 111m 222p 333s 777s 99s by ron on 7s:
     # toitoi 2 + sanankou 2 = 4 han; fu 20 + 10 + 8 + 4 + 4 + 2 (777s by ron: open) = 48 -> 50:
     # base 3200 -> mangan 8000.
@@ -238,7 +238,7 @@ def test_suuankou_shanpon_ron_is_not_suuankou() -> None:
 
 @pytest.mark.parametrize(("rules", "names", "points"), [
     ("full", {"daichisei"}, 64000),  # "Big seven stars ... Double limit"
-    ("tenhou", {"tsuuiisou"}, 32000),  # without daichisei: all honours (SEED-CHECKLIST 52)
+    ("tenhou", {"tsuuiisou"}, 32000),  # without daichisei: all honours (checklist item 52)
 ])
 def test_daichisei(rules: str, names: set[str], points: int) -> None:
     result = run("11223344556677z", "7z", rules=rules)
@@ -247,9 +247,9 @@ def test_daichisei(rules: str, names: set[str], points: int) -> None:
 
 
 def test_daisharin_in_every_suit_under_full() -> None:
-    # Seed 002: daisharin "is often recognized only if it is made by a suit of pinzu", the sou and man
+    # The yaku encyclopedia: daisharin "is often recognized only if it is made by a suit of pinzu", the sou and man
     # forms being daichikurin and daisuurin; full plays every local yaku (the interchange contract:
-    # "every local yaku ... on"; RULESETS §1i, SEED-CHECKLIST 57), so all three are yakuman there:
+    # "every local yaku ... on"; the rule-set survey §1i, checklist item 57), so all three are yakuman there:
     # a non-dealer's ron on a yakuman pays 32000.
     for hand, win, name in (("22334455667788p", "2p", "daisharin"), ("22334455667788s", "2s", "daichikurin"),
                             ("22334455667788m", "2m", "daisuurin")):
@@ -259,7 +259,7 @@ def test_daisharin_in_every_suit_under_full() -> None:
 
 
 def test_daisharin_without_the_yakuman() -> None:
-    # Seed 002: "Some rules do not apply yakuman to the hand, in which case it has 11 han
+    # The yaku encyclopedia: "Some rules do not apply yakuman to the hand, in which case it has 11 han
     # (chin'itsu, ryanpeikō, tan'yao, and pinfu)". Tenhou, ron on 2p: read 234 234 55 678 678,
     # 2p on the two-sided 34p: 6 + 3 + 1 + 1 = 11 han, sanbaiman 24000. The sou version under
     # WRC (no local yaku) is the same.
@@ -271,7 +271,7 @@ def test_daisharin_without_the_yakuman() -> None:
 
 
 def test_sanrenkou_local_yaku() -> None:
-    # Seed 002: "Three chained triplets ... three number triplets or quads in one suit with
+    # The yaku encyclopedia: "Three chained triplets ... three number triplets or quads in one suit with
     # successive numbers ... 2 ... Closed/Open ... often optional". 222m and 333m called (pon
     # from West and North), 444m 678p 99s concealed, ron on 9s (tanki). Full: sanrenkou 2;
     # fu 20 + 2 + 2 + 4 + 2 (tanki) = 30; 2 han 30 fu: 2000. Tenhou has no such yaku: no_yaku.
@@ -283,7 +283,7 @@ def test_sanrenkou_local_yaku() -> None:
 
 
 def test_suurenkou_local_yakuman() -> None:
-    # Seed 002: "Four chained triplets ... Limit ... Closed/Open". 222m 333m 444m called, 555m
+    # The yaku encyclopedia: "Four chained triplets ... Limit ... Closed/Open". 222m 333m 444m called, 555m
     # and 99s concealed, ron on 9s: 32000 under full.
     result = run("555m99s", "9s", "pon:222m@W", "pon:333m@N", "pon:444m@W", rules="full")
     assert {y["name"] for y in result["yakuman"]} == {"suurenkou"}
@@ -291,7 +291,7 @@ def test_suurenkou_local_yakuman() -> None:
 
 
 def test_paarenchan() -> None:
-    # Seed 002: "A player wins eight times consecutively ... Limit ... Dealer only". Full rules;
+    # The yaku encyclopedia: "A player wins eight times consecutively ... Limit ... Dealer only". Full rules;
     # the dealer's pinfu ron on the eighth straight win: one yakuman, 48000 from the discarder.
     result = run(PINFU, "3s", rules="full", seat_wind="E", paarenchan=True)
     assert {y["name"] for y in result["yakuman"]} == {"paarenchan"}
@@ -299,7 +299,7 @@ def test_paarenchan() -> None:
 
 
 def test_renhou_yakuman_under_full() -> None:
-    # Seed 002: hand of man "automatically becomes a yakuman hand"; full plays it so.
+    # The yaku encyclopedia: hand of man "automatically becomes a yakuman hand"; full plays it so.
     result = run(PINFU, "3s", rules="full", renhou=True, discarder="E")
     assert {y["name"] for y in result["yakuman"]} == {"renhou"}
     assert result["points"] == 32000
@@ -309,7 +309,7 @@ def test_renhou_yakuman_under_full() -> None:
 
 
 def test_kuisagari_yaku_lose_one_han_when_open() -> None:
-    # Seed 002: sanshoku, ittsu, chanta "2 Closed, 1 Open". Each hand is open with no fu:
+    # The yaku encyclopedia: sanshoku, ittsu, chanta "2 Closed, 1 Open". Each hand is open with no fu:
     # 20 -> 30 fu (ittsu's hand has a closed Chun triplet: 20 + 8 = 28 -> 30).
     # Sanshoku: 123m 123p + chi 123s (from East) + pon 555p + Chun pair, ron on 1m: 1 han, 1000.
     sanshoku = run("123m123p77z", "1m", "chi:123s@E", "pon:555p@W")
@@ -329,7 +329,7 @@ def test_kuisagari_yaku_lose_one_han_when_open() -> None:
 
 
 def test_haitei_and_houtei() -> None:
-    # Seed 002: haitei "If the last self-drawn tile ... completes that player's hand" and houtei
+    # The yaku encyclopedia: haitei "If the last self-drawn tile ... completes that player's hand" and houtei
     # on the last discard, 1 han each. Pinfu hand: haitei + menzen tsumo + pinfu = 3 han 20 fu
     # (700 / 1300); houtei + pinfu = 2 han 30 fu (2000).
     haitei = run(PINFU, "3s", tsumo=True, haitei=True)
@@ -341,7 +341,7 @@ def test_haitei_and_houtei() -> None:
 
 
 def test_the_best_wait_reading_is_used() -> None:
-    # RULESETS §3 fu rule 6: "When a tile can be read as different waits, the highest-scoring
+    # the rule-set survey §3 fu rule 6: "When a tile can be read as different waits, the highest-scoring
     # reading is used." 123m 345m 678p 789s 99p won on 3m: 3m completes 12m (edge wait, no
     # pinfu, no yaku) or 45m (two-sided): pinfu, 30 fu, 1000.
     result = run("123345m678p99p789s", "3m")
@@ -350,8 +350,8 @@ def test_the_best_wait_reading_is_used() -> None:
 
 
 def test_sanankou_takes_the_reading_that_keeps_the_triplet_concealed() -> None:
-    # Seed 002 "Three concealed triplets ... formed without calling on any tiles"; a triplet
-    # finished by a discard counts as melded (seed 002's overview). 3333m 45m 111p 999s 77s won
+    # The yaku encyclopedia "Three concealed triplets ... formed without calling on any tiles"; a triplet
+    # finished by a discard counts as melded (the yaku encyclopedia's overview). 3333m 45m 111p 999s 77s won
     # by ron on 3m: read 333m + 345m (3m on the two-sided 45m), the 333m stays concealed, so
     # sanankou 2; fu 20 + 10 + 4 + 8 + 8 = 50; 2 han 50 fu: 4 * 800 = 3200.
     result = run("333345m111p77999s", "3m")

@@ -1,4 +1,4 @@
-"""Seed 003 (WRC 2015 yaku list, ooyamaneko.net commentary): every example hand.
+"""The WRC Riichi Rules 2015 (WRC 2015 yaku list, ooyamaneko.net commentary): every example hand.
 
 Each example is written in the seed as tile words ("1sou2sou3sou..."); here
 it is converted to MPSZ. ``back`` pairs around two tiles mark a concealed kan
@@ -11,7 +11,7 @@ dealt in by West.
 Expected values are computed by hand, with the standard formula
 base = fu * 2^(han+2), non-dealer ron = 4 * base, dealer ron = 6 * base,
 tsumo shares 2 * base (dealer) / 1 * base (others), each rounded up to 100.
-The ``wrc`` preset is seed 003's rule set: kiriage, 13+ han = sanbaiman,
+The ``wrc`` preset is the WRC Riichi Rules 2015's rule set: kiriage, 13+ han = sanbaiman,
 yakuman never stack, no double yakuman.
 """
 
@@ -50,7 +50,7 @@ def nonzero(payments: dict[str, int]) -> dict[str, int]:
 REGULAR = [
     # 6.5.1 Riichi: 123s 777s 567m 8m + ankan 9999m, riichi stick shown, wins on 8m (tanki).
     # We choose ron. Fu: 20 + 10 closed ron + 4 closed 777s + 32 concealed kan of terminals
-    # + 2 tanki = 68 -> 70. 1 han 70 fu: base 560, x4 = 2240 -> 2300 (seed 004 table: 2300).
+    # + 2 tanki = 68 -> 70. 1 han 70 fu: base 560, x4 = 2240 -> 2300 (the EMA 2008 rules table: 2300).
     ("riichi", "123777s56788m", "8m", ("ankan:9999m",), {"riichi": True},
      {"riichi": 1}, 70, 2300, None),
     # 6.5.1 Menzen tsumo: 234s 3456789p + ankan 3333m, "tsumo 6pin": 345p 66p 789p, tanki.
@@ -145,7 +145,7 @@ REGULAR = [
     ("honroutou_toitoi", "111s999p44455566z", "1s", (), {},
      {"honroutou": 2, "toitoi": 2, "sanankou": 2, "haku": 1}, None, 12000, None),
     # 6.5.2 Honroutou ("Also scores Seven Pairs"): 11s 99s 11p 99m East South Chun pairs;
-    # ron on 7z. 4 han 25 fu: 4 * 25 * 64 = 6400 (seed 004 table: 6400).
+    # ron on 7z. 4 han 25 fu: 4 * 25 * 64 = 6400 (the EMA 2008 rules table: 6400).
     ("honroutou_chiitoitsu", "1199s11p99m112277z", "7z", (), {},
      {"chiitoitsu": 2, "honroutou": 2}, 25, 6400, None),
     # 6.5.2 Shousangen: 678p 444m Hatsu triplet Haku pair Chun triplet; ron on 8p (67p).
@@ -220,7 +220,7 @@ def test_riichi_example_collects_the_stick() -> None:
 # Yakuman examples: (id, hand, win, melds, situation, yakuman names)
 # WRC: "Yakuman yaku are not cumulative", no double yakuman, so every hand is one yakuman:
 # non-dealer ron 32000 from the discarder, non-dealer tsumo 16000 from the dealer and
-# 8000 from each other player (seed 000's table).
+# 8000 from each other player (the Multiple yakuman page's table).
 YAKUMAN = [
     # 6.5.6 Kokushi: 1s 1s 9s 1p 9p 9m E S W N Hatsu Chun Haku + 1m; "it does not need to be
     # waiting on thirteen different tiles": the winning tile 1m, the pair 1s.
@@ -341,7 +341,7 @@ def test_fu_details_add_up(name: str) -> None:
                          [pytest.param(*row[1:6], id=row[0]) for row in REGULAR])
 def test_same_han_under_ema2008(hand: str, win: str, melds: tuple[str, ...], situation: dict[str, Any],
                                 yaku: dict[str, int]) -> None:
-    # Seed 004's yaku list gives these yaku the same han as seed 003 (e.g. ittsu 2/1, honitsu
+    # The EMA 2008 rules' yaku list gives these yaku the same han as the WRC Riichi Rules 2015 (e.g. ittsu 2/1, honitsu
     # 3/2, chinitsu 6/5, sanshoku doukou 2), so every example has the same yaku under ema2008.
     result = score(hand, win, melds=melds, rules="ema2008", **situation)
     assert yaku_of(result) == yaku

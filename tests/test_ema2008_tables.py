@@ -1,11 +1,11 @@
-"""Seed 004 (yaku, fu and point tables): every cell of its four point tables and its
-limit table, under ``ema2008`` (seed 004's own rule set: no kiriage, 13+ han = yakuman).
+"""The EMA 2008 rules (yaku, fu and point tables): every cell of its four point tables and its
+limit table, under ``ema2008`` (the EMA 2008 rules' own rule set: no kiriage, 13+ han = yakuman).
 
 Each cell is reached with a real hand: a base hand of known fu and a few han, plus
 dora indicators that each point at a tile held exactly once (one han each), so han
 can be raised without changing fu. Every base hand is closed, won on a two-sided
 wait or as noted, and has no yaku beyond those named. Fu are worked out beside
-each hand; the expected payments are the seed's table cells themselves.
+each hand; the expected payments are the tables' cells themselves.
 
 The same cells are also checked through :mod:`riichi.scoring.limits`, the public points
 functions.
@@ -20,7 +20,7 @@ import pytest
 from riichi.formats.interchange import score_case
 from riichi.scoring.limits import base_points, limit_base, ron_payment, tsumo_payments
 
-# Seed 004 tables, transcribed: {fu: (1 han, 2 han, 3 han, 4 han)}; None = blank cell.
+# The EMA 2008 rules tables, transcribed: {fu: (1 han, 2 han, 3 han, 4 han)}; None = blank cell.
 DEALER_TSUMO = {  # each of the three others pays
     20: (None, 700, 1300, 2600),
     25: (None, None, 1600, 3200),
@@ -74,7 +74,7 @@ H_B = ("456p99p234678s ankan:3333m", "2s", "123s")  # concealed kan of simples: 
 H_C = ("111p99m234678s ankan:3333m", "2s", "123s")  # 16 + closed 111p 8 = 24
 H_D = ("456p99p234678s ankan:1111m", "2s", "123s")  # concealed kan of terminals: 32
 H_E = ("44999p234678s ankan:1111m", "2s", "123s")  # 32 + closed 999p 8 = 40
-# Seed 003's chiitoitsu example: 55s 88s 77p 11m East Hatsu Chun pairs, won on 5s.
+# The WRC Riichi Rules 2015's chiitoitsu example: 55s 88s 77p 11m East Hatsu Chun pairs, won on 5s.
 H_CHIITOI = ("5588s77p11m116677z", "5s", "")
 
 # Ron: fu -> (hand, extra flags for 1 han); closed ron fu = 20 + 10 + sets.
@@ -242,7 +242,7 @@ def test_limit_ron_is_the_sum_of_the_shares(name: str, han: int, each: int, pair
 
 
 def test_thirteen_han_is_a_counted_yakuman() -> None:
-    # Seed 004's "Yakuman 13+" row: a 13-han hand without a yakuman pays as one yakuman.
+    # The EMA 2008 rules' "Yakuman 13+" row: a 13-han hand without a yakuman pays as one yakuman.
     result = score_case(_limit_case(LIMIT_HANDS[13], dealer=False))
     assert result["ok"], result
     assert result["yakuman"] == []
@@ -286,7 +286,7 @@ def test_points_limits(name: str, han: int, each: int, pair: tuple[int, int]) ->
     assert tsumo_payments(base, dealer=False) == (pair[1], pair[0])
 
 
-# --- seed 004's yaku list under ema2008 --------------------------------------------------------
+# --- the EMA 2008 rules' yaku list under ema2008 --------------------------------------------------------
 
 
 @pytest.mark.parametrize(("hand", "win", "name"), [
@@ -314,7 +314,7 @@ def test_nine_sided_chuuren_is_a_double_under_ema2008() -> None:
 
 
 def test_renhou_is_a_yakuman_under_ema2008() -> None:
-    # Seed 004's yakuman list: "Blessing of man RENHOU Ron on first round".
+    # The EMA 2008 rules' yakuman list: "Blessing of man RENHOU Ron on first round".
     result = score_case({"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "E",
                          "renhou": True, "rules": "ema2008"})
     assert result["ok"], result
@@ -323,7 +323,7 @@ def test_renhou_is_a_yakuman_under_ema2008() -> None:
 
 
 def test_nagashi_mangan_under_ema2008() -> None:
-    # Seed 004 lists nagashi mangan; paid as a mangan (SEED-CHECKLIST decision): non-dealer
+    # The EMA 2008 rules lists nagashi mangan; paid as a mangan (checklist's decision): non-dealer
     # 4000 from the dealer and 2000 from each other player.
     result = score_case({"nagashi_mangan": True, "seat_wind": "W", "rules": "ema2008"})
     assert result["ok"], result
@@ -331,7 +331,7 @@ def test_nagashi_mangan_under_ema2008() -> None:
 
 
 def test_open_pinfu_fu_item() -> None:
-    # Seed 004's fu table: "Open pinfu 2". 234m 567p 22s + chi 345s and 678s (from East), ron on
+    # The EMA 2008 rules' fu table: "Open pinfu 2". 234m 567p 22s + chi 345s and 678s (from East), ron on
     # 5p: 20 + 2 = 22 -> 30 fu.
     result = score_case({"hand": "234m567p22s", "win": "5p", "seat_wind": "S", "discarder": "N",
                          "melds": [{"type": "chi", "tiles": "345s", "from": "E"},
@@ -342,7 +342,7 @@ def test_open_pinfu_fu_item() -> None:
 
 
 def test_a_dealer_mangan_tsumo_with_honba_and_a_stick() -> None:
-    # Seed 004's limit table: a dealer's mangan tsumo is 4000 from each; one honba adds 100 to each
+    # The EMA 2008 rules' limit table: a dealer's mangan tsumo is 4000 from each; one honba adds 100 to each
     # share and the stick on the table goes to the winner.
     from riichi.rules import EMA2008
     from riichi.scoring.settlement import Payment, settle_win
