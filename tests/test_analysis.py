@@ -226,3 +226,15 @@ def test_cli_analyze_takes_a_spaced_hand_with_melds_unquoted(capsys: pytest.Capt
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "2m pon:777z@W chi:123s chi:456s chi:789p  (13 tiles)"
     assert "2m  tanki" in out
+
+
+def test_wait_values_take_the_situation_and_the_rules_as_notation() -> None:
+    # South in riichi under WRC: 123m 22p 456p 789s 11z waits on 2p and 1z (shanpon). Ron on 2p: riichi,
+    # 20 + 10 (closed ron) + 2 (open 2p triplet: it was completed by ron) + 2 (the East pair is the round
+    # wind's) = 34 -> 40 fu, 1 han: 1300. Ron on 1z: riichi + round wind, 40 fu, 2 han: 2600.
+    by_text = wait_values("123m22456p789s11z", "riichi seat_wind=S", rules="wrc")
+    assert [(str(v.wait.tile), v.ron_points) for v in by_text] == [("2p", 1300), ("1z", 2600)]
+    typed = wait_values("123m22456p789s11z", WinContext.parse("1m riichi seat_wind=S"), rules=resolve_rules("wrc"))
+    assert by_text == typed
+    with pytest.raises(TypeError, match="the situation is a WinContext or its notation"):
+        wait_values("123m22456p789s11z", 3)  # type: ignore[arg-type]

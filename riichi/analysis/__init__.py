@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from riichi.errors import NoYakuError, RiichiError
+from riichi.errors import NotationError, NoYakuError, RiichiError
 from riichi.hand import Hand
-from riichi.rules import TENHOU, RuleSet
+from riichi.rules import TENHOU, RuleSet, resolve_rules
 from riichi.scoring.context import RON_ONLY_FLAGS, TSUMO_ONLY_FLAGS, WinContext
 from riichi.scoring.result import Score
 from riichi.scoring.scorer import score
@@ -140,13 +140,14 @@ class WaitValue:
         return not isinstance(self.tsumo, NoYakuError)
 
 
-def wait_values(hand: Hand | str, situation: WinContext | None = None, *, rules: RuleSet = TENHOU,
+def wait_values(hand: Hand | str, situation: WinContext | str | None = None, *, rules: RuleSet | str = TENHOU,
                 visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]:
     """Score a win on every wait of a 13-tile tenpai hand, by ron and by tsumo.
 
-    ``situation`` gives the winds, dora, riichi and the other flags (its winning tile is replaced by each
-    wait's); a flag that belongs to one way of winning only (haitei, houtei, the discarder, ...) is kept for
-    that one. The dealer's 123m 22p 456p 789s 11z waits on 2p (menzen tsumo only: no yaku by ron) and on East
+    ``situation`` gives the winds, dora, riichi and the other flags, as a :class:`WinContext` or its notation
+    with or without a winning tile (``"riichi seat_wind=S dora=1m"``): each wait is its own winning tile. A
+    flag that belongs to one way of winning only (haitei, houtei, the discarder, ...) is kept for that one.
+    ``rules`` is a rule set or a preset's name. The dealer's 123m 22p 456p 789s 11z waits on 2p (menzen tsumo only: no yaku by ron) and on East
     (double East: 2 han 40 fu by ron, 3 han 40 fu by tsumo):
 
     >>> [(str(v.wait.tile), v.ron_points, v.tsumo_points) for v in wait_values("123m22456p789s11z")]
@@ -154,7 +155,9 @@ def wait_values(hand: Hand | str, situation: WinContext | None = None, *, rules:
     """
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    base = situation or WinContext(Tile.M1)
+    if isinstance(rules, str):
+        rules = resolve_rules(rules)
+    base = _situation(situation)
     not_tsumo = dict.fromkeys(TSUMO_ONLY_FLAGS, False)
     not_ron = dict.fromkeys(RON_ONLY_FLAGS, False)
     out = []
@@ -164,6 +167,22 @@ def wait_values(hand: Hand | str, situation: WinContext | None = None, *, rules:
         tsumo = base.replace(win=wait.tile, tsumo=True, discarder=None, **not_ron)
         out.append(WaitValue(wait, _score_or_error(won, ron, rules), _score_or_error(won, tsumo, rules)))
     return tuple(out)
+
+
+def _situation(situation: WinContext | str | None) -> WinContext:
+    if situation is None:
+        return WinContext(Tile.M1)
+    if isinstance(situation, WinContext):
+        return situation
+    if not isinstance(situation, str):
+        raise TypeError(f"the situation is a WinContext or its notation (e.g. 'riichi seat_wind=S'), not the "
+                        f"{type(situation).__name__} {situation!r}")
+    first = situation.split(" ", 1)[0]
+    try:
+        Tile.parse(first)
+    except NotationError:  # no winning tile written: each wait is its own
+        return WinContext.parse(f"{Tile.M1} {situation}")
+    return WinContext.parse(situation)
 
 
 def _score_or_error(hand: Hand, ctx: WinContext, rules: RuleSet) -> Score | RiichiError:
