@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 from typing import Final
 
+from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import looks_like_mjlog, read_mjlog_bytes
 from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRules
@@ -28,10 +28,10 @@ FORMATS: Final = ("mjlog", "tenhou6", "mjai")
 def detect_format(data: bytes) -> str | None:
     """``mjlog``, ``tenhou6`` or ``mjai`` from the first bytes of a record (gzip undone); None when it is
     none of them."""
-    if data[:2] == b"\x1f\x8b":
+    if is_gzip(data):
         try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError):
+            data = ungzip(data)
+        except GzipError:
             return "mjlog"  # a damaged gzip stream: the mjlog reader names the damage
     if looks_like_mjlog(data):
         return "mjlog"
@@ -59,11 +59,10 @@ def read_record(data: bytes, fmt: str = "auto", *, name: str = "") -> GameRecord
         fmt = found
     if fmt == "mjlog":
         return read_mjlog_bytes(data, log_id=name)
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            return _unreadable(f"the gzip stream is damaged ({exc})")
+    try:
+        data = ungzip(data)
+    except GzipError as exc:
+        return _unreadable(exc.message)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -21,13 +21,13 @@ naming the tag's index and the problem, and reading goes on.
 
 from __future__ import annotations
 
-import gzip
 import re
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjlog_codes import CallKind, GoType, decode_meld, tile_of
 from riichi.formats.record import (
     ErrorCode,
@@ -80,16 +80,15 @@ class _Bad(ValueError):
 
 def looks_like_mjlog(head: bytes) -> bool:
     """Whether the start of a file is an mjlog record (gzip or XML with ``<mjloggm``)."""
-    return head[:2] == b"\x1f\x8b" or b"<mjloggm" in head[:4096]
+    return is_gzip(head) or b"<mjloggm" in head[:4096]
 
 
 def read_mjlog_bytes(data: bytes, *, log_id: str | None = None) -> GameRecord:
     """Read a record from the bytes of a file (gzip or plain UTF-8)."""
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            return _unreadable(f"the gzip stream is damaged ({exc})")
+    try:
+        data = ungzip(data)
+    except GzipError as exc:
+        return _unreadable(exc.message)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -15,10 +15,10 @@ is refused with a :class:`Refused` naming the limit.
 from __future__ import annotations
 
 import time
-import zlib
 from typing import Final
 
 from riichi.formats.detect import FORMATS, detect_format, read_record
+from riichi.formats.gzipped import GzipError, ungzip
 from riichi.formats.interchange import score_to_result
 from riichi.formats.record import GameRecord, HandRecord
 from riichi.game.game import Game, WinResult
@@ -36,7 +36,6 @@ MAX_UNPACKED: Final = 4 * 1024 * 1024
 MAX_EVENTS: Final = 5_000
 #: Seconds of replaying one request may take.
 TIME_BUDGET: Final = 20.0
-_GZIP: Final = b"\x1f\x8b"
 
 
 class Refused(Exception):
@@ -58,22 +57,13 @@ class _Stop(Exception):
 
 
 def _unpack(data: bytes) -> bytes:
-    """The record's bytes with gzip undone (when it is gzip), refusing more than :data:`MAX_UNPACKED` and a
-    gzip stream inside another (the readers would undo it without a limit)."""
-    if data[:2] != _GZIP:
-        return data
-    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    """The record's bytes with gzip undone (when it is gzip), refusing more than :data:`MAX_UNPACKED`."""
     try:
-        out = inflater.decompress(data, MAX_UNPACKED + 1)
-    except zlib.error as exc:
-        raise Refused(422, "invalid_log", f"the gzip stream is damaged ({exc})") from None
-    if len(out) > MAX_UNPACKED:
-        raise Refused(413, "request_too_large", f"the record is larger than {MAX_UNPACKED} bytes once unpacked")
-    if not inflater.eof:
-        raise Refused(422, "invalid_log", "the gzip stream is truncated")
-    if out[:2] == _GZIP:
-        raise Refused(422, "invalid_log", "the record is gzip twice over; send it gzip once, or plain")
-    return out
+        return ungzip(data, limit=MAX_UNPACKED)
+    except GzipError as exc:
+        if exc.too_large:
+            raise Refused(413, "request_too_large", exc.message) from None
+        raise Refused(422, "invalid_log", exc.message) from None
 
 
 def _hand_text(tiles: list[Tile] | tuple[Tile, ...], apart: Tile | None) -> tuple[str, str | None]:
