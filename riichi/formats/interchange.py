@@ -181,9 +181,9 @@ def meld_object(meld: Meld | str) -> dict[str, object]:
 def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     """The hand and situation of a win case; raises a :class:`~riichi.errors.RiichiError`.
 
-    Every field is checked, in the order of the contract's table: an unknown field, a value of the
-    wrong type or out of range is an ``invalid_case`` error naming the field; tiles that are not
-    MPSZ notation are ``invalid_notation``, pointing at the text.
+    Every field is checked, in the order of the fields' table in docs/interchange.md: an unknown field,
+    a value of the wrong type or out of range is an ``invalid_case`` error naming the field; tiles that
+    are not MPSZ notation are ``invalid_notation``, pointing at the text.
     """
     for key in case:
         if key not in _KNOWN:
