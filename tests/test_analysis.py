@@ -238,3 +238,16 @@ def test_wait_values_take_the_situation_and_the_rules_as_notation() -> None:
     assert by_text == typed
     with pytest.raises(TypeError, match="the situation is a WinContext or its notation"):
         wait_values("123m22456p789s11z", 3)  # type: ignore[arg-type]
+
+
+def test_cli_analyze_reads_a_red_five_as_the_rules_plain_five_and_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # As riichi score does. 234m 406p 789s 111z + 5s waits on 5s alone (tanki). The WRC Riichi Rules 2015 have
+    # no red fives: the 0p is a plain 5p, so the dealer's East triplet (seat and round wind, 2 han) scores
+    # 20 + 10 (closed ron) + 8 (closed honour triplet) + 2 (tanki) = 40 fu: 3900 by ron. It used to show "-".
+    from riichi.cli import main  # noqa: PLC0415
+
+    assert main(["analyze", "234m406p789s111z5s", "--rules", "wrc"]) == 0
+    out = capsys.readouterr().out
+    assert "note: red fives counted as plain fives: the rules have none" in out
+    assert "  5s  tanki              3 left  ron 3900  tsumo 7800" in out.splitlines()

@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         "hand": " ".join(args.hand), "visible": args.visible, "discards": args.discards, "passed": args.passed,
         "passed_in_riichi": args.passed_in_riichi, "seat_wind": args.seat, "round_wind": args.round,
         "dora": args.dora, "rules": args.rules, "values": not args.no_values, "ankan_strict": not args.lenient_kan,
+        # as riichi score reads it: a red five under rules without red fives is their plain five, and it says so
+        "red_fives_as_plain": True,
     }
     for flag in _SITUATION_FLAGS:
         if getattr(args, flag):
@@ -107,6 +109,9 @@ def render(result: Mapping[str, object]) -> str:
     lines.append(f"shanten: {state}  ({', '.join(parts)})")
     waits = result.get("waits")
     if isinstance(waits, list) and waits:
+        notes = {str(note) for w in waits if isinstance(w, Mapping) for key in ("ron_result", "tsumo_result")
+                 if isinstance(w.get(key), Mapping) for note in _list(w[key].get("notes"))}
+        lines += [f"note: {note}" for note in sorted(notes)]
         lines.append("waits:")
         lines += [_wait_line(w) for w in waits]
         patterns = [p for p in _list(result.get("wait_patterns")) if isinstance(p, Mapping)]
