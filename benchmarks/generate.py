@@ -4,7 +4,7 @@ Everything here is a pure function of its seed (``random.Random(seed)`` is the
 only source of randomness), so a benchmark round can draw a fresh seed and get
 hands no earlier round has seen, and a failing case can be regenerated.
 
-* :func:`win_cases` -- random valid wins as interchange cases (INTERCHANGE.md):
+* :func:`win_cases` -- random valid wins as interchange cases (docs/interchange.md):
   closed and open hands, chiitoitsu, kokushi, kans of every type, red fives,
   riichi with ura dora, ippatsu, tsumo and ron, honba and riichi sticks.
   Every case is a complete hand with at least one yaku under the rules it names.

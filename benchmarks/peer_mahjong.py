@@ -1,7 +1,7 @@
 """Adapter to the peer library ``mahjong`` 2.1.0 (installed from the ``bench`` extra).
 
 It uses the peer only through its public API, the way a user of that library
-would: a win case (INTERCHANGE.md) becomes one call of
+would: a win case (docs/interchange.md) becomes one call of
 ``HandCalculator.estimate_hand_value`` with 136-format tiles, ``Meld`` objects,
 dora indicators and a ``HandConfig``. Conversion is separate from the call so
 that a benchmark times only the call: :func:`prepare_case` converts,
@@ -192,7 +192,7 @@ def score_prepared(p: PreparedCase) -> Any:  # noqa: ANN401 -- the peer's HandRe
 
 
 def peer_points(response: Any) -> int | None:  # noqa: ANN401
-    """The hand's value as INTERCHANGE.md's ``points`` (no honba, no sticks), or None on an error."""
+    """The hand's value as the interchange format's ``points`` (no honba, no sticks), or None on an error."""
     if response.error is not None or response.cost is None:
         return None
     cost = response.cost

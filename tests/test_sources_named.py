@@ -40,11 +40,10 @@ def user_facing_files() -> list[Path]:
     files += sorted((ROOT / "docs").rglob("*.md"))
     files += sorted((ROOT / "riichi").rglob("*.py"))  # docstrings and comments: the API reference shows them
     files += sorted((ROOT / "riichi" / "web" / "static").glob("*.*"))
-    # the tests and scripts cite their sources by title too (these checks spell the patterns out; the web
-    # tests and the benchmarks are still to be done)
+    # the tests, benchmarks and scripts cite their sources by title too (these checks spell the patterns out)
     checks = {ROOT / "tests" / "test_sources_named.py", ROOT / "tests" / "rules" / "test_presets.py"}
-    for folder in ("tests", "scripts", "fuzz"):
-        files += sorted(f for f in (ROOT / folder).rglob("*.py") if f not in checks and "web" not in f.parts)
+    for folder in ("tests", "benchmarks", "scripts", "fuzz"):
+        files += sorted(f for f in (ROOT / folder).rglob("*.py") if f not in checks)
     return [f for f in files if f.suffix in {".md", ".py", ".yml", ".js", ".html", ".css"}]
 
 

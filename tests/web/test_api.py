@@ -1,7 +1,7 @@
 """The HTTP API: every endpoint, every error code, oversized and malformed bodies.
 
 Expected values come from the real Tenhou results of the dev set, from
-INTERCHANGE.md (error codes, preset names, override keys) and from hands
+the interchange format, docs/interchange.md (error codes, preset names, override keys) and from hands
 scored by hand with the arithmetic in a comment.
 """
 
@@ -22,7 +22,7 @@ from tests.conftest import TENHOU_WINS
 # Riichi, pinfu, tanyao and one dora (indicator 1m -> dora 2m) on a ryanmen
 # ron by a non-dealer: 4 han; fu 20 base + 10 closed ron = 30.
 # Base points 30 * 2^(2+4) = 1920; a non-dealer ron is 4 * 1920 = 7680 -> 7700
-# without kiriage, and rounds up to mangan 8000 with kiriage (RULESETS.md 1b).
+# without kiriage, and rounds up to mangan 8000 with kiriage (the rule-set survey §1b).
 PINFU_CASE = {
     "hand": "234m567m234p678s88p", "win": "2m", "riichi": True, "dora": "1m",
     "seat_wind": "S", "discarder": "W",
@@ -153,9 +153,9 @@ def test_compare_scores_the_case_under_every_preset(client: TestClient) -> None:
     body = response.json()
     assert body["ok"] is True and body["id"] == "c"
     by_preset = {row["preset"]: row["result"] for row in body["results"]}
-    # INTERCHANGE.md: presets that must exist
+    # The interchange format (docs/interchange.md): presets that must exist
     assert set(by_preset) == {"tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml", "full", "dynasty"}
-    # 7700 without kiriage, 8000 with it (see PINFU_CASE); RULESETS.md 1b: WRC and M-League round up, Tenhou, EMA
+    # 7700 without kiriage, 8000 with it (see PINFU_CASE); the rule-set survey §1b: WRC and M-League round up, Tenhou, EMA
     # and JPML do not.
     assert by_preset["tenhou"]["points"] == 7700
     assert by_preset["ema"]["points"] == 7700
@@ -195,7 +195,7 @@ def test_rules_lists_presets_and_switches(client: TestClient) -> None:
     assert body["default"] == "tenhou"
     assert {"tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml", "full", "dynasty"} <= set(presets)
     kinds = {s["name"]: s["kind"] for s in body["switches"]}
-    # INTERCHANGE.md: override keys that must exist
+    # The interchange format (docs/interchange.md): override keys that must exist
     assert kinds["kuitan"] == "bool" and kinds["kiriage"] == "bool"
     assert kinds["aka"] == "int" and kinds["max_yakuman"] == "int_or_null"
     assert kinds["kazoe"] == kinds["multiple_yakuman"] == kinds["renhou"] == "choice"
@@ -204,7 +204,7 @@ def test_rules_lists_presets_and_switches(client: TestClient) -> None:
     assert set(values["kazoe"]) == {"yakuman", "sanbaiman", "multiple"}
     assert set(values["multiple_yakuman"]) == {"single", "cumulative", "full"}
     assert set(values["renhou"]) == {"yakuman", "mangan", "yaku", "none"}
-    # RULESETS.md 1a/1b: Tenhou three red fives and no kiriage; M-League kiriage; WRC no red fives
+    # the rule-set survey §1a/1b: Tenhou three red fives and no kiriage; M-League kiriage; WRC no red fives
     assert presets["tenhou"]["switches"]["aka"] == 3 and presets["tenhou"]["switches"]["kiriage"] is False
     assert presets["mleague"]["switches"]["kiriage"] is True
     assert presets["wrc"]["switches"]["aka"] == 0

@@ -2,7 +2,7 @@
 
 The app runs under uvicorn on a free localhost port in a background thread.
 Expected values are hands scored by hand (arithmetic in the comments) and the
-kiriage difference of RULESETS.md 1b. The test of the README picture saves
+kiriage difference of the rule-set survey §1b. The test of the README picture saves
 docs/images/calculator.png.
 """
 
@@ -120,7 +120,7 @@ def test_build_a_hand_by_clicks_and_switch_rules(page: Page, base_url: str) -> N
     expect(page.locator('#yaku li[data-yaku="tanyao"] .gloss')).to_have_text("all simples")
     expect(page.locator('#yaku li[data-yaku="pinfu"] .gloss')).to_have_text("no-points hand")
 
-    # M.League rounds 4 han 30 fu up to mangan (kiriage, RULESETS.md 1b).
+    # M.League rounds 4 han 30 fu up to mangan (kiriage, the rule-set survey §1b).
     page.select_option("#preset", "mleague")
     expect(page.locator("#points")).to_have_text("8,000")
     expect(page.locator("#headline")).to_have_text("Mangan")
