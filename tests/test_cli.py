@@ -191,3 +191,15 @@ def test_winds_and_presets_in_either_case_spaced_indicators_and_an_explicit_ron(
     with pytest.raises(SystemExit) as stop:
         main(["score", "234m456p678s44433z", "--seat", "SW"])
     assert stop.value.code == 2 and "invalid choice: 'SW'" in capsys.readouterr().err
+
+
+def test_compare_a_nagashi_mangan_names_its_value_by_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # A non-dealer's nagashi mangan is paid as a mangan tsumo (8000) where the rules have it; WRC, EMA 2016 and
+    # JPML have none. It has no hand, so no han and fu to show: the value is "mangan" (it was "5 han 0 fu").
+    code, out, _ = run(capsys, "score", "--nagashi", "--seat", "S", "--compare")
+    assert code == 0
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:]}
+    assert rows["tenhou"] == ["mangan", "8000", "nagashi_mangan", "5"]
+    assert rows["wrc"][:2] == ["inconsistent_situation", "-"]
+    assert sorted(name for name, row in rows.items() if row[0] == "mangan") == [
+        "dynasty", "ema2008", "full", "mahjongsoul", "mleague", "tenhou"]

@@ -439,27 +439,27 @@ def _mark(text: str, style: str) -> str:
 
 
 def _print_compare(case: dict[str, object]) -> None:
-    results = []
-    for name in PRESETS:
-        c = dict(case)
-        rules = case.get("rules")
-        c["rules"] = {**rules, "preset": name} if isinstance(rules, dict) else name
-        results.append((name, score_case(c)))
+    """The case under every preset, one line each: the value, the points and the yaku (or the error)."""
     print(f"{'rules':<12} {'value':<26} {'points':>7}  yaku")
-    for name, r in results:
-        if not r["ok"]:
-            err = r["error"]
-            assert isinstance(err, dict)
-            print(f"{name:<12} {_c(err['code'], 'red'):<26} {'-':>7}  {err['message'].splitlines()[0]}")
+    plain = []
+    for name in PRESETS:
+        rules = case.get("rules")
+        try:
+            scored = read_and_score({**case, "rules": {**rules, "preset": name} if isinstance(rules, dict) else name})
+        except RiichiError as e:
+            print(f"{name:<12} {_c(e.code, 'red'):<26} {'-':>7}  {str(e).splitlines()[0]}")
             continue
-        if r["yakuman"]:
-            value = f"{r['yakuman_total']}x yakuman"
-            yaku = ", ".join(f"{y['name']}" for y in r["yakuman"])  # type: ignore[attr-defined]
+        except Exception as e:  # noqa: BLE001 - one preset's failure must not hide the others
+            print(f"{name:<12} {_c('internal_error', 'red'):<26} {'-':>7}  internal error ({type(e).__name__}: {e})")
+            continue
+        s = scored.score
+        if s.yakuman:
+            yaku = ", ".join(y.value if n == 1 else f"{y.value} x{n}" for y, n in s.yakuman)
         else:
-            value = f"{r['han']} han {r['fu']} fu" + (f" {r['limit']}" if r["limit"] else "")
-            yaku = ", ".join(f"{y['name']} {y['han']}" for y in r["yaku"])  # type: ignore[attr-defined]
-        print(f"{name:<12} {value:<26} {r['points']:>7}  {yaku}")
-    plain = [name for name, r in results if red_fives.NOTE in (r.get("notes") or [])]  # type: ignore[operator]
+            yaku = ", ".join(f"{y.value} {n}" for y, n in s.yaku)
+        print(f"{name:<12} {s.value.replace('  ', ' '):<26} {s.points:>7}  {yaku}")
+        if red_fives.NOTE in scored.notes:
+            plain.append(name)
     if plain:
         print(f"red fives counted as plain fives under {', '.join(plain)}: those rules have none")
 
