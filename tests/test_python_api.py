@@ -142,3 +142,13 @@ def test_score_takes_notation_and_names_a_wrong_type() -> None:
         score(["1m"], "3z")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="score\\(\\) takes a RuleSet or its notation"):
         score("234m456p678s44433z", "3z tsumo", 3)  # type: ignore[arg-type]
+
+
+def test_a_rinshan_win_after_an_open_kan_names_the_feeder_as_liable() -> None:
+    from riichi import score  # noqa: PLC0415
+
+    # The Shanghai: Dynasty manual: the discarder of a kan tile pays for a rinshan win. South's open kan of
+    # East (fed by West), then tsumo on the replacement 9s: rinshan 1 + round wind East 1 = 2 han; fu 20 + 2
+    # (tsumo) + 16 (open honour kan) + 2 (tanki) = 40: 2 han 40 fu non-dealer tsumo is 2600, all from West.
+    s = score("234m456p789s99s minkan:1111z@W", "9s tsumo rinshan seat_wind=S", "dynasty")
+    assert "  W pays 2600 as liable for the rinshan win (fed the open kan's tile)" in str(s).splitlines()

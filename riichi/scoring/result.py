@@ -171,7 +171,7 @@ class Score:
         """``' as liable for daisangen (fed the third dragon)'``: why the liable seat pays."""
         fed = next((y for y, _ in self.yakuman if y in _FED), None)
         if fed is None:  # the replacement tile of an open kan (pao where the rules have it)
-            return " as liable (pao: the kan's tile was fed)"
+            return " as liable for the rinshan win (fed the open kan's tile)"
         return f" as liable for {fed.value} ({_FED[fed]})"
 
     def _repr_html_(self) -> str:
