@@ -27,7 +27,7 @@ import enum
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final, Self
+from typing import Final, Self
 
 from riichi.errors import NotationError
 from riichi.notation import format_tiles, parse_tiles
@@ -78,8 +78,10 @@ class DrawKind(enum.Enum):
 class Event:
     """Base of every game event. ``Event.parse(line)`` reads any event; ``str`` writes it."""
 
-    #: The word that starts the event's line.
-    name: ClassVar[str] = ""
+    @property
+    def name(self) -> str:
+        """The word that starts the event's line (``"draw"``, ``"pon"``...)."""
+        return ""
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -146,9 +148,12 @@ def _fields(words: list[str]) -> dict[str, str]:
 class GameStart(Event):
     """A game begins: the rules (a preset name) and the players' names. Start points come from the rules."""
 
-    name: ClassVar[str] = "start"
     rules: str = "tenhou"
     names: tuple[str, ...] = ("", "", "", "")
+
+    @property
+    def name(self) -> str:
+        return "start"
 
     def __post_init__(self) -> None:
         _set(self, "names", tuple(self.names))
@@ -168,7 +173,6 @@ class Deal(Event):
     (see :class:`~riichi.game.wall.Wall`): the hand then checks every tile the events name against it.
     """
 
-    name: ClassVar[str] = "deal"
     round_wind: Wind
     round_number: int
     dealer: int
@@ -178,6 +182,10 @@ class Deal(Event):
     sticks: int = 0
     scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
     wall: tuple[Tile, ...] | None = None
+
+    @property
+    def name(self) -> str:
+        return "deal"
 
     def __post_init__(self) -> None:
         _seat(self.dealer, "dealer")
@@ -208,7 +216,9 @@ class Deal(Event):
 class GameEnd(Event):
     """The game is over (the engine decides when it may be)."""
 
-    name: ClassVar[str] = "end"
+    @property
+    def name(self) -> str:
+        return "end"
 
     def __str__(self) -> str:
         return "end"
@@ -220,10 +230,13 @@ class GameEnd(Event):
 class Draw(Event):
     """``seat`` draws ``tile``: from the live wall, or the replacement tile after a kan (``rinshan``)."""
 
-    name: ClassVar[str] = "draw"
     seat: int
     tile: Tile
     rinshan: bool = False
+
+    @property
+    def name(self) -> str:
+        return "draw"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -236,10 +249,13 @@ class Draw(Event):
 class Discard(Event):
     """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn."""
 
-    name: ClassVar[str] = "discard"
     seat: int
     tile: Tile
     tsumogiri: bool = False
+
+    @property
+    def name(self) -> str:
+        return "discard"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -253,9 +269,12 @@ class Riichi(Event):
     """``seat`` declares riichi (an open riichi, its hand shown, with ``open``, where the rules play it);
     its next event is the declaring discard."""
 
-    name: ClassVar[str] = "riichi"
     seat: int
     open: bool = False
+
+    @property
+    def name(self) -> str:
+        return "riichi"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -268,8 +287,11 @@ class Riichi(Event):
 class RiichiAccepted(Event):
     """The declaring discard passed without a ron: ``seat`` pays its 1000-point stick."""
 
-    name: ClassVar[str] = "riichi_accepted"
     seat: int
+
+    @property
+    def name(self) -> str:
+        return "riichi_accepted"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -288,7 +310,11 @@ class _Call(Event):
     tile: Tile
     from_seat: int
     own: tuple[Tile, ...]
-    size: ClassVar[int] = 2
+
+    @property
+    def size(self) -> int:
+        """How many of the meld's tiles come from the caller's hand."""
+        return 2
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -310,31 +336,43 @@ class _Call(Event):
 class Chi(_Call):
     """A run called from the player on the left."""
 
-    name: ClassVar[str] = "chi"
+    @property
+    def name(self) -> str:
+        return "chi"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Pon(_Call):
     """A triplet called from any other player."""
 
-    name: ClassVar[str] = "pon"
+    @property
+    def name(self) -> str:
+        return "pon"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Minkan(_Call):
     """An open kan on a discard (daiminkan): three own tiles and the discard."""
 
-    name: ClassVar[str] = "minkan"
-    size: ClassVar[int] = 3
+    @property
+    def name(self) -> str:
+        return "minkan"
+
+    @property
+    def size(self) -> int:
+        return 3
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Shouminkan(Event):
     """``seat`` adds ``tile``, held or just drawn, to one of its pons, making a kan (kakan)."""
 
-    name: ClassVar[str] = "shouminkan"
     seat: int
     tile: Tile
+
+    @property
+    def name(self) -> str:
+        return "shouminkan"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -347,9 +385,12 @@ class Shouminkan(Event):
 class Ankan(Event):
     """``seat`` declares a concealed kan of the four ``tiles`` (all of one kind)."""
 
-    name: ClassVar[str] = "ankan"
     seat: int
     tiles: tuple[Tile, ...]
+
+    @property
+    def name(self) -> str:
+        return "ankan"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -372,8 +413,11 @@ class Ankan(Event):
 class DoraRevealed(Event):
     """A kan dora indicator is turned over."""
 
-    name: ClassVar[str] = "dora"
     tile: Tile
+
+    @property
+    def name(self) -> str:
+        return "dora"
 
     def __str__(self) -> str:
         return f"dora {self.tile}"
@@ -387,11 +431,14 @@ class Win(Event):
     Several rons on one discard are one :class:`Win` each, in the order the record gives them.
     """
 
-    name: ClassVar[str] = "win"
     seat: int
     from_seat: int | None
     tile: Tile
     ura: tuple[Tile, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return "win"
 
     def __post_init__(self) -> None:
         _seat(self.seat)
@@ -419,9 +466,12 @@ class Ryuukyoku(Event):
     ``EXHAUSTIVE`` are the same moment (the wall ran out), records name them apart.
     """
 
-    name: ClassVar[str] = "ryuukyoku"
     kind: DrawKind
     seat: int | None = None
+
+    @property
+    def name(self) -> str:
+        return "ryuukyoku"
 
     def __post_init__(self) -> None:
         if self.seat is not None:

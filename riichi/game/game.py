@@ -25,7 +25,6 @@ from riichi.game.phase import WinRecord
 from riichi.game.round import Round
 from riichi.rules import Bust, Extension, GameLength, PaarenchanCount, Renchan, RuleSet
 from riichi.scoring.settlement import FinalResult, settle_draw, settle_game_end
-from riichi.shapes.waits import wait_kinds
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
 
 __all__ = ["Game", "HandFrame", "HandResult", "Outcome", "WinResult"]
@@ -246,14 +245,11 @@ class Game:
 
 def is_tenpai(r: Round, seat: int) -> bool:
     """Tenpai at an exhaustive draw: a wait that is not four tiles of the player's own."""
-    counts = [0] * 34
-    for t in r.hands[seat]:
-        counts[KIND_OF[t]] += 1
-    held = list(counts)
+    held = list(r.counts[seat])
     for m in r.melds[seat]:
         for t in m.tiles:
             held[KIND_OF[t]] += 1
-    return any(held[k] < 4 for k in wait_kinds(counts, n_melds=len(r.melds[seat])))  # noqa: PLR2004
+    return any(held[k] < 4 for k in r.waits[seat])  # noqa: PLR2004
 
 
 def nagashi_seats(r: Round) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from riichi import Hand, RiichiError
 from riichi.errors import IllegalActionError
@@ -62,6 +62,8 @@ class Pass:
 Action = Event | Pass
 
 _TERMINAL_HONOR = frozenset(TERMINAL_HONOR_KINDS)
+#: The red five of each five's kind.
+_RED_FIVE: Final = {Tile.M0.kind: Tile.M0, Tile.P0.kind: Tile.P0, Tile.S0.kind: Tile.S0}
 _KYUUSHU_KINDS = 9
 
 
@@ -69,19 +71,11 @@ def _refuse(event: Event, message: str, rule: str) -> IllegalActionError:
     return IllegalActionError(message, event=event, rule=rule)
 
 
-def _counts(tiles: list[Tile] | tuple[Tile, ...]) -> list[int]:
-    c = [0] * 34
-    for t in tiles:
-        c[KIND_OF[t]] += 1
-    return c
-
-
 def hand_waits(r: Round, seat: int) -> frozenset[int]:
     """The kinds the seat's hand of 3n+1 concealed tiles waits on (empty when not tenpai or holding 3n+2)."""
-    hand = r.hands[seat]
-    if len(hand) % 3 != 1:
+    if len(r.hands[seat]) % 3 != 1:
         return frozenset()
-    return frozenset(wait_kinds(_counts(hand), n_melds=len(r.melds[seat])))
+    return frozenset(wait_kinds(r.counts[seat], n_melds=len(r.melds[seat])))
 
 
 def kuikae_kinds(mode: Kuikae, tile: Tile, own: tuple[Tile, ...], *, chi: bool) -> frozenset[int]:
@@ -108,11 +102,11 @@ def pending_draw(r: Round) -> tuple[DrawKind, str] | None:
     if r.live_tiles_left == 0:
         return DrawKind.EXHAUSTIVE, "the live wall is empty: the hand ends in an exhaustive draw"
     aborts = r.rules.game.abortive_draws
-    if AbortiveDraw.SUUCHA_RIICHI in aborts and len(r.riichi_seats) == 4:  # noqa: PLR2004
+    if len(r.riichi_seats) == 4 and AbortiveDraw.SUUCHA_RIICHI in aborts:  # noqa: PLR2004
         return DrawKind.SUUCHA_RIICHI, "four players are in riichi: the hand ends (suucha riichi)"
-    if AbortiveDraw.SUUKAIKAN in aborts and _is_suukaikan(r):
+    if _is_suukaikan(r) and AbortiveDraw.SUUKAIKAN in aborts:
         return DrawKind.SUUKAIKAN, "four kans by more than one player: the hand ends (suukaikan)"
-    if AbortiveDraw.SUUFON_RENDA in aborts and _is_suufon_renda(r):
+    if _is_suufon_renda(r) and AbortiveDraw.SUUFON_RENDA in aborts:
         return DrawKind.SUUFON_RENDA, "the same wind was discarded by all four: the hand ends (suufon renda)"
     return None
 
@@ -122,9 +116,10 @@ def _is_suukaikan(r: Round) -> bool:
 
 
 def _is_suufon_renda(r: Round) -> bool:
+    if r.discards != 4 or not r.no_calls:  # noqa: PLR2004
+        return False
     firsts = [river[0].tile for river in r.rivers if len(river) == 1]
-    return (r.no_calls and len(firsts) == 4 and sum(len(river) for river in r.rivers) == 4  # noqa: PLR2004
-            and firsts[0].is_wind and len({KIND_OF[t] for t in firsts}) == 1)
+    return len(firsts) == 4 and firsts[0].is_wind and len({KIND_OF[t] for t in firsts}) == 1  # noqa: PLR2004
 
 
 def check_draw(r: Round, e: Draw) -> None:
@@ -165,15 +160,15 @@ def check_discard(r: Round, e: Discard) -> None:
     if r.after_call and KIND_OF[e.tile] in r.kuikae:
         raise _refuse(e, "swap-calling: the called tile (or the run's other end) cannot be discarded now",
                       "kuikae")
-    if r.declaring == e.seat:
-        hand = list(r.hands[e.seat])
-        hand.remove(e.tile)
-        if not hand_is_tenpai(hand, len(r.melds[e.seat])):
-            raise _refuse(e, "the riichi discard must leave the hand tenpai", "riichi")
+    if r.declaring == e.seat and not _tenpai_after(r, e.seat, e.tile):
+        raise _refuse(e, "the riichi discard must leave the hand tenpai", "riichi")
 
 
-def hand_is_tenpai(hand: list[Tile], n_melds: int) -> bool:
-    return shanten(_counts(hand), n_melds=n_melds) == 0
+def _tenpai_after(r: Round, seat: int, discard: Tile) -> bool:
+    """Whether the seat's hand is tenpai once ``discard`` leaves it."""
+    counts = list(r.counts[seat])
+    counts[KIND_OF[discard]] -= 1
+    return shanten(counts, n_melds=len(r.melds[seat])) == 0
 
 
 def check_riichi_declaration(r: Round, e: Riichi) -> None:
@@ -438,6 +433,22 @@ def _distinct(tiles: list[Tile]) -> list[Tile]:
     return sorted(set(tiles), key=ORDER_KEY.__getitem__)
 
 
+def _held(r: Round, seat: int) -> list[Tile]:
+    """The different tiles the seat holds, in the canonical order (a red five just before the plain
+    five): read from the kind counts, the red fives looked up in the hand."""
+    hand = r.hands[seat]
+    out: list[Tile] = []
+    for kind, n in enumerate(r.counts[seat]):
+        if n:
+            red = _RED_FIVE.get(kind)
+            if red is not None and red in hand:
+                out.append(red)
+                n -= hand.count(red)
+            if n:
+                out.append(Tile.from_kind(kind))
+    return out
+
+
 def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     out: list[Action] = []
     hand = r.hands[seat]
@@ -445,17 +456,15 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     if drawn is not None and _tsumo_refusal(r, seat, drawn) is None:
         out.append(Win(seat, None, drawn))
     if r.declaring == seat:
-        for t in _distinct(hand):
-            rest = list(hand)
-            rest.remove(t)
-            if hand_is_tenpai(rest, len(r.melds[seat])):
+        for t in _held(r, seat):
+            if _tenpai_after(r, seat, t):
                 out.extend(_discards(seat, t, hand, drawn))
         return tuple(out)
     if r.riichi[seat]:
         assert drawn is not None
         out.append(Discard(seat, drawn, tsumogiri=True))
     else:
-        for t in _distinct(hand):
+        for t in _held(r, seat):
             if not (r.after_call and KIND_OF[t] in r.kuikae):
                 out.extend(_discards(seat, t, hand, drawn))
         if not r.after_call and r.is_closed(seat) and _may_riichi(r, seat):
@@ -463,7 +472,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
             if r.rules.scoring.has("open_riichi"):
                 out.append(Riichi(seat, open=True))
     if not r.after_call and r.kans < MAX_KANS and r.live_tiles_left > 0:
-        counts = _counts(hand)
+        counts = r.counts[seat]
         for kind in range(34):
             if counts[kind] == 4:  # noqa: PLR2004
                 event = Ankan(seat, tuple(t for t in hand if KIND_OF[t] == kind))
@@ -476,7 +485,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
             for m in r.melds[seat]:
                 if m.type is MeldType.PON:
                     out.extend(Shouminkan(seat, t) for t in _distinct([t for t in hand if KIND_OF[t] == m.kind]))
-    if AbortiveDraw.KYUUSHU_KYUUHAI in r.rules.game.abortive_draws and not _kyuushu_refusal(r, seat):
+    if not _kyuushu_refusal(r, seat) and AbortiveDraw.KYUUSHU_KYUUHAI in r.rules.game.abortive_draws:
         out.append(Ryuukyoku(DrawKind.KYUUSHU_KYUUHAI, seat))
     return tuple(out)
 
@@ -493,8 +502,7 @@ def _discards(seat: int, t: Tile, hand: list[Tile], drawn: Tile | None) -> list[
 def _may_riichi(r: Round, seat: int) -> bool:
     if r.riichi[seat] or r.declaring is not None:
         return False
-    counts = _counts(r.hands[seat])
-    if shanten(counts, n_melds=len(r.melds[seat])) > 0:
+    if shanten(r.counts[seat], n_melds=len(r.melds[seat])) > 0:
         return False
     try:
         check_riichi_declaration(r, Riichi(seat))
@@ -507,7 +515,7 @@ def _call_actions(r: Round, seat: int) -> tuple[Action, ...]:
     assert r.last is not None
     source, tile = r.last
     kind = KIND_OF[tile]
-    if kind not in r.waits[seat] and not _may_call(r.hands[seat], kind, chi=seat == (source + 1) % 4):
+    if kind not in r.waits[seat] and not _may_call(r.counts[seat], kind, chi=seat == (source + 1) % 4):
         return ()
     out: list[Action] = []
     if can_ron(r, seat):
@@ -540,18 +548,14 @@ def _call_actions(r: Round, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _may_call(hand: list[Tile], kind: int, *, chi: bool) -> bool:
+def _may_call(counts: list[int], kind: int, *, chi: bool) -> bool:
     """A quick look: does the hand hold two of ``kind``, or (for a chi) a neighbour within two in its suit?"""
-    same = 0
-    for t in hand:
-        k = KIND_OF[t]
-        if k == kind:
-            same += 1
-            if same == 2:  # noqa: PLR2004
-                return True
-        elif chi and kind < 27 and k // 9 == kind // 9 and abs(k - kind) <= 2:  # noqa: PLR2004
-            return True
-    return False
+    if counts[kind] >= 2:  # noqa: PLR2004
+        return True
+    if not chi or kind >= 27:  # noqa: PLR2004
+        return False
+    number = kind % 9
+    return any(counts[kind + d] for d in (-2, -1, 1, 2) if 0 <= number + d <= 8)  # noqa: PLR2004
 
 
 def _choices(tiles: list[Tile], n: int) -> list[tuple[Tile, ...]]:

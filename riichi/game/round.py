@@ -27,6 +27,7 @@ the rules each event must satisfy.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from riichi.errors import IllegalActionError
 from riichi.game.events import (
@@ -56,6 +57,8 @@ from riichi.tiles import KIND_OF, Tile, Wind
 
 __all__ = ["Phase", "RiverTile", "Round", "WinRecord"]
 
+_WINDS: Final = tuple(Wind)
+
 
 class Round:
     """One hand of riichi, from the deal to a win or a drawn hand; see the module description."""
@@ -78,9 +81,16 @@ class Round:
         self.scores = list(deal.scores if scores is None else scores)
         self.honba = deal.honba if honba is None else honba
         self.sticks = deal.sticks if sticks is None else sticks
+        self._start = (tuple(self.scores), self.sticks)
         #: Consecutive dealer wins before this hand (paarenchan is the eighth).
         self.dealer_streak = dealer_streak
         self.hands: list[list[Tile]] = [list(h) for h in deal.hands]
+        #: Each seat's concealed tiles counted by kind (0..33), kept with ``hands``: what shanten and
+        #: waits read.
+        self.counts: list[list[int]] = [[0] * 34 for _ in range(4)]
+        for seat, hand in enumerate(deal.hands):
+            for tile in hand:
+                self.counts[seat][KIND_OF[tile]] += 1
         self.melds: list[list[Meld]] = [[], [], [], []]
         self.rivers: list[list[RiverTile]] = [[], [], [], []]
         self.dora: list[Tile] = [deal.dora]
@@ -110,6 +120,8 @@ class Round:
         self.waits: list[frozenset[int]] = [frozenset()] * 4
         self.no_calls = True  #: the first go-around is still uninterrupted by any call
         self.draw_count = [0, 0, 0, 0]
+        #: Discards made by all seats (suufon renda looks at the first four).
+        self.discards = 0
         self.after_call = False
         self.kuikae: frozenset[int] = frozenset()
         self.wins: list[WinRecord] = []
@@ -135,6 +147,15 @@ class Round:
                     sticks=sticks, scores=scores, wall=wall.tiles)
         return cls(deal, rules)
 
+    def copy(self) -> Round:
+        """An independent round in the same position: dealt alike and every event applied again."""
+        scores, sticks = self._start
+        twin = Round(self.deal, self.rules, scores=scores, honba=self.honba, sticks=sticks,
+                     dealer_streak=self.dealer_streak)
+        for event in self.events:
+            twin.apply(event)
+        return twin
+
     # -- facts ---------------------------------------------------------------------------------------
 
     @property
@@ -151,7 +172,7 @@ class Round:
         return self.phase is Phase.OVER
 
     def seat_wind(self, seat: int) -> Wind:
-        return Wind((seat - self.dealer) % 4)
+        return _WINDS[(seat - self.dealer) % 4]
 
     def seat_of(self, wind: Wind) -> int:
         return (self.dealer + wind) % 4
@@ -226,6 +247,16 @@ class Round:
             raise self._refuse(event, f"all four {Tile(kind)} are already out of the wall", "tiles")
         self.seen[kind] += 1
 
+    def _take(self, seat: int, tile: Tile) -> None:
+        """A tile joins the seat's concealed hand."""
+        self.hands[seat].append(tile)
+        self.counts[seat][KIND_OF[tile]] += 1
+
+    def _give(self, seat: int, tile: Tile) -> None:
+        """A tile leaves the seat's concealed hand (discarded, or into a meld)."""
+        self.hands[seat].remove(tile)
+        self.counts[seat][KIND_OF[tile]] -= 1
+
     def _pass_table_tile(self, event: Event, *, taker: int | None = None) -> None:
         """The tile on the table goes by: seats that could have won on it are furiten (temporarily, or for
         the rest of the hand in riichi)."""
@@ -256,7 +287,7 @@ class Round:
         else:
             self.live_draws += 1
             self.drawn_rinshan = False
-        self.hands[e.seat].append(e.tile)
+        self._take(e.seat, e.tile)
         self.drawn = e.tile
         self.draw_count[e.seat] += 1
         self.furiten_temporary[e.seat] = False
@@ -269,7 +300,8 @@ class Round:
 
     def _discard(self, e: Discard) -> None:
         legal.check_discard(self, e)
-        self.hands[e.seat].remove(e.tile)
+        self._give(e.seat, e.tile)
+        self.discards += 1
         declaring = self.declaring == e.seat
         self.rivers[e.seat].append(RiverTile(e.tile, e.tsumogiri, riichi=declaring))
         if self.ippatsu[e.seat]:
@@ -277,7 +309,9 @@ class Round:
         if declaring:
             self.declaring = None
             self.awaiting_acceptance = e.seat
-        self.waits[e.seat] = legal.hand_waits(self, e.seat)
+        if self.drawn is None or KIND_OF[self.drawn] != KIND_OF[e.tile]:
+            # Discarding a copy of the tile drawn leaves the hand held before the draw, and its waits.
+            self.waits[e.seat] = legal.hand_waits(self, e.seat)
         self.dora_owed = [True] * len(self.dora_owed)
         self.drawn = None
         self.after_call = False
@@ -310,7 +344,7 @@ class Round:
         river = self.rivers[e.from_seat]
         river[-1] = replace(river[-1], called=True)
         for t in e.own:
-            self.hands[e.seat].remove(t)
+            self._give(e.seat, t)
         kind = {Chi: MeldType.CHI, Pon: MeldType.PON, Minkan: MeldType.MINKAN}[type(e)]
         self.melds[e.seat].append(Meld(kind, e.tiles, self.seat_wind(e.from_seat)))
         self.no_calls = False
@@ -338,7 +372,7 @@ class Round:
     def _ankan(self, e: Ankan) -> None:
         legal.check_ankan(self, e)
         for t in e.tiles:
-            self.hands[e.seat].remove(t)
+            self._give(e.seat, t)
         self.melds[e.seat].append(Meld(MeldType.ANKAN, e.tiles))
         self.waits[e.seat] = legal.hand_waits(self, e.seat)
         self.no_calls = False
@@ -350,7 +384,7 @@ class Round:
 
     def _shouminkan(self, e: Shouminkan) -> None:
         at = legal.check_shouminkan(self, e)
-        self.hands[e.seat].remove(e.tile)
+        self._give(e.seat, e.tile)
         pon = self.melds[e.seat][at]
         self.melds[e.seat][at] = Meld(MeldType.SHOUMINKAN, (*pon.tiles, e.tile), pon.from_seat)
         self.waits[e.seat] = legal.hand_waits(self, e.seat)

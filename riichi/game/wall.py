@@ -48,7 +48,7 @@ def full_set(aka: int = 3) -> tuple[Tile, ...]:
     """The 136 tiles with ``aka`` red fives (0..4; 3 is one per suit, 4 adds a second red 5p)."""
     if not 0 <= aka <= 4:  # noqa: PLR2004
         raise ImpossibleTilesError(f"a set has 0 to 4 red fives, not {aka}")
-    tiles = [Tile(k) for k in range(34) for _ in range(4)]
+    tiles = [Tile.from_kind(k) for k in range(34) for _ in range(4)]
     reds = (Tile.M0, Tile.P0, Tile.S0, Tile.P0)[:aka]
     for red in reds:
         tiles.remove(Tile.from_kind(red.kind))

@@ -10,7 +10,6 @@ plays many more.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
@@ -48,7 +47,7 @@ class Checked:
             for action in actions:
                 if not isinstance(action, Pass):
                     assert r.wall is not None
-                    position = copy.deepcopy(r)
+                    position = r.copy()
                     if isinstance(action, Win):
                         action = with_ura(r, Wall(r.wall.tiles), action)
                     elif r.awaiting_acceptance is not None:  # a call on a riichi discard follows its acceptance
@@ -59,7 +58,7 @@ class Checked:
                 listed = {a.tile for a in actions if isinstance(a, Discard)}
                 for tile in set(r.hands[view.seat]) - listed:
                     with pytest.raises(IllegalActionError):
-                        copy.deepcopy(r).apply(Discard(view.seat, tile))
+                        r.copy().apply(Discard(view.seat, tile))
                     self.checks["unlisted discard refused"] += 1
         return choice
 
