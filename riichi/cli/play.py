@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TextIO
 
 from riichi.errors import RiichiError
-from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedDraw, StatedGameEnd, StatedHand, StatedWin
+from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand
 from riichi.game.engine import play_game
-from riichi.game.events import Deal, Event
-from riichi.game.game import Game, HandResult
+from riichi.game.events import Deal, Event, GameEnd
+from riichi.game.game import Game
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, TsumogiriPlayer
 from riichi.game.tally import Tally
 from riichi.replay.convert import write_record
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         tally.add(game)
         if save is not None:
             (save / f"game-{i:04d}{_SUFFIXES[args.format]}").write_text(
-                write_record(game_record(game, played), args.format), encoding="utf-8")
+                write_record(game_record(game, played), args.format, rules), encoding="utf-8")
         if progress:
             _progress(sys.stderr, i + 1, args.games)
     if progress:
@@ -161,31 +161,18 @@ def _print(summary: dict[str, object]) -> None:
 
 
 def game_record(game: Game, events: Sequence[Event]) -> GameRecord:
-    """A finished game as a record: its events hand by hand, with the engine's results as the stated ones
-    (so a writer gives ``hora`` and ``ryukyoku`` their score changes)."""
+    """A finished game as a record: its events hand by hand, stating no results. Writing it
+    (:func:`~riichi.replay.convert.write_record` under the game's rules) gives every hand the engine's
+    results, replayed from the events, as any record without results gets them (so ``hora`` and
+    ``ryukyoku`` carry their score changes)."""
     hands: list[list[Event]] = []
     for event in events:
         if isinstance(event, Deal):
             hands.append([])
-        if hands:
+        if hands and not isinstance(event, GameEnd):  # the record's end is no event of its last hand
             hands[-1].append(event)
-    final = game.final
-    records = tuple(HandRecord(i, tuple(hand_events), _stated(result))
-                    for i, (hand_events, result) in enumerate(zip(hands, game.results, strict=True)))
+    records = tuple(HandRecord(i, tuple(hand_events), StatedHand()) for i, hand_events in enumerate(hands))
     rules = RecordRules(red_fives=game.rules.scoring.aka > 0, open_tanyao=game.rules.scoring.kuitan,
                         hanchan=game.rules.game.length.value == "hanchan")
     start = (game.rules.game.starting_points,) * 4
-    return GameRecord(rules, game.names, start, records, StatedGameEnd(final.scores, final.points))
-
-
-def _stated(result: HandResult) -> StatedHand:
-    wins = tuple(StatedWin(
-        w.winner, w.from_seat, han=w.score.han, fu=w.score.fu, points=w.score.points,
-        yaku=w.score.yaku,
-        yakuman=tuple(y for y, _ in w.score.yakuman),
-        limit=None if w.score.limit is None else w.score.limit.value, pao=w.pao, deltas=w.deltas,
-        honba=result.honba, riichi_sticks=w.riichi_sticks) for w in result.wins)
-    # As Tenhou's records state them: a win's honba is the table's, a draw's sticks those left at its end.
-    draw = None if result.draw is None else StatedDraw(result.draw, result.deltas, result.honba,
-                                                       result.riichi_sticks + len(result.riichi))
-    return StatedHand(result.scores_start, result.honba, result.riichi_sticks, wins, draw)
+    return GameRecord(rules, game.names, start, records, None)
