@@ -33,9 +33,10 @@ __all__ = ["PLAYERS", "add_parser", "game_record", "run"]
 #: The file name ending of each format a game is saved in.
 _SUFFIXES = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml"}
 
-#: The built-in players by name; each is made from a seed (only the random one uses it).
+#: The built-in players by name; each is made from a seed (the random one's choices, the efficient one's
+#: open riichi).
 PLAYERS: dict[str, Callable[[int], Player]] = {
-    "efficient": lambda seed: EfficientPlayer(),
+    "efficient": EfficientPlayer,
     "tsumogiri": lambda seed: TsumogiriPlayer(),
     "random": RandomPlayer,
 }

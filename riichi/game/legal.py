@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from riichi import Hand, RiichiError
 from riichi.errors import IllegalActionError
@@ -62,8 +62,6 @@ class Pass:
 Action = Event | Pass
 
 _TERMINAL_HONOR = frozenset(TERMINAL_HONOR_KINDS)
-#: The red five of each five's kind.
-_RED_FIVE: Final = {Tile.M0.kind: Tile.M0, Tile.P0.kind: Tile.P0, Tile.S0.kind: Tile.S0}
 _KYUUSHU_KINDS = 9
 
 
@@ -433,22 +431,6 @@ def _distinct(tiles: list[Tile]) -> list[Tile]:
     return sorted(set(tiles), key=ORDER_KEY.__getitem__)
 
 
-def _held(r: Round, seat: int) -> list[Tile]:
-    """The different tiles the seat holds, in the canonical order (a red five just before the plain
-    five): read from the kind counts, the red fives looked up in the hand."""
-    hand = r.hands[seat]
-    out: list[Tile] = []
-    for kind, n in enumerate(r.counts[seat]):
-        if n:
-            red = _RED_FIVE.get(kind)
-            if red is not None and red in hand:
-                out.append(red)
-                n -= hand.count(red)
-            if n:
-                out.append(Tile.from_kind(kind))
-    return out
-
-
 def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     out: list[Action] = []
     hand = r.hands[seat]
@@ -456,7 +438,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     if drawn is not None and _tsumo_refusal(r, seat, drawn) is None:
         out.append(Win(seat, None, drawn))
     if r.declaring == seat:
-        for t in _held(r, seat):
+        for t in _distinct(hand):
             if _tenpai_after(r, seat, t):
                 out.extend(_discards(seat, t, hand, drawn))
         return tuple(out)
@@ -464,7 +446,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
         assert drawn is not None
         out.append(Discard(seat, drawn, tsumogiri=True))
     else:
-        for t in _held(r, seat):
+        for t in _distinct(hand):
             if not (r.after_call and KIND_OF[t] in r.kuikae):
                 out.extend(_discards(seat, t, hand, drawn))
         if not r.after_call and r.is_closed(seat) and _may_riichi(r, seat):

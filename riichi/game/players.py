@@ -133,15 +133,26 @@ _TERMINAL_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 class EfficientPlayer:
     """A simple sound player: wins when it can, declares riichi when tenpai, discards to the lowest shanten
     (then the most waiting kinds, then terminals and honours first), and calls pon only on value honours
-    (dragons, its seat wind, the round wind)."""
+    (dragons, its seat wind, the round wind).
+
+    Where the rules play open riichi, it declares its riichi open with the chance ``open_riichi``, drawn
+    from its own generator seeded with ``seed`` (so the same seed makes the same choices).
+    """
+
+    def __init__(self, seed: int | None = 0, *, open_riichi: float = 0.25) -> None:
+        self.rng = random.Random(seed)
+        self.open_riichi = open_riichi
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
         for a in actions:
             if isinstance(a, Win):
                 return a
-        for a in actions:
-            if isinstance(a, Riichi):
-                return a
+        riichi = [a for a in actions if isinstance(a, Riichi)]
+        if riichi:
+            shown = [a for a in riichi if a.open]
+            if shown and self.rng.random() < self.open_riichi:
+                return shown[0]
+            return next((a for a in riichi if not a.open), riichi[0])
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             return self._discard(view, discards)

@@ -18,13 +18,14 @@ import pytest
 from riichi import score
 from riichi.errors import IllegalActionError
 from riichi.game.engine import play_game, with_ura
-from riichi.game.events import Discard, Event, RiichiAccepted, Win
+from riichi.game.events import Discard, Event, Riichi, RiichiAccepted, Win
 from riichi.game.game import Game
 from riichi.game.legal import Action, Pass
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
 from riichi.game.round import Round
 from riichi.game.wall import Wall
 from riichi.rules import PRESETS
+from riichi.yaku import Yaku
 
 GAMES_PER_PRESET = 3
 
@@ -109,3 +110,25 @@ def test_self_play_keeps_tiles_points_and_legality(preset: str) -> None:
         assert sum(final.final_scores) + (1000 * left if rules.game.leftover_sticks.value == "unclaimed" else 0) \
             == total
     assert checks["tiles conserved"] > 0 and checks["listed action accepted"] > 0
+
+
+def test_the_efficient_player_declares_open_riichi_where_the_rules_play_it() -> None:
+    # The full preset plays open riichi (a local yaku worth one han more than riichi, and a yakuman for
+    # the winner when a player not in riichi deals into it): the efficient player, seeded, declares it
+    # now and then, and every win of an open riichi scores it one way or the other.
+    rules = PRESETS["full"]
+    opened = wins = 0
+    for g in range(3):
+        events: list[Event] = []
+        game = play_game([EfficientPlayer(seed=g * 4 + s) for s in range(4)], rules, seed=g, listener=events.append)
+        opened += sum(1 for e in events if isinstance(e, Riichi) and e.open)
+        for result in game.results:
+            for w in result.wins:
+                if w.context.open_riichi:
+                    wins += 1
+                    assert Yaku.OPEN_RIICHI in dict(w.score.yaku) or Yaku.OPEN_RIICHI in dict(w.score.yakuman)
+    assert opened > 0 and wins > 0
+    # Where the rules have no open riichi the player is never offered one (and its choices stay as before).
+    events = []
+    play_game([EfficientPlayer(seed=s) for s in range(4)], PRESETS["tenhou"], seed=0, listener=events.append)
+    assert not any(isinstance(e, Riichi) and e.open for e in events)
