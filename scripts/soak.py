@@ -4,9 +4,10 @@
     python scripts/soak.py --games 2000 --seed 3 --presets tenhou,wrc
 
 After every event: the scores plus the sticks on the table add up to the starting total, and (the
-wall being known in self-play) the 136 tiles are all somewhere: hands, melds, rivers, wall. After
-every game: each win's score is the scorer's result for the hand and context the engine built, each
-hand's deltas add up to the sticks it collected. Players mix random and efficient choices. The first
+wall being known in self-play) the 136 tiles are all somewhere: hands, melds, rivers, wall. Every
+choice is one of the legal actions offered. After every game: each win's score is the scorer's
+result for the hand and context the engine built, each hand's deltas add up to the sticks it
+collected. Players mix random and efficient choices. The first
 failure stops the run and prints the seed that reproduces it. Prints games/s and events/s.
 """
 
@@ -23,36 +24,55 @@ from riichi import score
 from riichi.game.engine import play_game
 from riichi.game.events import Event
 from riichi.game.game import Game
-from riichi.game.players import EfficientPlayer, Player, RandomPlayer
+from riichi.game.legal import Action
+from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
 from riichi.rules import PRESETS
+from riichi.tiles import Tile
 
 
-def _tiles_everywhere(game: Game) -> Counter[int] | None:
+class Legal:
+    """Wraps a player: its choice must be one of the actions it was offered."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
+        choice = self.inner.choose(view, actions)
+        if choice not in actions:
+            raise AssertionError(f"seat {view.seat} chose {choice}, not among its legal actions")
+        return choice
+
+
+def _tiles_everywhere(game: Game, dealt: dict[Tile, int]) -> None:
+    """The round's tiles (hands, melds, rivers, wall) are the wall's 136, counted (``dealt``)."""
     r = game.round
     if r is None or r.wall is None:
-        return None
-    tiles: Counter[int] = Counter()
+        return
+    if not r.events:  # a new hand
+        dealt.clear()
+        dealt.update(Counter(r.wall.tiles))
+    tiles = list(r.wall_tiles_left())
     for seat in range(4):
-        tiles.update(r.hands[seat])
-        tiles.update(t for m in r.melds[seat] for t in m.tiles)
-        tiles.update(d.tile for d in r.rivers[seat] if not d.called)
-    tiles.update(r.wall_tiles_left())
-    if tiles != Counter(r.wall.tiles):
+        tiles += r.hands[seat]
+        for m in r.melds[seat]:
+            tiles += m.tiles
+        tiles += [d.tile for d in r.rivers[seat] if not d.called]
+    if dict(Counter(tiles)) != dealt:
         raise AssertionError(f"tiles not conserved after {r.events[-1] if r.events else 'the deal'}")
-    return tiles
 
 
 def soak_one(preset: str, seed: int, counts: Counter[str]) -> None:
     rules = PRESETS[preset]
     total = 4 * rules.game.starting_points
     rng = random.Random(seed)
-    players: list[Player] = [RandomPlayer(rng.getrandbits(32)) if rng.random() < 0.5 else EfficientPlayer()  # noqa: PLR2004
-                             for _ in range(4)]
+    players: list[Player] = [Legal(RandomPlayer(rng.getrandbits(32)) if rng.random() < 0.5  # noqa: PLR2004
+                                   else EfficientPlayer(rng.getrandbits(32))) for _ in range(4)]
     game = Game(rules)
+    dealt: dict[Tile, int] = {}
 
     def check(event: Event) -> None:
         counts["events"] += 1
-        _tiles_everywhere(game)
+        _tiles_everywhere(game, dealt)
         scores, sticks = game.table()
         if sum(scores) + 1000 * sticks != total:
             raise AssertionError(f"points not conserved after {event}: {scores} + {sticks} sticks")
