@@ -440,7 +440,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     if r.declaring == seat:
         for t in _distinct(hand):
             if _tenpai_after(r, seat, t):
-                out.extend(_discards(seat, t, hand, drawn))
+                out.extend(_discards(r, seat, t, hand, drawn))
         return tuple(out)
     if r.riichi[seat]:
         assert drawn is not None
@@ -448,7 +448,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     else:
         for t in _distinct(hand):
             if not (r.after_call and KIND_OF[t] in r.kuikae):
-                out.extend(_discards(seat, t, hand, drawn))
+                out.extend(_discards(r, seat, t, hand, drawn))
         if not r.after_call and r.is_closed(seat) and _may_riichi(r, seat):
             out.append(Riichi(seat))
             if r.rules.scoring.has("open_riichi"):
@@ -472,13 +472,14 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _discards(seat: int, t: Tile, hand: list[Tile], drawn: Tile | None) -> list[Discard]:
+def _discards(r: Round, seat: int, t: Tile, hand: list[Tile], drawn: Tile | None) -> list[Discard]:
+    held = r.discard_events[seat][t]
     if t == drawn:
         out = [Discard(seat, t, tsumogiri=True)]
         if hand.count(t) > 1:
-            out.append(Discard(seat, t))
+            out.append(held)
         return out
-    return [Discard(seat, t)]
+    return [held]
 
 
 def _may_riichi(r: Round, seat: int) -> bool:

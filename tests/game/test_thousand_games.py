@@ -93,4 +93,4 @@ def test_a_share_of_a_thousand_games(preset: str) -> None:
         left = game.table()[1]
         unclaimed = rules.game.leftover_sticks is LeftoverSticks.UNCLAIMED
         assert sum(game.final_scores) + (1000 * left if unclaimed else 0) == total, seed
-    assert events > 1000 * len(seeds) and wins > len(seeds)
+    assert events > 100 * len(seeds) and wins > len(seeds)  # every game played some hands, most hands a win
