@@ -120,21 +120,28 @@ def count(mode: str, hands: Path, skip: int, n: int, *, go: bool, caches: bool =
     instructions, and with ``caches`` the cache misses and mispredicted branches as well."""
     tool = (["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", "--cachegrind-out-file=/dev/null"]
             if caches else ["--tool=callgrind", "--callgrind-out-file=/dev/null"])
-    child_args = ["--child", mode, "--hands-file", str(hands), "--skip", str(skip), "--hands", str(n),
-                  *(["--go"] if go else [])]
-    if mode in COMPILED_MODES:  # -P, run from elsewhere: the installed riichi, the checkout only for benchmarks
-        call = (f"import sys; sys.path.append({str(REPO)!r}); from benchmarks.instructions import main; "
-                f"sys.exit(main({child_args!r}))")
-        cmd, cwd = ["valgrind", *tool, sys.executable, "-P", "-c", call], "/"
-    else:
-        cmd, cwd = ["valgrind", *tool, sys.executable, "-m", "benchmarks.instructions", *child_args], str(REPO)
+    cmd, cwd = child_command(mode, hands, skip, n, go=go)
     # one hash seed for every child: set and dict orders, and so the instructions they cost, the same each run
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)  # noqa: S603
+    done = subprocess.run(["valgrind", *tool, *cmd], cwd=cwd, env=env, capture_output=True, text=True,  # noqa: S603
+                          check=False)
     out = done.stderr
     if done.returncode != 0:
         raise RuntimeError(f"the {mode} child failed:\n{out[-2000:]}")
     return read_counts(out, caches=caches)
+
+
+def child_command(mode: str, hands: Path, skip: int, n: int, *, go: bool) -> tuple[list[str], str]:
+    """The command line of a child of ``mode`` and the directory it runs in: the compiled modes run with
+    ``-P`` away from the checkout (the installed riichi, the checkout only for ``benchmarks``), the
+    others from the checkout (its sources)."""
+    child_args = ["--child", mode, "--hands-file", str(hands), "--skip", str(skip), "--hands", str(n),
+                  *(["--go"] if go else [])]
+    if mode in COMPILED_MODES:
+        call = (f"import sys; sys.path.append({str(REPO)!r}); from benchmarks.instructions import main; "
+                f"sys.exit(main({child_args!r}))")
+        return [sys.executable, "-P", "-c", call], "/"
+    return [sys.executable, "-m", "benchmarks.instructions", *child_args], str(REPO)
 
 
 def read_counts(report: str, *, caches: bool) -> dict[str, int]:

@@ -182,16 +182,15 @@ class Tile(enum.IntEnum):
         """Formatting uses the notation (``f"{tile:>3}"``), not the integer value."""
         return format(_TEXT[self], spec)
 
+    def _svg(self) -> str:
+        """The tile as an SVG picture (:func:`riichi.svg.tile`); notebooks call it as ``_repr_svg_``."""
+        from riichi.svg import tile  # noqa: PLC0415 - svg imports this module
 
-def _tile_svg(self: Tile) -> str:
-    """Notebooks draw the tile (``Tile._repr_svg_``)."""
-    from riichi.svg import tile  # noqa: PLC0415 - svg imports this module
-
-    return tile(self)
+        return tile(self)
 
 
-# Enum reserves _sunder_ names inside the class body, so the notebook hook is attached here.
-type.__setattr__(Tile, "_repr_svg_", _tile_svg)
+# Enum reserves _sunder_ names inside the class body, so the notebook hook is the method above, named here.
+setattr(Tile, "_repr_svg_", Tile._svg)  # noqa: B010, SLF001
 
 
 def _dora_next(kind: int) -> int:

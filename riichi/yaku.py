@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.errors import NotationError
+from riichi.frozen import Frozen
 
 __all__ = ["Yaku", "YakuInfo"]
 
@@ -181,7 +182,7 @@ class Yaku(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class YakuInfo:
+class YakuInfo(Frozen):
     """What a yaku is, whatever the rules."""
 
     kanji: str

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 
-from benchmarks.instructions import COMPILED_MODES, MODES, read_counts, table
+from benchmarks.instructions import COMPILED_MODES, MODES, child_command, read_counts, table
 from tests.conftest import BENCH_HANDS
 
 
@@ -20,10 +19,8 @@ def test_each_child_scores_the_cases_it_is_given(mode: str) -> None:
 
         if kind() != "compiled":
             pytest.skip("the compiled rows need the compiled build installed (pip install .)")
-    hands = BENCH_HANDS
-    cmd = [sys.executable, "-m", "benchmarks.instructions", "--child", mode, "--hands-file", str(hands),
-           "--skip", "10", "--hands", "3", "--go"]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    cmd, cwd = child_command(mode, BENCH_HANDS, 10, 3, go=True)
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
 
 

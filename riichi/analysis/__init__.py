@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from riichi.frozen import Frozen
 from riichi.errors import NotationError, NoYakuError, RiichiError
 from riichi.hand import Hand
 from riichi.rules import TENHOU, RuleSet, resolve_rules
@@ -46,7 +47,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Ukeire:
+class Ukeire(Frozen):
     """The tiles that lower the shanten, each with the copies still unseen."""
 
     tiles: tuple[tuple[Tile, int], ...] = ()
@@ -58,7 +59,7 @@ class Ukeire:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardChoice:
+class DiscardChoice(Frozen):
     """One discard from a 14-tile hand: the shanten left and the tiles that would then help."""
 
     tile: Tile
@@ -115,7 +116,7 @@ def discard_table(hand: Hand | str, *, visible: Iterable[Tile] | str = ()) -> tu
 # -- value of each wait -----------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class WaitValue:
+class WaitValue(Frozen):
     """A wait with what winning on it is worth by ron and by tsumo: the :class:`~riichi.scoring.result.Score`,
     or the error that says why it cannot be won that way (no yaku, a situation that cannot hold)."""
 

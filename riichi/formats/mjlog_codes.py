@@ -28,6 +28,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.tiles import Tile
 
 __all__ = ["RED_FIVE_IDS", "CallKind", "GoType", "MeldCode", "decode_meld", "encode_meld", "id_of", "tile_of"]
@@ -78,7 +79,7 @@ class CallKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class MeldCode:
+class MeldCode(Frozen):
     """One decoded meld code: who called, from which seat (absolute; the caller's own for a closed kan,
     a kakan names the pon's source), the 136-ids of the meld's tiles in order, the called id and, for an
     added kan, the added id."""
@@ -173,7 +174,7 @@ _LOBBIES: Final = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou
 
 
 @dataclass(frozen=True, slots=True)
-class GoType:
+class GoType(Frozen):
     """The rules of a Tenhou game, from the bits of ``<GO type>``: 0x02 no red fives, 0x04 no open
     tanyao, 0x08 east and south rounds (hanchan; else east only), 0x10 three players, 0x40 fast, and the
     lobby in 0x20 and 0x80."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Final
 
 from riichi.errors import UnknownRulesError
+from riichi.frozen import Frozen
 from riichi.rules.options import (
     AbortiveDraw,
     Bust,
@@ -42,7 +43,7 @@ __all__ = ["GAME_SWITCHES", "SCORING_SWITCHES", "GameRules", "RuleSet", "Scoring
 
 
 @dataclass(frozen=True, slots=True)
-class ScoringRules:
+class ScoringRules(Frozen):
     """Every switch that changes what a hand is worth.
 
     The interchange contract's override keys (``kuitan``, ``aka``, ``kiriage``, ``kazoe``,
@@ -106,7 +107,7 @@ _ALL_ABORTIVE: Final = frozenset(AbortiveDraw)
 
 
 @dataclass(frozen=True, slots=True)
-class GameRules:
+class GameRules(Frozen):
     """Every switch that changes how a game is played and settled, but not what a hand is worth.
 
     Points are in points (25,000, not 25); uma lists what first to fourth place receive.
@@ -163,7 +164,7 @@ GAME_SWITCHES: Final = tuple(f.name for f in fields(GameRules))
 
 
 @dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(Frozen):
     """One rule book: a name, what scores, what plays, and the sources (``description``)."""
 
     name: str = "custom"

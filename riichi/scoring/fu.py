@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.scoring.reading import Form, HandFacts, Reading
 from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
@@ -24,7 +25,7 @@ _WAIT_FU: Final = (WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.TANKI)
 
 
 @dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(Frozen):
     """One reason for fu and how many it gives."""
 
     reason: str

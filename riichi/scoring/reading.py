@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from riichi.frozen import Frozen
 from riichi.hand import Hand, MeldType
 from riichi.rules import RuleSet, ScoringRules
 from riichi.scoring.context import WinContext
@@ -38,7 +39,7 @@ class Form(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TripletSet:
+class TripletSet(Frozen):
     """A triplet or kan as fu and sanankou see it."""
 
     kind: int
@@ -115,7 +116,7 @@ class HandFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Frozen):
     """One way to read the whole hand, with the shape the winning tile completed."""
 
     form: Form

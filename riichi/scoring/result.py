@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.hand import Meld
 from riichi.notation import parse_tiles
 from riichi.scoring.fu import FuItem
@@ -24,7 +25,7 @@ __all__ = ["Delta", "Score"]
 
 
 @dataclass(frozen=True, slots=True)
-class Delta:
+class Delta(Frozen):
     """One seat's change of score, riichi sticks included."""
 
     seat: Wind
@@ -32,7 +33,7 @@ class Delta:
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
+class Score(Frozen):
     """What a winning hand is worth and who pays it."""
 
     #: Total han, dora included (0 for a yakuman hand).

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from riichi.errors import NotWinningError, NoYakuError
+from riichi.frozen import Frozen
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
@@ -48,7 +49,7 @@ _RENHOU_MANGAN_HAN = 5
 
 
 @dataclass(frozen=True, slots=True)
-class _Priced:
+class _Priced(Frozen):
     """One reading with what it is worth."""
 
     reading: Reading

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from riichi.frozen import Frozen
 from riichi.rules import (
     AbortiveDraw,
     FinalRounding,
@@ -57,7 +58,7 @@ _MANGAN_BASE = 2000
 
 
 @dataclass(frozen=True, slots=True)
-class Liability:
+class Liability(Frozen):
     """A liable player (pao) and the basic points they answer for."""
 
     seat: Wind
@@ -67,7 +68,7 @@ class Liability:
 
 
 @dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(Frozen):
     """What one player pays one winner, honba included."""
 
     payer: Wind
@@ -75,7 +76,7 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(Frozen):
     """What one winner is paid, and every seat's change."""
 
     winner: Wind
@@ -92,7 +93,7 @@ class Settlement:
 
 
 @dataclass(frozen=True, slots=True)
-class Ron:
+class Ron(Frozen):
     """One of several rons on the same discard."""
 
     winner: Wind
@@ -252,7 +253,7 @@ def settle_draw(tenpai: Collection[Wind], *, rules: GameRules, nagashi: Collecti
 
 
 @dataclass(frozen=True, slots=True)
-class FinalResult:
+class FinalResult(Frozen):
     """The end of a game, by seat (0 = the first dealer)."""
 
     #: Final scores, leftover riichi sticks settled as the rules say.

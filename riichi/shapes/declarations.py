@@ -28,6 +28,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.shapes.decompose import standard_readings
 from riichi.hand import Hand
 from riichi.rules import RuleSet
@@ -74,7 +75,7 @@ class Refusal(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(Frozen):
     """The verdict on a declaration: allowed when there is no refusal."""
 
     reasons: tuple[Refusal, ...] = ()

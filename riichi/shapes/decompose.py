@@ -31,6 +31,7 @@ __all__ = [
     "StandardReading",
     "TRIPLET_TEXT",
     "WrittenReading",
+    "decode_suit_table",
     "is_chiitoitsu",
     "is_complete",
     "is_kokushi",
@@ -90,20 +91,24 @@ def search_suit_readings(pattern: tuple[int, ...]) -> tuple[_SuitReading, ...]:
 
 @lru_cache(maxsize=1)
 def _complete_patterns() -> dict[str, str]:
-    """Pattern digits -> encoded readings, decompressed on first use (a few ms, once per process).
+    """Pattern digits -> encoded readings, decompressed on first use (a few ms, once per process)."""
+    from riichi.shapes._suit_table import PATTERNS, READINGS  # noqa: PLC0415 - loaded on first use only
+
+    return decode_suit_table(PATTERNS, READINGS)
+
+
+def decode_suit_table(patterns: str, readings: str) -> dict[str, str]:
+    """The shipped table's two texts (``scripts/gen_suit_table.py``) as pattern digits -> encoded readings.
 
     C-level calls only (base64, decompress, split, ``dict(zip(...))``): no Python code runs per pattern.
     """
-    # loaded on first use only
     import binascii  # noqa: PLC0415
     import lzma  # noqa: PLC0415
     import zlib  # noqa: PLC0415
 
-    from riichi.shapes._suit_table import PATTERNS, READINGS  # noqa: PLC0415
-
-    patterns = zlib.decompress(binascii.a2b_base64(PATTERNS)).decode("ascii").split("\n")
-    readings = lzma.decompress(binascii.a2b_base64(READINGS)).decode("ascii").split("\n")
-    return dict(zip(patterns, readings, strict=True))
+    keys = zlib.decompress(binascii.a2b_base64(patterns)).decode("ascii").split("\n")
+    values = lzma.decompress(binascii.a2b_base64(readings)).decode("ascii").split("\n")
+    return dict(zip(keys, values, strict=True))
 
 
 def _shipped_readings(digits: str, kinds: Sequence[int] | None = None) -> tuple[_SuitReading, ...]:

@@ -25,6 +25,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from riichi.frozen import Frozen
 from riichi.hand import Hand
 from riichi.notation import parse_tiles
 from riichi.tiles import Tile
@@ -45,7 +46,7 @@ class FuritenReason(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Furiten:
+class Furiten(Frozen):
     """The verdict: every reason that applies, and the winning tiles behind them."""
 
     reasons: tuple[FuritenReason, ...] = ()

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.shapes._cover import Cover, combine_covers, group_cover
 from riichi.counts import to_counts
 from riichi.errors import ImpossibleTilesError, WrongTileCountError
@@ -300,7 +301,7 @@ def check_copies(tiles: Iterable[Tile], what: str = "the hand") -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Shanten:
+class Shanten(Frozen):
     """The shanten of a hand in each form; ``chiitoitsu`` and ``kokushi`` are ``None`` with melds."""
 
     combined: int

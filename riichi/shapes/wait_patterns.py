@@ -71,6 +71,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.hand import Hand
 from riichi.notation import format_tiles
 from riichi.shapes.shanten import hand_counts, shanten, shanten_kokushi, standard_cover
@@ -98,7 +99,7 @@ _ORDER: Final = {name: i for i, name in enumerate(WaitPatternName)}
 
 
 @dataclass(frozen=True, slots=True)
-class WaitPattern:
+class WaitPattern(Frozen):
     """A named multi-sided wait found in a tenpai hand: its name, the hand's tiles forming it, its waits."""
 
     name: WaitPatternName

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.counts import to_counts
+from riichi.frozen import Frozen
 from riichi.shapes.decompose import HONOR_GROUP_COUNTS, HONOR_PAIR_COUNTS, suit_readings
 from riichi.errors import ImpossibleTilesError
 from riichi.hand import Hand
@@ -60,7 +61,7 @@ _ORPHANS: Final = frozenset(TERMINAL_HONOR_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
-class Wait:
+class Wait(Frozen):
     """One winning tile of a tenpai hand."""
 
     tile: Tile

@@ -7,9 +7,7 @@ import itertools
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
-from riichi.shapes.decompose import _complete_patterns, search_suit_readings, suit_readings
+from riichi.shapes.decompose import _complete_patterns, decode_suit_table, search_suit_readings, suit_readings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,20 +37,14 @@ def test_the_shipped_table_is_what_the_script_generates() -> None:
     assert shipped["333000000"] == "-/000;-012/"  # 111222333m: three runs or three triplets
 
 
-def test_the_script_writes_what_the_decoder_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_script_writes_what_the_decoder_reads(tmp_path: Path) -> None:
     # The module text the script writes, imported afresh, decodes back to the table it was made from.
     script = _script()
     rows = {"000000000": "-/", "000000003": "-8/", "333000000": "-/000;-012/"}
     (tmp_path / "table.py").write_text(script.module_source(rows))
     probe = _load("table", tmp_path / "table.py")
-    monkeypatch.setattr("riichi.shapes._suit_table.PATTERNS", probe.PATTERNS)
-    monkeypatch.setattr("riichi.shapes._suit_table.READINGS", probe.READINGS)
-    _complete_patterns.cache_clear()
-    try:
-        decoded = _complete_patterns()
-        assert decoded == rows and list(decoded) == list(rows)
-    finally:
-        _complete_patterns.cache_clear()
+    decoded = decode_suit_table(probe.PATTERNS, probe.READINGS)
+    assert decoded == rows and list(decoded) == list(rows)
 
 
 def test_the_shipped_module_stays_small() -> None:

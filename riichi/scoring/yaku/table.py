@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.hand import Hand, MeldType
 from riichi.rules import Renhou, ScoringRules
 from riichi.scoring.reading import HandFacts, Reading
@@ -40,7 +41,7 @@ Feeder = Callable[[Hand], Wind | None]
 
 
 @dataclass(frozen=True, slots=True)
-class YakuRow:
+class YakuRow(Frozen):
     """One yaku (or yakuman) and how it scores."""
 
     yaku: Yaku
