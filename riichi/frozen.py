@@ -1,7 +1,7 @@
 """The base of riichi's frozen values: they copy and pickle through their constructor.
 
-Every ``@dataclass(frozen=True, slots=True)`` value of the library (a score, a context, a rule set)
-derives from :class:`Frozen`. ``copy.copy``, ``copy.deepcopy`` and ``pickle`` then rebuild a value by
+Every ``@dataclass(frozen=True, slots=True)`` value of the compiled core (a score, a rule set, a
+payment) derives from :class:`Frozen`. ``copy.copy``, ``copy.deepcopy`` and ``pickle`` then rebuild a value by
 calling its class with its fields, in field order, so a copy is checked as the original was. The
 compiled build needs this: a class compiled with mypyc restores a copy by assigning its attributes one
 by one, which a frozen dataclass refuses.

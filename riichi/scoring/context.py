@@ -25,7 +25,6 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from riichi.errors import NotationError
-from riichi.frozen import Frozen
 from riichi.notation import format_tiles, parse_tiles
 from riichi.tiles import Tile, Wind
 
@@ -33,7 +32,7 @@ __all__ = ["RON_ONLY_FLAGS", "SITUATION_FLAGS", "TSUMO_ONLY_FLAGS", "WinContext"
 
 
 @dataclass(frozen=True, slots=True)
-class WinContext(Frozen):
+class WinContext:
     """How a hand was won. Seats are named by their wind this hand (``EAST`` deals)."""
 
     #: The winning tile (one of the hand's tiles).
