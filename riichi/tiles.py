@@ -29,6 +29,7 @@ __all__ = [
     "SUITS",
     "TERMINAL_HONOR_KINDS",
     "Tile",
+    "WINDS",
     "Wind",
     "kind_name",
 ]
@@ -237,12 +238,12 @@ class Wind(enum.IntEnum):
     @property
     def next(self) -> Wind:
         """The seat to the right: the next in turn order."""
-        return _WINDS[(self + 1) % 4]
+        return WINDS[(self + 1) % 4]
 
     @property
     def previous(self) -> Wind:
         """The seat to the left (kamicha), the only one a chi may be called from."""
-        return _WINDS[(self + 3) % 4]
+        return WINDS[(self + 3) % 4]
 
     def __str__(self) -> str:
         return "ESWN"[self]
@@ -255,6 +256,7 @@ class Wind(enum.IntEnum):
         return format("ESWN"[self], spec)
 
 
-_WINDS: Final = tuple(Wind)
-_WIND_BY_TEXT: Final = {**{w: _WINDS[i] for i, w in enumerate("ESWN")},
-                        **{f"{i + 1}z": _WINDS[i] for i in range(4)}}
+#: The four winds in seat order, East (the dealer) first (iterating the enum itself runs Python code).
+WINDS: Final = tuple(Wind)
+_WIND_BY_TEXT: Final = {**{w: WINDS[i] for i, w in enumerate("ESWN")},
+                        **{f"{i + 1}z": WINDS[i] for i in range(4)}}

@@ -18,9 +18,8 @@ out per reading, and the best reading is paid.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import Final
 
-from riichi.frozen import Frozen
 from riichi.hand import Hand, MeldType
 from riichi.rules import RuleSet, ScoringRules
 from riichi.scoring.context import WinContext
@@ -38,14 +37,18 @@ class Form(enum.Enum):
     SHIISAN_PUUTAA = "shiisan_puutaa"  #: thirteen unrelated tiles and one pairing them (a local yakuman)
 
 
-@dataclass(frozen=True, slots=True)
-class TripletSet(Frozen):
+class TripletSet:
     """A triplet or kan as fu and sanankou see it."""
 
-    kind: int
-    kan: bool
+    kind: Final[int]
+    kan: Final[bool]
     #: Concealed after the win (a triplet finished by a ron tile counts as open).
-    concealed: bool
+    concealed: Final[bool]
+
+    def __init__(self, kind: int, kan: bool, concealed: bool) -> None:  # noqa: FBT001 - positional, as a record
+        self.kind = kind
+        self.kan = kan
+        self.concealed = concealed
 
 
 class HandFacts:
@@ -115,27 +118,44 @@ class HandFacts:
         self.terminals = sum(counts[k] for k in (0, 8, 9, 17, 18, 26))
 
 
-@dataclass(frozen=True, slots=True)
-class Reading(Frozen):
-    """One way to read the whole hand, with the shape the winning tile completed."""
+class Reading:
+    """One way to read the whole hand, with the shape the winning tile completed.
 
-    form: Form
+    Readings, like the other records scoring makes for each hand (:class:`TripletSet`, the priced
+    readings of :mod:`riichi.scoring.scorer`), are plain classes rather than dataclasses: compiled,
+    their ``__init__`` is native code, where a dataclass's generated methods run as Python.
+    """
+
+    form: Final[Form]
     #: The pair's kind (-1 for seven pairs, thirteen orphans and thirteen unrelated tiles).
-    pair: int
+    pair: Final[int]
     #: The seven pairs' kinds.
-    pairs: tuple[int, ...]
+    pairs: Final[tuple[int, ...]]
     #: First kinds of every run, chi included, sorted.
-    runs: tuple[int, ...]
+    runs: Final[tuple[int, ...]]
     #: Kinds of every triplet and kan, sorted.
-    triplets: tuple[int, ...]
+    triplets: Final[tuple[int, ...]]
     #: The triplets and kans, concealed ones first, then the melds.
-    sets: tuple[TripletSet, ...]
+    sets: Final[tuple[TripletSet, ...]]
     #: Triplets and kans concealed after the win (ankan included, a ron-made one not).
-    concealed_triplets: int
+    concealed_triplets: Final[int]
     #: What the winning tile completed (None for thirteen unrelated tiles, which is no wait).
-    wait_shape: WaitShape | None
+    wait_shape: Final[WaitShape | None]
     #: MPSZ texts of the concealed sets, by first tile (melds and the pair aside).
-    blocks: tuple[str, ...] = ()
+    blocks: Final[tuple[str, ...]]
+
+    def __init__(self, form: Form, pair: int, pairs: tuple[int, ...], runs: tuple[int, ...],  # noqa: PLR0913
+                 triplets: tuple[int, ...], sets: tuple[TripletSet, ...], concealed_triplets: int,
+                 wait_shape: WaitShape | None, blocks: tuple[str, ...] = ()) -> None:
+        self.form = form
+        self.pair = pair
+        self.pairs = pairs
+        self.runs = runs
+        self.triplets = triplets
+        self.sets = sets
+        self.concealed_triplets = concealed_triplets
+        self.wait_shape = wait_shape
+        self.blocks = blocks
 
 
 def readings(facts: HandFacts) -> list[Reading]:

@@ -23,10 +23,9 @@ equals).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from riichi.errors import NotWinningError, NoYakuError
-from riichi.frozen import Frozen
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
@@ -39,7 +38,7 @@ from riichi.scoring.settlement import Liability, settle_win
 from riichi.scoring.validate import check_situation, check_tiles
 from riichi.scoring.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
 from riichi.shapes.decompose import PAIR_TEXT
-from riichi.tiles import Wind
+from riichi.tiles import WINDS, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["Score", "score"]
@@ -48,20 +47,33 @@ __all__ = ["Score", "score"]
 _RENHOU_MANGAN_HAN = 5
 
 
-@dataclass(frozen=True, slots=True)
-class _Priced(Frozen):
-    """One reading with what it is worth."""
+class _Priced:
+    """One reading with what it is worth (a plain class, as :class:`~riichi.scoring.reading.Reading`)."""
 
-    reading: Reading
-    han: int
-    fu: int
-    base: int
-    value: int
-    yaku: tuple[tuple[Yaku, int], ...]
-    yakuman: tuple[tuple[Yaku, int], ...]
-    yakuman_total: int
-    limit: Limit | None
-    fu_details: tuple[FuItem, ...]
+    reading: Final[Reading]
+    han: Final[int]
+    fu: Final[int]
+    base: Final[int]
+    value: Final[int]
+    yaku: Final[tuple[tuple[Yaku, int], ...]]
+    yakuman: Final[tuple[tuple[Yaku, int], ...]]
+    yakuman_total: Final[int]
+    limit: Final[Limit | None]
+    fu_details: Final[tuple[FuItem, ...]]
+
+    def __init__(self, reading: Reading, han: int, fu: int, base: int, value: int,  # noqa: PLR0913
+                 yaku: tuple[tuple[Yaku, int], ...], yakuman: tuple[tuple[Yaku, int], ...], yakuman_total: int,
+                 limit: Limit | None, fu_details: tuple[FuItem, ...]) -> None:
+        self.reading = reading
+        self.han = han
+        self.fu = fu
+        self.base = base
+        self.value = value
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.yakuman_total = yakuman_total
+        self.limit = limit
+        self.fu_details = fu_details
 
     def beats(self, other: _Priced | None) -> bool:
         return other is None or (self.value, self.han, self.fu) > (other.value, other.han, other.fu)
@@ -107,7 +119,7 @@ def score(hand: Hand | str, ctx: WinContext | str, rules: RuleSet | str = TENHOU
         han=best.han, fu=best.fu, yaku=best.yaku, yakuman=best.yakuman, yakuman_total=best.yakuman_total,
         limit=best.limit, points=settled.points,
         payments=settled.payments,
-        deltas=() if settled.deltas is None else tuple(Delta(seat, n) for seat, n in zip(Wind, settled.deltas)),
+        deltas=() if settled.deltas is None else tuple([Delta(seat, n) for seat, n in zip(WINDS, settled.deltas)]),
         fu_details=best.fu_details,
         decomposition=_decomposition(best.reading, facts), winner=ctx.seat_wind, tsumo=ctx.tsumo,
         wait_shape=best.reading.wait_shape, liable=_liable_seat(liability, ctx),
@@ -148,8 +160,8 @@ def _yaku_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
 
 
 def _without_superseded(rows: list[YakuRow]) -> list[YakuRow]:
-    gone = {old for row in rows for old in row.supersedes}
-    return [row for row in rows if row.yaku not in gone]
+    gone = [old for row in rows for old in row.supersedes]
+    return [row for row in rows if row.yaku not in gone] if gone else rows
 
 
 def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | None:

@@ -12,7 +12,7 @@ is worth, who collects the sticks, and so on; none keeps state.
 A non-dealer's 30 fu 4 han (base 1920) won by ron from West with two honba and a stick on the table:
 
 >>> from riichi.rules import TENHOU
->>> from riichi.tiles import Wind
+>>> from riichi.tiles import WINDS, Wind
 >>> s = settle_win(1920, winner=Wind.SOUTH, discarder=Wind.WEST, honba=2, sticks=1, rules=TENHOU.game)
 >>> s.points, s.payments, s.deltas
 (7700, (Payment(payer=Wind.parse('W'), amount=8300),), (0, 9300, -8300, 0))
@@ -33,7 +33,7 @@ from riichi.rules import (
     Ties,
 )
 from riichi.scoring.limits import ron_payment, tsumo_payments
-from riichi.tiles import Wind
+from riichi.tiles import WINDS, Wind
 
 __all__ = [
     "Deltas",
@@ -118,7 +118,7 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
         pay[seat] += amount
         paid[seat] = True
 
-    others = [s for s in Wind if s is not winner]
+    others = [s for s in WINDS if s is not winner]
     honba_ron = rules.honba_ron * honba
     honba_tsumo = rules.honba_tsumo * honba
     # a ron whose discarder is not known has no payer, so no liable share either (the plain ron below)
@@ -155,7 +155,7 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
         points = ron_payment(base, dealer=dealer)
         if discarder is not None:
             add(discarder, points + honba_ron)
-    payments = tuple([Payment(s, pay[s]) for s in Wind if paid[s]])
+    payments = tuple([Payment(s, pay[s]) for s in WINDS if paid[s]])
     if not tsumo and discarder is None:
         return Settlement(winner, points, payments, honba, sticks, None)
     gain = sum(pay) + 1000 * sticks
@@ -248,7 +248,7 @@ def settle_draw(tenpai: Collection[Wind], *, rules: GameRules, nagashi: Collecti
     if n in (0, 4):
         return (0, 0, 0, 0)
     gain, loss = rules.noten_total // n, rules.noten_total // (4 - n)
-    ready = (gain if seat in tenpai else -loss for seat in Wind)
+    ready = (gain if seat in tenpai else -loss for seat in WINDS)
     return (next(ready), next(ready), next(ready), next(ready))
 
 
