@@ -161,6 +161,11 @@ class Yaku(enum.Enum):
         return _INFO[self].yakuman > 0 and _INFO[self].han_closed == 0
 
     @property
+    def is_local(self) -> bool:
+        """A local yaku, scored only where a rule set lists it (:attr:`riichi.rules.ScoringRules.local_yaku`)."""
+        return _INFO[self].local
+
+    @property
     def is_dora(self) -> bool:
         return self in (Yaku.DORA, Yaku.AKA_DORA, Yaku.URA_DORA)
 
@@ -193,11 +198,13 @@ class YakuInfo(Frozen):
     yakuman: int
     tenhou_ids: tuple[int, ...]
     majsoul_id: int | None
+    #: A local yaku: scored only where a rule set lists it among its local yaku.
+    local: bool = False
 
 
 def _i(kanji: str, english: str, closed: int, opened: int, yakuman: int, tenhou: tuple[int, ...],
-       majsoul: int | None) -> YakuInfo:
-    return YakuInfo(kanji, english, closed, opened, yakuman, tenhou, majsoul)
+       majsoul: int | None, *, local: bool = False) -> YakuInfo:
+    return YakuInfo(kanji, english, closed, opened, yakuman, tenhou, majsoul, local)
 
 
 # Tenhou ids: the yaku numbering of Tenhou's mjlog records (0..54, with a seat-wind and a round-wind id per
@@ -208,7 +215,7 @@ def _i(kanji: str, english: str, closed: int, opened: int, yakuman: int, tenhou:
 _INFO: Final[dict[Yaku, YakuInfo]] = {
     Yaku.RIICHI: _i("立直", "ready hand", 1, 0, 0, (1,), 2),
     Yaku.DOUBLE_RIICHI: _i("両立直", "double ready hand", 2, 0, 0, (21,), 18),
-    Yaku.OPEN_RIICHI: _i("オープン立直", "open ready hand", 1, 0, 1, (), None),
+    Yaku.OPEN_RIICHI: _i("オープン立直", "open ready hand", 1, 0, 1, (), None, local=True),
     Yaku.IPPATSU: _i("一発", "one shot", 1, 0, 0, (2,), 30),
     Yaku.MENZEN_TSUMO: _i("門前清自摸和", "fully concealed self-draw", 1, 0, 0, (0,), 1),
     Yaku.HAITEI: _i("海底摸月", "last tile from the wall", 1, 1, 0, (5,), 5),
@@ -239,9 +246,9 @@ _INFO: Final[dict[Yaku, YakuInfo]] = {
     Yaku.TOITOI: _i("対々和", "all triplets", 2, 2, 0, (28,), 21),
     Yaku.SANANKOU: _i("三暗刻", "three concealed triplets", 2, 2, 0, (29,), 22),
     Yaku.SANSHOKU_DOUKOU: _i("三色同刻", "triple triplets", 2, 2, 0, (26,), 19),
-    Yaku.SANRENKOU: _i("三連刻", "three consecutive triplets", 2, 2, 0, (), 55),
-    Yaku.IISOU_SANJUN: _i("一色三順", "three identical sequences", 2, 2, 0, (), 56),
-    Yaku.IISOU_SUUSHUN: _i("一色四順", "four identical sequences", 5, 5, 1, (), None),
+    Yaku.SANRENKOU: _i("三連刻", "three consecutive triplets", 2, 2, 0, (), 55, local=True),
+    Yaku.IISOU_SANJUN: _i("一色三順", "three identical sequences", 2, 2, 0, (), 56, local=True),
+    Yaku.IISOU_SUUSHUN: _i("一色四順", "four identical sequences", 5, 5, 1, (), None, local=True),
     Yaku.KOKUSHI: _i("国士無双", "thirteen orphans", 0, 0, 1, (47,), 42),
     Yaku.KOKUSHI_13: _i("国士無双十三面", "thirteen orphans, 13-sided wait", 0, 0, 2, (48,), 49),
     Yaku.CHUUREN: _i("九蓮宝燈", "nine gates", 0, 0, 1, (45,), 45),
@@ -257,13 +264,13 @@ _INFO: Final[dict[Yaku, YakuInfo]] = {
     Yaku.SUUKANTSU: _i("四槓子", "four kans", 0, 0, 1, (51,), 44),
     Yaku.TENHOU: _i("天和", "blessing of heaven", 0, 0, 1, (37,), 35),
     Yaku.CHIIHOU: _i("地和", "blessing of earth", 0, 0, 1, (38,), 36),
-    Yaku.DAISHARIN: _i("大車輪", "big wheels", 0, 0, 1, (), 60),
-    Yaku.DAICHIKURIN: _i("大竹林", "bamboo forest", 0, 0, 1, (), 61),
-    Yaku.DAISUURIN: _i("大数隣", "numerous neighbours", 0, 0, 1, (), 62),
-    Yaku.DAICHISEI: _i("大七星", "big seven stars", 0, 0, 2, (), 64),
-    Yaku.SUURENKOU: _i("四連刻", "four consecutive triplets", 0, 0, 1, (), None),
-    Yaku.SHIISAN_PUUTAA: _i("十三不塔", "thirteen unrelated tiles", 0, 0, 1, (), None),
-    Yaku.PAARENCHAN: _i("八連荘", "eight consecutive wins", 0, 0, 1, (), 46),
+    Yaku.DAISHARIN: _i("大車輪", "big wheels", 0, 0, 1, (), 60, local=True),
+    Yaku.DAICHIKURIN: _i("大竹林", "bamboo forest", 0, 0, 1, (), 61, local=True),
+    Yaku.DAISUURIN: _i("大数隣", "numerous neighbours", 0, 0, 1, (), 62, local=True),
+    Yaku.DAICHISEI: _i("大七星", "big seven stars", 0, 0, 2, (), 64, local=True),
+    Yaku.SUURENKOU: _i("四連刻", "four consecutive triplets", 0, 0, 1, (), None, local=True),
+    Yaku.SHIISAN_PUUTAA: _i("十三不塔", "thirteen unrelated tiles", 0, 0, 1, (), None, local=True),
+    Yaku.PAARENCHAN: _i("八連荘", "eight consecutive wins", 0, 0, 1, (), 46, local=True),
     Yaku.DORA: _i("ドラ", "dora", 0, 0, 0, (52,), 31),
     Yaku.AKA_DORA: _i("赤ドラ", "red fives", 0, 0, 0, (54,), 32),
     Yaku.URA_DORA: _i("裏ドラ", "ura dora", 0, 0, 0, (53,), 33),

@@ -7,6 +7,7 @@ import pytest
 
 from riichi import UnknownRulesError, resolve_rules
 from riichi.rules import WRC
+from riichi.yaku import Yaku
 
 
 def test_resolve_rules_takes_overrides_as_keywords() -> None:
@@ -15,7 +16,8 @@ def test_resolve_rules_takes_overrides_as_keywords() -> None:
     rules = resolve_rules("wrc", kiriage=False)
     assert rules.scoring.kiriage is False
     assert rules == resolve_rules({"preset": "wrc", "kiriage": False})  # the same as the spec form
-    assert resolve_rules(WRC, local_yaku={"sanrenkou"}).scoring.local_yaku == frozenset({"sanrenkou"})
+    assert resolve_rules(WRC, local_yaku={"sanrenkou"}).scoring.local_yaku == frozenset({Yaku.SANRENKOU})
+    assert resolve_rules(WRC, local_yaku={Yaku.SANRENKOU}).scoring.local_yaku == frozenset({Yaku.SANRENKOU})
     assert resolve_rules("tenhou", uma=(20, 10, -10, -20)).game.uma == (20, 10, -10, -20)  # order kept
     with pytest.raises(UnknownRulesError, match="rules.kiriage must be true or false, not 1"):
         resolve_rules("wrc", kiriage=1)

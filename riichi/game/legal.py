@@ -41,6 +41,7 @@ from riichi.shapes.declarations import check_ankan_after_riichi, check_riichi
 from riichi.shapes.shanten import shanten
 from riichi.shapes.waits import wait_kinds
 from riichi.tiles import KIND_OF, ORDER_KEY, TERMINAL_HONOR_KINDS, Tile
+from riichi.yaku import Yaku
 
 if TYPE_CHECKING:
     from riichi.game.round import Round
@@ -175,7 +176,7 @@ def check_riichi_declaration(r: Round, e: Riichi) -> None:
         raise _refuse(e, "riichi is declared once", "riichi")
     if r.after_call:
         raise _refuse(e, "riichi is declared after a draw, not after a call", "riichi")
-    if e.open and not r.rules.scoring.has("open_riichi"):
+    if e.open and not r.rules.scoring.has(Yaku.OPEN_RIICHI):
         raise _refuse(e, "these rules play no open riichi", "open_riichi")
     game = r.rules.game
     verdict = check_riichi(Hand(tuple(r.hands[seat]), tuple(r.melds[seat])), tiles_left=r.live_tiles_left,
@@ -338,7 +339,7 @@ def _tsumo_refusal(r: Round, seat: int, tile: Tile) -> str | None:
         return f"the tile drawn is {r.drawn}"
     # The hand before the draw waited on r.waits[seat] (kept since its last discard or kan).
     first = r.no_calls and not r.rivers[seat] and r.draw_count[seat] == 1
-    if KIND_OF[tile] not in r.waits[seat] and not (first and r.rules.scoring.has("shiisan_puutaa")):
+    if KIND_OF[tile] not in r.waits[seat] and not (first and r.rules.scoring.has(Yaku.SHIISAN_PUUTAA)):
         return "the hand is not complete"
     try:
         win_score(r, seat, None, tile)
@@ -451,7 +452,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
                 out.extend(_discards(r, seat, t, hand, drawn))
         if not r.after_call and r.is_closed(seat) and _may_riichi(r, seat):
             out.append(Riichi(seat))
-            if r.rules.scoring.has("open_riichi"):
+            if r.rules.scoring.has(Yaku.OPEN_RIICHI):
                 out.append(Riichi(seat, open=True))
     if not r.after_call and r.kans < MAX_KANS and r.live_tiles_left > 0:
         counts = r.counts[seat]

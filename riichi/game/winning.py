@@ -17,6 +17,7 @@ from riichi import Hand, Score, WinContext, score
 from riichi.hand import MeldType
 from riichi.rules import Renhou
 from riichi.tiles import Tile
+from riichi.yaku import Yaku
 
 if TYPE_CHECKING:
     from riichi.game.round import Round
@@ -66,7 +67,7 @@ def win_context(r: Round, seat: int, from_seat: int | None, tile: Tile, *, ura: 
         tenhou=tsumo and dealer and first_turn and r.draw_count[seat] == 1,
         chiihou=tsumo and not dealer and first_turn and r.draw_count[seat] == 1,
         renhou=renhou,
-        paarenchan=dealer and r.dealer_streak >= PAARENCHAN_STREAK and rules.scoring.has("paarenchan"),
+        paarenchan=dealer and r.dealer_streak >= PAARENCHAN_STREAK and rules.scoring.has(Yaku.PAARENCHAN),
         dora=tuple(r.dora),
         ura=ura if riichi and rules.scoring.ura_dora else (),
         honba=honba,

@@ -8,6 +8,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from riichi.yaku import Yaku
+
 __all__ = [
     "LOCAL_YAKU",
     "PAO_YAKUMAN",
@@ -65,23 +67,13 @@ class PaoScope(enum.Enum):
     YAKUMAN_SHARE = "yakuman_share"  #: only the share of the yakuman fed (Mahjong Soul)
 
 
-#: Every optional yaku a rule set can switch on (the interchange ``local_yaku``).
-LOCAL_YAKU: Final = (
-    "sanrenkou",
-    "iisou_sanjun",
-    "iisou_suushun",
-    "daisharin",
-    "daichikurin",
-    "daisuurin",
-    "suurenkou",
-    "shiisan_puutaa",
-    "open_riichi",
-    "daichisei",
-    "paarenchan",
-)
+#: Every local yaku a rule set can switch on (the interchange ``local_yaku``), in the order of :class:`Yaku`:
+#: the members the registry marks local.
+LOCAL_YAKU: Final = tuple(y for y in Yaku if y.is_local)
 
-#: The yakuman whose feeder a rule set may hold liable.
-PAO_YAKUMAN: Final = ("daisangen", "daisuushii", "suukantsu")
+#: The yakuman whose feeder a rule set may hold liable (pao): those whose row in the yaku table says who
+#: fed them (:mod:`riichi.scoring.yaku.table`).
+PAO_YAKUMAN: Final = (Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU)
 
 
 # -- what plays -----------------------------------------------------------------

@@ -29,6 +29,7 @@ from riichi.rules.options import (
     Ties,
 )
 from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
+from riichi.yaku import Yaku
 
 __all__ = ["DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MLEAGUE", "PRESETS", "TENHOU", "WRC"]
 
@@ -122,7 +123,8 @@ EMA2008: Final = EMA.replace(
 MLEAGUE: Final = RuleSet(
     name="mleague",
     scoring=ScoringRules(
-        kiriage=True, kazoe=Kazoe.SANBAIMAN, double_wind_fu=2, pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
+        kiriage=True, kazoe=Kazoe.SANBAIMAN, double_wind_fu=2,
+        pao=frozenset({Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU}),
     ),
     game=GameRules(
         uma=(30000, 10000, -10000, -30000), extension=Extension.NONE, bust=Bust.NONE, agari_yame=False,
@@ -144,7 +146,7 @@ JPML: Final = RuleSet(
     name="jpml",
     scoring=ScoringRules(
         aka=0, kazoe=Kazoe.SANBAIMAN, renhou=Renhou.MANGAN, double_wind_fu=2, ippatsu=False, ura_dora=False,
-        kan_dora=False, nagashi_mangan=False, pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
+        kan_dora=False, nagashi_mangan=False, pao=frozenset({Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU}),
         pao_honba_liable=False,
     ),
     game=GameRules(
@@ -179,8 +181,8 @@ DYNASTY: Final = RuleSet(
     name="dynasty",
     scoring=ScoringRules(
         aka=0, multiple_yakuman=MultipleYakuman.FULL, max_yakuman=7, renhou=Renhou.YAKUMAN,
-        local_yaku=frozenset({"sanrenkou", "iisou_sanjun", "iisou_suushun", "daisharin", "daichikurin",
-                              "daisuurin", "suurenkou", "shiisan_puutaa"}),
+        local_yaku=frozenset({Yaku.SANRENKOU, Yaku.IISOU_SANJUN, Yaku.IISOU_SUUSHUN, Yaku.DAISHARIN,
+                              Yaku.DAICHIKURIN, Yaku.DAISUURIN, Yaku.SUURENKOU, Yaku.SHIISAN_PUUTAA}),
         iisou_suushun_yakuman=False, ryanpeikou_identical=False, sanshoku_doukou_han=3, chankan=False,
         shiisan_puutaa_dealer_only=True, double_wind_fu=2,
     ),

@@ -38,6 +38,7 @@ from riichi.rules.options import (
     Renhou,
     Ties,
 )
+from riichi.yaku import Yaku
 
 __all__ = ["GAME_SWITCHES", "SCORING_SWITCHES", "GameRules", "RuleSet", "ScoringRules"]
 
@@ -61,8 +62,8 @@ class ScoringRules(Frozen):
     #: Largest yakuman multiple paid; ``None`` for no cap.
     max_yakuman: int | None = None
     renhou: Renhou = Renhou.NONE
-    #: Optional yaku in play (names of :data:`~riichi.rules.LOCAL_YAKU`).
-    local_yaku: frozenset[str] = frozenset()
+    #: Local yaku in play (members of :data:`~riichi.rules.LOCAL_YAKU`).
+    local_yaku: frozenset[Yaku] = frozenset()
     #: Fu for a pair of a wind that is both seat and round wind (2 or 4).
     double_wind_fu: int = 4
     #: Pinfu and menzen tsumo together at 20 fu (pinfu tsumo ari); off: no pinfu on tsumo, +2 fu.
@@ -85,8 +86,8 @@ class ScoringRules(Frozen):
     ryuuiisou_needs_hatsu: bool = False
     #: Ordinary chankan (robbing an added kan); off: only kokushi may rob a kan (Shanghai: Dynasty).
     chankan: bool = True
-    #: Yakuman whose feeder is liable (pao).
-    pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    #: Yakuman whose feeder is liable (pao; members of :data:`~riichi.rules.PAO_YAKUMAN`).
+    pao: frozenset[Yaku] = frozenset({Yaku.DAISANGEN, Yaku.DAISUUSHII})
     pao_scope: PaoScope = PaoScope.WHOLE_HAND
     #: Under pao the liable player pays the honba (Tenhou); off: the discarder does (EMA, JPML).
     pao_honba_liable: bool = True
@@ -97,8 +98,8 @@ class ScoringRules(Frozen):
     #: Han of sanshoku doukou (2; 3 in Shanghai: Dynasty).
     sanshoku_doukou_han: int = 2
 
-    def has(self, yaku: str) -> bool:
-        """Whether the optional yaku ``yaku`` is in play."""
+    def has(self, yaku: Yaku) -> bool:
+        """Whether the local yaku ``yaku`` is in play."""
         return yaku in self.local_yaku
 
 
@@ -220,15 +221,21 @@ _IS_GAME: Final = frozenset(GAME_SWITCHES)
 
 #: Switches that may be ``None`` (no limit).
 _OPTIONAL: Final = frozenset({"max_yakuman", "riichi_min_wall_tiles", "riichi_min_points"})
+#: Switches that hold a set of yaku.
+_YAKU_SETS: Final = frozenset({"local_yaku", "pao"})
 
 
 def _check_type(key: str, value: object, current: object) -> None:
-    """Refuse a value of another type than the switch's (a bool for a number, a string for an enum)."""
+    """Refuse a value of another type than the switch's (a bool for a number, a string for an enum, a set of
+    names for a set of :class:`Yaku`)."""
     if value is None and key in _OPTIONAL:
         return
     expected = int if current is None else type(current)
     if type(value) is not expected:
         raise UnknownRulesError(f"rules switch {key!r} takes a {expected.__name__}, not {value!r}")
+    if key in _YAKU_SETS and not all(isinstance(v, Yaku) for v in value):  # type: ignore[attr-defined]
+        raise UnknownRulesError(f"rules switch {key!r} takes a frozenset of Yaku (Yaku.parse('sanrenkou')), "
+                                f"not {value!r}")
 
 
 def _jsonable(value: object) -> object:

@@ -26,6 +26,7 @@ from riichi.errors import UnknownRulesError
 from riichi.rules.options import LOCAL_YAKU, PAO_YAKUMAN, AbortiveDraw
 from riichi.rules.presets import PRESETS, TENHOU
 from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
+from riichi.yaku import Yaku
 
 __all__ = ["find_rules", "resolve_rules"]
 
@@ -42,13 +43,12 @@ def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None = None, /, *
     """A rule set from a preset name or ``{"preset": NAME, **overrides}``; ``None`` is Tenhou's.
 
     Keyword ``overrides`` change switches of the result, checked as in a spec: ``resolve_rules("wrc",
-    kiriage=False)``. A set of names (``local_yaku``, ``pao``) may be any collection of strings.
+    kiriage=False)``. A set (``local_yaku``, ``pao``) may be any collection of names or members
+    (``{"sanrenkou"}``, ``{Yaku.SANRENKOU}``).
     """
     if overrides:
         base = resolve_rules(spec)
-        changes = {key: _override(key, sorted(value) if isinstance(value, (set, frozenset))
-                                  else list(value) if isinstance(value, tuple) else value)
-                   for key, value in overrides.items()}
+        changes = {key: _override(key, _listed(value)) for key, value in overrides.items()}
         return base.replace(**changes)  # type: ignore[arg-type] # values checked by _override
     if spec is None:
         return TENHOU
@@ -133,9 +133,10 @@ def _override(key: str, value: object) -> object:
     if key == "local_yaku":
         return _local_yaku(value)
     if key == "pao":
-        if isinstance(value, list) and all(isinstance(v, str) and v in PAO_YAKUMAN for v in value):
-            return frozenset(value)
-        raise UnknownRulesError(f"rules.pao must be a list drawn from {', '.join(PAO_YAKUMAN)}")
+        names = {y.value: y for y in PAO_YAKUMAN}
+        if isinstance(value, list) and all(isinstance(v, str) and v in names for v in value):
+            return frozenset(names[v] for v in value)
+        raise UnknownRulesError(f"rules.pao must be a list drawn from {', '.join(names)}")
     if key == "uma":
         if (isinstance(value, list) and len(value) == 4
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value) and sum(value) == 0):
@@ -149,6 +150,13 @@ def _override(key: str, value: object) -> object:
     raise UnknownRulesError(f"unknown rules switch {key!r}")
 
 
+def _listed(value: object) -> object:
+    """A keyword override as a spec gives it: a set or tuple as a list, members of a set by their names."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(v.value if isinstance(v, enum.Enum) else v for v in value)
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _member(key: str, enum_type: type[enum.Enum], value: object) -> enum.Enum:
     try:
         return enum_type(value)
@@ -157,14 +165,15 @@ def _member(key: str, enum_type: type[enum.Enum], value: object) -> enum.Enum:
         raise UnknownRulesError(f"rules.{key} must be one of {allowed}, not {value!r}") from None
 
 
-def _local_yaku(value: object) -> frozenset[str]:
+def _local_yaku(value: object) -> frozenset[Yaku]:
     if value is True:
         return frozenset(LOCAL_YAKU)
     if value is False:
         return frozenset()
+    names = {y.value: y for y in LOCAL_YAKU}
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        unknown = [v for v in value if v not in LOCAL_YAKU]
+        unknown = [v for v in value if v not in names]
         if unknown:
-            raise UnknownRulesError(f"unknown local yaku {unknown[0]!r}; known: {', '.join(LOCAL_YAKU)}")
-        return frozenset(value)
+            raise UnknownRulesError(f"unknown local yaku {unknown[0]!r}; known: {', '.join(names)}")
+        return frozenset(names[v] for v in value)
     raise UnknownRulesError("rules.local_yaku must be true, false or a list of yaku names")

@@ -26,6 +26,7 @@ from riichi.scoring.context import WinContext
 from riichi.shapes.decompose import is_chiitoitsu, is_kokushi, written_readings
 from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import KIND_OF
+from riichi.yaku import Yaku
 
 __all__ = ["Form", "HandFacts", "Reading", "TripletSet", "is_shiisan_puutaa", "readings"]
 
@@ -214,7 +215,7 @@ def _run_wait(place: int, first_number: int) -> WaitShape:
 def _shiisan_puutaa_allowed(facts: HandFacts) -> bool:
     rules = facts.rules
     ctx = facts.ctx
-    return rules.has("shiisan_puutaa") and (ctx.tenhou or (ctx.chiihou and not rules.shiisan_puutaa_dealer_only))
+    return rules.has(Yaku.SHIISAN_PUUTAA) and (ctx.tenhou or (ctx.chiihou and not rules.shiisan_puutaa_dealer_only))
 
 
 def is_shiisan_puutaa(counts: list[int]) -> bool:

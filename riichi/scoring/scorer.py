@@ -247,7 +247,7 @@ def _liability(f: HandFacts, best: _Priced, rule_set: RuleSet) -> Liability | No
     rules = f.rules
     for yaku, multiple in best.yakuman:
         row = next(row for row in YAKUMAN_ROWS if row.yaku is yaku)
-        if row.feeder is None or yaku.value not in rules.pao:
+        if row.feeder is None or yaku not in rules.pao:
             continue
         seat = row.feeder(f.hand)
         if seat is not None:

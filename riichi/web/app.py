@@ -182,9 +182,9 @@ def _rules_listing() -> dict[str, object]:
         if name == "max_yakuman":
             kind = "int_or_null"
         if name == "local_yaku":
-            choices = list(LOCAL_YAKU)
+            choices = [y.value for y in LOCAL_YAKU]
         elif name == "pao":
-            choices = list(PAO_YAKUMAN)
+            choices = [y.value for y in PAO_YAKUMAN]
         switches.append({"name": name, "kind": kind, "values": choices})
     presets = [{"name": name, "description": r.description,
                 "switches": {k: v for k, v in r.to_dict().items() if k in SCORING_SWITCHES}}

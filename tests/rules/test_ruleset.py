@@ -48,3 +48,22 @@ def test_differences_between_two_presets() -> None:
     assert diff["aka"] == (3, 0)
     assert diff["multiple_ron"] == ("double", "head_bump")
     assert "kuitan" not in diff
+
+
+def test_yaku_switches_hold_yaku_members_not_names() -> None:
+    # Local yaku and liability are sets of Yaku (one registry of yaku); a set of names is refused by name.
+    from riichi.rules import LOCAL_YAKU, PAO_YAKUMAN, TENHOU
+    from riichi.yaku import Yaku
+
+    assert TENHOU.scoring.pao == frozenset({Yaku.DAISANGEN, Yaku.DAISUUSHII})
+    assert Yaku.SANRENKOU in LOCAL_YAKU and Yaku.RIICHI not in LOCAL_YAKU and Yaku.SUUKANTSU in PAO_YAKUMAN
+    assert TENHOU.replace(local_yaku=frozenset({Yaku.SANRENKOU})).scoring.has(Yaku.SANRENKOU)
+    with pytest.raises(UnknownRulesError, match="'local_yaku' takes a frozenset of Yaku"):
+        TENHOU.replace(local_yaku=frozenset({"sanrenkou"}))
+
+
+def test_the_yakuman_a_rule_set_may_hold_liable_are_those_the_table_knows_the_feeder_of() -> None:
+    from riichi.rules import PAO_YAKUMAN
+    from riichi.scoring.yaku.table import YAKUMAN_ROWS
+
+    assert PAO_YAKUMAN == tuple(row.yaku for row in YAKUMAN_ROWS if row.feeder is not None)

@@ -6,12 +6,13 @@ import pytest
 
 from riichi.errors import UnknownRulesError
 from riichi.rules import TENHOU, WRC, AbortiveDraw, Bust, Kazoe, resolve_rules
+from riichi.yaku import Yaku
 
 
 def test_overrides_replace_one_switch() -> None:
     rules = resolve_rules({"preset": "wrc", "kiriage": False, "local_yaku": ["sanrenkou"], "kazoe": "multiple"})
-    assert rules == WRC.replace(kiriage=False, local_yaku=frozenset({"sanrenkou"}), kazoe=Kazoe.MULTIPLE)
-    assert resolve_rules({"preset": "tenhou", "local_yaku": True}).scoring.has("daichisei")
+    assert rules == WRC.replace(kiriage=False, local_yaku=frozenset({Yaku.SANRENKOU}), kazoe=Kazoe.MULTIPLE)
+    assert resolve_rules({"preset": "tenhou", "local_yaku": True}).scoring.has(Yaku.DAICHISEI)
     assert resolve_rules({"preset": "full", "local_yaku": False}).scoring.local_yaku == frozenset()
     assert resolve_rules({"preset": "tenhou", "max_yakuman": None}).scoring.max_yakuman is None
 

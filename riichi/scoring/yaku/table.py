@@ -51,7 +51,7 @@ class YakuRow(Frozen):
     han_open: int = 0
     #: For a yakuman, its multiple under full scoring (1, or 2 for a double form); 0 for a regular yaku.
     yakuman: int = 0
-    #: A local yaku: played only where the rules list it among their local yaku.
+    #: A local yaku (:attr:`Yaku.is_local`): played only where the rules list it among their local yaku.
     local: bool = False
     #: A further condition on the rules (which form of renhou they play, whether chankan is a yaku...).
     gate: Gate | None = None
@@ -72,7 +72,7 @@ class YakuRow(Frozen):
 
     def is_played(self, rules: ScoringRules) -> bool:
         """Whether ``rules`` play this row."""
-        return (not self.local or rules.has(self.yaku.value)) and (self.gate is None or self.gate(rules))
+        return (not self.local or rules.has(self.yaku)) and (self.gate is None or self.gate(rules))
 
     def han(self, *, closed: bool, rules: ScoringRules) -> int:
         """Han of this yaku in a closed or open hand under ``rules`` (0: not available)."""
@@ -82,14 +82,15 @@ class YakuRow(Frozen):
 
 
 def _yaku(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
-    """A regular yaku's row, its han as the :class:`Yaku` gives them unless ``facts`` say otherwise."""
+    """A regular yaku's row, its han and whether it is local as the :class:`Yaku` gives them unless ``facts`` say
+    otherwise."""
     return YakuRow(yaku, holds, **{"han_closed": yaku.han_closed, "han_open": yaku.han_open,  # type: ignore[arg-type]
-                                   **facts})
+                                   "local": yaku.is_local, **facts})
 
 
 def _yakuman(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
-    """A yakuman's row, its multiple as the :class:`Yaku` gives it."""
-    return YakuRow(yaku, holds, **{"yakuman": yaku.yakuman, **facts})  # type: ignore[arg-type]
+    """A yakuman's row, its multiple and whether it is local as the :class:`Yaku` gives them."""
+    return YakuRow(yaku, holds, **{"yakuman": yaku.yakuman, "local": yaku.is_local, **facts})  # type: ignore[arg-type]
 
 
 # -- liability (pao): who fed the last set of a yakuman --------------------------------------------------------
@@ -124,7 +125,7 @@ YAKU_ROWS: Final = (
     # situation
     _yaku(Yaku.RIICHI, standard.riichi),
     _yaku(Yaku.DOUBLE_RIICHI, standard.double_riichi, supersedes=(Yaku.RIICHI,)),
-    _yaku(Yaku.OPEN_RIICHI, local.open_riichi, local=True),
+    _yaku(Yaku.OPEN_RIICHI, local.open_riichi),
     _yaku(Yaku.IPPATSU, standard.ippatsu),
     _yaku(Yaku.MENZEN_TSUMO, standard.menzen_tsumo),
     _yaku(Yaku.HAITEI, standard.haitei),
@@ -157,9 +158,9 @@ YAKU_ROWS: Final = (
     _yaku(Yaku.SANANKOU, standard.sanankou),
     _yaku(Yaku.SANSHOKU_DOUKOU, standard.sanshoku_doukou, han_switch="sanshoku_doukou_han"),
     # local yaku
-    _yaku(Yaku.SANRENKOU, local.sanrenkou, local=True),
-    _yaku(Yaku.IISOU_SANJUN, local.iisou_sanjun, local=True, supersedes=(Yaku.IIPEIKOU,)),
-    _yaku(Yaku.IISOU_SUUSHUN, local.iisou_suushun, local=True, gate=lambda rules: not rules.iisou_suushun_yakuman,
+    _yaku(Yaku.SANRENKOU, local.sanrenkou),
+    _yaku(Yaku.IISOU_SANJUN, local.iisou_sanjun, supersedes=(Yaku.IIPEIKOU,)),
+    _yaku(Yaku.IISOU_SUUSHUN, local.iisou_suushun, gate=lambda rules: not rules.iisou_suushun_yakuman,
           supersedes=(Yaku.IIPEIKOU, Yaku.RYANPEIKOU, Yaku.IISOU_SANJUN)),
 )
 
@@ -178,21 +179,21 @@ YAKUMAN_ROWS: Final = (
     _yakuman(Yaku.TENHOU, yakuman.tenhou, with_kokushi=True),
     _yakuman(Yaku.CHIIHOU, yakuman.chiihou, with_kokushi=True),
     _yakuman(Yaku.RENHOU, yakuman.renhou, gate=_renhou_is(Renhou.YAKUMAN), with_kokushi=True),
-    _yakuman(Yaku.PAARENCHAN, local.paarenchan, local=True, with_kokushi=True, with_shiisan_puutaa=True,
+    _yakuman(Yaku.PAARENCHAN, local.paarenchan, with_kokushi=True, with_shiisan_puutaa=True,
              needs_yaku=lambda rules: rules.paarenchan_needs_yaku),
-    _yakuman(Yaku.OPEN_RIICHI, local.open_riichi_deal_in, local=True, with_kokushi=True, with_shiisan_puutaa=True),
+    _yakuman(Yaku.OPEN_RIICHI, local.open_riichi_deal_in, with_kokushi=True, with_shiisan_puutaa=True),
     _yakuman(Yaku.KOKUSHI, yakuman.kokushi, with_kokushi=True),
     _yakuman(Yaku.KOKUSHI_13, yakuman.kokushi_13, with_kokushi=True, supersedes=(Yaku.KOKUSHI,)),
     _yakuman(Yaku.SUUANKOU, yakuman.suuankou),
     _yakuman(Yaku.SUUANKOU_TANKI, yakuman.suuankou_tanki, supersedes=(Yaku.SUUANKOU,)),
     # local yakuman
-    _yakuman(Yaku.DAISHARIN, local.daisharin, local=True),
-    _yakuman(Yaku.DAICHIKURIN, local.daichikurin, local=True),
-    _yakuman(Yaku.DAISUURIN, local.daisuurin, local=True),
-    _yakuman(Yaku.DAICHISEI, local.daichisei, local=True, supersedes=(Yaku.TSUUIISOU,)),
-    _yakuman(Yaku.SUURENKOU, local.suurenkou, local=True),
-    _yakuman(Yaku.IISOU_SUUSHUN, local.iisou_suushun, local=True, gate=lambda rules: rules.iisou_suushun_yakuman),
-    _yakuman(Yaku.SHIISAN_PUUTAA, local.shiisan_puutaa, local=True, with_shiisan_puutaa=True),
+    _yakuman(Yaku.DAISHARIN, local.daisharin),
+    _yakuman(Yaku.DAICHIKURIN, local.daichikurin),
+    _yakuman(Yaku.DAISUURIN, local.daisuurin),
+    _yakuman(Yaku.DAICHISEI, local.daichisei, supersedes=(Yaku.TSUUIISOU,)),
+    _yakuman(Yaku.SUURENKOU, local.suurenkou),
+    _yakuman(Yaku.IISOU_SUUSHUN, local.iisou_suushun, gate=lambda rules: rules.iisou_suushun_yakuman),
+    _yakuman(Yaku.SHIISAN_PUUTAA, local.shiisan_puutaa, with_shiisan_puutaa=True),
 )
 
 #: Each regular yaku's row, and each yakuman's row.
