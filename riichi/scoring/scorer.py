@@ -105,9 +105,10 @@ def score(hand: Hand | str, ctx: WinContext | str, rules: RuleSet | str = TENHOU
                               f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
     dora = _dora(facts)
+    played = _Played(facts)
     best: _Priced | None = None
     for reading in found:
-        priced = _price_reading(reading, facts, dora)
+        priced = _price_reading(reading, facts, dora, played)
         if priced is not None and priced.beats(best):
             best = priced
     if best is None:
@@ -133,28 +134,41 @@ def _wrong_type(kind: str, example: str, value: object) -> TypeError:
 
 # -- yaku of a reading ------------------------------------------------------------------------------------------
 
-def _yakuman_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
+class _Played:
+    """The rows of the yaku table the rules play in this hand: the same for every reading of it."""
+
+    #: Regular yaku worth some han in this hand (closed or open), and yakuman, in table order.
+    yaku: Final[list[YakuRow]]
+    yakuman: Final[list[YakuRow]]
+
+    def __init__(self, f: HandFacts) -> None:
+        rules = f.rules
+        self.yaku = [row for row in YAKU_ROWS if row.is_played(rules) and row.han(closed=f.closed, rules=rules)]
+        self.yakuman = [row for row in YAKUMAN_ROWS if row.is_played(rules)]
+
+
+def _yakuman_rows(r: Reading, f: HandFacts, played: _Played) -> list[YakuRow]:
     """The yakuman this reading has, the superseded ones dropped."""
     held = []
-    for row in YAKUMAN_ROWS:
+    for row in played.yakuman:
         if r.form is Form.KOKUSHI and not row.with_kokushi:
             continue
         if r.form is Form.SHIISAN_PUUTAA and not row.with_shiisan_puutaa:
             continue
-        if row.holds(r, f) and row.is_played(f.rules):
+        if row.holds(r, f):
             held.append(row)
     return _without_superseded(held)
 
 
-def _yaku_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
+def _yaku_rows(r: Reading, f: HandFacts, played: _Played) -> list[YakuRow]:
     """The regular yaku this reading has under the rules (han above 0), the superseded ones dropped."""
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:  # yakuman forms: no regular yaku
         return []
     held = []
-    for row in YAKU_ROWS:
+    for row in played.yaku:
         if r.form is Form.CHIITOITSU and not row.with_chiitoitsu:
             continue
-        if row.holds(r, f) and row.is_played(f.rules) and row.han(closed=f.closed, rules=f.rules):
+        if row.holds(r, f):
             held.append(row)
     return _without_superseded(held)
 
@@ -164,11 +178,11 @@ def _without_superseded(rows: list[YakuRow]) -> list[YakuRow]:
     return [row for row in rows if row.yaku not in gone] if gone else rows
 
 
-def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | None:
+def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...], played: _Played) -> _Priced | None:
     """What a reading is worth: as its yakuman, or as its yaku; None if it has neither."""
     rules = f.rules
-    yakuman = _yakuman_rows(r, f)
-    yaku = _yaku_rows(r, f)
+    yakuman = _yakuman_rows(r, f, played)
+    yaku = _yaku_rows(r, f, played)
     if yakuman and not yaku and all(row.needs_yaku is not None and row.needs_yaku(rules) for row in yakuman):
         yakuman = []  # paarenchan where it needs a yaku beside it
     if yakuman:
