@@ -102,6 +102,10 @@ class Yaku(enum.Enum):
     AKA_DORA = "aka_dora"
     URA_DORA = "ura_dora"
 
+    #: A member hashes by identity, as it compares (each member is the one object of its name). Enum's own
+    #: hash is Python code hashing the name, run for every set and dict look-up of a yaku, compiled or not.
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, name: str) -> Yaku:
         """The member of a romaji name (``"chinitsu"``); a precise error for an unknown one."""
