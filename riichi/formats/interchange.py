@@ -32,6 +32,7 @@ from riichi.errors import (
     RiichiError,
 )
 from riichi.formats import red_fives, strict_json
+from riichi.frozen import Frozen
 from riichi.hand import Hand, Meld, MeldType
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import RuleSet, resolve_rules
@@ -103,7 +104,7 @@ def score_case(case: object) -> dict[str, object]:
 
 
 @dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(Frozen):
     """A win case's :class:`~riichi.scoring.result.Score`, and the notes on how the case was read."""
 
     score: Score

@@ -23,7 +23,7 @@ equals).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, overload
 
 from riichi.errors import NotWinningError, NoYakuError
 from riichi.hand import Hand, MeldType
@@ -79,10 +79,17 @@ class _Priced:
         return other is None or (self.value, self.han, self.fu) > (other.value, other.han, other.fu)
 
 
-def score(hand: Hand | str, ctx: WinContext | str, rules: RuleSet | str = TENHOU) -> Score:
+@overload
+def score(hand: Hand, ctx: WinContext, rules: RuleSet = ...) -> Score: ...
+@overload
+def score(hand: Hand | str, ctx: WinContext | str, rules: RuleSet | str = ...) -> Score: ...
+def score(hand: object, ctx: object, rules: object = TENHOU) -> Score:
     """Score ``hand`` won as ``ctx`` says under ``rules``; raises a :class:`~riichi.errors.RiichiError`.
 
     Each may be given as its notation: ``score("234m456p678s44433z", "3z tsumo seat_wind=S", "wrc")``.
+    The parameters are checked here, naming a wrong type, which is why the implementation takes any
+    object (the typed forms are the two overloads above; compiled, a typed parameter would be refused
+    by mypyc's own check first, naming neither the function nor the notation).
     """
     if isinstance(hand, str):
         hand = Hand.parse(hand)
