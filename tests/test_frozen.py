@@ -42,9 +42,13 @@ def _compiled_sources() -> list[Path]:
 
 
 def test_every_frozen_dataclass_of_the_compiled_core_derives_from_frozen() -> None:
-    # The rule riichi.frozen states, checked over the modules setup.py compiles (pyproject.toml's list).
+    # The rule riichi.frozen states, checked over the modules setup.py compiles (pyproject.toml's list), the
+    # game engine's aside: its events and positions are not copied that way (a position copies itself,
+    # Round.copy).
     missing = []
     for path in _compiled_sources():
+        if path.relative_to(ROOT).parts[:2] == ("riichi", "game"):
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.ClassDef):
                 continue
