@@ -251,3 +251,21 @@ def test_cli_analyze_reads_a_red_five_as_the_rules_plain_five_and_says_so(
     out = capsys.readouterr().out
     assert "note: red fives counted as plain fives: the rules have none" in out
     assert "  5s  tanki              3 left  ron 3900  tsumo 7800" in out.splitlines()
+
+
+class _FailingRequest(dict):  # type: ignore[type-arg]
+    """A request whose reading fails with an error no reader expects (a mapping that breaks on access)."""
+
+    def get(self, key: object, default: object = None) -> object:
+        if key == "id":
+            return super().get(key, default)
+        raise RuntimeError("the request broke")
+
+
+def test_an_unexpected_failure_is_an_internal_error_result_not_a_crash() -> None:
+    # docs/analysis.md: analyze_case never raises. Compiled, an unexpected exception once escaped as a
+    # TypeError (the handler shared its name with the RiichiError handler, and compiled code keeps one type
+    # per name).
+    result = analyze_case(_FailingRequest({"hand": "23m456p789s11122z"}, id=3))
+    assert result == {"id": 3, "ok": False, "error": {"code": "internal_error",
+                                                      "message": "internal error (RuntimeError: the request broke)"}}

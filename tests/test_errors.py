@@ -354,3 +354,21 @@ def test_typed_context_names_a_wrong_type_at_construction(field: str, value: obj
     values: dict[str, object] = {"win": Tile.parse("3z"), field: value}
     with pytest.raises(TypeError, match=f"WinContext.{field} must be {wanted}.*, not the {type(value).__name__}"):
         WinContext(**values)  # type: ignore[arg-type]
+
+
+class _FailingCase(dict):  # type: ignore[type-arg]
+    """A case whose reading fails with an error no reader expects (a mapping that breaks on access)."""
+
+    def get(self, key: object, default: object = None) -> object:
+        if key == "id":
+            return super().get(key, default)
+        raise RuntimeError("the case broke")
+
+
+def test_an_unexpected_failure_is_an_internal_error_result_not_a_crash() -> None:
+    # The interchange contract (docs/interchange.md, "On failure"): whatever happens, score_case answers with
+    # an error object. In the compiled build an unexpected exception once escaped as a TypeError, because the
+    # handler's name was also the RiichiError handler's, and compiled code keeps one type per name.
+    result = score_case(_FailingCase(VALID, id=7))
+    assert result == {"id": 7, "ok": False,
+                      "error": {"code": "internal_error", "message": "internal error (RuntimeError: the case broke)"}}

@@ -59,8 +59,9 @@ def analyze_case(request: object) -> dict[str, object]:
         return {"id": request_id, "ok": True, **_analyze(request)}
     except RiichiError as e:
         return error_result(request_id, e)
-    except Exception as e:  # noqa: BLE001 - the batch must survive anything; report it instead
-        return error_result(request_id, "internal_error", f"internal error ({type(e).__name__}: {e})")
+    except Exception as exc:  # noqa: BLE001 - the batch must survive anything; report it instead
+        # (named apart from the RiichiError above: compiled, one name keeps one type)
+        return error_result(request_id, "internal_error", f"internal error ({type(exc).__name__}: {exc})")
 
 
 def analyze_line(line: str | bytes) -> dict[str, object]:

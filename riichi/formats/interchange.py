@@ -99,8 +99,9 @@ def score_case(case: object) -> dict[str, object]:
         return result
     except RiichiError as e:
         return error_result(case_id, e)
-    except Exception as e:  # noqa: BLE001 - the batch must survive anything; report it instead
-        return error_result(case_id, "internal_error", f"internal error ({type(e).__name__}: {e})")
+    except Exception as exc:  # noqa: BLE001 - the batch must survive anything; report it instead
+        # (named apart from the RiichiError above: compiled, one name keeps one type)
+        return error_result(case_id, "internal_error", f"internal error ({type(exc).__name__}: {exc})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,10 +246,11 @@ def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> st
 def _concealed_text(text: str) -> str:
     """The ``hand`` field's tiles: spaces between groups are allowed (``"123m 456p"``, as the command line and
     the page write hands); a meld there is refused with where melds go."""
-    for word in re.finditer(r"\S+", text):
-        if ":" in word.group():
-            raise NotationError('hand: melds go in the "melds" list, e.g. "melds": [{"type": "pon", "tiles": '
-                                '"777z", "from": "W"}], not in the hand text', text, word.span())
+    if ":" in text:
+        for word in re.finditer(r"\S+", text):
+            if ":" in word.group():
+                raise NotationError('hand: melds go in the "melds" list, e.g. "melds": [{"type": "pon", "tiles": '
+                                    '"777z", "from": "W"}], not in the hand text', text, word.span())
     return "".join(text.split())
 
 
