@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.errors import NotationError
+from riichi.frozen import Frozen
 from riichi.notation import format_tiles, parse_tiles
 from riichi.tiles import KIND_OF, ORDER_KEY, Tile, Wind
 
@@ -55,24 +56,25 @@ class MeldType(enum.Enum):
 _KANS: Final = frozenset({MeldType.MINKAN, MeldType.SHOUMINKAN, MeldType.ANKAN})
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Meld(Frozen):
     """A called or declared set; ``from_seat`` is where the claimed tile came from."""
 
-    type: MeldType
-    tiles: tuple[Tile, ...]
-    from_seat: Wind | None = None
+    type: Final[MeldType]
+    #: The tiles in canonical order.
+    tiles: Final[tuple[Tile, ...]]
+    from_seat: Final[Wind | None]
 
-    def __post_init__(self) -> None:
-        tiles = self.tiles
-        if type(tiles) is not tuple:
-            tiles = tuple(tiles)
-        problem = _meld_problem(self.type, tiles)
+    def __init__(self, type: MeldType, tiles: Iterable[Tile], from_seat: Wind | None = None) -> None:  # noqa: A002
+        tiles = tuple(tiles)
+        problem = _meld_problem(type, tiles)
         if problem:
-            raise NotationError(f"{self.type.value} {format_tiles(tiles)}: {problem}")
-        if self.type is MeldType.ANKAN and self.from_seat is not None:
+            raise NotationError(f"{type.value} {format_tiles(tiles)}: {problem}")
+        if type is MeldType.ANKAN and from_seat is not None:
             raise NotationError("a concealed kan (ankan) is not called from anyone")
-        object.__setattr__(self, "tiles", tuple(sorted(tiles, key=ORDER_KEY.__getitem__)))
+        self.type = type
+        self.tiles = tuple(sorted(tiles, key=ORDER_KEY.__getitem__))
+        self.from_seat = from_seat
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -150,17 +152,16 @@ def _parse_meld(word: str, offset: int, source: str) -> Meld:
     return Meld(kind, tiles, seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Hand(Frozen):
     """Concealed tiles (sorted) and melds (in the order they were made)."""
 
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...] = ()
+    concealed: Final[tuple[Tile, ...]]
+    melds: Final[tuple[Meld, ...]]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=ORDER_KEY.__getitem__)))
-        if type(self.melds) is not tuple:
-            object.__setattr__(self, "melds", tuple(self.melds))
+    def __init__(self, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> None:
+        self.concealed = tuple(sorted(concealed, key=ORDER_KEY.__getitem__))
+        self.melds = tuple(melds)
 
     @classmethod
     def parse(cls, text: str) -> Hand:

@@ -28,7 +28,9 @@ from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
 __all__ = ["format_tiles", "parse_sorted", "parse_tiles", "sort_key"]
 
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
-_TILE_AT: Final = {(str(t)[1], str(t)[0]): t for t in Tile}
+#: The tile a digit (0-9) and a suit letter write, at ``10 * suit + digit``; None where there is no such tile.
+_TILE_AT: Final[tuple[Tile | None, ...]] = tuple(
+    next((t for t in Tile if str(t) == f"{digit}{suit}"), None) for suit in SUITS for digit in range(10))
 
 
 def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tuple[Tile, ...]:
@@ -42,13 +44,14 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
     tiles: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):
-        if ch.isdigit() and ch.isascii():
+        if "0" <= ch <= "9":
             pending.append(i)
         elif ch in _SUIT_INDEX:
             if not pending:
                 raise NotationError(f"suit letter '{ch}' has no digits before it", src, (offset + i, offset + i + 1))
+            row = 10 * _SUIT_INDEX[ch]
             for p in pending:
-                tile = _TILE_AT.get((ch, text[p]))
+                tile = _TILE_AT[row + ord(text[p]) - 48]
                 if tile is None:
                     if ch == "z":
                         what = "red fives exist only in m, p and s" if text[p] == "0" else "honours are 1z..7z"

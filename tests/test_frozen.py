@@ -41,19 +41,46 @@ def _compiled_sources() -> list[Path]:
     return [f for f in files if not any(fnmatch.fnmatch(f.relative_to(ROOT).as_posix(), p) for p in config["exclude"])]
 
 
-def test_every_frozen_dataclass_of_the_compiled_core_derives_from_frozen() -> None:
-    # The rule riichi.frozen states, checked over the modules setup.py compiles (pyproject.toml's list), the
-    # game engine's aside: its events and positions are not copied that way (a position copies itself,
-    # Round.copy).
-    missing = []
+def _values_declared(kind: str) -> list[tuple[Path, ast.ClassDef]]:
+    """The classes of the compiled core (the game engine aside: its events and positions are not copied that way,
+    a position copies itself with Round.copy) declared as ``kind``: ``frozen`` (``@dataclass(frozen=True)``)
+    or ``record`` (``@dataclass(init=False)``)."""
+    keyword = "frozen" if kind == "frozen" else "init"
+    found = []
     for path in _compiled_sources():
         if path.relative_to(ROOT).parts[:2] == ("riichi", "game"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.ClassDef):
-                continue
-            frozen = any(isinstance(d, ast.Call) and any(k.arg == "frozen" for k in d.keywords)
-                         for d in node.decorator_list)
-            if frozen and not any(isinstance(b, ast.Name) and b.id == "Frozen" for b in node.bases):
-                missing.append(f"{path.relative_to(ROOT)}: {node.name}")
+            if isinstance(node, ast.ClassDef) and any(
+                    isinstance(d, ast.Call) and any(k.arg == keyword for k in d.keywords) for d in node.decorator_list):
+                found.append((path, node))
+    return found
+
+
+@pytest.mark.parametrize("kind", ["frozen", "record"])
+def test_every_value_of_the_compiled_core_derives_from_frozen(kind: str) -> None:
+    # The rule riichi.frozen states, checked over the modules setup.py compiles (pyproject.toml's list).
+    missing = [f"{path.relative_to(ROOT)}: {node.name}" for path, node in _values_declared(kind)
+               if not any(isinstance(b, ast.Name) and b.id == "Frozen" for b in node.bases)]
     assert not missing
+
+
+def test_every_field_of_a_record_is_final() -> None:
+    # riichi.frozen: a record is immutable by its type, each field Final, so that mypy refuses an assignment
+    # (the rule the type checker enforces, as FrozenInstanceError does for a frozen dataclass).
+    records = _values_declared("record")
+    assert {node.name for _, node in records} >= {"Hand", "Meld", "Score", "Delta", "FuItem", "Payment",
+                                                  "Settlement", "Liability"}
+    loose = [f"{path.relative_to(ROOT)}: {node.name}.{field.target.id}"  # type: ignore[union-attr]
+             for path, node in records for field in node.body
+             if isinstance(field, ast.AnnAssign) and not ast.unparse(field.annotation).startswith("Final[")]
+    assert not loose
+
+
+def test_a_record_refuses_assignment_under_mypy(tmp_path: Path) -> None:
+    # What "immutable by its type" means in practice: mypy (the test extra) flags the assignment.
+    mypy = pytest.importorskip("mypy.api")
+    program = tmp_path / "assign.py"
+    program.write_text("from riichi import Hand\nhand = Hand.parse('123m')\nhand.melds = ()\n", encoding="utf-8")
+    out, _, status = mypy.run(["--no-incremental", "--follow-imports=silent", str(program)])
+    assert status == 1 and 'Cannot assign to final attribute "melds"' in out, out

@@ -22,65 +22,78 @@ interchange reader and the analysis all take their flags from there.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Final
+from typing import Final, TypeVar
 
 from riichi.errors import NotationError
 from riichi.notation import format_tiles, parse_tiles
 from riichi.tiles import Tile, Wind
 
+_T = TypeVar("_T")
+
 __all__ = ["RON_ONLY_FLAGS", "SITUATION_FLAGS", "TSUMO_ONLY_FLAGS", "WinContext", "flag_help"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class WinContext:
     """How a hand was won. Seats are named by their wind this hand (``EAST`` deals)."""
 
     #: The winning tile (one of the hand's tiles).
-    win: Tile
-    tsumo: bool = False
+    win: Final[Tile]
+    tsumo: Final[bool]
     #: On ron, the seat that dealt in (or whose kan was robbed).
-    discarder: Wind | None = None
-    discarder_riichi: bool = False
-    seat_wind: Wind = Wind.EAST
-    round_wind: Wind = Wind.EAST
-    riichi: bool = False
-    double_riichi: bool = False
-    open_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    paarenchan: bool = False
+    discarder: Final[Wind | None]
+    discarder_riichi: Final[bool]
+    seat_wind: Final[Wind]
+    round_wind: Final[Wind]
+    riichi: Final[bool]
+    double_riichi: Final[bool]
+    open_riichi: Final[bool]
+    ippatsu: Final[bool]
+    rinshan: Final[bool]
+    chankan: Final[bool]
+    haitei: Final[bool]
+    houtei: Final[bool]
+    tenhou: Final[bool]
+    chiihou: Final[bool]
+    renhou: Final[bool]
+    paarenchan: Final[bool]
     #: Dora indicators, kan dora included.
-    dora: tuple[Tile, ...] = ()
+    dora: Final[tuple[Tile, ...]]
     #: Ura-dora indicators (counted only for a riichi winner).
-    ura: tuple[Tile, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
+    ura: Final[tuple[Tile, ...]]
+    honba: Final[int]
+    riichi_sticks: Final[int]
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.win, Tile):
-            raise _wrong_type("win", "a Tile, e.g. Tile.parse('7s')", self.win)
-        for name in ("seat_wind", "round_wind"):
-            if not isinstance(getattr(self, name), Wind):
-                raise _wrong_type(name, "a Wind, e.g. Wind.parse('S')", getattr(self, name))
-        if self.discarder is not None and not isinstance(self.discarder, Wind):
-            raise _wrong_type("discarder", "a Wind or None", self.discarder)
-        for name in SITUATION_FLAGS:
-            if type(getattr(self, name)) is not bool:
-                raise _wrong_type(name, "True or False", getattr(self, name))
-        for name in ("dora", "ura"):
-            value = getattr(self, name)
-            if type(value) is not tuple or not all(isinstance(t, Tile) for t in value):
-                raise _wrong_type(name, "a tuple of Tiles, e.g. parse_tiles('3m7z')", value)
-        for name in ("honba", "riichi_sticks"):
-            value = getattr(self, name)
-            if type(value) is not int:
-                raise _wrong_type(name, "a whole number", value)
+    def __init__(self, win: Tile, tsumo: bool = False, discarder: Wind | None = None,  # noqa: PLR0913, FBT001, FBT002
+                 discarder_riichi: bool = False, seat_wind: Wind = Wind.EAST, round_wind: Wind = Wind.EAST,  # noqa: FBT001, FBT002
+                 riichi: bool = False, double_riichi: bool = False, open_riichi: bool = False,  # noqa: FBT001, FBT002
+                 ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,  # noqa: FBT001, FBT002
+                 haitei: bool = False, houtei: bool = False, tenhou: bool = False,  # noqa: FBT001, FBT002
+                 chiihou: bool = False, renhou: bool = False, paarenchan: bool = False,  # noqa: FBT001, FBT002
+                 dora: tuple[Tile, ...] = (), ura: tuple[Tile, ...] = (), honba: int = 0,
+                 riichi_sticks: int = 0) -> None:
+        self.win = _checked(win, Tile, "win", "a Tile, e.g. Tile.parse('7s')")
+        self.tsumo = _flag(tsumo, "tsumo")
+        self.discarder = None if discarder is None else _checked(discarder, Wind, "discarder", "a Wind or None")
+        self.discarder_riichi = _flag(discarder_riichi, "discarder_riichi")
+        self.seat_wind = _checked(seat_wind, Wind, "seat_wind", "a Wind, e.g. Wind.parse('S')")
+        self.round_wind = _checked(round_wind, Wind, "round_wind", "a Wind, e.g. Wind.parse('S')")
+        self.riichi = _flag(riichi, "riichi")
+        self.double_riichi = _flag(double_riichi, "double_riichi")
+        self.open_riichi = _flag(open_riichi, "open_riichi")
+        self.ippatsu = _flag(ippatsu, "ippatsu")
+        self.rinshan = _flag(rinshan, "rinshan")
+        self.chankan = _flag(chankan, "chankan")
+        self.haitei = _flag(haitei, "haitei")
+        self.houtei = _flag(houtei, "houtei")
+        self.tenhou = _flag(tenhou, "tenhou")
+        self.chiihou = _flag(chiihou, "chiihou")
+        self.renhou = _flag(renhou, "renhou")
+        self.paarenchan = _flag(paarenchan, "paarenchan")
+        self.dora = _indicators(dora, "dora")
+        self.ura = _indicators(ura, "ura")
+        self.honba = _whole(honba, "honba")
+        self.riichi_sticks = _whole(riichi_sticks, "riichi_sticks")
 
     @property
     def is_dealer(self) -> bool:
@@ -167,6 +180,30 @@ class WinContext:
 def _wrong_type(name: str, wanted: str, value: object) -> TypeError:
     return TypeError(f"WinContext.{name} must be {wanted}, not the {type(value).__name__} {value!r}")
 
+
+def _checked(value: object, kind: type[_T], name: str, wanted: str) -> _T:
+    if not isinstance(value, kind):
+        raise _wrong_type(name, wanted, value)
+    return value
+
+
+def _flag(value: object, name: str) -> bool:
+    if value is not True and value is not False:
+        raise _wrong_type(name, "True or False", value)
+    return value
+
+
+def _indicators(value: object, name: str) -> tuple[Tile, ...]:
+    if type(value) is not tuple or not all(isinstance(t, Tile) for t in value):
+        raise _wrong_type(name, "a tuple of Tiles, e.g. parse_tiles('3m7z')", value)
+    return value
+
+
+def _whole(value: object, name: str) -> int:
+    if type(value) is not int:
+        raise _wrong_type(name, "a whole number", value)
+    return value
+
 #: What each situation flag means, for the command line's help and the web API's schema, and the one way of
 #: winning (tsumo or ron) a flag belongs to, where it belongs to one.
 _FLAG_HELP: Final = {
@@ -187,7 +224,7 @@ _FLAG_HELP: Final = {
 }
 
 #: The situation flags: every true-or-false field of :class:`WinContext`, in field order.
-SITUATION_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.type in ("bool", bool))
+SITUATION_FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(WinContext) if f.type == "Final[bool]")
 #: Flags that belong to a win by self-draw only, and to a win on a discard only.
 TSUMO_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(name for name in SITUATION_FLAGS if _FLAG_HELP[name][1] == "tsumo")
 RON_ONLY_FLAGS: Final[tuple[str, ...]] = tuple(name for name in SITUATION_FLAGS if _FLAG_HELP[name][1] == "ron")

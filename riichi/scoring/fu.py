@@ -24,12 +24,16 @@ _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
 _WAIT_FU: Final = (WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.TANKI)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class FuItem(Frozen):
     """One reason for fu and how many it gives."""
 
-    reason: str
-    fu: int
+    reason: Final[str]
+    fu: Final[int]
+
+    def __init__(self, reason: str, fu: int) -> None:
+        self.reason = reason
+        self.fu = fu
 
     def __str__(self) -> str:
         return f"{self.reason} {self.fu}"

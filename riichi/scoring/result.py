@@ -24,51 +24,78 @@ from riichi.yaku import Yaku
 __all__ = ["Delta", "Score"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Delta(Frozen):
     """One seat's change of score, riichi sticks included."""
 
-    seat: Wind
-    points: int
+    seat: Final[Wind]
+    points: Final[int]
+
+    def __init__(self, seat: Wind, points: int) -> None:
+        self.seat = seat
+        self.points = points
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Score(Frozen):
     """What a winning hand is worth and who pays it."""
 
     #: Total han, dora included (0 for a yakuman hand).
-    han: int
+    han: Final[int]
     #: Fu after rounding (seven pairs 25); 0 for a yakuman hand.
-    fu: int
+    fu: Final[int]
     #: Each yaku with its han, in table order; dora entries last (``DORA``, ``AKA_DORA``, ``URA_DORA``, han =
     #: their count).
-    yaku: tuple[tuple[Yaku, int], ...]
+    yaku: Final[tuple[tuple[Yaku, int], ...]]
     #: Each yakuman of the hand with the multiple the rules give it alone, whatever the cap.
-    yakuman: tuple[tuple[Yaku, int], ...]
+    yakuman: Final[tuple[tuple[Yaku, int], ...]]
     #: The yakuman multiple paid (1 for a counted 13-han hand), 0 otherwise.
-    yakuman_total: int
-    limit: Limit | None
+    yakuman_total: Final[int]
+    limit: Final[Limit | None]
     #: The hand's value without honba and sticks.
-    points: int
+    points: Final[int]
     #: What each paying seat pays, honba and liability included.
-    payments: tuple[Payment, ...]
+    payments: Final[tuple[Payment, ...]]
     #: Every seat's change, sticks included (empty on a ron with no discarder given).
-    deltas: tuple[Delta, ...]
-    fu_details: tuple[FuItem, ...]
+    deltas: Final[tuple[Delta, ...]]
+    fu_details: Final[tuple[FuItem, ...]]
     #: The paid reading as MPSZ groups: concealed sets, melds, then the pair.
-    decomposition: tuple[str, ...]
+    decomposition: Final[tuple[str, ...]]
     #: The winner's seat, and whether the hand was won by tsumo.
-    winner: Wind = Wind.EAST
-    tsumo: bool = False
+    winner: Final[Wind]
+    tsumo: Final[bool]
     #: How the winning tile completed the paid reading (None for thirteen unrelated tiles).
-    wait_shape: WaitShape | None = None
+    wait_shape: Final[WaitShape | None]
     #: Seat that paid as liable (pao), if any.
-    liable: Wind | None = None
-
+    liable: Final[Wind | None]
     #: The winning tile and the melds in the order they were called: the reading is written back as a hand
     #: with them (None and () for a nagashi mangan, which has no hand).
-    win: Tile | None = None
-    melds: tuple[Meld, ...] = ()
+    win: Final[Tile | None]
+    melds: Final[tuple[Meld, ...]]
+
+    def __init__(self, han: int, fu: int, yaku: tuple[tuple[Yaku, int], ...],  # noqa: PLR0913 - the fields
+                 yakuman: tuple[tuple[Yaku, int], ...], yakuman_total: int, limit: Limit | None, points: int,
+                 payments: tuple[Payment, ...], deltas: tuple[Delta, ...], fu_details: tuple[FuItem, ...],
+                 decomposition: tuple[str, ...], winner: Wind = Wind.EAST, tsumo: bool = False,  # noqa: FBT001, FBT002
+                 wait_shape: WaitShape | None = None, liable: Wind | None = None, win: Tile | None = None,
+                 melds: tuple[Meld, ...] = ()) -> None:
+        self.han = han
+        self.fu = fu
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.yakuman_total = yakuman_total
+        self.limit = limit
+        self.points = points
+        self.payments = payments
+        self.deltas = deltas
+        self.fu_details = fu_details
+        self.decomposition = decomposition
+        self.winner = winner
+        self.tsumo = tsumo
+        self.wait_shape = wait_shape
+        self.liable = liable
+        self.win = win
+        self.melds = melds
 
     def lines(self) -> list[tuple[str, str, str]]:
         """The yaku (or yakuman) as (name, value, English gloss) rows."""

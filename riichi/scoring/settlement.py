@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from riichi.frozen import Frozen
 from riichi.rules import (
@@ -57,39 +58,57 @@ Deltas = tuple[int, int, int, int]
 _MANGAN_BASE = 2000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Liability(Frozen):
     """A liable player (pao) and the basic points they answer for."""
 
-    seat: Wind
-    base: int
+    seat: Final[Wind]
+    base: Final[int]
     #: The liable player pays the honba (else the discarder or the normal payers do).
-    pays_honba: bool = True
+    pays_honba: Final[bool]
+
+    def __init__(self, seat: Wind, base: int, pays_honba: bool = True) -> None:  # noqa: FBT001, FBT002
+        self.seat = seat
+        self.base = base
+        self.pays_honba = pays_honba
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Payment(Frozen):
     """What one player pays one winner, honba included."""
 
-    payer: Wind
-    amount: int
+    payer: Final[Wind]
+    amount: Final[int]
+
+    def __init__(self, payer: Wind, amount: int) -> None:
+        self.payer = payer
+        self.amount = amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Settlement(Frozen):
     """What one winner is paid, and every seat's change."""
 
-    winner: Wind
+    winner: Final[Wind]
     #: The hand's value without honba and sticks.
-    points: int
+    points: Final[int]
     #: Who pays, in seat order.
-    payments: tuple[Payment, ...]
+    payments: Final[tuple[Payment, ...]]
     #: Honba this winner collects (0 for a later winner of a multiple ron where only the first does).
-    honba: int
+    honba: Final[int]
     #: Riichi sticks this winner collects.
-    sticks: int
+    sticks: Final[int]
     #: Every seat's change, sticks included; ``None`` for a ron whose discarder is not known.
-    deltas: Deltas | None
+    deltas: Final[Deltas | None]
+
+    def __init__(self, winner: Wind, points: int, payments: tuple[Payment, ...], honba: int,  # noqa: PLR0913
+                 sticks: int, deltas: Deltas | None) -> None:
+        self.winner = winner
+        self.points = points
+        self.payments = payments
+        self.honba = honba
+        self.sticks = sticks
+        self.deltas = deltas
 
 
 @dataclass(frozen=True, slots=True)
