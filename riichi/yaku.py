@@ -170,6 +170,11 @@ class Yaku(enum.Enum):
         return _INFO[self].local
 
     @property
+    def has_pao(self) -> bool:
+        """A yakuman whose feeder a rule set may hold liable (pao; :attr:`riichi.rules.ScoringRules.pao`)."""
+        return _INFO[self].pao
+
+    @property
     def is_dora(self) -> bool:
         return self in (Yaku.DORA, Yaku.AKA_DORA, Yaku.URA_DORA)
 
@@ -204,11 +209,14 @@ class YakuInfo(Frozen):
     majsoul_id: int | None
     #: A local yaku: scored only where a rule set lists it among its local yaku.
     local: bool = False
+    #: A yakuman whose feeder a rule set may hold liable (pao): the player who discarded the tile that
+    #: completed its last called set pays for it.
+    pao: bool = False
 
 
-def _i(kanji: str, english: str, closed: int, opened: int, yakuman: int, tenhou: tuple[int, ...],
-       majsoul: int | None, *, local: bool = False) -> YakuInfo:
-    return YakuInfo(kanji, english, closed, opened, yakuman, tenhou, majsoul, local)
+def _i(kanji: str, english: str, closed: int, opened: int, yakuman: int, tenhou: tuple[int, ...],  # noqa: PLR0913
+       majsoul: int | None, *, local: bool = False, pao: bool = False) -> YakuInfo:
+    return YakuInfo(kanji, english, closed, opened, yakuman, tenhou, majsoul, local, pao)
 
 
 # Tenhou ids: the yaku numbering of Tenhou's mjlog records (0..54, with a seat-wind and a round-wind id per
@@ -259,13 +267,13 @@ _INFO: Final[dict[Yaku, YakuInfo]] = {
     Yaku.JUNSEI_CHUUREN: _i("純正九蓮宝燈", "pure nine gates, 9-sided wait", 0, 0, 2, (46,), 47),
     Yaku.SUUANKOU: _i("四暗刻", "four concealed triplets", 0, 0, 1, (40,), 38),
     Yaku.SUUANKOU_TANKI: _i("四暗刻単騎", "four concealed triplets, single wait", 0, 0, 2, (41,), 48),
-    Yaku.DAISANGEN: _i("大三元", "big three dragons", 0, 0, 1, (39,), 37),
+    Yaku.DAISANGEN: _i("大三元", "big three dragons", 0, 0, 1, (39,), 37, pao=True),
     Yaku.SHOUSUUSHII: _i("小四喜", "little four winds", 0, 0, 1, (50,), 43),
-    Yaku.DAISUUSHII: _i("大四喜", "big four winds", 0, 0, 2, (49,), 50),
+    Yaku.DAISUUSHII: _i("大四喜", "big four winds", 0, 0, 2, (49,), 50, pao=True),
     Yaku.TSUUIISOU: _i("字一色", "all honours", 0, 0, 1, (42,), 39),
     Yaku.RYUUIISOU: _i("緑一色", "all green", 0, 0, 1, (43,), 40),
     Yaku.CHINROUTOU: _i("清老頭", "all terminals", 0, 0, 1, (44,), 41),
-    Yaku.SUUKANTSU: _i("四槓子", "four kans", 0, 0, 1, (51,), 44),
+    Yaku.SUUKANTSU: _i("四槓子", "four kans", 0, 0, 1, (51,), 44, pao=True),
     Yaku.TENHOU: _i("天和", "blessing of heaven", 0, 0, 1, (37,), 35),
     Yaku.CHIIHOU: _i("地和", "blessing of earth", 0, 0, 1, (38,), 36),
     Yaku.DAISHARIN: _i("大車輪", "big wheels", 0, 0, 1, (), 60, local=True),

@@ -71,9 +71,9 @@ class PaoScope(enum.Enum):
 #: the members the registry marks local.
 LOCAL_YAKU: Final = tuple(y for y in Yaku if y.is_local)
 
-#: The yakuman whose feeder a rule set may hold liable (pao): those whose row in the yaku table says who
-#: fed them (:mod:`riichi.scoring.yaku.table`).
-PAO_YAKUMAN: Final = (Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU)
+#: The yakuman whose feeder a rule set may hold liable (pao), in the order of :class:`Yaku`: the members the
+#: registry marks so (the yaku table gives each of their rows the way to find the feeder).
+PAO_YAKUMAN: Final = tuple(y for y in Yaku if y.has_pao)
 
 
 # -- what plays -----------------------------------------------------------------

@@ -63,7 +63,13 @@ def test_yaku_switches_hold_yaku_members_not_names() -> None:
 
 
 def test_the_yakuman_a_rule_set_may_hold_liable_are_those_the_table_knows_the_feeder_of() -> None:
+    # Daisangen and daisuushii carry liability under Tenhou's, Mahjong Soul's and the EMA's rules, and the JPML
+    # rules and M-League's add suukantsu: these three are the yakuman whose feeder some rule set holds liable.
+    # The registry marks them, the rules take their switch's choices from it, and the table gives each the
+    # way to find its feeder (its rows are built from the registry and refuse to disagree).
     from riichi.rules import PAO_YAKUMAN
     from riichi.scoring.yaku.table import YAKUMAN_ROWS
+    from riichi.yaku import Yaku
 
+    assert PAO_YAKUMAN == (Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU)
     assert PAO_YAKUMAN == tuple(row.yaku for row in YAKUMAN_ROWS if row.feeder is not None)

@@ -89,7 +89,10 @@ def _yaku(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
 
 
 def _yakuman(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
-    """A yakuman's row, its multiple and whether it is local as the :class:`Yaku` gives them."""
+    """A yakuman's row, its multiple and whether it is local as the :class:`Yaku` gives them; a yakuman the
+    :class:`Yaku` says may carry liability (pao) gives the way to find its feeder, and no other does."""
+    if yaku.has_pao != (facts.get("feeder") is not None):
+        raise ValueError(f"{yaku.value}: a row gives a feeder exactly when its Yaku has pao")
     return YakuRow(yaku, holds, **{"yakuman": yaku.yakuman, "local": yaku.is_local, **facts})  # type: ignore[arg-type]
 
 
