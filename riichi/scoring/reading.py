@@ -74,6 +74,9 @@ class HandFacts:
     n_melds: int
     #: No chi, pon or open kan.
     closed: bool
+    #: The winner deals (seat East), and declared riichi (double and open riichi included).
+    dealer: bool
+    in_riichi: bool
     win_kind: int
     #: Bits 1, 2, 4 for man, pin, sou present.
     suits: int
@@ -113,6 +116,8 @@ class HandFacts:
         self.kans = sum(1 for m in hand.melds if m.is_kan)
         self.n_melds = len(hand.melds)
         self.closed = hand.is_closed
+        self.dealer = ctx.is_dealer
+        self.in_riichi = ctx.in_riichi
         self.win_kind = KIND_OF[ctx.win]
         self.suits = sum(1 << suit for suit in range(3) if any(counts[9 * suit:9 * suit + 9]))
         self.honors = sum(counts[27:34])

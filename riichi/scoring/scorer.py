@@ -216,7 +216,7 @@ def _price_yakuman(r: Reading, f: HandFacts, rows: list[YakuRow]) -> _Priced:
     if rules.max_yakuman is not None:
         total = min(total, rules.max_yakuman)
     base = 8000 * total
-    value = hand_value(base, dealer=f.ctx.is_dealer, tsumo=f.ctx.tsumo)
+    value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
     return _Priced(r, 0, 0, base, value, (), listed, total, Limit.YAKUMAN, ())
 
 
@@ -239,7 +239,7 @@ def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], .
         base, limit = limit_base(min(han, 12))
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
-    value = hand_value(base, dealer=f.ctx.is_dealer, tsumo=f.ctx.tsumo)
+    value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
     return _Priced(r, han, fu, base, value, listed, (), total, limit, items)
 
 
@@ -254,7 +254,7 @@ def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
         aka = sum(f.reds)
         if aka:
             out.append((Yaku.AKA_DORA, aka))
-    if f.ctx.ura and f.ctx.in_riichi and f.rules.ura_dora:
+    if f.ctx.ura and f.in_riichi and f.rules.ura_dora:
         ura = sum(counts[t.dora_after().kind] for t in f.ctx.ura)
         if ura:
             out.append((Yaku.URA_DORA, ura))
@@ -299,12 +299,14 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
         groups = [PAIR_TEXT[k] for k in r.pairs]
         concealed_sets = len(groups)
     else:
-        groups = [*r.blocks, *(format_tiles(m.tiles) for m in hand.melds), PAIR_TEXT[r.pair]]
+        groups = [*r.blocks, *(format_tiles(m.tiles, sort=False) for m in hand.melds), PAIR_TEXT[r.pair]]  # in order
         concealed_sets = len(r.blocks)
     # Each red five goes to the first concealed group (the sets, then the pair) still holding a plain five
     # of its suit.
     places = [*range(concealed_sets), len(groups) - 1] if concealed_sets < len(groups) else range(len(groups))
     for suit, reds in enumerate(f.concealed_reds):
+        if not reds:
+            continue
         five = f"5{'mps'[suit]}"
         for _ in range(reds):
             for i in places:

@@ -89,9 +89,9 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     closed = facts.closed
     has_kan = facts.kans > 0
     seat = ctx.seat_wind
-    if ctx.in_riichi and not closed:
+    if facts.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
-    if ctx.ippatsu and not ctx.in_riichi:
+    if ctx.ippatsu and not facts.in_riichi:
         raise bad("ippatsu needs riichi")
     if ctx.rinshan and not has_kan:
         raise bad("rinshan needs a kan among the melds")
@@ -110,7 +110,7 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     if ctx.chankan and (ctx.houtei or ctx.rinshan):
         raise bad("chankan cannot combine with houtei or rinshan")
     for flag, name in ((ctx.tenhou, "tenhou"), (ctx.chiihou, "chiihou"), (ctx.renhou, "renhou")):
-        if flag and (hand.melds or ctx.in_riichi):
+        if flag and (hand.melds or facts.in_riichi):
             raise bad(f"{name} is a win before any call or riichi: the hand must have no meld and no riichi")
     if ctx.tenhou and (seat is not Wind.EAST or not ctx.tsumo):
         raise bad("tenhou is the dealer's (seat E) tsumo on the starting hand")
