@@ -182,7 +182,8 @@ class Hand(Frozen):
 
     @classmethod
     def from_parts(cls, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> Hand:
-        return cls(tuple(concealed), tuple(melds))
+        """The same as ``Hand(concealed, melds)``, which takes any iterables too."""
+        return cls(concealed, melds)
 
     @property
     def is_closed(self) -> bool:

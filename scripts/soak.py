@@ -51,13 +51,7 @@ def _tiles_everywhere(game: Game, dealt: dict[Tile, int]) -> None:
     if not r.events:  # a new hand
         dealt.clear()
         dealt.update(Counter(r.wall.tiles))
-    tiles = list(r.wall_tiles_left())
-    for seat in range(4):
-        tiles += r.hands[seat]
-        for m in r.melds[seat]:
-            tiles += m.tiles
-        tiles += [d.tile for d in r.rivers[seat] if not d.called]
-    if dict(Counter(tiles)) != dealt:
+    if dict(Counter(r.all_tiles())) != dealt:
         raise AssertionError(f"tiles not conserved after {r.events[-1] if r.events else 'the deal'}")
 
 

@@ -205,6 +205,18 @@ class Round:
         replacements_drawn = self.kans - (1 if self.needs_rinshan else 0)
         return live + self.wall.tiles[live_end + replacements_drawn:]
 
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the round wherever it is now: the hands, the melds, the rivers (a called discard
+        counted in its meld) and the wall left; needs a known wall. Counted, they are the wall's 136 at every
+        moment, which the soak and the self-play tests check after each event."""
+        tiles = list(self.wall_tiles_left())
+        for seat in range(4):
+            tiles += self.hands[seat]
+            for m in self.melds[seat]:
+                tiles += m.tiles
+            tiles += [d.tile for d in self.rivers[seat] if not d.called]
+        return tuple(tiles)
+
     # -- stepping --------------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:

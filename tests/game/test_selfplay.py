@@ -64,16 +64,6 @@ class Checked:
         return choice
 
 
-def _tiles_everywhere(r: Round) -> Counter[int]:
-    tiles: Counter[int] = Counter()
-    for seat in range(4):
-        tiles.update(r.hands[seat])
-        tiles.update(t for m in r.melds[seat] for t in m.tiles)
-        tiles.update(d.tile for d in r.rivers[seat] if not d.called)
-    tiles.update(r.wall_tiles_left())
-    return tiles
-
-
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_self_play_keeps_tiles_points_and_legality(preset: str) -> None:
     rules = PRESETS[preset]
@@ -89,7 +79,7 @@ def test_self_play_keeps_tiles_points_and_legality(preset: str) -> None:
             assert game is not None
             r = game.round
             if r is not None and r.wall is not None:
-                assert _tiles_everywhere(r) == Counter(r.wall.tiles)
+                assert Counter(r.all_tiles()) == Counter(r.wall.tiles)
                 checks["tiles conserved"] += 1
             scores, sticks = game.table()
             assert sum(scores) + 1000 * sticks == total, (event, scores, sticks)

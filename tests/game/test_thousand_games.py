@@ -21,7 +21,6 @@ from riichi.game.events import Event
 from riichi.game.game import Game
 from riichi.game.legal import Action
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
-from riichi.game.round import Round
 from riichi.rules import PRESETS, LeftoverSticks
 from riichi.tiles import Tile
 
@@ -41,17 +40,6 @@ class Legal:
         assert choice in actions, (choice, actions)
         self.choices += 1
         return choice
-
-
-def _table_tiles(r: Round) -> dict[Tile, int]:
-    """Every tile of the round, wherever it is now, counted (a called discard counts in its meld)."""
-    tiles = list(r.wall_tiles_left())
-    for seat in range(4):
-        tiles += r.hands[seat]
-        for m in r.melds[seat]:
-            tiles += m.tiles
-        tiles += [d.tile for d in r.rivers[seat] if not d.called]
-    return dict(Counter(tiles))  # compared as a dict: a Counter's == runs in Python
 
 
 def _players(seed: int) -> list[Legal]:
@@ -77,7 +65,8 @@ def test_a_share_of_a_thousand_games(preset: str) -> None:
             if r is not None and r.wall is not None:
                 if not r.events:  # a new hand: the wall it is dealt from
                     dealt[:] = [dict(Counter(r.wall.tiles))]
-                assert _table_tiles(r) == dealt[0], f"tiles not conserved after {event} (seed {seed})"
+                tiles = dict(Counter(r.all_tiles()))  # compared as a dict: a Counter's == runs in Python
+                assert tiles == dealt[0], f"tiles not conserved after {event} (seed {seed})"
             scores, sticks = game.table()
             assert sum(scores) + 1000 * sticks == total, (event, scores, sticks, seed)
 
