@@ -60,15 +60,32 @@ def test_a_win_context_with_wrong_types_fails_at_construction() -> None:
     from riichi import Tile, WinContext, Wind  # noqa: PLC0415
 
     with pytest.raises(TypeError, match=r"WinContext.win must be a Tile, e\.g\. Tile\.parse\('7s'\), not the str '3z'"):
-        WinContext(win="3z")  # type: ignore[arg-type]
+        WinContext(win="3z")
     with pytest.raises(TypeError, match="WinContext.seat_wind must be a Wind"):
-        WinContext(win=Tile.parse("3z"), seat_wind="S")  # type: ignore[arg-type]
+        WinContext(win=Tile.parse("3z"), seat_wind="S")
     with pytest.raises(TypeError, match="WinContext.tsumo must be True or False"):
-        WinContext(win=Tile.parse("3z"), tsumo=1)  # type: ignore[arg-type]
+        WinContext(win=Tile.parse("3z"), tsumo=1)
     with pytest.raises(TypeError, match="WinContext.dora must be a tuple of Tiles"):
-        WinContext(win=Tile.parse("3z"), dora="1m")  # type: ignore[arg-type]
+        WinContext(win=Tile.parse("3z"), dora="1m")
     ok = WinContext(win=Tile.parse("3z"), seat_wind=Wind.parse("S"), tsumo=True)
     assert ok.seat_wind is Wind.parse("S")
+
+
+def test_a_win_context_from_its_fields_is_the_one_the_constructor_makes() -> None:
+    # WinContext.from_fields takes every field by name (what the interchange reader holds), checked as the
+    # constructor checks them.
+    from dataclasses import fields  # noqa: PLC0415
+
+    from riichi import WinContext  # noqa: PLC0415
+
+    ctx = WinContext.parse("3z tsumo riichi seat_wind=S dora=1m honba=2")
+    values = {f.name: getattr(ctx, f.name) for f in fields(WinContext)}
+    assert WinContext.from_fields(values) == ctx
+    with pytest.raises(TypeError, match="WinContext.tsumo must be True or False"):
+        WinContext.from_fields({**values, "tsumo": 1})
+    del values["honba"]
+    with pytest.raises(TypeError, match="needs every field; missing: honba"):
+        WinContext.from_fields(values)
 
 
 def test_printing_a_score_gives_the_command_lines_breakdown(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import overload
 
 from riichi.frozen import Frozen
 from riichi.errors import NotationError, NoYakuError, RiichiError
@@ -141,7 +142,13 @@ class WaitValue(Frozen):
         return not isinstance(self.tsumo, NoYakuError)
 
 
-def wait_values(hand: Hand | str, situation: WinContext | str | None = None, *, rules: RuleSet | str = TENHOU,
+@overload
+def wait_values(hand: Hand | str, situation: WinContext | None = None, *, rules: RuleSet | str = TENHOU,
+                visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]: ...
+@overload
+def wait_values(hand: Hand | str, situation: str, *, rules: RuleSet | str = TENHOU,
+                visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]: ...
+def wait_values(hand: Hand | str, situation: object = None, *, rules: RuleSet | str = TENHOU,
                 visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]:
     """Score a win on every wait of a 13-tile tenpai hand, by ron and by tsumo.
 
@@ -153,6 +160,10 @@ def wait_values(hand: Hand | str, situation: WinContext | str | None = None, *, 
 
     >>> [(str(v.wait.tile), v.ron_points, v.tsumo_points) for v in wait_values("123m22456p789s11z")]
     [('2p', None, 1500), ('1z', 3900, 6000)]
+
+    The situation is checked here, naming a wrong type, which is why the implementation takes any object (the
+    typed forms are the two overloads above; compiled, a typed parameter would be refused by mypyc's own check
+    first, naming neither the parameter nor the notation).
     """
     if isinstance(hand, str):
         hand = Hand.parse(hand)
@@ -170,7 +181,7 @@ def wait_values(hand: Hand | str, situation: WinContext | str | None = None, *, 
     return tuple(out)
 
 
-def _situation(situation: WinContext | str | None) -> WinContext:
+def _situation(situation: object) -> WinContext:
     if situation is None:
         return WinContext(Tile.M1)
     if isinstance(situation, WinContext):

@@ -104,13 +104,18 @@ def score_case(case: object) -> dict[str, object]:
         return error_result(case_id, "internal_error", f"internal error ({type(exc).__name__}: {exc})")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Scored(Frozen):
-    """A win case's :class:`~riichi.scoring.result.Score`, and the notes on how the case was read."""
+    """A win case's :class:`~riichi.scoring.result.Score`, and the notes on how the case was read (a record,
+    as :mod:`riichi.frozen` says, made for every case)."""
 
-    score: Score
+    score: Final[Score]
     #: One line each, e.g. the red fives counted as plain fives (:data:`riichi.formats.red_fives.NOTE`).
-    notes: tuple[str, ...] = ()
+    notes: Final[tuple[str, ...]]
+
+    def __init__(self, score: Score, notes: tuple[str, ...] = ()) -> None:
+        self.score = score
+        self.notes = notes
 
 
 def read_and_score(case: object) -> Scored:
@@ -201,10 +206,10 @@ def case_context(case: Mapping[str, object], win: Tile) -> WinContext:
 
     Other readers of the same fields (an analysis request) read them here, so they are checked alike.
     """
-    flags = {name: _flag(case, name) for name in _CONTEXT_FLAGS}
-    if flags["double_riichi"] or flags["open_riichi"]:
-        flags["riichi"] = True
-    return WinContext(
+    values: dict[str, object] = {name: _flag(case, name) for name in _CONTEXT_FLAGS}
+    if values["double_riichi"] or values["open_riichi"]:
+        values["riichi"] = True
+    values.update(
         win=win,
         discarder=_seat(case, "discarder"),
         seat_wind=_seat(case, "seat_wind") or Wind.EAST,
@@ -213,8 +218,8 @@ def case_context(case: Mapping[str, object], win: Tile) -> WinContext:
         ura=_tiles(_text(case, "ura"), "ura"),
         honba=_count(case, "honba"),
         riichi_sticks=_count(case, "riichi_sticks"),
-        **flags,
     )
+    return WinContext.from_fields(values)
 
 
 def _shown(value: object) -> str:
