@@ -27,7 +27,8 @@ from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
 
 __all__ = ["format_tiles", "parse_sorted", "parse_tiles", "sort_key"]
 
-_SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
+#: The suit (0-3 for m, p, s, z) of each suit letter's character code.
+_SUIT_OF_CODE: Final[dict[int, int]] = {ord(letter): suit for suit, letter in enumerate(SUITS)}
 #: The tile a digit (0-9) and a suit letter write, at ``10 * suit + digit``; None where there is no such tile.
 _TILE_AT: Final[tuple[Tile | None, ...]] = tuple(
     next((t for t in Tile if str(t) == f"{digit}{suit}"), None) for suit in SUITS for digit in range(10))
@@ -42,31 +43,42 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
         raise TypeError(f"tiles are written as MPSZ text, not as a {type(text).__name__}")
     src = text if source is None else source
     tiles: list[Tile] = []
-    pending: list[int] = []  # positions of digits waiting for their suit letter
-    for i, ch in enumerate(text):
-        if "0" <= ch <= "9":
-            pending.append(i)
-        elif ch in _SUIT_INDEX:
-            if not pending:
-                raise NotationError(f"suit letter '{ch}' has no digits before it", src, (offset + i, offset + i + 1))
-            row = 10 * _SUIT_INDEX[ch]
-            for p in pending:
-                tile = _TILE_AT[row + ord(text[p]) - 48]
-                if tile is None:
-                    if ch == "z":
-                        what = "red fives exist only in m, p and s" if text[p] == "0" else "honours are 1z..7z"
-                        raise NotationError(f"there is no honour tile {text[p]}z ({what})", src,
-                                            (offset + p, offset + p + 1))
-                    raise NotationError(f"there is no tile {text[p]}{ch}", src, (offset + p, offset + p + 1))
-                tiles.append(tile)
-            pending.clear()
-        else:
-            hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
-            raise NotationError(f"unexpected character {ch!r}{hint}", src, (offset + i, offset + i + 1))
-    if pending:
-        start, end = pending[0], pending[-1] + 1
-        raise NotationError("digits without a suit letter after them", src, (offset + start, offset + end))
+    # Read character codes (the bytes of ASCII text) rather than characters: compiled, each character taken
+    # from a str is a new string object, a code is a plain integer. Tiles are written in ASCII, so the text is
+    # read up to its first other character, which is then the problem.
+    end = len(text) if text.isascii() else next(i for i, ch in enumerate(text) if not ch.isascii())
+    codes = text[:end].encode("ascii")
+    digits = -1  # where the digits waiting for their suit letter start (-1: none waiting)
+    for i, code in enumerate(codes):
+        if 48 <= code <= 57:  # noqa: PLR2004 - a digit, "0" to "9"
+            if digits < 0:
+                digits = i
+            continue
+        suit = _SUIT_OF_CODE.get(code, -1)
+        if suit < 0:
+            raise _unexpected(text[i], src, offset + i)
+        if digits < 0:
+            raise NotationError(f"suit letter '{text[i]}' has no digits before it", src, (offset + i, offset + i + 1))
+        for p in range(digits, i):
+            tile = _TILE_AT[10 * suit + codes[p] - 48]
+            if tile is None:
+                if suit == 3:  # noqa: PLR2004 - z
+                    what = "red fives exist only in m, p and s" if text[p] == "0" else "honours are 1z..7z"
+                    raise NotationError(f"there is no honour tile {text[p]}z ({what})", src,
+                                        (offset + p, offset + p + 1))
+                raise NotationError(f"there is no tile {text[p]}{text[i]}", src, (offset + p, offset + p + 1))
+            tiles.append(tile)
+        digits = -1
+    if end < len(text):
+        raise _unexpected(text[end], src, offset + end)
+    if digits >= 0:
+        raise NotationError("digits without a suit letter after them", src, (offset + digits, offset + end))
     return tuple(tiles)
+
+
+def _unexpected(ch: str, source: str, at: int) -> NotationError:
+    hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
+    return NotationError(f"unexpected character {ch!r}{hint}", source, (at, at + 1))
 
 
 def parse_sorted(text: str) -> tuple[Tile, ...]:
