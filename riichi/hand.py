@@ -88,7 +88,7 @@ class Meld(Frozen):
 
     @property
     def is_kan(self) -> bool:
-        return self.type.is_kan
+        return self.type is not MeldType.CHI and self.type is not MeldType.PON
 
     @property
     def is_open(self) -> bool:

@@ -37,7 +37,7 @@ __all__ = [
 KIND_COUNT: Final = 34
 SUITS: Final = "mpsz"
 #: The 13 kinds of thirteen orphans: terminals and honours.
-TERMINAL_HONOR_KINDS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TERMINAL_HONOR_KINDS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 HONOR_KINDS: Final = tuple(range(27, 34))
 #: Green tiles (ryuuiisou): 2s 3s 4s 6s 8s and Hatsu.
 GREEN_KINDS: Final = frozenset({19, 20, 21, 23, 25, 32})
@@ -47,7 +47,10 @@ _RED_BASE: Final = 34
 
 def kind_name(kind: int) -> str:
     """MPSZ text of a tile kind 0..33, e.g. ``kind_name(27) == '1z'``."""
-    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    return _KIND_NAMES[kind]
+
+
+_KIND_NAMES: Final[tuple[str, ...]] = tuple(f"{kind % 9 + 1}{SUITS[kind // 9]}" for kind in range(34))
 
 
 class Tile(enum.IntEnum):

@@ -119,7 +119,11 @@ class HandFacts:
         self.dealer = ctx.is_dealer
         self.in_riichi = ctx.in_riichi
         self.win_kind = KIND_OF[ctx.win]
-        self.suits = sum(1 << suit for suit in range(3) if any(counts[9 * suit:9 * suit + 9]))
+        suits = 0
+        for k in range(27):
+            if counts[k]:
+                suits |= 1 << (k // 9)
+        self.suits = suits
         self.honors = sum(counts[27:34])
         self.terminals = sum(counts[k] for k in (0, 8, 9, 17, 18, 26))
 

@@ -133,10 +133,6 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
     pay = [0, 0, 0, 0]  # by seat: what each seat pays
     paid = [False, False, False, False]
 
-    def add(seat: Wind, amount: int) -> None:
-        pay[seat] += amount
-        paid[seat] = True
-
     others = [s for s in WINDS if s is not winner]
     honba_ron = rules.honba_ron * honba
     honba_tsumo = rules.honba_tsumo * honba
@@ -145,35 +141,35 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
         liable = liability.seat
         rest = base - liability.base
         if tsumo:
-            add(liable, ron_payment(liability.base, dealer=dealer))
+            _add(pay, paid, liable, ron_payment(liability.base, dealer=dealer))
             if rest:
                 d, n = tsumo_payments(rest, dealer=dealer)
                 for s in others:
-                    add(s, d if (dealer or s is Wind.EAST) else n)
+                    _add(pay, paid, s, d if (dealer or s is Wind.EAST) else n)
             if liability.pays_honba or not rest:
-                add(liable, 3 * honba_tsumo)
+                _add(pay, paid, liable, 3 * honba_tsumo)
             else:
                 for s in others:
-                    add(s, honba_tsumo)
+                    _add(pay, paid, s, honba_tsumo)
             points = sum(pay) - 3 * honba_tsumo
         else:
             assert discarder is not None
             half = ron_payment(liability.base, dealer=dealer) // 2
-            add(liable, half)
-            add(discarder, half)
+            _add(pay, paid, liable, half)
+            _add(pay, paid, discarder, half)
             if rest:
-                add(discarder, ron_payment(rest, dealer=dealer))
-            add(liable if liability.pays_honba else discarder, honba_ron)
+                _add(pay, paid, discarder, ron_payment(rest, dealer=dealer))
+            _add(pay, paid, liable if liability.pays_honba else discarder, honba_ron)
             points = sum(pay) - honba_ron
     elif tsumo:
         d, n = tsumo_payments(base, dealer=dealer)
         for s in others:
-            add(s, (d if (dealer or s is Wind.EAST) else n) + honba_tsumo)
+            _add(pay, paid, s, (d if (dealer or s is Wind.EAST) else n) + honba_tsumo)
         points = 3 * d if dealer else d + 2 * n
     else:
         points = ron_payment(base, dealer=dealer)
         if discarder is not None:
-            add(discarder, points + honba_ron)
+            _add(pay, paid, discarder, points + honba_ron)
     payments = tuple([Payment(s, pay[s]) for s in WINDS if paid[s]])
     if not tsumo and discarder is None:
         return Settlement(winner, points, payments, honba, sticks, None)
@@ -181,6 +177,12 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
     deltas = (_delta(Wind.EAST, winner, gain, pay), _delta(Wind.SOUTH, winner, gain, pay),
               _delta(Wind.WEST, winner, gain, pay), _delta(Wind.NORTH, winner, gain, pay))
     return Settlement(winner, points, payments, honba, sticks, deltas)
+
+
+def _add(pay: list[int], paid: list[bool], seat: Wind, amount: int) -> None:
+    """``seat`` pays ``amount`` more (and is among the payers, even of 0)."""
+    pay[seat] += amount
+    paid[seat] = True
 
 
 def _delta(seat: Wind, winner: Wind, gain: int, pay: list[int]) -> int:

@@ -53,8 +53,8 @@ def check_tiles(facts: HandFacts) -> None:
             counts[KIND_OF[t]] += 1
             if t >= 34:
                 reds[t - 34] += 1
-    most = max(counts)
-    if most > 4:  # noqa: PLR2004
+    if any(n > 4 for n in counts):  # noqa: PLR2004
+        most = max(counts)
         k = counts.index(most)
         raise ImpossibleTilesError(
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "

@@ -273,16 +273,20 @@ _SUITS: Final = tuple((base, Kept(partial(_suit_readings_at, base), bound=_KEPT_
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:
     """Seven different pairs (four equal tiles are not two pairs)."""
-    counts = list(counts)
-    return counts.count(2) == 7 and counts.count(0) == len(counts) - 7
+    pairs = 0
+    for n in counts:
+        if n == 2:  # noqa: PLR2004
+            pairs += 1
+        elif n:
+            return False
+    return pairs == 7  # noqa: PLR2004
 
 
 def is_kokushi(counts: Sequence[int]) -> bool:
     """One of each terminal and honour plus one more of them."""
     counts = list(counts)
-    if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]) or sum(counts) != 14:
-        return False
-    return all([counts[k] for k in TERMINAL_HONOR_KINDS])
+    orphans = [counts[k] for k in TERMINAL_HONOR_KINDS]
+    return all(orphans) and sum(orphans) == sum(counts) == 14  # noqa: PLR2004
 
 
 def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:

@@ -124,7 +124,7 @@ def _renhou_is(form: Renhou) -> Gate:
 
 
 #: The regular yaku, in the order results list them.
-YAKU_ROWS: Final = (
+YAKU_ROWS: Final[tuple[YakuRow, ...]] = (
     # situation
     _yaku(Yaku.RIICHI, standard.riichi),
     _yaku(Yaku.DOUBLE_RIICHI, standard.double_riichi, supersedes=(Yaku.RIICHI,)),
@@ -169,7 +169,7 @@ YAKU_ROWS: Final = (
 
 #: The yakuman, in the order results list them: those of the tiles and the situation, then those of a
 #: reading's shape.
-YAKUMAN_ROWS: Final = (
+YAKUMAN_ROWS: Final[tuple[YakuRow, ...]] = (
     _yakuman(Yaku.CHUUREN, yakuman.chuuren),
     _yakuman(Yaku.JUNSEI_CHUUREN, yakuman.junsei_chuuren, supersedes=(Yaku.CHUUREN,)),
     _yakuman(Yaku.DAISANGEN, yakuman.daisangen, feeder=_fed_dragons),
