@@ -209,16 +209,14 @@ def case_context(case: Mapping[str, object], win: Tile) -> WinContext:
     values: dict[str, object] = {name: _flag(case, name) for name in _CONTEXT_FLAGS}
     if values["double_riichi"] or values["open_riichi"]:
         values["riichi"] = True
-    values.update(
-        win=win,
-        discarder=_seat(case, "discarder"),
-        seat_wind=_seat(case, "seat_wind") or Wind.EAST,
-        round_wind=_seat(case, "round_wind") or Wind.EAST,
-        dora=_tiles(_text(case, "dora"), "dora"),
-        ura=_tiles(_text(case, "ura"), "ura"),
-        honba=_count(case, "honba"),
-        riichi_sticks=_count(case, "riichi_sticks"),
-    )
+    values["win"] = win
+    values["discarder"] = _seat(case, "discarder")
+    values["seat_wind"] = _seat(case, "seat_wind") or Wind.EAST
+    values["round_wind"] = _seat(case, "round_wind") or Wind.EAST
+    values["dora"] = _tiles(_text(case, "dora"), "dora")
+    values["ura"] = _tiles(_text(case, "ura"), "ura")
+    values["honba"] = _count(case, "honba")
+    values["riichi_sticks"] = _count(case, "riichi_sticks")
     return WinContext.from_fields(values)
 
 
