@@ -92,7 +92,7 @@ class Meld(Frozen):
 
     @property
     def is_open(self) -> bool:
-        return self.type.is_open
+        return self.type is not MeldType.ANKAN
 
     def __str__(self) -> str:
         seat = f"@{self.from_seat}" if self.from_seat is not None else ""
@@ -188,7 +188,7 @@ class Hand(Frozen):
     @property
     def is_closed(self) -> bool:
         """No chi, pon or open kan (a concealed kan keeps the hand closed)."""
-        return not self.melds or not any([m.type.is_open for m in self.melds])
+        return all(m.type is MeldType.ANKAN for m in self.melds)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:

@@ -10,7 +10,6 @@ is its :class:`~riichi.scoring.result.Score` written as the interchange result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
 from riichi.analysis import DiscardChoice, Ukeire, WaitValue, discard_table, ukeire, wait_values
@@ -73,7 +72,7 @@ def analyze_line(line: str | bytes) -> dict[str, object]:
     return analyze_case(request)
 
 
-def _analyze(req: Mapping[str, object]) -> dict[str, object]:
+def _analyze(req: dict[str, object]) -> dict[str, object]:
     for key in req:
         if key not in _KNOWN:
             raise InvalidCaseError(f"unknown field {key!r} in the analysis request")
@@ -115,7 +114,7 @@ def _analyze(req: Mapping[str, object]) -> dict[str, object]:
     return out
 
 
-def _thirteen(hand: Hand, req: Mapping[str, object], visible: tuple[Tile, ...]
+def _thirteen(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...]
               ) -> dict[str, object]:
     out: dict[str, object] = {}
     waits = find_waits(hand, visible=visible)
@@ -137,7 +136,7 @@ def _thirteen(hand: Hand, req: Mapping[str, object], visible: tuple[Tile, ...]
     return out
 
 
-def _wait_values(hand: Hand, req: Mapping[str, object], visible: tuple[Tile, ...]
+def _wait_values(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...]
                  ) -> tuple[tuple[WaitValue, ...], tuple[str, ...]]:
     """Each wait valued by ron and by tsumo in the request's situation, and the notes on its results: under
     rules without red fives, when the request asks for the lenient reading, the red fives of the hand and of
@@ -185,7 +184,7 @@ def _discard_json(choice: DiscardChoice) -> dict[str, object]:
     return {"tile": str(choice.tile), "shanten": choice.shanten, **_ukeire_json(choice.ukeire)}
 
 
-def _ankan_json(hand: Hand, drawn: Tile, req: Mapping[str, object]) -> dict[str, object]:
+def _ankan_json(hand: Hand, drawn: Tile, req: dict[str, object]) -> dict[str, object]:
     rest = list(hand.concealed)
     if drawn not in rest:
         raise InvalidCaseError(f"the drawn tile {drawn} is not in the hand")
@@ -197,7 +196,7 @@ def _ankan_json(hand: Hand, drawn: Tile, req: Mapping[str, object]) -> dict[str,
             "reasons": [r.value for r in verdict.reasons]}
 
 
-def _hand(req: Mapping[str, object]) -> Hand:
+def _hand(req: dict[str, object]) -> Hand:
     text = req.get("hand")
     if not isinstance(text, str):
         raise InvalidCaseError("'hand' is required: the concealed tiles in MPSZ notation, e.g. '123m456p789s1122z'")
@@ -220,7 +219,7 @@ def _hand(req: Mapping[str, object]) -> Hand:
     return Hand(hand.concealed, hand.melds + tuple(extra))
 
 
-def _tiles(req: Mapping[str, object], key: str) -> tuple[Tile, ...]:
+def _tiles(req: dict[str, object], key: str) -> tuple[Tile, ...]:
     value = req.get(key, "")
     if not isinstance(value, str):
         raise InvalidCaseError(f"'{key}' is a string of tiles in MPSZ notation, e.g. '3m7z'")
@@ -233,14 +232,14 @@ def _tile(value: object, key: str) -> Tile:
     return Tile.parse(value)
 
 
-def _flag(req: Mapping[str, object], key: str, default: bool = False) -> bool:  # noqa: FBT001, FBT002
+def _flag(req: dict[str, object], key: str, default: bool = False) -> bool:  # noqa: FBT001, FBT002
     value = req.get(key, default)
     if not isinstance(value, bool):
         raise InvalidCaseError(f"'{key}' is true or false")
     return value
 
 
-def _int(req: Mapping[str, object], key: str) -> int | None:
+def _int(req: dict[str, object], key: str) -> int | None:
     value = req.get(key)
     if value is None:
         return None

@@ -21,7 +21,6 @@ builds the result object, which :func:`~riichi.formats.strict_json.dumps` writes
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -185,7 +184,7 @@ def meld_object(meld: Meld | str) -> dict[str, object]:
 
 # -- the reader ------------------------------------------------------------------------------------
 
-def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
+def case_to_hand(case: dict[str, object]) -> tuple[Hand, WinContext]:
     """The hand and situation of a win case; raises a :class:`~riichi.errors.RiichiError`.
 
     Every field is checked, in the order of the fields' table in docs/interchange.md: an unknown field,
@@ -201,7 +200,7 @@ def case_to_hand(case: Mapping[str, object]) -> tuple[Hand, WinContext]:
     return Hand(concealed, melds), case_context(case, win)
 
 
-def case_context(case: Mapping[str, object], win: Tile) -> WinContext:
+def case_context(case: dict[str, object], win: Tile) -> WinContext:
     """The situation fields of a win case (all but ``hand``, ``melds`` and ``win``), each one checked.
 
     Other readers of the same fields (an analysis request) read them here, so they are checked alike.
@@ -228,14 +227,14 @@ def _shown(value: object) -> str:
         return repr(value)
 
 
-def _rules(case: Mapping[str, object]) -> RuleSet:
+def _rules(case: dict[str, object]) -> RuleSet:
     spec = case.get("rules", "tenhou")
     if not isinstance(spec, (str, dict)):
         raise InvalidCaseError("rules must be a preset name or an object {\"preset\": NAME, ...}")
     return resolve_rules(spec)
 
 
-def _text(case: Mapping[str, object], key: str, *, required: bool = False) -> str:
+def _text(case: dict[str, object], key: str, *, required: bool = False) -> str:
     value = case.get(key)
     if value is None:
         if required:
@@ -272,7 +271,7 @@ def _tile(text: str, field: str) -> Tile:
     return tiles[0]
 
 
-def _flag(case: Mapping[str, object], key: str) -> bool:
+def _flag(case: dict[str, object], key: str) -> bool:
     value = case.get(key)
     if value is None:
         return False
@@ -281,7 +280,7 @@ def _flag(case: Mapping[str, object], key: str) -> bool:
     return value
 
 
-def _count(case: Mapping[str, object], key: str) -> int:
+def _count(case: dict[str, object], key: str) -> int:
     value = case.get(key)
     if value is None:
         return 0
@@ -291,7 +290,7 @@ def _count(case: Mapping[str, object], key: str) -> int:
     return value
 
 
-def _seat(case: Mapping[str, object], key: str, name: str | None = None) -> Wind | None:
+def _seat(case: dict[str, object], key: str, name: str | None = None) -> Wind | None:
     value = case.get(key)
     if value is None:
         return None
@@ -333,7 +332,7 @@ def _meld(item: object, where: str) -> Meld:
         raise NotationError(f"{where}: {e.message}", tiles_text, (0, len(tiles_text))) from None
 
 
-def _nagashi(case: Mapping[str, object], rules: RuleSet) -> Score:
+def _nagashi(case: dict[str, object], rules: RuleSet) -> Score:
     """Nagashi mangan: a mangan paid as a tsumo at an exhaustive draw, with no hand.
 
     As in every case, ``honba`` and ``riichi_sticks`` are what the player is paid

@@ -162,10 +162,11 @@ class WinContext(Frozen):
         the fields in a mapping calls: compiled, the constructor takes keyword arguments by looking up the
         name of every parameter in turn, and positional ones by place, several times faster.
         """
-        missing = [name for name in _FIELD_NAMES if name not in values]
+        given = dict(values)
+        missing = [name for name in _FIELD_NAMES if name not in given]
         if missing:
             raise TypeError(f"WinContext.from_fields needs every field; missing: {', '.join(missing)}")
-        return cls(*[values[name] for name in _FIELD_NAMES])
+        return cls(*[given[name] for name in _FIELD_NAMES])
 
     def replace(self, **changes: object) -> WinContext:
         """A copy with some fields changed (``ctx.replace(tsumo=True)``)."""

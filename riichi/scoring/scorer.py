@@ -38,7 +38,7 @@ from riichi.scoring.settlement import Liability, settle_win
 from riichi.scoring.validate import check_situation, check_tiles
 from riichi.scoring.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
 from riichi.shapes.decompose import PAIR_TEXT
-from riichi.tiles import WINDS, Wind
+from riichi.tiles import KIND_OF, WINDS, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["Score", "score"]
@@ -247,7 +247,7 @@ def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
     """The dora entries of the hand: dora, red fives, and ura dora for a riichi winner (each when above 0)."""
     counts = f.all_counts
     out = []
-    dora = sum(counts[t.dora_after().kind] for t in f.ctx.dora)
+    dora = sum(counts[KIND_OF[t.dora_after()]] for t in f.ctx.dora)
     if dora:
         out.append((Yaku.DORA, dora))
     if f.rules.aka:
@@ -255,7 +255,7 @@ def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
         if aka:
             out.append((Yaku.AKA_DORA, aka))
     if f.ctx.ura and f.in_riichi and f.rules.ura_dora:
-        ura = sum(counts[t.dora_after().kind] for t in f.ctx.ura)
+        ura = sum(counts[KIND_OF[t.dora_after()]] for t in f.ctx.ura)
         if ura:
             out.append((Yaku.URA_DORA, ura))
     return tuple(out)

@@ -285,8 +285,12 @@ def is_chiitoitsu(counts: Sequence[int]) -> bool:
 def is_kokushi(counts: Sequence[int]) -> bool:
     """One of each terminal and honour plus one more of them."""
     counts = list(counts)
-    orphans = [counts[k] for k in TERMINAL_HONOR_KINDS]
-    return all(orphans) and sum(orphans) == sum(counts) == 14  # noqa: PLR2004
+    orphans = 0
+    for k in TERMINAL_HONOR_KINDS:
+        if not counts[k]:
+            return False
+        orphans += counts[k]
+    return orphans == sum(counts) == 14  # noqa: PLR2004
 
 
 def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
