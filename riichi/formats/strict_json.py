@@ -61,9 +61,10 @@ def loads(text: str | bytes) -> object:
         raise InvalidJSONError("the text is empty; send one JSON value")
     if text.count("[") + text.count("{") > MAX_DEPTH:  # deep nesting is possible: bound it before reading
         _check_nesting(text)
+    if text.startswith("\ufeff"):  # json.loads refuses a byte order mark so; the decoder alone would not say why
+        raise InvalidJSONError("not valid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)")
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float,
-                           parse_int=_int)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as e:
         raise InvalidJSONError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     if "\\u" in text or "\\U" in text:  # an escape can spell a lone surrogate
@@ -184,3 +185,8 @@ def _float(text: str) -> float:
     if not math.isfinite(value):
         raise InvalidJSONError(f"the number {text} is too large for a double")
     return value
+
+
+#: The one decoder :func:`loads` reads with (``json.loads`` with these hooks would make a new one for every text).
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_float=_float,
+                                   parse_int=_int)
