@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -254,11 +255,11 @@ def test_cli_analyze_reads_a_red_five_as_the_rules_plain_five_and_says_so(
 
 
 class _FailingRequest(dict):  # type: ignore[type-arg]
-    """A request whose reading fails with an error no reader expects (a mapping that breaks on access)."""
+    """A request whose reading fails with an error no reader expects (a mapping that breaks when its keys are
+    read, as the reader does to refuse an unknown field; compiled code reads a dict's items directly, but
+    iterates a dict subclass as Python does)."""
 
-    def get(self, key: object, default: object = None) -> object:
-        if key == "id":
-            return super().get(key, default)
+    def __iter__(self) -> Iterator[str]:
         raise RuntimeError("the request broke")
 
 
