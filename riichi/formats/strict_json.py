@@ -78,7 +78,7 @@ def dumps(value: object) -> str:
     Raises :class:`~riichi.errors.InvalidJSONError` for a value JSON cannot carry (NaN, a lone surrogate).
     """
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = _ENCODER.encode(value)
     except (ValueError, TypeError) as e:
         raise InvalidJSONError(f"the value cannot be written as JSON: {e}") from None
     _check_characters(text)
@@ -187,6 +187,8 @@ def _float(text: str) -> float:
     return value
 
 
-#: The one decoder :func:`loads` reads with (``json.loads`` with these hooks would make a new one for every text).
+#: The one encoder :func:`dumps` writes with, and the one decoder :func:`loads` reads with (``json.dumps`` and
+#: ``json.loads`` with these options would make a new one for every value and every text).
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 _DECODER: Final = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_float=_float,
                                    parse_int=_int)
