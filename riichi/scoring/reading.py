@@ -90,21 +90,15 @@ class HandFacts:
         self.rules_name = rules.name
         concealed = [0] * 34
         concealed_reds = [0, 0, 0]
-        for t in hand.concealed:
-            concealed[KIND_OF[t]] += 1
-            if t >= 34:
-                concealed_reds[t - 34] += 1
+        _count(hand.concealed, concealed, concealed_reds)
         counts = concealed[:]
         reds = concealed_reds[:]
         runs: list[int] = []
         sets: list[TripletSet] = []
         for m in hand.melds:
-            for t in m.tiles:
-                counts[KIND_OF[t]] += 1
-                if t >= 34:
-                    reds[t - 34] += 1
+            _count(m.tiles, counts, reds)
             if m.type is MeldType.CHI:
-                runs.append(min(KIND_OF[t] for t in m.tiles))
+                runs.append(m.kind)  # the kind of its lowest tile
             else:
                 sets.append(TripletSet(m.kind, m.is_kan, m.type is MeldType.ANKAN))
         self.concealed_counts = concealed
@@ -126,6 +120,16 @@ class HandFacts:
         self.suits = suits
         self.honors = sum(counts[27:34])
         self.terminals = sum(counts[k] for k in (0, 8, 9, 17, 18, 26))
+
+
+def _count(tiles: tuple[int, ...], counts: list[int], reds: list[int]) -> None:
+    """Add ``tiles`` to the count of each kind and of red fives per suit. A tile is a small integer (an
+    IntEnum), taken here as one: compiled code then indexes and compares it natively, not through Python's
+    int protocol."""
+    for t in tiles:
+        counts[KIND_OF[t]] += 1
+        if t >= 34:  # noqa: PLR2004 - a red five
+            reds[t - 34] += 1
 
 
 class Reading:
