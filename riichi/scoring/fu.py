@@ -83,8 +83,8 @@ def _pair_fu(pair: int, f: HandFacts) -> int:
     """Fu of the pair: 2 for dragons and for the seat or round wind (a double wind as the rules say)."""
     if pair >= 31:  # noqa: PLR2004 - dragons
         return 2
-    seat = 27 + f.ctx.seat_wind
-    round_ = 27 + f.ctx.round_wind
+    seat = f.seat_wind_kind
+    round_ = f.round_wind_kind
     if pair == seat and pair == round_:
         return f.rules.double_wind_fu
     if pair in (seat, round_):

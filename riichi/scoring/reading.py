@@ -78,6 +78,9 @@ class HandFacts:
     dealer: bool
     in_riichi: bool
     win_kind: int
+    #: The kinds of the seat's wind and of the round's wind (their value tiles).
+    seat_wind_kind: int
+    round_wind_kind: int
     #: Bits 1, 2, 4 for man, pin, sou present.
     suits: int
     honors: int
@@ -113,6 +116,8 @@ class HandFacts:
         self.dealer = ctx.is_dealer
         self.in_riichi = ctx.in_riichi
         self.win_kind = KIND_OF[ctx.win]
+        self.seat_wind_kind = 27 + ctx.seat_wind
+        self.round_wind_kind = 27 + ctx.round_wind
         suits = 0
         for k in range(27):
             if counts[k]:

@@ -179,8 +179,9 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
     return Settlement(winner, points, payments, honba, sticks, deltas)
 
 
-def _add(pay: list[int], paid: list[bool], seat: Wind, amount: int) -> None:
-    """``seat`` pays ``amount`` more (and is among the payers, even of 0)."""
+def _add(pay: list[int], paid: list[bool], seat: int, amount: int) -> None:
+    """``seat`` pays ``amount`` more (and is among the payers, even of 0). A seat is taken as the small integer
+    it is (an IntEnum), which compiled code indexes with natively."""
     pay[seat] += amount
     paid[seat] = True
 

@@ -72,11 +72,11 @@ def chun(r: Reading, f: HandFacts) -> bool:
 
 
 def seat_wind(r: Reading, f: HandFacts) -> bool:
-    return f.all_counts[27 + f.ctx.seat_wind] >= 3
+    return f.all_counts[f.seat_wind_kind] >= 3
 
 
 def round_wind(r: Reading, f: HandFacts) -> bool:
-    return f.all_counts[27 + f.ctx.round_wind] >= 3
+    return f.all_counts[f.round_wind_kind] >= 3
 
 
 _ONE_SUIT: Final = frozenset({1, 2, 4})
@@ -115,7 +115,7 @@ def pinfu(r: Reading, f: HandFacts) -> bool:
     if f.ctx.tsumo and not f.rules.pinfu_tsumo:
         return False
     p = r.pair
-    return p < 31 and p != 27 + f.ctx.seat_wind and p != 27 + f.ctx.round_wind
+    return p < 31 and p != f.seat_wind_kind and p != f.round_wind_kind
 
 
 def iipeikou(r: Reading, f: HandFacts) -> bool:
