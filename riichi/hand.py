@@ -188,7 +188,7 @@ class Hand(Frozen):
     @property
     def is_closed(self) -> bool:
         """No chi, pon or open kan (a concealed kan keeps the hand closed)."""
-        return all(m.type is MeldType.ANKAN for m in self.melds)
+        return not any(m.is_open for m in self.melds)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:

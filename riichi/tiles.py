@@ -212,7 +212,7 @@ _KIND: Final = tuple(range(34)) + (4, 13, 22)
 KIND_OF: Final = _KIND
 #: Canonical sort key of each tile value: by kind, a red five just before a plain five.
 ORDER_KEY: Final = tuple(2 * k + 1 for k in range(34)) + (8, 26, 44)
-_TEXT: Final = tuple(kind_name(k) for k in range(34)) + ("0m", "0p", "0s")
+_TEXT: Final = _KIND_NAMES + ("0m", "0p", "0s")
 _BY_TEXT: Final = {text: _TILES[i] for i, text in enumerate(_TEXT)}
 _DORA_NEXT: Final = tuple(_dora_next(k) for k in range(34))
 

@@ -61,9 +61,9 @@ def loads(text: str | bytes) -> object:
         raise InvalidJSONError("the text is empty; send one JSON value")
     if text.count("[") + text.count("{") > MAX_DEPTH:  # deep nesting is possible: bound it before reading
         _check_nesting(text)
-    if text.startswith("\ufeff"):  # json.loads refuses a byte order mark so; the decoder alone would not say why
-        raise InvalidJSONError("not valid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)")
     try:
+        if text.startswith("\ufeff"):  # as json.loads refuses a byte order mark (the decoder alone would not say why)
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         value = _DECODER.decode(text)
     except json.JSONDecodeError as e:
         raise InvalidJSONError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None

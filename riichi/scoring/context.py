@@ -22,7 +22,6 @@ interchange reader and the analysis all take their flags from there.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from collections.abc import Mapping
 from typing import Final, TypeVar
 
 from riichi.errors import NotationError
@@ -155,18 +154,17 @@ class WinContext(Frozen):
         )
 
     @classmethod
-    def from_fields(cls, values: Mapping[str, object]) -> WinContext:
+    def from_fields(cls, values: dict[str, object]) -> WinContext:
         """A context from every one of its fields by name, each checked as the constructor checks it.
 
         The same as ``WinContext(**values)`` where ``values`` names every field, and what a reader that holds
-        the fields in a mapping calls: compiled, the constructor takes keyword arguments by looking up the
+        the fields in a dict calls: compiled, the constructor takes keyword arguments by looking up the
         name of every parameter in turn, and positional ones by place, several times faster.
         """
-        given = dict(values)
-        missing = [name for name in _FIELD_NAMES if name not in given]
+        missing = [name for name in _FIELD_NAMES if name not in values]
         if missing:
             raise TypeError(f"WinContext.from_fields needs every field; missing: {', '.join(missing)}")
-        return cls(*[given[name] for name in _FIELD_NAMES])
+        return cls(*[values[name] for name in _FIELD_NAMES])
 
     def replace(self, **changes: object) -> WinContext:
         """A copy with some fields changed (``ctx.replace(tsumo=True)``)."""

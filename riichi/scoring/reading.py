@@ -28,7 +28,7 @@ from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import KIND_OF
 from riichi.yaku import Yaku
 
-__all__ = ["Form", "HandFacts", "Reading", "TripletSet", "is_shiisan_puutaa", "readings"]
+__all__ = ["Form", "HandFacts", "Reading", "TripletSet", "count_tiles", "is_shiisan_puutaa", "readings"]
 
 
 class Form(enum.Enum):
@@ -93,13 +93,13 @@ class HandFacts:
         self.rules_name = rules.name
         concealed = [0] * 34
         concealed_reds = [0, 0, 0]
-        _count(hand.concealed, concealed, concealed_reds)
+        count_tiles(hand.concealed, concealed, concealed_reds)
         counts = concealed[:]
         reds = concealed_reds[:]
         runs: list[int] = []
         sets: list[TripletSet] = []
         for m in hand.melds:
-            _count(m.tiles, counts, reds)
+            count_tiles(m.tiles, counts, reds)
             if m.type is MeldType.CHI:
                 runs.append(m.kind)  # the kind of its lowest tile
             else:
@@ -127,7 +127,7 @@ class HandFacts:
         self.terminals = sum(counts[k] for k in (0, 8, 9, 17, 18, 26))
 
 
-def _count(tiles: tuple[int, ...], counts: list[int], reds: list[int]) -> None:
+def count_tiles(tiles: tuple[int, ...], counts: list[int], reds: list[int]) -> None:
     """Add ``tiles`` to the count of each kind and of red fives per suit. A tile is a small integer (an
     IntEnum), taken here as one: compiled code then indexes and compares it natively, not through Python's
     int protocol."""

@@ -15,8 +15,8 @@ from riichi.errors import (
 )
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.scoring.reading import HandFacts
-from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind, kind_name
+from riichi.scoring.reading import HandFacts, count_tiles
+from riichi.tiles import TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
 
@@ -49,10 +49,7 @@ def check_tiles(facts: HandFacts) -> None:
     if indicators:
         counts = counts[:]
         reds = reds[:]
-        for t in indicators:
-            counts[KIND_OF[t]] += 1
-            if t >= 34:
-                reds[t - 34] += 1
+        count_tiles(indicators, counts, reds)
     if any(n > 4 for n in counts):  # noqa: PLR2004
         most = max(counts)
         k = counts.index(most)
