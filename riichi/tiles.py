@@ -22,6 +22,7 @@ from typing import Final
 from riichi.errors import NotationError
 
 __all__ = [
+    "DRAGON_KINDS",
     "HONOR_KINDS",
     "KIND_OF",
     "ORDER_KEY",
@@ -30,6 +31,8 @@ __all__ = [
     "TERMINAL_HONOR_KINDS",
     "Tile",
     "WINDS",
+    "WIND_KINDS",
+    "WIND_LETTERS",
     "Wind",
     "kind_name",
 ]
@@ -39,6 +42,11 @@ SUITS: Final = "mpsz"
 #: The 13 kinds of thirteen orphans: terminals and honours.
 TERMINAL_HONOR_KINDS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 HONOR_KINDS: Final = tuple(range(27, 34))
+#: The winds (East, South, West, North) and the dragons (Haku, Hatsu, Chun), by kind.
+WIND_KINDS: Final[tuple[int, ...]] = (27, 28, 29, 30)
+DRAGON_KINDS: Final[tuple[int, ...]] = (31, 32, 33)
+#: The letter of each wind, East to North: ``WIND_LETTERS[wind]`` is ``str(wind)``.
+WIND_LETTERS: Final = "ESWN"
 #: Green tiles (ryuuiisou): 2s 3s 4s 6s 8s and Hatsu.
 GREEN_KINDS: Final = frozenset({19, 20, 21, 23, 25, 32})
 
@@ -249,17 +257,17 @@ class Wind(enum.IntEnum):
         return WINDS[(self + 3) % 4]
 
     def __str__(self) -> str:
-        return "ESWN"[self]
+        return WIND_LETTERS[self]
 
     def __repr__(self) -> str:
-        return f"Wind.parse('{'ESWN'[self]}')"
+        return f"Wind.parse('{WIND_LETTERS[self]}')"
 
     def __format__(self, spec: str) -> str:
         """Formatting uses the letter (``f"{wind}"`` is ``'E'``), not the integer value."""
-        return format("ESWN"[self], spec)
+        return format(WIND_LETTERS[self], spec)
 
 
 #: The four winds in seat order, East (the dealer) first (iterating the enum itself runs Python code).
 WINDS: Final = tuple(Wind)
-_WIND_BY_TEXT: Final = {**{w: WINDS[i] for i, w in enumerate("ESWN")},
+_WIND_BY_TEXT: Final = {**{w: WINDS[i] for i, w in enumerate(WIND_LETTERS)},
                         **{f"{i + 1}z": WINDS[i] for i in range(4)}}

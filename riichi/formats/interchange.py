@@ -40,7 +40,7 @@ from riichi.scoring.limits import Limit
 from riichi.scoring.result import Delta, Score
 from riichi.scoring.scorer import score
 from riichi.scoring.settlement import settle_nagashi
-from riichi.tiles import Tile, Wind
+from riichi.tiles import WIND_LETTERS, Tile, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["MAX_COUNT", "Scored", "case_context", "case_to_hand", "error_result", "meld_object", "read_and_score",
@@ -56,6 +56,9 @@ _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind
                            "honba", "riichi_sticks", "rules", red_fives.SWITCH, *_FLAGS})
 _WIND_OF: Final = {str(w): w for w in Wind}
 _MELD_TYPES: Final = {t.value: t for t in MeldType}
+#: The yaku's names as the format writes them: an enum's ``value`` is a property run as Python, which compiled
+#: code would call for every yaku of every result (a :class:`Yaku` hashes by identity, so this look-up is not).
+_YAKU_NAMES: Final[dict[Yaku, str]] = {y: y.value for y in Yaku}
 _MELD_KEYS: Final = ("type", "tiles", "from")
 
 
@@ -151,19 +154,19 @@ def score_to_result(s: Score, case_id: object = None) -> dict[str, object]:
         "ok": True,
         "han": s.han,
         "fu": s.fu,
-        "yaku": [{"name": yaku.value, "han": han} for yaku, han in s.yaku],
-        "yakuman": [{"name": yaku.value, "multiplier": multiple} for yaku, multiple in s.yakuman],
+        "yaku": [{"name": _YAKU_NAMES[yaku], "han": han} for yaku, han in s.yaku],
+        "yakuman": [{"name": _YAKU_NAMES[yaku], "multiplier": multiple} for yaku, multiple in s.yakuman],
         "yakuman_total": s.yakuman_total,
         "limit": None if s.limit is None else s.limit.value,
         "points": s.points,
-        "payments": {str(p.payer): p.amount for p in s.payments},
+        "payments": {WIND_LETTERS[p.payer]: p.amount for p in s.payments},
     }
     if s.deltas:
-        result["deltas"] = {str(d.seat): d.points for d in s.deltas}
+        result["deltas"] = {WIND_LETTERS[d.seat]: d.points for d in s.deltas}
     result["fu_details"] = [{"reason": item.reason, "fu": item.fu} for item in s.fu_details]
     result["decomposition"] = list(s.decomposition)
     if s.liable is not None:
-        result["liable"] = str(s.liable)
+        result["liable"] = WIND_LETTERS[s.liable]
     return result
 
 

@@ -10,7 +10,7 @@ from typing import Final
 
 from riichi.scoring.reading import Form, HandFacts, Reading
 from riichi.shapes.wait_shape import WaitShape
-from riichi.tiles import TERMINAL_HONOR_KINDS
+from riichi.tiles import DRAGON_KINDS, TERMINAL_HONOR_KINDS
 
 _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
 
@@ -95,8 +95,9 @@ def honroutou(r: Reading, f: HandFacts) -> bool:
 
 
 def shousangen(r: Reading, f: HandFacts) -> bool:
-    dragons = sorted(f.all_counts[31:34])
-    return dragons[0] == 2 and dragons[1] >= 3
+    """Two of the dragons as sets and the third as the pair."""
+    c = f.all_counts
+    return sum(c[k] >= 3 for k in DRAGON_KINDS) == 2 and sum(c[k] == 2 for k in DRAGON_KINDS) == 1
 
 
 def sankantsu(r: Reading, f: HandFacts) -> bool:

@@ -27,7 +27,7 @@ from riichi.hand import Hand, MeldType
 from riichi.rules import Renhou, ScoringRules
 from riichi.scoring.reading import HandFacts, Reading
 from riichi.scoring.yaku import local, standard, yakuman
-from riichi.tiles import Wind
+from riichi.tiles import DRAGON_KINDS, WIND_KINDS, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["GLOSSES", "YAKU", "YAKUMAN", "YAKUMAN_ROWS", "YAKU_ROWS", "YakuRow"]
@@ -99,11 +99,11 @@ def _yakuman(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
 # -- liability (pao): who fed the last set of a yakuman --------------------------------------------------------
 
 def _fed_dragons(hand: Hand) -> Wind | None:
-    return _feeder_of_nth_set(hand, (31, 32, 33), 3)
+    return _feeder_of_nth_set(hand, DRAGON_KINDS, 3)
 
 
 def _fed_winds(hand: Hand) -> Wind | None:
-    return _feeder_of_nth_set(hand, (27, 28, 29, 30), 4)
+    return _feeder_of_nth_set(hand, WIND_KINDS, 4)
 
 
 def _feeder_of_nth_set(hand: Hand, kinds: tuple[int, ...], n: int) -> Wind | None:

@@ -6,7 +6,7 @@ from typing import Final
 
 from riichi.scoring.reading import Form, HandFacts, Reading
 from riichi.shapes.wait_shape import WaitShape
-from riichi.tiles import GREEN_KINDS
+from riichi.tiles import DRAGON_KINDS, GREEN_KINDS, WIND_KINDS
 
 _CHUUREN: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -56,16 +56,18 @@ def suuankou_tanki(r: Reading, f: HandFacts) -> bool:
 
 def daisangen(r: Reading, f: HandFacts) -> bool:
     c = f.all_counts
-    return c[31] >= 3 and c[32] >= 3 and c[33] >= 3
+    return all(c[k] >= 3 for k in DRAGON_KINDS)
 
 
 def shousuushii(r: Reading, f: HandFacts) -> bool:
-    winds = sorted(f.all_counts[27:31])
-    return winds[0] == 2 and winds[1] >= 3
+    """Three of the winds as sets and the fourth as the pair."""
+    c = f.all_counts
+    return sum(c[k] >= 3 for k in WIND_KINDS) == 3 and sum(c[k] == 2 for k in WIND_KINDS) == 1
 
 
 def daisuushii(r: Reading, f: HandFacts) -> bool:
-    return min(f.all_counts[27:31]) >= 3
+    c = f.all_counts
+    return all(c[k] >= 3 for k in WIND_KINDS)
 
 
 def tsuuiisou(r: Reading, f: HandFacts) -> bool:
