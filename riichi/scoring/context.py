@@ -161,10 +161,12 @@ class WinContext(Frozen):
         the fields in a dict calls: compiled, the constructor takes keyword arguments by looking up the
         name of every parameter in turn, and positional ones by place, several times faster.
         """
-        missing = [name for name in _FIELD_NAMES if name not in values]
-        if missing:
-            raise TypeError(f"WinContext.from_fields needs every field; missing: {', '.join(missing)}")
-        return cls(*[values[name] for name in _FIELD_NAMES])
+        try:
+            given = [values[name] for name in _FIELD_NAMES]
+        except KeyError:
+            missing = [name for name in _FIELD_NAMES if name not in values]
+            raise TypeError(f"WinContext.from_fields needs every field; missing: {', '.join(missing)}") from None
+        return cls(*given)
 
     def replace(self, **changes: object) -> WinContext:
         """A copy with some fields changed (``ctx.replace(tsumo=True)``)."""

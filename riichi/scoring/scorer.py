@@ -112,10 +112,9 @@ def score(hand: object, ctx: object, rules: object = TENHOU) -> Score:
                               f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
     dora = _dora(facts)
-    played = _Played(facts)
     best: _Priced | None = None
     for reading in found:
-        priced = _price_reading(reading, facts, dora, played)
+        priced = _price_reading(reading, facts, dora)
         if priced is not None and priced.beats(best):
             best = priced
     if best is None:
@@ -141,41 +140,30 @@ def _wrong_type(kind: str, example: str, value: object) -> TypeError:
 
 # -- yaku of a reading ------------------------------------------------------------------------------------------
 
-class _Played:
-    """The rows of the yaku table the rules play in this hand: the same for every reading of it."""
-
-    #: Regular yaku worth some han in this hand (closed or open), and yakuman, in table order.
-    yaku: Final[list[YakuRow]]
-    yakuman: Final[list[YakuRow]]
-
-    def __init__(self, f: HandFacts) -> None:
-        rules = f.rules
-        self.yaku = [row for row in YAKU_ROWS if row.is_played(rules) and row.han(closed=f.closed, rules=rules)]
-        self.yakuman = [row for row in YAKUMAN_ROWS if row.is_played(rules)]
-
-
-def _yakuman_rows(r: Reading, f: HandFacts, played: _Played) -> list[YakuRow]:
-    """The yakuman this reading has, the superseded ones dropped."""
+def _yakuman_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
+    """The yakuman the rules play that this reading has, the superseded ones dropped."""
+    rules = f.rules
     held = []
-    for row in played.yakuman:
+    for row in YAKUMAN_ROWS:
         if r.form is Form.KOKUSHI and not row.with_kokushi:
             continue
         if r.form is Form.SHIISAN_PUUTAA and not row.with_shiisan_puutaa:
             continue
-        if row.holds(r, f):
+        if row.is_played(rules) and row.holds(r, f):
             held.append(row)
     return _without_superseded(held)
 
 
-def _yaku_rows(r: Reading, f: HandFacts, played: _Played) -> list[YakuRow]:
-    """The regular yaku this reading has under the rules (han above 0), the superseded ones dropped."""
+def _yaku_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
+    """The regular yaku the rules play that this reading has (han above 0), the superseded ones dropped."""
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:  # yakuman forms: no regular yaku
         return []
+    rules = f.rules
     held = []
-    for row in played.yaku:
+    for row in YAKU_ROWS:
         if r.form is Form.CHIITOITSU and not row.with_chiitoitsu:
             continue
-        if row.holds(r, f):
+        if row.is_played(rules) and row.han(closed=f.closed, rules=rules) and row.holds(r, f):
             held.append(row)
     return _without_superseded(held)
 
@@ -185,11 +173,11 @@ def _without_superseded(rows: list[YakuRow]) -> list[YakuRow]:
     return [row for row in rows if row.yaku not in gone] if gone else rows
 
 
-def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...], played: _Played) -> _Priced | None:
+def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | None:
     """What a reading is worth: as its yakuman, or as its yaku; None if it has neither."""
     rules = f.rules
-    yakuman = _yakuman_rows(r, f, played)
-    yaku = _yaku_rows(r, f, played)
+    yakuman = _yakuman_rows(r, f)
+    yaku = _yaku_rows(r, f)
     if yakuman and not yaku and all(row.needs_yaku is not None and row.needs_yaku(rules) for row in yakuman):
         yakuman = []  # paarenchan where it needs a yaku beside it
     if yakuman:
@@ -299,7 +287,7 @@ def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
         groups = [PAIR_TEXT[k] for k in r.pairs]
         concealed_sets = len(groups)
     else:
-        groups = [*r.blocks, *(format_tiles(m.tiles, sort=False) for m in hand.melds), PAIR_TEXT[r.pair]]  # in order
+        groups = [*r.blocks, *[format_tiles(m.tiles, sort=False) for m in hand.melds], PAIR_TEXT[r.pair]]  # in order
         concealed_sets = len(r.blocks)
     # Each red five goes to the first concealed group (the sets, then the pair) still holding a plain five
     # of its suit.
