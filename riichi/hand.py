@@ -25,7 +25,7 @@ from typing import Final
 from riichi.errors import NotationError
 from riichi.frozen import Frozen
 from riichi.notation import format_tiles, parse_tiles
-from riichi.tiles import KIND_OF, ORDER_KEY, Tile, Wind
+from riichi.tiles import KIND_OF, Tile, Wind, sort_tiles
 
 __all__ = ["Hand", "Meld", "MeldType"]
 
@@ -73,7 +73,7 @@ class Meld(Frozen):
         if type is MeldType.ANKAN and from_seat is not None:
             raise NotationError("a concealed kan (ankan) is not called from anyone")
         self.type = type
-        self.tiles = tuple(sorted(tiles, key=ORDER_KEY.__getitem__))
+        self.tiles = tuple(sort_tiles(tiles))
         self.from_seat = from_seat
 
     @classmethod
@@ -160,7 +160,7 @@ class Hand(Frozen):
     melds: Final[tuple[Meld, ...]]
 
     def __init__(self, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> None:
-        self.concealed = tuple(sorted(concealed, key=ORDER_KEY.__getitem__))
+        self.concealed = tuple(sort_tiles(concealed))
         self.melds = tuple(melds)
 
     @classmethod

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from riichi.errors import NotationError
-from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile
+from riichi.tiles import KIND_OF, ORDER_KEY, SUITS, Tile, sort_tiles
 
 __all__ = ["format_tiles", "parse_sorted", "parse_tiles", "sort_key"]
 
@@ -87,7 +87,7 @@ def parse_sorted(text: str) -> tuple[Tile, ...]:
     >>> format_tiles(parse_sorted("406p123m"), sort=False)
     '123m406p'
     """
-    return tuple(sorted(parse_tiles(text), key=sort_key))
+    return tuple(sort_tiles(parse_tiles(text)))
 
 
 def sort_key(tile: Tile) -> int:
@@ -101,7 +101,7 @@ def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     With ``sort=False`` the given order is kept (the suit letter is written
     each time the suit changes).
     """
-    seq = sorted(tiles, key=ORDER_KEY.__getitem__) if sort else tiles
+    seq = sort_tiles(tiles) if sort else tiles
     out: list[str] = []
     suit = -1
     for t in seq:

@@ -31,7 +31,7 @@ from typing import Final, Self
 
 from riichi.errors import NotationError
 from riichi.notation import format_tiles, parse_tiles
-from riichi.tiles import ORDER_KEY, Tile, Wind
+from riichi.tiles import Tile, Wind, sort_tiles
 
 __all__ = [
     "Ankan",
@@ -121,7 +121,7 @@ def _set(obj: object, name: str, value: object) -> None:
 
 
 def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=ORDER_KEY.__getitem__))
+    return tuple(sort_tiles(tiles))
 
 
 def _one(text: str) -> Tile:

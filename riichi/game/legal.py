@@ -40,7 +40,7 @@ from riichi.scoring.settlement import ron_winners
 from riichi.shapes.declarations import check_ankan_after_riichi, check_riichi
 from riichi.shapes.shanten import shanten
 from riichi.shapes.waits import wait_kinds
-from riichi.tiles import KIND_OF, ORDER_KEY, TERMINAL_HONOR_KINDS, Tile
+from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, sort_tiles
 from riichi.yaku import Yaku
 
 if TYPE_CHECKING:
@@ -429,7 +429,7 @@ def legal_actions(r: Round, seat: int) -> tuple[Action, ...]:
 
 
 def _distinct(tiles: list[Tile]) -> list[Tile]:
-    return sorted(set(tiles), key=ORDER_KEY.__getitem__)
+    return sort_tiles(set(tiles))
 
 
 def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
@@ -545,6 +545,6 @@ def _may_call(counts: list[int], kind: int, *, chi: bool) -> bool:
 def _choices(tiles: list[Tile], n: int) -> list[tuple[Tile, ...]]:
     """The different ways of taking ``n`` of ``tiles`` (red fives tell ways apart)."""
     seen: dict[tuple[Tile, ...], None] = {}
-    for combo in combinations(sorted(tiles, key=ORDER_KEY.__getitem__), n):
+    for combo in combinations(sort_tiles(tiles), n):
         seen[combo] = None
     return list(seen)
