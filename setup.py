@@ -19,7 +19,7 @@ import tomllib
 from pathlib import Path
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Final
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -54,6 +54,17 @@ def notice(reason: str) -> None:
     print(f"riichi: installing the pure-Python build ({reason})", file=sys.stderr)
 
 
+#: Flags added to mypyc's own for gcc and clang. The core is one shared library of many C files that call
+#: each other; by default each call between them goes through the library's symbol table (a PLT stub, an
+#: indirect jump) and no function may be inlined into its caller, as another library could replace it.
+#: Hidden symbols (only the modules' init functions are exported, which Python marks as such) make those
+#: direct calls; ``-fno-semantic-interposition`` lets a file inline its own functions; ``-fno-plt`` calls
+#: Python's API through its address table instead of a stub. Measured on the scoring benchmark hands: the
+#: same instructions, a tenth fewer instruction-cache misses and a third fewer mispredicted indirect
+#: branches, score() about 8% and score_case about 10% faster by the clock.
+UNIX_CFLAGS: Final = ("-fvisibility=hidden", "-fno-semantic-interposition", "-fno-plt")
+
+
 class BuildExt(build_ext):
     """Builds the compiled core, or nothing (the pure package) when it cannot.
 
@@ -62,6 +73,8 @@ class BuildExt(build_ext):
     """
 
     def build_extension(self, ext: Extension) -> None:
+        if self.compiler.compiler_type == "unix":
+            ext.extra_compile_args = [*ext.extra_compile_args, *UNIX_CFLAGS]
         compile_one = self.compiler.compile
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
