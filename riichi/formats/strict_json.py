@@ -79,7 +79,7 @@ def dumps(value: object) -> str:
     """
     try:
         text = _ENCODER.encode(value)
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, RecursionError) as e:  # a value that holds itself nests without end
         raise InvalidJSONError(f"the value cannot be written as JSON: {e}") from None
     _check_characters(text)
     return text
@@ -188,7 +188,9 @@ def _float(text: str) -> float:
 
 
 #: The one encoder :func:`dumps` writes with, and the one decoder :func:`loads` reads with (``json.dumps`` and
-#: ``json.loads`` with these options would make a new one for every value and every text).
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+#: ``json.loads`` with these options would make a new one for every value and every text). The encoder does not
+#: keep the containers it is inside to find one that holds itself (a dict look-up per list and object, a tenth
+#: of the time of writing a result): such a value is refused when it nests too deep.
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
 _DECODER: Final = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_float=_float,
                                    parse_int=_int)

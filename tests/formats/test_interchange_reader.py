@@ -17,7 +17,8 @@ from typing import Any, NoReturn
 import pytest
 
 from riichi.cli import _score_stream
-from riichi.errors import RiichiError
+from riichi.errors import InvalidJSONError, RiichiError
+from riichi.formats import strict_json
 from riichi.formats.interchange import (
     MAX_COUNT,
     case_to_hand,
@@ -134,6 +135,15 @@ def test_a_python_nan_id_is_refused_by_score_case() -> None:
 def test_text_that_is_not_strict_json_is_invalid_json_with_its_reason(line: str, said: str) -> None:
     code, message = error_of(line)
     assert code == "invalid_json" and said in message, message
+
+
+def test_a_value_that_holds_itself_is_refused_by_the_writer() -> None:
+    # Nothing the project builds holds itself, and the writer does not look for it; such a value still gets
+    # the writer's own error (the encoder's recursion limit), not a crash.
+    loop: list[object] = [1]
+    loop.append(loop)
+    with pytest.raises(InvalidJSONError, match="cannot be written as JSON"):
+        strict_json.dumps({"id": loop})
 
 
 def test_surrogate_pairs_written_as_escapes_are_characters() -> None:
