@@ -108,7 +108,7 @@ class Meld(Frozen):
         return meld(self)
 
 
-def _meld_problem(kind: MeldType, tiles: tuple[Tile, ...]) -> str | None:
+def _meld_problem(kind: MeldType, tiles: tuple[int, ...]) -> str | None:
     size = 3 if kind is MeldType.CHI or kind is MeldType.PON else 4
     if len(tiles) != size:
         return f"needs {size} tiles, not {len(tiles)}"

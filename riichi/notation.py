@@ -95,11 +95,12 @@ def sort_key(tile: Tile) -> int:
     return ORDER_KEY[tile]
 
 
-def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
+def format_tiles(tiles: Iterable[int], *, sort: bool = True) -> str:
     """Canonical MPSZ text of some tiles: ``'123m406p11z'``.
 
     With ``sort=False`` the given order is kept (the suit letter is written
-    each time the suit changes).
+    each time the suit changes). A tile is taken as the small integer it is (an
+    IntEnum), which compiled code indexes the tables with natively.
     """
     seq = sort_tiles(tiles) if sort else tiles
     out: list[str] = []
