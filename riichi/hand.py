@@ -41,7 +41,7 @@ class MeldType(enum.Enum):
 
     @property
     def is_kan(self) -> bool:
-        return self in _KANS
+        return _is_kan(self)
 
     @property
     def is_open(self) -> bool:
@@ -50,10 +50,13 @@ class MeldType(enum.Enum):
 
     @property
     def size(self) -> int:
-        return 4 if self in _KANS else 3
+        return 4 if _is_kan(self) else 3
 
 
-_KANS: Final = frozenset({MeldType.MINKAN, MeldType.SHOUMINKAN, MeldType.ANKAN})
+def _is_kan(kind: MeldType) -> bool:
+    """Minkan, shouminkan or ankan. A module function, which compiled code calls natively (an enum's
+    properties run as Python), so :class:`Meld` and :func:`_meld_problem` ask it too."""
+    return kind is not MeldType.CHI and kind is not MeldType.PON
 
 
 @dataclass(init=False, slots=True, unsafe_hash=True)
@@ -88,7 +91,7 @@ class Meld(Frozen):
 
     @property
     def is_kan(self) -> bool:
-        return self.type is not MeldType.CHI and self.type is not MeldType.PON
+        return _is_kan(self.type)
 
     @property
     def is_open(self) -> bool:
@@ -109,7 +112,7 @@ class Meld(Frozen):
 
 
 def _meld_problem(kind: MeldType, tiles: tuple[int, ...]) -> str | None:
-    size = 3 if kind is MeldType.CHI or kind is MeldType.PON else 4
+    size = 4 if _is_kan(kind) else 3
     if len(tiles) != size:
         return f"needs {size} tiles, not {len(tiles)}"
     if kind is MeldType.CHI:
