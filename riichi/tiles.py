@@ -222,6 +222,9 @@ _KIND: Final = tuple(range(34)) + (4, 13, 22)
 KIND_OF: Final = _KIND
 #: Canonical sort key of each tile value: by kind, a red five just before a plain five.
 ORDER_KEY: Final = tuple(2 * k + 1 for k in range(34)) + (8, 26, 44)
+_TEXT: Final = _KIND_NAMES + ("0m", "0p", "0s")
+_BY_TEXT: Final = {text: _TILES[i] for i, text in enumerate(_TEXT)}
+_DORA_NEXT: Final = tuple(_dora_next(k) for k in range(34))
 #: The tile value of each sort key (no two tile values share a key).
 _TILE_OF_KEY: Final[dict[int, Tile]] = {ORDER_KEY[t]: t for t in _TILES}
 
@@ -239,9 +242,6 @@ def sort_tiles(tiles: Iterable[int]) -> list[Tile]:
     keys = [ORDER_KEY[t] for t in tiles]
     keys.sort()
     return [_TILE_OF_KEY[key] for key in keys]
-_TEXT: Final = _KIND_NAMES + ("0m", "0p", "0s")
-_BY_TEXT: Final = {text: _TILES[i] for i, text in enumerate(_TEXT)}
-_DORA_NEXT: Final = tuple(_dora_next(k) for k in range(34))
 
 
 class Wind(enum.IntEnum):
