@@ -19,14 +19,13 @@ import json
 import os
 import re
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, NoReturn, TextIO
 
-from riichi.errors import InvalidJSONError, NotationError, RiichiError, UnknownRulesError
-from riichi.formats import red_fives, strict_json
-from riichi.formats.interchange import error_result, meld_object, read_and_score, score_case, score_line
-from riichi.formats.strict_json import MAX_TEXT
+from riichi.cli.batch import CHUNK_LINES, answer_lines, workers_arg
+from riichi.errors import NotationError, RiichiError, UnknownRulesError
+from riichi.formats import red_fives
+from riichi.formats.interchange import meld_object, read_and_score, score_case, score_line
 from riichi.rules import PRESETS, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
@@ -48,6 +47,14 @@ def add_seat(p: argparse.ArgumentParser, flag: str, help: str, default: str | No
     """A seat or wind option: E, S, W or N, in either case."""
     p.add_argument(flag, type=str.upper, choices=("E", "S", "W", "N"), metavar="{E,S,W,N}", default=default,
                    help=help)
+
+
+def add_workers(p: argparse.ArgumentParser) -> None:
+    """``--workers`` for a ``--jsonl`` stream."""
+    p.add_argument("--workers", type=workers_arg, default=1, metavar="N",
+                   help="with --jsonl: answer in N worker processes, or 'auto' for one a core (default 1: in this "
+                        "process, each line as soon as it is read; with more, lines are answered in chunks of "
+                        f"{CHUNK_LINES}, still written in input order)")
 
 
 def tiles_arg(text: str) -> str:
@@ -72,11 +79,6 @@ def fail(command: str, code: str, message: str, *, source: str = "", span: tuple
         text += f"\n  {source}\n  {' ' * start}{'^' * max(1, end - start)}"
     print(text, file=sys.stderr)
     return EXIT_USAGE if code == "usage" else EXIT_REFUSED
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 case``, ``2 cases``, ``1,000 errors``."""
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -160,6 +162,7 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="read win cases as JSON lines on stdin, write one result line each on stdout; an error "
                         "result also gives the input line number as \"line\"; progress on a terminal, a summary "
                         "on stderr at the end")
+    add_workers(p)
     p.set_defaults(run=_cmd_score)
 
 
@@ -221,7 +224,7 @@ class _CommandLineError(Exception):
 def _cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
         sys.stdout.flush()
-        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
+        return _score_stream(sys.stdin.buffer, sys.stdout.buffer, sys.stderr, args.workers)
     try:
         if args.ron and args.tsumo:
             raise _CommandLineError("usage", "give --tsumo or --ron, not both")
@@ -344,64 +347,11 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
     return case
 
 
-def _score_stream(inp: BinaryIO, out: BinaryIO, err: TextIO) -> int:
+def _score_stream(inp: BinaryIO, out: BinaryIO, err: TextIO, workers: int = 1) -> int:
     """One result line per input line, in order, in constant memory, whatever a line holds. An error
     result gains the input's line number (``"line": N``, counted from 1). On a terminal, stderr shows a
     progress line (cases, errors, rate); at the end it gets a one-line summary (``55,440 cases, 144 errors``)."""
-    return answer_lines(inp, out, err, score_line, noun="case", summary=True, number_errors=True)
-
-
-def answer_lines(inp: BinaryIO, out: BinaryIO, err: TextIO, answer: Callable[[bytes], dict[str, object]], *,
-                 noun: str, summary: bool = False, number_errors: bool = False, skip_blank: bool = False) -> int:
-    """Write the answer to every line of ``inp`` (``--jsonl``) as one line of strict JSON, in order.
-
-    Lines are read as bytes: a line that is not UTF-8 gets its own ``invalid_json`` answer instead of
-    stopping the stream, and a line longer than the JSON reader's limit is skipped to its end and
-    answered ``invalid_json`` without being held in memory. With ``number_errors`` an error answer gains
-    ``"line": N`` (counted from 1); with ``summary``, stderr gets ``N cases, M errors`` at the end.
-    """
-    progress = err.isatty()
-    started = time.monotonic()
-    n = errors = 0
-    while True:
-        line = inp.readline(MAX_TEXT + 1)
-        if not line:
-            break
-        if skip_blank and not line.strip():
-            continue
-        n += 1
-        if len(line) > MAX_TEXT and not line.endswith(b"\n"):
-            size = len(line) + _skip_line(inp)
-            result = error_result(None, InvalidJSONError(f"the line is {size:,} bytes long; at most {MAX_TEXT:,} "
-                                                         f"are read"))
-        else:
-            result = answer(line)
-        if not result["ok"]:
-            errors += 1
-            if number_errors:
-                result["line"] = n
-        out.write(strict_json.dumps(result).encode("utf-8") + b"\n")  # one write a line
-        if progress and n % 1000 == 0:
-            rate = n / max(time.monotonic() - started, 1e-9)
-            err.write(f"\r{plural(n, noun)}, {plural(errors, 'error')}, {rate:,.0f} {noun}s/s")
-            err.flush()
-    out.flush()
-    if summary or progress:
-        err.write(("\r" if progress else "") + f"{plural(n, noun)}, {plural(errors, 'error')}"
-                  + (" " * 20 if progress else "") + "\n")
-    return 0
-
-
-def _skip_line(inp: BinaryIO) -> int:
-    """Read to the end of the current line in pieces; the number of bytes skipped (the newline not counted)."""
-    skipped = 0
-    while True:
-        piece = inp.readline(MAX_TEXT)
-        if piece.endswith(b"\n"):
-            return skipped + len(piece) - 1
-        if not piece:
-            return skipped
-        skipped += len(piece)
+    return answer_lines(inp, out, err, score_line, noun="case", summary=True, number_errors=True, workers=workers)
 
 
 # -- presentation -----------------------------------------------------------------

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import BinaryIO
 
+from riichi.cli.batch import answer_lines
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
 __all__ = ["add_parser", "run"]
@@ -29,7 +30,7 @@ _SITUATION_FLAGS = tuple(flag for flag in SITUATION_FLAGS if flag != "tsumo")
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``analyze`` on the main parser's subcommands."""
-    from riichi.cli import add_seat, tiles_arg  # noqa: PLC0415 - cli imports this module when it builds its parser
+    from riichi.cli import add_seat, add_workers, tiles_arg  # noqa: PLC0415 - cli imports this module first
 
     p = subparsers.add_parser("analyze", help="shanten, waits and their value, or the best discards", description=(
         "Analyse a hand of 13 or 14 tiles (melds count three each): shanten in each form; for 13 tiles the "
@@ -58,6 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--no-values", action="store_true", help="do not score the waits")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--jsonl", action="store_true", help="read requests as JSON lines on stdin, write results")
+    add_workers(p)
     p.set_defaults(run=run)
 
 
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``riichi analyze``; returns the exit status."""
     if args.jsonl:
         sys.stdout.flush()
-        return _stream(sys.stdin.buffer, sys.stdout.buffer)
+        return _stream(sys.stdin.buffer, sys.stdout.buffer, args.workers)
     if not args.hand:
         from riichi.cli import fail  # noqa: PLC0415 - cli imports this module when it builds its parser
 
@@ -83,18 +85,17 @@ def run(args: argparse.Namespace) -> int:
     for key in ("tiles_left", "points", "drawn"):
         if getattr(args, key) is not None:
             request[key] = getattr(args, key)
-    from riichi.formats.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
     from riichi.cli import emit  # noqa: PLC0415 - cli imports this module when it builds its parser
+    from riichi.formats.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
 
     return emit(analyze_case(request), command="analyze", as_json=args.json,
                 show=lambda result: print(render(result)))
 
 
-def _stream(source: BinaryIO, sink: BinaryIO) -> int:
+def _stream(source: BinaryIO, sink: BinaryIO, workers: int = 1) -> int:
     from riichi.formats.analysis import analyze_line  # noqa: PLC0415 - not imported when the parser is built
-    from riichi.cli import answer_lines  # noqa: PLC0415 - cli imports this module when it builds its parser
 
-    return answer_lines(source, sink, sys.stderr, analyze_line, noun="request", skip_blank=True)
+    return answer_lines(source, sink, sys.stderr, analyze_line, noun="request", skip_blank=True, workers=workers)
 
 
 def render(result: Mapping[str, object]) -> str:

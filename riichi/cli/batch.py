@@ -1,0 +1,155 @@
+"""Answering JSON lines (``score --jsonl``, ``analyze --jsonl``): one strict JSON answer for every line read,
+in the order read, on one core or on several.
+
+With one worker every line is answered in this process as soon as it is read, so a program can talk to the
+command a line at a time. With more, the lines are read in chunks of :data:`CHUNK_LINES`; each chunk is answered
+in a worker process, and the answers are written in input order as the chunks come back. At most two chunks a
+worker are in flight, so memory stays bounded on a stream of any length.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import BinaryIO, TextIO
+
+from riichi.errors import InvalidJSONError
+from riichi.formats import strict_json
+from riichi.formats.interchange import error_result
+from riichi.formats.strict_json import MAX_TEXT
+
+__all__ = ["CHUNK_LINES", "answer_lines", "plural", "workers_arg"]
+
+#: Lines a worker answers at a time when there is more than one worker: large enough that handing a chunk to a
+#: process costs little beside answering it (about 10 ms of work), small enough to show progress.
+CHUNK_LINES = 256
+
+#: A line to answer, or the answer already made for it (a line too long to read).
+Item = bytes | dict[str, object]
+Answer = Callable[[bytes], dict[str, object]]
+
+
+def workers_arg(text: str) -> int:
+    """``--workers``: a number of processes, or ``auto`` for one a core."""
+    if text == "auto":
+        return os.cpu_count() or 1
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(text)  # argparse names the option and the value
+    return value
+
+
+workers_arg.__name__ = "worker count (a whole number from 1, or auto)"  # what argparse's message calls the type
+
+
+def answer_lines(inp: BinaryIO, out: BinaryIO, err: TextIO, answer: Answer, *, noun: str, summary: bool = False,
+                 number_errors: bool = False, skip_blank: bool = False, workers: int = 1) -> int:
+    """Write the answer to every line of ``inp`` as one line of strict JSON, in order.
+
+    Lines are read as bytes: a line that is not UTF-8 gets its own ``invalid_json`` answer instead of
+    stopping the stream, and a line longer than the JSON reader's limit is skipped to its end and
+    answered ``invalid_json`` without being held in memory. With ``number_errors`` an error answer gains
+    ``"line": N`` (counted from 1); with ``summary``, stderr gets ``N cases, M errors`` at the end; on a
+    terminal, stderr shows a progress line (count, errors, rate) every thousand lines.
+    """
+    progress = err.isatty()
+    started = time.monotonic()
+    n = errors = 0
+    chunks = _chunks(inp, skip_blank, 1 if workers == 1 else CHUNK_LINES)
+    answered = (_answer_chunk(answer, number_errors, chunk) for chunk in chunks) if workers == 1 else \
+        _answer_in_workers(answer, number_errors, chunks, workers)
+    for text, lines, chunk_errors in answered:
+        out.write(text)
+        if progress and (n + lines) // 1000 > n // 1000:
+            rate = (n + lines) / max(time.monotonic() - started, 1e-9)
+            err.write(f"\r{plural(n + lines, noun)}, {plural(errors + chunk_errors, 'error')}, "
+                      f"{rate:,.0f} {noun}s/s")
+            err.flush()
+        n += lines
+        errors += chunk_errors
+    out.flush()
+    if summary or progress:
+        err.write(("\r" if progress else "") + f"{plural(n, noun)}, {plural(errors, 'error')}"
+                  + (" " * 20 if progress else "") + "\n")
+    return 0
+
+
+def _answer_chunk(answer: Answer, number_errors: bool, chunk: list[tuple[int, Item]]) -> tuple[bytes, int, int]:
+    """The answers to a chunk of numbered lines as UTF-8 text, one line each; the count of lines and of errors."""
+    text = []
+    errors = 0
+    for number, item in chunk:
+        result = answer(item) if isinstance(item, bytes) else item
+        if not result["ok"]:
+            errors += 1
+            if number_errors:
+                result["line"] = number
+        text.append(strict_json.dumps(result))
+    return ("\n".join(text) + "\n").encode("utf-8"), len(chunk), errors
+
+
+def _answer_in_workers(answer: Answer, number_errors: bool, chunks: Iterator[list[tuple[int, Item]]],
+                       workers: int) -> Iterator[tuple[bytes, int, int]]:
+    """:func:`_answer_chunk` on every chunk in ``workers`` processes, the answers in the order of the chunks."""
+    # fork where it is safe and the platform's default elsewhere (spawn: each worker imports the package)
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        pending: deque[concurrent.futures.Future[tuple[bytes, int, int]]] = deque()
+        try:
+            for chunk in chunks:
+                pending.append(pool.submit(_answer_chunk, answer, number_errors, chunk))
+                if len(pending) >= 2 * workers:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:  # stopped early (an interrupt, a closed pipe): do not answer the chunks still queued
+            for future in pending:
+                future.cancel()
+
+
+def _chunks(inp: BinaryIO, skip_blank: bool, size: int) -> Iterator[list[tuple[int, Item]]]:
+    """The lines of ``inp`` numbered from 1, ``size`` at a time (the last chunk may be shorter)."""
+    chunk: list[tuple[int, Item]] = []
+    n = 0
+    while True:
+        line = inp.readline(MAX_TEXT + 1)
+        if not line:
+            break
+        if skip_blank and not line.strip():
+            continue
+        n += 1
+        if len(line) > MAX_TEXT and not line.endswith(b"\n"):
+            size_read = len(line) + _skip_line(inp)
+            chunk.append((n, error_result(None, InvalidJSONError(
+                f"the line is {size_read:,} bytes long; at most {MAX_TEXT:,} are read"))))
+        else:
+            chunk.append((n, line))
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _skip_line(inp: BinaryIO) -> int:
+    """Read to the end of the current line in pieces; the number of bytes skipped (the newline not counted)."""
+    skipped = 0
+    while True:
+        piece = inp.readline(MAX_TEXT)
+        if piece.endswith(b"\n"):
+            return skipped + len(piece) - 1
+        if not piece:
+            return skipped
+        skipped += len(piece)
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
