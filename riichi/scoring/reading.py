@@ -98,19 +98,22 @@ class HandFacts:
         reds = concealed_reds[:]
         runs: list[int] = []
         sets: list[TripletSet] = []
+        kans = 0
         for m in hand.melds:
             count_tiles(m.tiles, counts, reds)
             if m.type is MeldType.CHI:
                 runs.append(m.kind)  # the kind of its lowest tile
             else:
                 sets.append(TripletSet(m.kind, m.is_kan, m.type is MeldType.ANKAN))
+                if m.is_kan:
+                    kans += 1
         self.concealed_counts = concealed
         self.all_counts = counts
         self.concealed_reds = concealed_reds
         self.reds = reds
         self.meld_runs = tuple(runs)
         self.meld_sets = tuple(sets)
-        self.kans = sum(1 for m in hand.melds if m.is_kan)
+        self.kans = kans
         self.n_melds = len(hand.melds)
         self.closed = hand.is_closed
         self.dealer = ctx.is_dealer
@@ -118,13 +121,19 @@ class HandFacts:
         self.win_kind = KIND_OF[ctx.win]
         self.seat_wind_kind = 27 + ctx.seat_wind
         self.round_wind_kind = 27 + ctx.round_wind
-        suits = 0
-        for k in range(27):
-            if counts[k]:
+        suits = terminals = honors = 0
+        for k, n in enumerate(counts):
+            if not n:
+                continue
+            if k >= 27:  # noqa: PLR2004 - the honours, East to red dragon
+                honors += n
+            else:
                 suits |= 1 << (k // 9)
+                if k % 9 in (0, 8):  # a one or a nine
+                    terminals += n
         self.suits = suits
-        self.honors = sum(counts[27:34])
-        self.terminals = sum(counts[k] for k in (0, 8, 9, 17, 18, 26))
+        self.honors = honors
+        self.terminals = terminals
 
 
 def count_tiles(tiles: tuple[int, ...], counts: list[int], reds: list[int]) -> None:
@@ -182,12 +191,17 @@ def readings(facts: HandFacts) -> list[Reading]:
     counts = facts.concealed_counts
     win = facts.win_kind
     ron = not facts.ctx.tsumo
-    meld_trips = tuple(s.kind for s in facts.meld_sets)
-    ankans = sum(1 for s in facts.meld_sets if s.concealed)
+    meld_runs = facts.meld_runs
+    meld_trips = tuple([s.kind for s in facts.meld_sets])
+    ankans = 0
+    for s in facts.meld_sets:
+        if s.concealed:
+            ankans += 1
     out: list[Reading] = []
     for pair, trips, runs, blocks in written_readings(bytes(counts)):
-        all_runs = tuple(sorted(runs + facts.meld_runs))
-        all_trips = tuple(sorted(trips + meld_trips))
+        # the concealed runs and triplets come sorted (by suit, then number): merged with the melds', sorted again
+        all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
+        all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
         closed_sets = tuple(TripletSet(k, False, True) for k in trips) + facts.meld_sets
         n_concealed = len(trips) + ankans
 
