@@ -1,5 +1,6 @@
 """Answering JSON lines (``score --jsonl``, ``analyze --jsonl``): one strict JSON answer for every line read,
-in the order read, on one core or on several.
+in the order read, on one core or on several; and :func:`in_order`, the worker pool that ``replay --jsonl``
+shares.
 
 With one worker every line is answered in this process as soon as it is read, so a program can talk to the
 command a line at a time. With more, the lines are read in chunks of :data:`CHUNK_LINES`; each chunk is answered
@@ -15,15 +16,16 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
-from typing import BinaryIO, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from typing import BinaryIO, TextIO, TypeVar
 
 from riichi.errors import InvalidJSONError
 from riichi.formats import strict_json
 from riichi.formats.interchange import error_result
 from riichi.formats.strict_json import MAX_TEXT
 
-__all__ = ["CHUNK_LINES", "answer_lines", "plural", "workers_arg"]
+__all__ = ["CHUNK_LINES", "answer_lines", "in_order", "plural", "workers_arg"]
 
 #: Lines a worker answers at a time when there is more than one worker: large enough that handing a chunk to a
 #: process costs little beside answering it (about 10 ms of work), small enough to show progress.
@@ -32,6 +34,8 @@ CHUNK_LINES = 256
 #: A line to answer, or the answer already made for it (a line too long to read).
 Item = bytes | dict[str, object]
 Answer = Callable[[bytes], dict[str, object]]
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def workers_arg(text: str) -> int:
@@ -64,9 +68,7 @@ def answer_lines(inp: BinaryIO, out: BinaryIO, err: TextIO, answer: Answer, *, n
     started = time.monotonic()
     n = errors = 0
     chunks = _chunks(inp, skip_blank, 1 if workers == 1 else CHUNK_LINES)
-    answered = (_answer_chunk(answer, number_errors, chunk) for chunk in chunks) if workers == 1 else \
-        _answer_in_workers(answer, number_errors, chunks, workers)
-    for text, lines, chunk_errors in answered:
+    for text, lines, chunk_errors in in_order(partial(_answer_chunk, answer, number_errors), chunks, workers):
         out.write(text)
         if progress and (n + lines) // 1000 > n // 1000:
             rate = (n + lines) / max(time.monotonic() - started, 1e-9)
@@ -96,21 +98,25 @@ def _answer_chunk(answer: Answer, number_errors: bool, chunk: list[tuple[int, It
     return ("\n".join(text) + "\n").encode("utf-8"), len(chunk), errors
 
 
-def _answer_in_workers(answer: Answer, number_errors: bool, chunks: Iterator[list[tuple[int, Item]]],
-                       workers: int) -> Iterator[tuple[bytes, int, int]]:
-    """:func:`_answer_chunk` on every chunk in ``workers`` processes, the answers in the order of the chunks."""
+def in_order(function: Callable[[T], R], items: Iterable[T], workers: int) -> Iterator[R]:
+    """``function(item)`` for every item, in the order of ``items``: in this process, one item at a time, for one
+    worker; otherwise in ``workers`` processes, at most two items a worker in flight. ``function`` and the items
+    go to the workers by pickle (a module-level function, plain values)."""
+    if workers == 1:
+        yield from map(function, items)
+        return
     # fork where it is safe and the platform's default elsewhere (spawn: each worker imports the package)
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: deque[concurrent.futures.Future[tuple[bytes, int, int]]] = deque()
+        pending: deque[concurrent.futures.Future[R]] = deque()
         try:
-            for chunk in chunks:
-                pending.append(pool.submit(_answer_chunk, answer, number_errors, chunk))
+            for item in items:
+                pending.append(pool.submit(function, item))
                 if len(pending) >= 2 * workers:
                     yield pending.popleft().result()
             while pending:
                 yield pending.popleft().result()
-        finally:  # stopped early (an interrupt, a closed pipe): do not answer the chunks still queued
+        finally:  # stopped early (an interrupt, a closed pipe): do not start the items still queued
             for future in pending:
                 future.cancel()
 

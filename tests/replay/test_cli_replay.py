@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -83,3 +85,24 @@ def test_played_games_saved_in_each_format_replay_matching(fmt: str, tmp_path: P
     out = _lines(capsys.readouterr().out)
     assert sum(o["type"] == "game_end" for o in out) == 2
     assert all(o["matches_log"] is True for o in out if o["type"] == "kyoku")
+
+
+def test_workers_write_what_one_process_writes(tmp_path: Path) -> None:
+    # a dozen real games, one altered (exit status 1) and one unreadable (an error line), replayed in two worker
+    # processes: the same lines in the same order (the files' name order) as one process writes
+    for game in sorted((GAMES / "logs").glob("*.xml"))[:12]:
+        shutil.copy(game, tmp_path / game.name)
+    (tmp_path / "0-broken.xml").write_text("<mjloggm><GO type=\"169\"/><INIT seed=\"1\"/>", encoding="utf8")
+    altered = tmp_path / GAME.name
+    altered.write_text(GAME.read_text(encoding="utf8").replace('ten="30,7700,0"', 'ten="30,8000,0"', 1),
+                       encoding="utf8")
+    one = subprocess.run([sys.executable, "-m", "riichi", "replay", "--jsonl", str(tmp_path)],
+                         capture_output=True, check=False, timeout=600)
+    two = subprocess.run([sys.executable, "-m", "riichi", "replay", "--jsonl", "--workers", "2", str(tmp_path)],
+                         capture_output=True, check=False, timeout=600)
+    assert one.returncode == two.returncode == 1
+    assert two.stdout == one.stdout
+    out = _lines(two.stdout.decode())
+    assert out[0]["type"] == "error" and out[0]["file"].endswith("0-broken.xml")
+    assert sum(o["type"] == "game_end" for o in out) == 12
+    assert [o["mismatches"] for o in out if o.get("matches_log") is False] == [["wins[1].points"]]
