@@ -78,3 +78,14 @@ def test_a_worker_count_that_is_not_a_whole_number_from_one_is_a_usage_error(val
     assert done.returncode == EXIT_USAGE
     assert f"argument --workers: invalid worker count (a whole number from 1, or auto) value: '{value}'" \
         in done.stderr.decode()
+
+
+@pytest.mark.parametrize("command", [
+    ("score", "234m456p678s44433z", "--win", "3z"),
+    ("analyze", "1133557799m1p2p3p"),
+    ("replay", str(Path(__file__).parent / "data" / "games" / "logs" / "2010091009gm-00a9-0000-83af2648.xml")),
+])
+def test_workers_without_jsonl_is_a_usage_error(command: tuple[str, ...]) -> None:
+    done = riichi(*command, "--workers", "2", data=b"")
+    assert done.returncode == EXIT_USAGE
+    assert "error (usage): --workers goes with --jsonl" in done.stderr.decode()

@@ -226,6 +226,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return _score_stream(sys.stdin.buffer, sys.stdout.buffer, sys.stderr, args.workers)
     try:
+        if args.workers != 1:
+            raise _CommandLineError("usage", "--workers goes with --jsonl (one hand is scored in this process)")
         if args.ron and args.tsumo:
             raise _CommandLineError("usage", "give --tsumo or --ron, not both")
         case = _nagashi_case(args) if args.nagashi else _case_from_args(args)

@@ -66,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, json.JSONDecodeError) as exc:
         print(f"riichi replay: error (usage): --rules: {exc}", file=sys.stderr)
         return 2
+    if args.workers != 1 and not args.jsonl:
+        print("riichi replay: error (usage): --workers goes with --jsonl", file=sys.stderr)
+        return 2
     paths = expand_paths(args.files)
     if args.write:
         return _convert(list(paths), args.format, args.write, args.out)
