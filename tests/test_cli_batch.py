@@ -76,7 +76,7 @@ def test_auto_is_one_worker_a_core() -> None:
 def test_a_worker_count_that_is_not_a_whole_number_from_one_is_a_usage_error(value: str) -> None:
     done = riichi("score", "--jsonl", "--workers", value, data=b"")
     assert done.returncode == EXIT_USAGE
-    assert f"argument --workers: invalid worker count (a whole number from 1, or auto) value: '{value}'" \
+    assert f"argument --workers: a worker count is a whole number from 1, or auto, not '{value}'" \
         in done.stderr.decode()
 
 

@@ -10,6 +10,7 @@ worker are in flight, so memory stays bounded on a stream of any length.
 
 from __future__ import annotations
 
+import argparse
 import concurrent.futures
 import multiprocessing
 import os
@@ -47,11 +48,8 @@ def workers_arg(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise ValueError(text)  # argparse names the option and the value
+        raise argparse.ArgumentTypeError(f"a worker count is a whole number from 1, or auto, not {text!r}")
     return value
-
-
-workers_arg.__name__ = "worker count (a whole number from 1, or auto)"  # what argparse's message calls the type
 
 
 def answer_lines(inp: BinaryIO, out: BinaryIO, err: TextIO, answer: Answer, *, noun: str, summary: bool = False,
