@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from riichi import Hand, WinContext, resolve_rules, score
+from riichi.formats.detect import read_record
 from riichi.shapes.shanten import Shanten
 from riichi.shapes.waits import find_waits
 
@@ -22,8 +23,13 @@ def _values() -> list[object]:
     hand = Hand.parse("234m456p678s44433z")
     ctx = WinContext.parse("3z tsumo seat_wind=S dora=1m")
     result = score(hand, ctx)
+    # a real Tenhou game (8 hands: a double ron, a yakuman, a bust) as its record: its rules, what a hand and the
+    # end state (the record itself holds the game's events, which are not copied that way)
+    game = read_record((ROOT / "tests" / "data" / "games" / "logs" / "2010091009gm-00a9-0000-83af2648.xml")
+                       .read_bytes(), "auto")
     return [hand, ctx, result, result.payments[0], result.fu_details[0], result.deltas[0], resolve_rules("wrc"),
-            resolve_rules("full").scoring, Shanten.of("1133557799m1p2p3p"), *find_waits("234m456p678s4443z")]
+            resolve_rules("full").scoring, Shanten.of("1133557799m1p2p3p"), *find_waits("234m456p678s4443z"),
+            game.rules, game.hands[0].stated, game.end]
 
 
 @pytest.mark.parametrize("value", _values(), ids=lambda v: type(v).__name__)

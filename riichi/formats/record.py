@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.frozen import Frozen
 from riichi.game.events import DrawKind
 from riichi.rules import TENHOU, FinalRounding, GameLength, RuleSet
 from riichi.tiles import Tile
@@ -40,7 +41,7 @@ class ErrorCode(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class RecordError:
+class RecordError(Frozen):
     """One problem in a record: ``index`` is the position of the offending element (a tag of an mjlog
     record, a line of mjai, an entry of tenhou.net/6), ``hand`` the hand's index when known."""
 
@@ -55,7 +56,7 @@ class RecordError:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordRules:
+class RecordRules(Frozen):
     """The rules a record states. ``None`` where it says nothing (the caller's preset decides)."""
 
     players: int = 4
@@ -97,7 +98,7 @@ _LAST_ROUNDED_MONTH: Final = 202008
 
 
 @dataclass(frozen=True, slots=True)
-class StatedWin:
+class StatedWin(Frozen):
     """A win's results as the record states them; ``None`` where it states nothing."""
 
     winner: int
@@ -117,7 +118,7 @@ class StatedWin:
 
 
 @dataclass(frozen=True, slots=True)
-class StatedDraw:
+class StatedDraw(Frozen):
     kind: DrawKind
     deltas: tuple[int, ...] | None = None
     honba: int | None = None
@@ -125,7 +126,7 @@ class StatedDraw:
 
 
 @dataclass(frozen=True, slots=True)
-class StatedHand:
+class StatedHand(Frozen):
     """The results a record states about one hand."""
 
     scores_start: tuple[int, ...] | None = None
@@ -149,7 +150,7 @@ class StatedHand:
 
 
 @dataclass(frozen=True, slots=True)
-class StatedGameEnd:
+class StatedGameEnd(Frozen):
     """A record's end of game: final scores and points (Tenhou ``owari``)."""
 
     final_scores: tuple[int, ...]
@@ -157,7 +158,7 @@ class StatedGameEnd:
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(Frozen):
     """One hand: the engine's events in order, the results the record states, its dora indicators as
     the record shows them (for the writers), and the hands it shows at a draw."""
 
@@ -168,7 +169,7 @@ class HandRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameRecord(Frozen):
     """A whole game as read: rules, player names, hands, the stated end, and every problem met."""
 
     rules: RecordRules
