@@ -65,8 +65,8 @@ def read_record(data: bytes, fmt: str = "auto", *, name: str = "") -> GameRecord
         return _unreadable(exc.message)
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return _unreadable(f"not UTF-8 text at byte {exc.start}")
+    except UnicodeDecodeError as not_utf8:  # named apart from exc above: compiled, one name keeps one type
+        return _unreadable(f"not UTF-8 text at byte {not_utf8.start}")
     if fmt == "mjai":
         return read_mjai(text)
     if fmt == "tenhou6":

@@ -91,8 +91,8 @@ def read_mjlog_bytes(data: bytes, *, log_id: str | None = None) -> GameRecord:
         return _unreadable(exc.message)
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return _unreadable(f"not UTF-8 text at byte {exc.start}")
+    except UnicodeDecodeError as not_utf8:  # named apart from exc above: compiled, one name keeps one type
+        return _unreadable(f"not UTF-8 text at byte {not_utf8.start}")
     return read_mjlog(text, log_id=log_id)
 
 
@@ -448,10 +448,10 @@ def read_mjlog(text: str, *, log_id: str | None = None) -> GameRecord:
             continue
         try:
             reader.feed(name, number, attrs)
-        except _Bad as exc:
-            reader.error(str(exc))
+        except _Bad as bad:
+            reader.error(str(bad))
             if name == "INIT":  # a hand that cannot start: skip it to the next INIT
                 reader.hand = _Hand(len(reader.hands), ended=True)
-        except ValueError as exc:  # an event the engine's types refuse (a seat calling itself, ...)
-            reader.error(f"<{name}{number}>: {exc}")
+        except ValueError as refused:  # an event the engine's types refuse (a seat calling itself, ...)
+            reader.error(f"<{name}{number}>: {refused}")
     return reader.finish()

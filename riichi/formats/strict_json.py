@@ -50,9 +50,9 @@ def loads(text: str | bytes) -> object:
             raise InvalidJSONError(f"the text is {len(text):,} bytes long; at most {MAX_TEXT:,} are read")
         try:
             text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise InvalidJSONError(f"the text is not valid UTF-8: byte 0x{e.object[e.start]:02x} "
-                                   f"at position {e.start}") from None
+        except UnicodeDecodeError as not_utf8:  # named apart from e below: compiled, one name keeps one type
+            raise InvalidJSONError(f"the text is not valid UTF-8: byte 0x{not_utf8.object[not_utf8.start]:02x} "
+                                   f"at position {not_utf8.start}") from None
     else:
         if len(text) > MAX_TEXT:
             raise InvalidJSONError(f"the text is {len(text):,} characters long; at most {MAX_TEXT:,} are read")
