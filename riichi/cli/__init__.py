@@ -53,8 +53,8 @@ def add_workers(p: argparse.ArgumentParser) -> None:
     """``--workers`` for a ``--jsonl`` stream."""
     p.add_argument("--workers", type=workers_arg, default=1, metavar="N",
                    help="with --jsonl: answer in N worker processes, or 'auto' for one a core (default 1: in this "
-                        "process, each line as soon as it is read; with more, lines are answered in chunks of "
-                        f"{CHUNK_LINES}, still written in input order)")
+                        f"process, a line at a time; with more, lines are answered in chunks of {CHUNK_LINES}, "
+                        "still written in input order)")
 
 
 def tiles_arg(text: str) -> str:

@@ -2,10 +2,10 @@
 in the order read, on one core or on several; and :func:`in_order`, the worker pool that ``replay --jsonl``
 shares.
 
-With one worker every line is answered in this process as soon as it is read, so a program can talk to the
-command a line at a time. With more, the lines are read in chunks of :data:`CHUNK_LINES`; each chunk is answered
-in a worker process, and the answers are written in input order as the chunks come back. At most two chunks a
-worker are in flight, so memory stays bounded on a stream of any length.
+With one worker the lines are answered in this process, one at a time. With more, they are read in chunks of
+:data:`CHUNK_LINES`; each chunk is answered in a worker process, and the answers are written in input order as
+the chunks come back. At most two chunks a worker are in flight, so memory stays bounded on a stream of any
+length.
 """
 
 from __future__ import annotations
@@ -68,13 +68,13 @@ def answer_lines(inp: BinaryIO, out: BinaryIO, err: TextIO, answer: Answer, *, n
     chunks = _chunks(inp, skip_blank, 1 if workers == 1 else CHUNK_LINES)
     for text, lines, chunk_errors in in_order(partial(_answer_chunk, answer, number_errors), chunks, workers):
         out.write(text)
-        if progress and (n + lines) // 1000 > n // 1000:
-            rate = (n + lines) / max(time.monotonic() - started, 1e-9)
-            err.write(f"\r{plural(n + lines, noun)}, {plural(errors + chunk_errors, 'error')}, "
-                      f"{rate:,.0f} {noun}s/s")
-            err.flush()
+        thousands = n // 1000
         n += lines
         errors += chunk_errors
+        if progress and n // 1000 > thousands:
+            rate = n / max(time.monotonic() - started, 1e-9)
+            err.write(f"\r{plural(n, noun)}, {plural(errors, 'error')}, {rate:,.0f} {noun}s/s")
+            err.flush()
     out.flush()
     if summary or progress:
         err.write(("\r" if progress else "") + f"{plural(n, noun)}, {plural(errors, 'error')}"
