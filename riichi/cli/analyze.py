@@ -68,11 +68,12 @@ def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         sys.stdout.flush()
         return _stream(sys.stdin.buffer, sys.stdout.buffer, args.workers)
-    if not args.hand or args.workers != 1:
-        from riichi.cli import fail  # noqa: PLC0415 - cli imports this module when it builds its parser
+    from riichi.cli import fail  # noqa: PLC0415 - cli imports this module when it builds its parser
 
-        return fail("analyze", "usage", "--workers goes with --jsonl (one hand is analysed in this process)"
-                    if args.hand else "give a HAND, or --jsonl to read requests from stdin")
+    if not args.hand:
+        return fail("analyze", "usage", "give a HAND, or --jsonl to read requests from stdin")
+    if args.workers != 1:
+        return fail("analyze", "usage", "--workers goes with --jsonl (one hand is analysed in this process)")
     request: dict[str, object] = {
         "hand": " ".join(args.hand), "visible": args.visible, "discards": args.discards, "passed": args.passed,
         "passed_in_riichi": args.passed_in_riichi, "seat_wind": args.seat, "round_wind": args.round,

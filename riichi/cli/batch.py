@@ -156,4 +156,5 @@ def _skip_line(inp: BinaryIO) -> int:
 
 
 def plural(n: int, noun: str) -> str:
+    """``1 case``, ``2 cases``, ``1,000 errors``."""
     return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"

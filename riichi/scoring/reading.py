@@ -192,11 +192,8 @@ def readings(facts: HandFacts) -> list[Reading]:
     win = facts.win_kind
     ron = not facts.ctx.tsumo
     meld_runs = facts.meld_runs
-    meld_trips = tuple([s.kind for s in facts.meld_sets])
-    ankans = 0
-    for s in facts.meld_sets:
-        if s.concealed:
-            ankans += 1
+    meld_trips = tuple(s.kind for s in facts.meld_sets)
+    ankans = sum(1 for s in facts.meld_sets if s.concealed)
     out: list[Reading] = []
     for pair, trips, runs, blocks in written_readings(bytes(counts)):
         # the concealed runs and triplets come sorted (by suit, then number): merged with the melds', sorted again
