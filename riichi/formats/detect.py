@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Final
 
+from riichi.errors import RiichiError
+from riichi.formats import strict_json
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import looks_like_mjlog, read_mjlog_bytes
@@ -38,13 +39,13 @@ def detect_format(data: bytes) -> str | None:
     head = data.lstrip()[:65536]
     if head.startswith(b"{"):
         first = head.split(b"\n", 1)[0]
-        try:
-            obj = json.loads(first)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        try:  # strictly: nesting is bounded before the (recursive) decoder runs
+            obj = strict_json.loads(first)
+        except RiichiError:
             obj = None
         if isinstance(obj, dict) and "type" in obj:
             return "mjai"
-        if obj is None or "log" in obj:
+        if obj is None or isinstance(obj, dict) and "log" in obj:
             return "tenhou6"
     return None
 

@@ -27,6 +27,7 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
+    MAX_NUMBER,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -36,6 +37,7 @@ from riichi.formats.record import (
     StatedGameEnd,
     StatedHand,
     StatedWin,
+    checked_number,
 )
 from riichi.game.events import (
     Ankan,
@@ -146,7 +148,7 @@ class _Reader:
                 self.close()
             scores, points = obj.get("scores"), obj.get("points")
             if kind == "end_game" and isinstance(scores, list) and isinstance(points, list):
-                self.end = StatedGameEnd(tuple(_ints(obj, "scores")), tuple(float(p) for p in points))
+                self.end = StatedGameEnd(tuple(_ints(obj, "scores")), tuple(_points(obj, "points")))
             return
         if kind == "start_kyoku":
             if self.hand is not None:
@@ -242,9 +244,10 @@ class _Reader:
         yaku = None
         if isinstance(obj.get("yakus"), list):
             try:
-                yaku = tuple((Yaku.parse(str(name)), int(han)) for name, han in obj["yakus"])  # type: ignore[attr-defined]
+                yaku = tuple((Yaku.parse(str(name)), checked_number(int(han), "han"))
+                             for name, han in obj["yakus"])  # type: ignore[attr-defined]
             except (ValueError, TypeError):
-                raise _Bad(f"hora yakus {obj['yakus']!r} are not [name, han] pairs of this library's names") from None
+                raise _Bad(f"hora yakus {_shown(obj['yakus'])} are not [name, han] pairs of this library's names") from None
         yakuman = tuple(y for y, _ in yaku or () if y.yakuman) if yaku is not None else None
         hand.wins.append(StatedWin(
             actor, from_seat, han=_opt_int(obj, "fan") if not yakuman else None,
@@ -281,8 +284,14 @@ class _Reader:
 def _int(obj: dict[str, object], key: str) -> int:
     value = obj.get(key)
     if type(value) is not int:
-        raise _Bad(f"{key} must be a whole number, not {value!r}")
-    return value
+        raise _Bad(f"{key} must be a whole number, not {_shown(value)}")
+    return checked_number(value, key)
+
+
+def _shown(value: object) -> str:
+    """A value for an error message, cut short (a record may hold anything there)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
 
 
 def _opt_bool(obj: dict[str, object], key: str) -> bool | None:
@@ -297,8 +306,17 @@ def _opt_int(obj: dict[str, object], key: str) -> int | None:
 def _ints(obj: dict[str, object], key: str) -> list[int]:
     value = obj.get(key)
     if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise _Bad(f"{key} must be a list of whole numbers, not {value!r}")
-    return list(value)
+        raise _Bad(f"{key} must be a list of whole numbers, not {_shown(value)}")
+    return [checked_number(v, key) for v in value]
+
+
+def _points(obj: dict[str, object], key: str) -> list[float]:
+    """A list of final points: numbers within the record number limit (JSON has no NaN or infinity)."""
+    value = obj.get(key)
+    if not isinstance(value, list) or not all(
+            type(v) in (int, float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in value):
+        raise _Bad(f"{key} must be a list of numbers, not {_shown(value)}")
+    return [float(v) for v in value]
 
 
 def _actor(obj: dict[str, object], key: str = "actor") -> int:

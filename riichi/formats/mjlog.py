@@ -9,6 +9,11 @@ the engine's events and keeps what the record states about results (``sc``,
 lenient: a malformed tag becomes a :class:`~riichi.formats.record.RecordError`
 naming the tag's index and the problem, and reading goes on.
 
+Reading takes time in proportion to the text whatever it holds: tags and attributes are scanned
+once each (no pattern that backtracks over a tag), a tag longer than :data:`MAX_TAG` characters is an
+error without being read, and every number is checked to be a short decimal
+(:func:`~riichi.formats.record.checked_number`) before it is used.
+
 >>> record = read_mjlog('<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/>'
 ...     '<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
 ...     'hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" '
@@ -39,6 +44,7 @@ from riichi.formats.record import (
     StatedGameEnd,
     StatedHand,
     StatedWin,
+    checked_number,
 )
 from riichi.game.events import (
     Ankan,
@@ -60,14 +66,24 @@ from riichi.game.events import (
 from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["LIMITS", "looks_like_mjlog", "read_mjlog", "read_mjlog_bytes"]
+__all__ = ["LIMITS", "MAX_TAG", "looks_like_mjlog", "read_mjlog", "read_mjlog_bytes"]
 
 #: The third value of ``ten``: the limit reached.
 LIMITS: Final = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
-_TAG: Final = re.compile(r"<([^<>]*)>")
-_NAME: Final = re.compile(r"\s*(/?)([A-Za-z]+)(\d*)")
-_ATTR: Final = re.compile(r'\s*([A-Za-z_][\w]*)\s*=\s*"([^"]*)"')
+#: Longest tag read, in characters: the longest tag of 175 real Tenhou games is a ``<SHUFFLE>`` of 3,382
+#: (the wall's seed, in base64).
+MAX_TAG: Final = 16 * 1024
+
+#: A tag's start: ``/`` for a closing tag, the name, the number of a draw or discard (``T12``). Each pattern
+#: is matched at one position and ends where its input does, so none can backtrack over a whole tag.
+_NAME: Final = re.compile(r"\s*(/?)([A-Za-z]+)([0-9]*)")
+#: An attribute up to its opening quote; its value runs to the next quote (found with ``str.find``).
+_ATTR_START: Final = re.compile(r'\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"')
+#: A whole number as a record writes one: short enough that reading it is cheap and it fits a machine word.
+_NUMBER: Final = re.compile(r"[-+]?[0-9]{1,9}")
+#: Final points as a record writes them (``+42.0``, ``-25``).
+_POINTS: Final = re.compile(r"[-+]?[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
 _DRAW_TAGS: Final = "TUVW"
 _DISCARD_TAGS: Final = "DEFG"
@@ -139,9 +155,9 @@ class _Reader:
 
     def tile(self, text: str) -> Tile:
         try:
-            return tile_of(int(text), red_fives=self.red)
+            return tile_of(_number(text, "a tile id"), red_fives=self.red)
         except ValueError:
-            raise _Bad(f"{text!r} is not a tile id (0..135)") from None
+            raise _Bad(f"{text[:40]!r} is not a tile id (0..135)") from None
 
     def tiles(self, text: str) -> tuple[Tile, ...]:
         return tuple(self.tile(t) for t in text.split(",")) if text.strip() else ()
@@ -154,7 +170,7 @@ class _Reader:
     def feed(self, name: str, number: str, attrs: dict[str, str]) -> None:
         if number:
             if name in _DRAW_TAGS or name in _DISCARD_TAGS:
-                self.turn(name, int(number))
+                self.turn(name, _number(number, f"the tile id of <{name}>"))
                 return
             raise _Bad(f"unknown tag <{name}{number}>")
         handler = _HANDLERS.get(name)
@@ -332,10 +348,10 @@ class _Reader:
         if "owari" in a:
             values = a["owari"].split(",")
             try:
-                scores = tuple(100 * int(v) for v in values[::2])
-                points = tuple(float(v) for v in values[1::2])
+                scores = tuple(100 * _number(v, "a final score") for v in values[::2])
+                points = tuple(_points(v) for v in values[1::2])
             except ValueError:
-                raise _Bad(f"owari {a['owari']!r} is not scores and points") from None
+                raise _Bad(f"owari {a['owari'][:80]!r} is not scores and points") from None
             if len(scores) != 4 or len(points) != 4:  # noqa: PLR2004
                 raise _Bad(f"owari has {len(values)} values, not 8")
             self.end = StatedGameEnd(scores, points)
@@ -375,22 +391,38 @@ _HANDLERS: Final = {
 }
 
 
+def _number(text: str, what: str) -> int:
+    """A whole number of at most nine digits (``ValueError`` otherwise): what every number of a record is."""
+    text = text.strip()
+    if _NUMBER.fullmatch(text) is None:
+        raise ValueError(f"{what} {text[:40]!r} is not a whole number of at most 9 digits")
+    return checked_number(int(text), what)
+
+
+def _points(text: str) -> float:
+    """A final points value (``+42.0``, ``-25``): a decimal of at most nine digits each side of the point."""
+    text = text.strip()
+    if _POINTS.fullmatch(text) is None:
+        raise ValueError(f"{text[:40]!r} is not a number of points")
+    return float(text)
+
+
 def _int(a: dict[str, str], name: str) -> int:
     if name not in a:
         raise _Bad(f"missing attribute {name}")
     try:
-        return int(a[name])
+        return _number(a[name], name)
     except ValueError:
-        raise _Bad(f"{name}={a[name]!r} is not a whole number") from None
+        raise _Bad(f"{name}={a[name][:40]!r} is not a whole number of at most 9 digits") from None
 
 
 def _ints(a: dict[str, str], name: str) -> list[int]:
     if name not in a:
         raise _Bad(f"missing attribute {name}")
     try:
-        return [int(x) for x in a[name].split(",")] if a[name].strip() else []
+        return [_number(x, name) for x in a[name].split(",")] if a[name].strip() else []
     except ValueError:
-        raise _Bad(f"{name}={a[name]!r} is not a list of whole numbers") from None
+        raise _Bad(f"{name}={a[name][:80]!r} is not a list of whole numbers of at most 9 digits") from None
 
 
 def _seat(a: dict[str, str], name: str) -> int:
@@ -408,24 +440,56 @@ def _yaku(tenhou_id: int) -> Yaku:
 
 
 def _tags(text: str) -> Iterator[tuple[str, str, dict[str, str]] | str]:
-    """Each tag as (name, number, attributes), or a message for a tag that cannot be read."""
-    for m in _TAG.finditer(text):
-        body = m.group(1)
-        if body.startswith(("?", "!")):
+    """Each tag as (name, number, attributes), or a message for a tag that cannot be read.
+
+    A tag is the text between a ``<`` and the next ``>`` with no ``<`` inside (a ``<`` followed by another
+    before any ``>`` starts no tag). Each character is looked at a bounded number of times: the scan for
+    ``>`` and the one back for the last ``<`` before it cover each stretch of text once."""
+    position = 0
+    while True:
+        start = text.find("<", position)
+        if start < 0:
+            return
+        close = text.find(">", start + 1)
+        if close < 0:
+            return
+        start = text.rfind("<", start, close)  # the last '<' before the '>': the earlier ones start no tag
+        position = close + 1
+        if close - start - 1 > MAX_TAG:
+            head = _NAME.match(text, start + 1, start + 41)
+            what = f"<{head.group(2)}{head.group(3)}>" if head is not None else "a tag"
+            yield f"{what} is {close - start - 1:,} characters long; at most {MAX_TAG:,} are read"
             continue
-        head = _NAME.match(body)
-        if head is None:
-            yield f"cannot read the tag <{body[:40]}>"
-            continue
-        if head.group(1):  # a closing tag
-            yield "", "", {}
-            continue
-        rest = body[head.end():].rstrip().removesuffix("/")
-        attrs = dict(_ATTR.findall(rest))
-        if _ATTR.sub("", rest).strip():
-            yield f"cannot read the attributes of <{head.group(2)}{head.group(3)}>: {rest.strip()[:60]!r}"
-            continue
-        yield head.group(2), head.group(3), attrs
+        tag = _tag(text[start + 1:close])
+        if tag is not None:
+            yield tag
+
+
+def _tag(body: str) -> tuple[str, str, dict[str, str]] | str | None:
+    """One tag's text (between ``<`` and ``>``) as (name, number, attributes), a message when it cannot be
+    read, or None for a declaration or comment (``<?xml ...?>``, ``<!-- -->``)."""
+    if body.startswith(("?", "!")):
+        return None
+    head = _NAME.match(body)
+    if head is None:
+        return f"cannot read the tag <{body[:40]}>"
+    if head.group(1):  # a closing tag
+        return "", "", {}
+    rest = body[head.end():].rstrip().removesuffix("/")
+    attrs: dict[str, str] = {}
+    position = 0
+    while True:
+        found = _ATTR_START.match(rest, position)
+        if found is None:
+            break
+        end = rest.find('"', found.end())
+        if end < 0:
+            break
+        attrs[found.group(1)] = rest[found.end():end]
+        position = end + 1
+    if rest[position:].strip():
+        return f"cannot read the attributes of <{head.group(2)}{head.group(3)}>: {rest[position:].strip()[:60]!r}"
+    return head.group(2), head.group(3), attrs
 
 
 def read_mjlog(text: str, *, log_id: str | None = None) -> GameRecord:

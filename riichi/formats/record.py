@@ -19,6 +19,7 @@ from riichi.tiles import Tile
 from riichi.yaku import Yaku
 
 __all__ = [
+    "MAX_NUMBER",
     "ErrorCode",
     "GameRecord",
     "HandRecord",
@@ -28,7 +29,30 @@ __all__ = [
     "StatedGameEnd",
     "StatedHand",
     "StatedWin",
+    "checked_number",
 ]
+
+#: Largest size of any number a record states (a score, a change, a count, a code): far above what a game
+#: reaches (scores stay below a million points), and small enough to be one machine word in the compiled
+#: build, where a larger one used as an index raises OverflowError instead of the reader's error.
+MAX_NUMBER: Final = 10**9 - 1
+
+
+def checked_number(value: int, what: str) -> int:
+    """``value`` when it lies within -:data:`MAX_NUMBER`..:data:`MAX_NUMBER`; ``ValueError`` naming ``what``
+    otherwise (every reader checks each number it reads here, before using it).
+
+    >>> checked_number(-8000, "a change")
+    -8000
+    >>> checked_number(2**62, "a tile id")
+    Traceback (most recent call last):
+      ...
+    ValueError: a tile id 4611686018427387904 is outside -999999999..999999999
+    """
+    if -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    shown = str(value) if value.bit_length() < 1024 else f"of {value.bit_length()} bits"  # noqa: PLR2004
+    raise ValueError(f"{what} {shown} is outside -{MAX_NUMBER}..{MAX_NUMBER}")
 
 
 class ErrorCode(enum.Enum):
@@ -181,5 +205,5 @@ class GameRecord(Frozen):
 
     def ruleset(self, base: RuleSet = TENHOU) -> RuleSet:
         """The rules to replay the game under (:meth:`RecordRules.ruleset`)."""
-        whole = None if self.end is None else all(p == int(p) for p in self.end.final_points)
+        whole = None if self.end is None else all(p.is_integer() for p in self.end.final_points)
         return self.rules.ruleset(base, whole_points=whole)

@@ -37,7 +37,9 @@ SWITCH: Final = "red_fives_as_plain"
 NOTE: Final = "red fives counted as plain fives: the rules have none"
 
 _TILE_FIELDS: Final = ("hand", "win", "dora", "ura")
-_SUITED_DIGITS: Final = re.compile(r"(\d+)([mps])")
+#: A run of digits and its suit letter. The run must start after a non-digit: tried from inside a run, the
+#: pattern would scan the rest of it again from every digit (time growing with the square of a long run).
+_SUITED_DIGITS: Final = re.compile(r"(?<!\d)(\d+)([mps])")
 
 
 def _plain(text: object) -> object:

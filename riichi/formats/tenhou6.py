@@ -31,6 +31,7 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
+    MAX_NUMBER,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -40,6 +41,7 @@ from riichi.formats.record import (
     StatedGameEnd,
     StatedHand,
     StatedWin,
+    checked_number,
 )
 from riichi.game.events import (
     Ankan,
@@ -84,8 +86,10 @@ _DRAW_NAMES: Final = {
 _DRAW_TEXT: Final = {DrawKind.EXHAUSTIVE: "流局", DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.KYUUSHU_KYUUHAI: "九種九牌",
                      DrawKind.SUUCHA_RIICHI: "四家立直", DrawKind.SANCHAHOU: "三家和了", DrawKind.SUUKAIKAN: "四槓散了",
                      DrawKind.SUUFON_RENDA: "四風連打"}
-_VALUE: Final = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀)?$")
-_YAKU_TEXT: Final = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
+#: A win's value and a yaku as Tenhou writes them; every number is at most nine digits (the record number limit).
+_VALUE: Final = re.compile(r"^(?:([0-9]{1,9})符([0-9]{1,9})飜|(満貫|跳満|倍満|三倍満|数え役満|役満))([0-9]{1,9})"
+                           r"(?:-([0-9]{1,9}))?点(∀)?$")
+_YAKU_TEXT: Final = re.compile(r"^(.+)\(([0-9]{1,9})飜\)$|^(.+)\(役満\)$")
 
 
 def tile_code(tile: Tile) -> int:
@@ -279,20 +283,26 @@ class _Play:
 def _ints(value: object, what: str, n: int | None = None) -> list[int]:
     if not isinstance(value, list) or not all(type(v) is int for v in value) or n is not None and len(value) != n:
         size = f" of {n}" if n is not None else ""
-        raise _Bad(f"{what} must be a list{size} of whole numbers, not {value!r}")
-    return list(value)
+        raise _Bad(f"{what} must be a list{size} of whole numbers, not {_shown(value)}")
+    return [checked_number(v, what) for v in value]
+
+
+def _shown(value: object) -> str:
+    """A value for an error message, cut short (a record may hold anything there)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
 
 
 def _win(deltas: object, info: object) -> StatedWin:
     d = tuple(_ints(deltas, "a win's deltas", 4))
     if not isinstance(info, list) or len(info) < 4 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
-        raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {info!r}")
+        raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {_shown(info)}")
     who, source, pao = info[0], info[1], info[2]
     if not all(0 <= v <= 3 for v in (who, source, pao)):  # noqa: PLR2004
         raise _Bad(f"a win's who, from and pao must be seats 0..3, not {info[:3]!r}")
     m = _VALUE.match(str(info[3]))
     if m is None:
-        raise _Bad(f"{info[3]!r} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
+        raise _Bad(f"{_shown(info[3])} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
     fu, han_text, limit_text, first, second, everyone = m.groups()
     points = int(first) * 3 if everyone else int(first) * 2 + int(second) if second else int(first)
     yaku: list[tuple[Yaku, int]] = []
@@ -301,7 +311,7 @@ def _win(deltas: object, info: object) -> StatedWin:
         ym = _YAKU_TEXT.match(str(text))
         name = (ym.group(1) or ym.group(3)) if ym else None
         if ym is None or name not in _YAKU_BY_NAME:
-            raise _Bad(f"{text!r} is not a yaku as Tenhou writes it (such as 立直(1飜))")
+            raise _Bad(f"{_shown(text)} is not a yaku as Tenhou writes it (such as 立直(1飜))")
         if ym.group(3):
             yakuman.append(_YAKU_BY_NAME[name])
         else:
@@ -415,7 +425,8 @@ def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
             break
     end = None
     sc = obj.get("sc")
-    if isinstance(sc, list) and len(sc) == 8 and all(isinstance(v, int | float) for v in sc):  # noqa: PLR2004
+    if isinstance(sc, list) and len(sc) == 8 and all(  # noqa: PLR2004
+            isinstance(v, int | float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in sc):
         end = StatedGameEnd(tuple(int(v) for v in sc[::2]), tuple(float(v) for v in sc[1::2]))
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors))

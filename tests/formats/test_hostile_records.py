@@ -1,0 +1,240 @@
+"""Hostile records: every reader answers any input with a record and its errors, never an exception, in time
+that grows with the input, not faster.
+
+The inputs are the ones of issue 24, each reproduced on the readers before they were changed: an mjlog tag of
+48,000 ``a`` after its attributes (a minute of regular-expression backtracking), a red five pattern over a
+run of 20,000 digits (20 s), JSON nested 1,000 deep (``RecursionError`` in format detection), tile ids of 2^62
+(``OverflowError`` in the compiled build), and final points that are no numbers (NaN, a list).
+
+The time bound is generous (a megabyte takes milliseconds when reading is linear; the quadratic readers took
+minutes on a tenth of it), so a slow shared machine does not fail it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import time
+from collections.abc import Callable
+
+import pytest
+
+from riichi.formats.detect import detect_format, read_record
+from riichi.formats.mjai import read_mjai
+from riichi.formats.mjlog import MAX_TAG, read_mjlog, read_mjlog_bytes
+from riichi.formats.record import MAX_NUMBER, ErrorCode, GameRecord, checked_number
+from riichi.formats.red_fives import plain_fives_case
+from riichi.formats.tenhou6 import read_tenhou6
+
+MEGABYTE = 1_000_000
+#: Seconds any reader may take on a megabyte of hostile text (linear reading takes well under one).
+BOUND = 3.0
+HEAD = '<mjloggm ver="2.3"><GO type="169"/>'
+#: A hand's start as Tenhou writes it (the doctest of riichi.formats.mjlog): seat 0 deals, dora indicator 20.
+INIT = ('<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
+        'hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" '
+        'hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>')
+HUGE = str(2**62)
+
+
+def timed(read: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    read()
+    return time.perf_counter() - started
+
+
+MJLOG_TEXTS = {
+    "attributes then a megabyte of letters": '<mjloggm ver="2.3"><GO type="169" ' + "a" * MEGABYTE + "/>",
+    "a megabyte of tag openings": HEAD + "<" * MEGABYTE + ">",
+    "a megabyte of digits in a tag's name": HEAD + "<T" + "1" * MEGABYTE + "/>",
+    "an attribute whose quote never closes": HEAD + '<UN n0="' + "a" * MEGABYTE + "/>",
+    "tags just under the length cap": HEAD + ('<GO type="169" ' + "a" * (MAX_TAG - 20) + "/>") * (MEGABYTE // MAX_TAG),
+    "sixty thousand small tags": HEAD + '<DORA hai="999"/>' * (MEGABYTE // 17),
+    "a megabyte of attributes": HEAD + "<GO " + 'a="1" ' * (MEGABYTE // 6) + "/>",
+}
+
+
+@pytest.mark.parametrize("text", MJLOG_TEXTS.values(), ids=MJLOG_TEXTS.keys())
+def test_mjlog_reads_a_hostile_megabyte_in_linear_time(text: str) -> None:
+    seconds = timed(lambda: read_mjlog(text))
+    assert seconds < BOUND, f"{seconds:.1f} s"
+    assert read_mjlog(text).errors  # each is refused somewhere, and said so
+
+
+@pytest.mark.parametrize(("letters", "message"), [
+    (48_000, "<GO> is 48,015 characters long; at most 16,384 are read"),  # the issue's 123 bytes: a minute
+    (16_000, "cannot read the attributes of <GO>: " + repr("a" * 60)),  # 5.5 s before
+])
+def test_the_issue_s_gzip_body_is_read_at_once(letters: int, message: str) -> None:
+    body = gzip.compress(('<mjloggm ver="2.3"><GO type="169" ' + "a" * letters + "/>").encode())
+    assert len(body) < 200
+    assert timed(lambda: read_record(body)) < BOUND / 10
+    record = read_record(body)
+    assert [str(e) for e in record.errors] == ["no <GO type> tag: the rules are unknown", f"event 1: {message}"]
+
+
+def test_a_tag_over_the_cap_is_an_error_naming_its_length() -> None:
+    text = HEAD + "<UN " + "n0=" + '"' + "x" * MAX_TAG + '"/>'
+    (error,) = read_mjlog(text).errors
+    assert error.message == f"<UN> is {MAX_TAG + 9:,} characters long; at most {MAX_TAG:,} are read"
+
+
+def test_a_tag_inside_a_stray_opening_still_reads() -> None:
+    # '<' then '<GO ...>': the first '<' starts no tag (as before: a tag holds no '<'), the GO tag reads.
+    record = read_mjlog('<mjloggm ver="2.3">< <GO type="169"/>')
+    assert record.errors == ()
+    assert record.rules.code == 169
+
+
+@pytest.mark.parametrize("text", [
+    HEAD + INIT + f"<T{HUGE}/>",
+    HEAD + INIT.replace('oya="0"', f'oya="{HUGE}"'),
+    HEAD + INIT.replace("hai0=\"0,", f'hai0="{HUGE},'),
+    HEAD + INIT.replace("3,3,20", f"3,3,{HUGE}"),
+    HEAD + INIT + f'<AGARI who="0" fromWho="0" machi="{HUGE}" ten="30,1000,0"/>',
+    HEAD + INIT + f'<N who="1" m="{HUGE}"/>',
+    HEAD.replace("169", HUGE),
+    HEAD + INIT + '<T' + "9" * 5000 + "/>",  # past Python's 4,300-digit conversion limit
+], ids=["draw", "oya", "deal", "dora", "machi", "meld", "rules", "5000 digits"])
+def test_mjlog_numbers_beyond_the_limit_are_errors(text: str) -> None:
+    # 2^62 raised OverflowError in the compiled build (ValueError in the pure one): now a record error in both.
+    record = read_mjlog(text)
+    assert any("at most 9 digits" in e.message or "not a tile id" in e.message for e in record.errors), record.errors
+
+
+@pytest.mark.parametrize("owari", ["250,nan,250,inf,250,0,250,0", "250,1e999,250,0,250,0,250,0",
+                                   "250,+0.0,250,0,250,0,250," + "1" * 30])
+def test_mjlog_final_points_that_are_no_number_are_errors(owari: str) -> None:
+    # float() reads 'nan' and 'inf': the record said NaN points, and its rules (whole or exact points) raised
+    # ValueError when asked. Now an error naming the owari.
+    text = HEAD + INIT + f'<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" owari="{owari}"/>'
+    record = read_mjlog(text)
+    assert record.end is None
+    assert [e.message for e in record.errors] == [f"owari {owari!r} is not scores and points"]
+    record.ruleset()
+
+
+def test_mjlog_final_points_as_tenhou_writes_them_still_read() -> None:
+    text = HEAD + INIT + '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" owari="350,+45.0,250,5.0,200,-20.0,200,-30.0"/>'
+    record = read_mjlog(text)
+    assert record.errors == ()
+    assert record.end is not None
+    assert record.end.final_points == (45.0, 5.0, -20.0, -30.0)
+
+
+# -- tenhou.net/6 and mjai -----------------------------------------------------------------------------------
+
+
+def _tenhou6(hand: list[object]) -> str:
+    import json
+
+    return json.dumps({"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {"aka": 1}, "log": [hand]})
+
+
+#: A hand of tenhou.net/6 JSON: its start (round 0, no honba or sticks), scores, one dora indicator (11 = 1m),
+#: four 13-tile hands with empty takes and discards, and a result; only the numbers under test vary.
+def _hand(start: list[object], scores: list[object], result: list[object]) -> list[object]:
+    tiles = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]
+    return [start, scores, [11], [], *([tiles, [], []] * 4), result]
+
+
+@pytest.mark.parametrize(("start", "scores", "result"), [
+    ([0, 2**62, 0], [25000] * 4, ["流局", [0, 0, 0, 0]]),
+    ([0, 0, 0], [25000, 25000, 25000, 10**99], ["流局", [0, 0, 0, 0]]),
+    ([0, 0, 0], [25000] * 4, ["流局", [0, 0, -(2**70), 0]]),
+    ([0, 0, 0], [25000] * 4, ["和了", [0, 0, 0, 0], [0, 0, 0, "30符1飜" + "9" * 5000 + "点"]]),
+], ids=["honba", "scores", "deltas", "points of 5000 digits"])
+def test_tenhou6_numbers_beyond_the_limit_are_errors(start: list[object], scores: list[object],
+                                                     result: list[object]) -> None:
+    record = read_tenhou6(_tenhou6(_hand(start, scores, result)))
+    assert record.hands == ()
+    (error,) = record.errors
+    assert error.code is ErrorCode.INVALID_LOG
+    assert f"-{MAX_NUMBER}..{MAX_NUMBER}" in error.message or "is not a win's value" in error.message
+    assert len(error.message) < 300  # the offending value is cut short, not copied whole
+
+
+def test_tenhou6_final_scores_beyond_the_limit_are_not_read() -> None:
+    import json
+
+    text = json.dumps({"name": ["a", "b", "c", "d"], "log": [], "sc": [10**60, 1.5, 0, 0, 0, 0, 0, 0]})
+    assert read_tenhou6(text).end is None
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":4611686018427387904,"kyotaku":0,"oya":0,'
+     '"dora_marker":"1m","tehais":[[],[],[],[]]}', "honba 4611686018427387904 is outside"),
+    ('{"type":"end_game","scores":[1,2,3,4],"points":[[1],0,0,0]}', "points must be a list of numbers"),
+    ('{"type":"end_game","scores":[1,2,3,4],"points":[1e300,0,0,0]}', "points must be a list of numbers"),
+    ('{"type":"end_game","scores":[1,2,3,' + "9" * 99 + '],"points":[0,0,0,0]}', "scores 9999999999"),
+])
+def test_mjai_numbers_beyond_the_limit_are_errors(line: str, message: str) -> None:
+    # The list of points raised TypeError out of the reader (float([1])); the others passed numbers of any size.
+    record = read_mjai(line)
+    (error,) = record.errors
+    assert message in error.message
+    assert record.end is None
+
+
+HOSTILE_JSON = {
+    "nested a million deep": "[" * MEGABYTE,
+    "nested a thousand deep in a record": '{"log": ' + "[" * 1000 + "]" * 1000 + "}",
+    "a megabyte string": '{"log": ["' + "(" * MEGABYTE + '"]}',
+    "a yaku text of a megabyte": _tenhou6(_hand([0, 0, 0], [25000] * 4,
+                                                ["和了", [0, 0, 0, 0], [0, 0, 0, "30符1飜1000点", "(" * 500_000]])),
+}
+
+
+@pytest.mark.parametrize("text", HOSTILE_JSON.values(), ids=HOSTILE_JSON.keys())
+def test_tenhou6_and_detection_read_hostile_json_in_linear_time(text: str) -> None:
+    data = text.encode()
+    assert timed(lambda: read_record(data)) < BOUND
+    record = read_record(data)
+    assert isinstance(record, GameRecord)
+    assert record.errors
+    assert timed(lambda: read_tenhou6(text)) < BOUND
+
+
+def test_json_nested_a_thousand_deep_is_detected_and_refused() -> None:
+    # RecursionError in format detection: a 500 on the web, a traceback in riichi replay.
+    data = ('{"log": ' + "[" * 1000 + "]" * 1000 + "}").encode()
+    assert detect_format(data) == "tenhou6"
+    (error,) = read_record(data).errors
+    assert "nested more than 32 levels deep" in error.message
+
+
+@pytest.mark.parametrize("lines", [
+    '{"type":"tsumo","actor":0,"pai":"' + "a" * MEGABYTE + '"}',
+    '{"type":"none"}\n' * (MEGABYTE // 16),
+    "\n".join(['{"type":"start_game","names":["a","b","c","d"]}', "[" * MEGABYTE]),
+], ids=["one long line", "sixty thousand lines", "a line nested a million deep"])
+def test_mjai_reads_a_hostile_megabyte_in_linear_time(lines: str) -> None:
+    assert timed(lambda: read_mjai(lines)) < BOUND
+    assert timed(lambda: read_record(lines.encode(), "mjai")) < BOUND
+
+
+# -- the red five rewriting ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand", ["1" * MEGABYTE, "1" * MEGABYTE + "m", "1x" * (MEGABYTE // 2), "0" * MEGABYTE + "p"])
+def test_red_fives_rewrite_a_megabyte_in_linear_time(hand: str) -> None:
+    # "1" * 20,000 took 20 s on /api/compare: the pattern scanned the rest of the run again from every digit.
+    assert timed(lambda: plain_fives_case({"hand": hand})) < BOUND
+
+
+def test_red_fives_rewrite_every_run_as_before() -> None:
+    case = {"hand": "406m0p 1205s77z", "win": "0s", "dora": "40m"}
+    assert plain_fives_case(case) == {"hand": "456m5p 1255s77z", "win": "5s", "dora": "45m"}
+
+
+def test_checked_number_bounds_both_ways() -> None:
+    assert checked_number(MAX_NUMBER, "x") == MAX_NUMBER
+    assert checked_number(-MAX_NUMBER, "x") == -MAX_NUMBER
+    with pytest.raises(ValueError, match="outside"):
+        checked_number(MAX_NUMBER + 1, "x")
+
+
+def test_a_record_of_random_bytes_reads_in_every_format() -> None:
+    data = bytes(range(256)) * 4000
+    for fmt in ("auto", "mjlog", "tenhou6", "mjai"):
+        assert read_record(data, fmt).errors
+    assert read_mjlog_bytes(data).errors
