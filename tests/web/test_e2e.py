@@ -3,7 +3,7 @@
 The app runs under uvicorn on a free localhost port in a background thread.
 Expected values are hands scored by hand (arithmetic in the comments) and the
 kiriage difference of the rule-set survey §1b. The test of the README picture saves
-docs/images/calculator.png.
+calculator.png, the README's picture (``scripts/screenshots.py`` renews it).
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ import uvicorn  # noqa: E402 - only after the skip
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from riichi.web import server as web_server  # noqa: E402
+from tests.conftest import SCREENSHOTS  # noqa: E402
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "calculator.png"
+SCREENSHOT = SCREENSHOTS / "calculator.png"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 

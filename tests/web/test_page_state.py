@@ -1,21 +1,21 @@
 """The calculator page keeps no stale state, at desktop and phone widths, in a real Chromium.
 
 Each test runs twice: 1280 px wide and 390 px (a phone). The pictures of the
-analysis views are saved in docs/images (docs/web.md shows them).
+analysis views that docs/web.md shows come from here (``scripts/screenshots.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from tests.conftest import SCREENSHOTS
 from tests.web.test_e2e import ARGS, CHROMIUM, base_url, browser, click_tiles  # noqa: F401 - fixtures
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402, I001 - after the skip in test_e2e
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+IMAGES = SCREENSHOTS
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 assert ARGS and CHROMIUM  # the browser and its flags come from test_e2e
 

@@ -3,7 +3,7 @@
 The game is a real Tenhou hanchan, ``tests/data/games/logs/2010081709gm-00a9-0000-fe3371ad.xml``: its first
 hand (East 1) ends with a ron by seat 1 (ASAPIN, South) off seat 2 (West) for 7,700, 4 han 30 fu. Every
 value checked on the page is read from the record's own results as ``tests/data/games/truth.jsonl``
-writes them down. The pictures of the replay in docs/web.md are saved here.
+writes them down. The pictures of the replay in docs/web.md come from here (``scripts/screenshots.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Browser, Page, expect
 
 from riichi.formats.detect import read_record
+from tests.conftest import SCREENSHOTS
 from riichi.replay.convert import write_record
 from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
 
@@ -33,7 +34,7 @@ GAME_ID = "2010081709gm-00a9-0000-fe3371ad"
 MJLOG = GAMES / "logs" / f"{GAME_ID}.xml"
 #: The game also in tenhou.net/6 JSON: its fourth hand is a double ron.
 TENHOU6 = GAMES / "tenhou6" / "2019103023gm-00a9-0000-f90e0fe9.json"
-IMAGES = ROOT / "docs" / "images"
+IMAGES = SCREENSHOTS
 
 
 def truth(game_id: str) -> dict[str, object]:
