@@ -46,6 +46,7 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
 )
+from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
 from riichi.game.events import (
     Ankan,
     Chi,
@@ -87,7 +88,7 @@ _POINTS: Final = re.compile(r"[-+]?[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
 _DRAW_TAGS: Final = "TUVW"
 _DISCARD_TAGS: Final = "DEFG"
-_IGNORED: Final = frozenset({"mjloggm", "SHUFFLE", "TAIKYOKU", "BYE"})
+_IGNORED: Final = frozenset({"mjloggm", "TAIKYOKU", "BYE"})
 
 
 class _Bad(ValueError):
@@ -148,6 +149,9 @@ class _Reader:
     end: StatedGameEnd | None = None
     errors: list[RecordError] = field(default_factory=list)
     index: int = 0
+    #: The record's ``SHUFFLE`` seed, and each hand's wall from it in turn (none without one).
+    seed: TenhouSeed | None = None
+    walls: Iterator[ShuffledWall] | None = None
 
     @property
     def red(self) -> bool:
@@ -203,6 +207,12 @@ class _Reader:
         hand.events.append(Discard(seat, tile, tsumogiri=hand.last_draw == (seat, tile_id)))
         hand.last_draw = None
 
+    def shuffle(self, a: dict[str, str]) -> None:
+        try:
+            self.seed = TenhouSeed.parse(a.get("seed", ""))
+        except SeedError as exc:
+            raise _Bad(f"SHUFFLE: {exc}") from None
+
     def go_tag(self, a: dict[str, str]) -> None:
         code = _int(a, "type")
         self.go = GoType.from_code(code)
@@ -218,6 +228,10 @@ class _Reader:
             self.close()
         index = len(self.hands)
         self.hand = _Hand(index)
+        players = self.go.players if self.go is not None else 4
+        if self.seed is not None and self.walls is None:
+            self.walls = self.seed.walls(136 if players == 4 else 108)  # noqa: PLR2004
+        shuffled = next(self.walls) if self.walls is not None else None  # every hand takes its wall
         seed = _ints(a, "seed")
         if len(seed) != 6:  # noqa: PLR2004
             raise _Bad(f"INIT seed has {len(seed)} values, not 6 (round, honba, sticks, dice, dice, dora)")
@@ -236,8 +250,11 @@ class _Reader:
         if self.start_scores is None and scores is not None:
             self.start_scores = scores
         self.hand.scores, self.hand.honba, self.hand.sticks = scores, honba, sticks
+        wall = None
+        if shuffled is not None and players == 4:  # noqa: PLR2004
+            wall = tuple(tile_of(i, red_fives=self.red) for i in shuffled.drawing_order())
         deal = Deal(Wind(round_index // 4), round_index % 4 + 1, dealer, self.tile(str(dora_id)), hands,
-                    honba=honba, sticks=sticks, scores=scores or (25000,) * 4)
+                    honba=honba, sticks=sticks, scores=scores or (25000,) * 4, wall=wall)
         self.hand.events.append(deal)
 
     def n(self, a: dict[str, str]) -> None:
@@ -380,6 +397,7 @@ class _Reader:
 
 
 _HANDLERS: Final = {
+    "SHUFFLE": _Reader.shuffle,
     "GO": _Reader.go_tag,
     "UN": _Reader.un,
     "INIT": _Reader.init,

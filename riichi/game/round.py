@@ -52,12 +52,25 @@ from riichi.game.phase import Phase, RiverTile, WinRecord
 from riichi.game.picture import round_html, round_text
 from riichi.game.wall import DEALT, LIVE_DRAWS, MAX_INDICATORS, Wall
 from riichi.hand import Meld, MeldType
+from riichi.notation import format_tiles
 from riichi.rules import KanDoraTiming, RuleSet
 from riichi.tiles import KIND_OF, Tile, Wind
 
 __all__ = ["Phase", "RiverTile", "Round", "WinRecord"]
 
 _WINDS: Final = tuple(Wind)
+
+
+def _dealt_difference(seat: int, stated: tuple[Tile, ...], dealt: tuple[Tile, ...]) -> str:
+    """What a starting hand holds that the wall does not deal, and what the wall deals instead."""
+    extra, missing = list(stated), []
+    for tile in dealt:
+        if tile in extra:
+            extra.remove(tile)
+        else:
+            missing.append(tile)
+    return (f"seat {seat}'s starting hand holds {format_tiles(extra)} where the wall deals "
+            f"{format_tiles(missing)}")
 
 
 class Round:
@@ -72,10 +85,10 @@ class Round:
             dealt = self.wall.hands(deal.dealer)
             for seat in range(4):
                 if sorted(dealt[seat]) != sorted(deal.hands[seat]):
-                    raise IllegalActionError(f"seat {seat}'s starting hand is not the one the wall deals",
-                                             event=deal, rule="wall")
+                    raise IllegalActionError(_dealt_difference(seat, deal.hands[seat], dealt[seat]), rule="wall")
             if self.wall.dora_indicator(0) != deal.dora:
-                raise IllegalActionError("the first dora indicator is not the wall's", event=deal, rule="wall")
+                raise IllegalActionError(f"the first dora indicator is {deal.dora}, the wall's is "
+                                         f"{self.wall.dora_indicator(0)}", rule="wall")
         self.round_wind: Wind = deal.round_wind
         self.dealer = deal.dealer
         self.scores = list(deal.scores if scores is None else scores)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from riichi.errors import RiichiError
+from riichi.errors import IllegalActionError, RiichiError
 from riichi.formats.record import ErrorCode, GameRecord, HandRecord, RecordError
-from riichi.game.events import GameEnd
+from riichi.game.events import Deal, GameEnd
 from riichi.game.game import Game, HandResult, WinResult
 from riichi.replay.compare import compare_game_end, compare_hand
 from riichi.rules import RuleSet
@@ -71,6 +71,13 @@ def kyoku_object(result: HandResult, *, file: str, game: int, index: int) -> dic
     }
 
 
+def _has_walls(record: GameRecord) -> bool:
+    """Whether every hand's deal carries its wall (the engine then checked every tile against it)."""
+    return bool(record.hands) and all(
+        bool(hand.events) and isinstance(hand.events[0], Deal) and hand.events[0].wall is not None
+        for hand in record.hands)
+
+
 def replay_game(record: GameRecord, *, file: str, game: int = 0,
                 rules: RuleSet | None = None, observe: Observer | None = None) -> Iterator[dict[str, object]]:
     """The ``kyoku`` objects of a record, then its ``game_end`` (or an ``error`` where it stops).
@@ -90,8 +97,11 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
             try:
                 engine.apply(event)  # type: ignore[arg-type]
             except RiichiError as exc:
-                yield error_object(file, game, f"event {position} of hand {hand.index} ({event}): {exc}",
-                                   ErrorCode.ILLEGAL_ACTION, hand.index)
+                # A tile the record's own wall does not give is a desync, every other refusal an illegal action.
+                desync = isinstance(exc, IllegalActionError) and exc.rule == "wall"
+                what = str(event).partition(" wall=")[0]  # a deal without the 136 tiles of its wall
+                yield error_object(file, game, f"event {position} of hand {hand.index} ({what}): {exc}",
+                                   ErrorCode.DESYNC if desync else ErrorCode.ILLEGAL_ACTION, hand.index)
                 return
             if observe is not None:
                 observe(engine, hand, position)
@@ -111,6 +121,7 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
         return
     engine.apply(GameEnd())
     end: dict[str, object] = {"type": "game_end", "file": file, "game": game,
-                              "final_scores": list(engine.final_scores), "final_points": list(engine.final_points)}
+                              "final_scores": list(engine.final_scores), "final_points": list(engine.final_points),
+                              "wall": "verified" if _has_walls(record) else "none"}
     compare_game_end(end, record.end)
     yield end
