@@ -101,6 +101,8 @@ class Yaku(enum.Enum):
     DORA = "dora"
     AKA_DORA = "aka_dora"
     URA_DORA = "ura_dora"
+    #: Norths set aside (kita) under three-player rules: a han each.
+    NUKIDORA = "nukidora"
 
     #: A member hashes by identity, as it compares (each member is the one object of its name). Enum's own
     #: hash is Python code hashing the name, run for every set and dict look-up of a yaku, compiled or not.
@@ -176,7 +178,7 @@ class Yaku(enum.Enum):
 
     @property
     def is_dora(self) -> bool:
-        return self in (Yaku.DORA, Yaku.AKA_DORA, Yaku.URA_DORA)
+        return self in (Yaku.DORA, Yaku.AKA_DORA, Yaku.URA_DORA, Yaku.NUKIDORA)
 
     @property
     def tenhou_ids(self) -> tuple[int, ...]:
@@ -286,6 +288,9 @@ _INFO: Final[dict[Yaku, YakuInfo]] = {
     Yaku.DORA: _i("ドラ", "dora", 0, 0, 0, (52,), 31),
     Yaku.AKA_DORA: _i("赤ドラ", "red fives", 0, 0, 0, (54,), 32),
     Yaku.URA_DORA: _i("裏ドラ", "ura dora", 0, 0, 0, (53,), 33),
+    # Tenhou counts set-aside Norths into its dora (id 52) and has no id of their own; Mahjong Soul's fan 34
+    # (拔北宝牌, the three-player north dora: the id four-player fan lists skip between ura dora and tenhou).
+    Yaku.NUKIDORA: _i("抜きドラ", "set-aside norths", 0, 0, 0, (), 34),
 }
 
 _BY_TENHOU_ID: Final = {i: yaku for yaku, info in _INFO.items() for i in info.tenhou_ids}

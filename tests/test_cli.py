@@ -79,7 +79,13 @@ def test_errors_go_to_stderr_with_their_code(capsys: pytest.CaptureFixture[str])
 
 def test_rules_list_and_difference(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
-    assert code == 0 and out.count("\n") == 9
+    assert code == 0 and out.count("\n") == 11
+    # every description starts in one column, the longest name (mahjongsoul-sanma) included
+    assert len({len(re.match(r"\S+ +", line).group(0)) for line in out.splitlines()}) == 1
+    code, out, _ = run(capsys, "rules", "tenhou", "tenhou-sanma")
+    assert code == 0
+    assert any(line.split() == ["players", "4", "3"] for line in out.splitlines())
+    assert any(line.split() == ["nukidora", "false", "true"] for line in out.splitlines())
     code, out, _ = run(capsys, "rules", "tenhou", "wrc")
     assert code == 0
     assert any(line.split()[:3] == ["kiriage", "false", "true"] for line in out.splitlines())

@@ -32,6 +32,8 @@ SOURCES = {
     "jpml": "JPML official (A) rules",
     "full": "no rule book",
     "dynasty": "Shanghai: Dynasty manual",
+    "tenhou-sanma": "three-player ranked rules",
+    "mahjongsoul-sanma": "three-player ranked rules",
 }
 
 

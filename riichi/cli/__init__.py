@@ -26,7 +26,7 @@ from riichi.cli.batch import CHUNK_LINES, answer_lines, workers_arg
 from riichi.errors import NotationError, RiichiError, UnknownRulesError
 from riichi.formats import red_fives
 from riichi.formats.interchange import meld_object, read_and_score, score_case, score_line
-from riichi.rules import PRESETS, resolve_rules
+from riichi.rules import PRESETS, presets_for, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
 __all__ = ["EXIT_REFUSED", "EXIT_USAGE", "main"]
@@ -391,25 +391,31 @@ def _mark(text: str, style: str) -> str:
 
 
 def _print_compare(case: dict[str, object]) -> None:
-    """The case under every preset, one line each: the value, the points and the yaku (or the error)."""
-    print(f"{'rules':<12} {'value':<26} {'points':>7}  yaku")
+    """The case under every preset of its number of players, one line each: the value, the points and the yaku
+    (or the error)."""
+    w = _NAME_WIDTH
+    print(f"{'rules':<{w}} {'value':<26} {'points':>7}  yaku")
     plain = []
-    for name in PRESETS:
-        rules = case.get("rules")
+    rules = case.get("rules")
+    try:
+        players = resolve_rules(rules if isinstance(rules, (str, dict)) else None).players
+    except RiichiError:
+        players = 4  # a bad spec: each preset's line names the error
+    for name in presets_for(players):
         try:
             scored = read_and_score({**case, "rules": {**rules, "preset": name} if isinstance(rules, dict) else name})
         except RiichiError as e:
-            print(f"{name:<12} {_c(e.code, 'red'):<26} {'-':>7}  {str(e).splitlines()[0]}")
+            print(f"{name:<{w}} {_c(e.code, 'red'):<26} {'-':>7}  {str(e).splitlines()[0]}")
             continue
         except Exception as e:  # noqa: BLE001 - one preset's failure must not hide the others
-            print(f"{name:<12} {_c('internal_error', 'red'):<26} {'-':>7}  internal error ({type(e).__name__}: {e})")
+            print(f"{name:<{w}} {_c('internal_error', 'red'):<26} {'-':>7}  internal error ({type(e).__name__}: {e})")
             continue
         s = scored.score
         if s.yakuman:
             yaku = ", ".join(y.value if n == 1 else f"{y.value} x{n}" for y, n in s.yakuman)
         else:
             yaku = ", ".join(f"{y.value} {n}" for y, n in s.yaku)
-        print(f"{name:<12} {s.value.replace('  ', ' '):<26} {s.points:>7}  {yaku}")
+        print(f"{name:<{w}} {s.value.replace('  ', ' '):<26} {s.points:>7}  {yaku}")
         if red_fives.NOTE in scored.notes:
             plain.append(name)
     if plain:
@@ -417,6 +423,9 @@ def _print_compare(case: dict[str, object]) -> None:
 
 
 # -- rules ----------------------------------------------------------------------
+
+#: The width of a column of preset names.
+_NAME_WIDTH = max(len(name) for name in PRESETS)
 
 #: Values longer than this run over their column in ``riichi rules A B`` instead of widening it.
 _WIDE = 32
@@ -430,7 +439,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return fail("rules", e.code, str(e))
     if not names:
         for name, rules in PRESETS.items():
-            print(f"{_c(name, 'bold'):<12}  {rules.description.split('. ')[0]}.")
+            print(f"{_c(name.ljust(_NAME_WIDTH), 'bold')}  {rules.description.split('. ')[0]}.")
         return 0
     if len(rule_sets) == 1:
         r = rule_sets[0]

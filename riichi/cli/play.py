@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
         rules = resolve_rules(args.rules)
     except RiichiError as exc:
         return fail("play", "usage", str(exc))
+    if rules.players != 4:  # noqa: PLR2004 - until the engine seats three (issue 27)
+        return fail("play", "usage", f"the game engine plays four-player rules only for now, not {args.rules!r}")
     names = [n.strip() for n in args.players.split(",")]
     unknown = [n for n in names if n not in PLAYERS]
     if len(names) != 4 or unknown:  # noqa: PLR2004

@@ -219,6 +219,7 @@ def case_context(case: dict[str, object], win: Tile) -> WinContext:
     values["ura"] = _tiles(_text(case, "ura"), "ura")
     values["honba"] = _count(case, "honba")
     values["riichi_sticks"] = _count(case, "riichi_sticks")
+    values["kita"] = 0
     return WinContext.from_fields(values)
 
 

@@ -11,12 +11,14 @@ False
 >>> WRC.game.multiple_ron, EMA.game.multiple_ron
 (<MultipleRon.HEAD_BUMP: 'head_bump'>, <MultipleRon.TRIPLE: 'triple'>)
 >>> sorted(PRESETS)
-['dynasty', 'ema', 'ema2008', 'full', 'jpml', 'mahjongsoul', 'mleague', 'tenhou', 'wrc']
+['dynasty', 'ema', 'ema2008', 'full', 'jpml', 'mahjongsoul', 'mahjongsoul-sanma', 'mleague', 'tenhou', 'tenhou-sanma', 'wrc']
+>>> TENHOU_SANMA.players, TENHOU_SANMA.game.uma, TENHOU_SANMA.tiles.size
+(3, (20000, 0, -20000), 108)
 
 Each preset's ``description`` names its sources; switches no source settles have a default named
 there. The modules: :mod:`~riichi.rules.options` (the enums), :mod:`~riichi.rules.ruleset` (the
 dataclasses), :mod:`~riichi.rules.presets` (the data), :mod:`~riichi.rules.spec` (parsing a rule
-spec), :mod:`~riichi.rules.docs` (the documentation tables).
+spec), :mod:`~riichi.rules.tileset` (the tiles in play), :mod:`~riichi.rules.docs` (the documentation tables).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from riichi.rules.options import (
     PaoScope,
     Renchan,
     Renhou,
+    SanmaTsumo,
     Ties,
 )
 from riichi.rules.presets import (
@@ -50,10 +53,13 @@ from riichi.rules.presets import (
     FULL,
     JPML,
     MAHJONGSOUL,
+    MAHJONGSOUL_SANMA,
     MLEAGUE,
     PRESETS,
     TENHOU,
+    TENHOU_SANMA,
     WRC,
+    presets_for,
 )
 from riichi.rules.ruleset import (
     GAME_SWITCHES,
@@ -63,6 +69,7 @@ from riichi.rules.ruleset import (
     ScoringRules,
 )
 from riichi.rules.spec import find_rules, resolve_rules
+from riichi.rules.tileset import SANMA_REMOVED, TileSet, tile_set
 
 __all__ = [
     "DYNASTY",
@@ -73,11 +80,14 @@ __all__ = [
     "JPML",
     "LOCAL_YAKU",
     "MAHJONGSOUL",
+    "MAHJONGSOUL_SANMA",
     "MLEAGUE",
     "PAO_YAKUMAN",
     "PRESETS",
+    "SANMA_REMOVED",
     "SCORING_SWITCHES",
     "TENHOU",
+    "TENHOU_SANMA",
     "WRC",
     "AbortiveDraw",
     "Bust",
@@ -97,9 +107,13 @@ __all__ = [
     "Renchan",
     "Renhou",
     "RuleSet",
+    "SanmaTsumo",
     "ScoringRules",
     "Ties",
+    "TileSet",
     "find_rules",
+    "presets_for",
     "presets_table",
     "resolve_rules",
+    "tile_set",
 ]

@@ -29,6 +29,7 @@ __all__ = [
     "PaoScope",
     "Renchan",
     "Renhou",
+    "SanmaTsumo",
     "Ties",
 ]
 
@@ -177,6 +178,20 @@ class FinalRounding(enum.Enum):
     EXACT = "exact"  #: kept to the hundred (shown with one decimal)
     #: Each final score but the top's rounded to a whole thousand, halves away from zero; the top takes the rest.
     THOUSANDS = "thousands"
+
+
+class SanmaTsumo(enum.Enum):
+    """How a win by self-draw is paid when there are three players (no North seat).
+
+    The four-player shares are worked out as usual (the dealer pays double); what the missing North would
+    have paid is:
+    """
+
+    #: Not paid: a non-dealer's mangan by tsumo is 2,000 + 4,000 (tenhou.net; its real three-player games).
+    TSUMO_LOSS = "tsumo_loss"
+    #: Split between the two payers, each half rounded up to 100 (Mahjong Soul's "north bisection"): a
+    #: non-dealer's mangan by tsumo is 3,000 + 5,000, a dealer's 6,000 all.
+    NORTH_BISECTION = "north_bisection"
 
 
 class Ties(enum.Enum):

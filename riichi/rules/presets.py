@@ -26,12 +26,16 @@ from riichi.rules.options import (
     MultipleYakuman,
     PaoScope,
     Renhou,
+    SanmaTsumo,
     Ties,
 )
 from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
 from riichi.yaku import Yaku
 
-__all__ = ["DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MLEAGUE", "PRESETS", "TENHOU", "WRC"]
+__all__ = [
+    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS", "TENHOU",
+    "TENHOU_SANMA", "WRC", "presets_for",
+]
 
 
 TENHOU: Final = RuleSet(
@@ -195,7 +199,69 @@ DYNASTY: Final = RuleSet(
     "double-wind pair 2 fu; the manual states no game frame, so it is Tenhou's.",
 )
 
+# Three players (sanma). What 70 real tenhou.net three-player games (houou lobby, 2020) show, every one
+# consistent: start 35,000, return 40,000; a ron pays the four-player value, a tsumo only the two shares that
+# exist; each honba 200 on a ron, 100 from each payer on a tsumo; an exhaustive draw moves 2,000; nagashi
+# mangan as a mangan tsumo without honba; a win on the tile replacing a set-aside North is rinshan kaihou;
+# the west round when nobody has 40,000; uma +20/0/-20 thousand. riichi.wiki, "Sanma": 2m-8m removed, no chi,
+# 35,000 start, kita counted as dora (twice where North is the dora), a win on its replacement is rinshan.
+# riichi.wiki, "Majsoul" (three-player section, revision 19195): no suufon renda or suucha riichi without a
+# North seat; a North may be robbed without chankan; Mahjong Soul's three-player rules "basically refer to
+# Tenhou", with tsumo loss and north bisection as its two payment treatments.
+_SANMA_DRAWS: Final = frozenset({AbortiveDraw.KYUUSHU_KYUUHAI, AbortiveDraw.SUUKAIKAN})
+
+TENHOU_SANMA: Final = TENHOU.replace(
+    name="tenhou-sanma",
+    players=3,
+    starting_points=35000,
+    target_points=40000,
+    uma=(20000, 0, -20000),
+    nukidora=True,
+    kita_rinshan=True,
+    sanma_tsumo=SanmaTsumo.TSUMO_LOSS,
+    honba_ron=200,
+    honba_tsumo=100,
+    noten_total=2000,
+    abortive_draws=_SANMA_DRAWS,
+    description="tenhou.net three-player ranked rules (sanma, houou: hanchan, open tanyao, red 5p and 5s): "
+    "108 tiles (2m-8m out; a 1m indicator makes 9m the dora, 9m makes 1m); no chi; a North may be set aside "
+    "(kita) for a replacement tile, each a han of dora (nukidora), and a win on that replacement is rinshan "
+    "kaihou. Scoring as four-player Tenhou. Payments: a ron pays the four-player value, a tsumo only the two "
+    "existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
+    "all; nagashi mangan as a mangan tsumo without honba. Game: start 35,000, return 40,000, uma +20/0/-20 "
+    "thousand, oka to the top; rounds East 1-3 and South 1-3, then the west round while nobody has 40,000; "
+    "bust below 0; double ron, honba and sticks to the first winner; abortive draws: nine terminals, four "
+    "kans. Sources: 70 real tenhou.net three-player games (2020) and tenhou.net's rule list; riichi.wiki's "
+    "Sanma page. Unconfirmed defaults: the four-kan draw, agari-yame and the rest of the game frame as "
+    "four-player Tenhou.",
+)
+
+MAHJONGSOUL_SANMA: Final = TENHOU_SANMA.replace(
+    name="mahjongsoul-sanma",
+    multiple_yakuman=MultipleYakuman.FULL,
+    pao_scope=PaoScope.YAKUMAN_SHARE,
+    kokushi_robs_ankan=True,
+    sanma_tsumo=SanmaTsumo.NORTH_BISECTION,
+    description="Mahjong Soul three-player ranked rules: as Tenhou's three-player rules (riichi.wiki's "
+    "Mahjong Soul page: they 'basically refer to Tenhou'), with Mahjong Soul's own scoring (the four pattern "
+    "double yakuman doubled, a liable player pays only the fed yakuman's share, kokushi may rob a closed "
+    "kan) and a tsumo's missing North share split between the two payers, each half rounded up to 100 "
+    "(north bisection; a non-dealer mangan by tsumo is 3,000 + 5,000). 108 tiles, no chi, kita as nukidora, "
+    "a win on its replacement rinshan kaihou; start 35,000; no suufon renda or suucha riichi. Sources: "
+    "riichi.wiki's Mahjong Soul rules (three-player section) and Sanma page. Unconfirmed defaults: the "
+    "payment treatment (the wiki's 2019 text, from the friendly-match test, names tsumo loss the default "
+    "and north bisection the option: sanma_tsumo=tsumo_loss), the rounding of the halves, return 40,000, "
+    "uma +20/0/-20 thousand, honba 200 / 100 a payer, noten 2,000, as Tenhou's.",
+)
+
 #: The presets by name.
 PRESETS: Final[Mapping[str, RuleSet]] = {
-    r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY)
+    r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY, TENHOU_SANMA,
+                        MAHJONGSOUL_SANMA)
 }
+
+
+def presets_for(players: int) -> tuple[str, ...]:
+    """The names of the presets for ``players`` (3 or 4), in :data:`PRESETS` order: what a comparison of one
+    hand across rule sets runs through (a four-player hand is not a three-player one)."""
+    return tuple(name for name, r in PRESETS.items() if r.players == players)

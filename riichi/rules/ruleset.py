@@ -36,8 +36,10 @@ from riichi.rules.options import (
     PaoScope,
     Renchan,
     Renhou,
+    SanmaTsumo,
     Ties,
 )
+from riichi.rules.tileset import TileSet, tile_set
 from riichi.yaku import Yaku
 
 __all__ = ["GAME_SWITCHES", "SCORING_SWITCHES", "GameRules", "RuleSet", "ScoringRules"]
@@ -97,6 +99,12 @@ class ScoringRules(Frozen):
     paarenchan_needs_yaku: bool = False
     #: Han of sanshoku doukou (2; 3 in Shanghai: Dynasty).
     sanshoku_doukou_han: int = 2
+    #: A North may be set aside (kita, nukidora) for a replacement tile; each set-aside North is a han of dora
+    #: (the ``nukidora`` entry), and a dora again where North is a dora (three-player rules).
+    nukidora: bool = False
+    #: A win on the tile drawn to replace a set-aside North is rinshan kaihou (tenhou.net, as its real
+    #: three-player games show; the replacement comes from the dead wall as a kan's does).
+    kita_rinshan: bool = True
 
     def has(self, yaku: Yaku) -> bool:
         """Whether the local yaku ``yaku`` is in play."""
@@ -111,15 +119,17 @@ _ALL_ABORTIVE: Final = frozenset(AbortiveDraw)
 class GameRules(Frozen):
     """Every switch that changes how a game is played and settled, but not what a hand is worth.
 
-    Points are in points (25,000, not 25); uma lists what first to fourth place receive.
+    Points are in points (25,000, not 25); uma lists what each place receives, first to last.
     """
 
+    #: Players at the table: 4, or 3 (sanma: the tiles 2m-8m are out of the game, no North seat, no chi).
+    players: int = 4
     starting_points: int = 25000
     #: The return points (genten): final scores are measured from here.
     target_points: int = 30000
-    #: Uma by place, first to fourth (sums to 0).
-    uma: tuple[int, int, int, int] = (20000, 10000, -10000, -20000)
-    #: The difference (target - start) x 4 goes to first place (oka); off: nobody gets it.
+    #: Uma by place, first to last: one entry a player (sums to 0).
+    uma: tuple[int, ...] = (20000, 10000, -10000, -20000)
+    #: The difference (target - start) x players goes to first place (oka); off: nobody gets it.
     oka: bool = True
     length: GameLength = GameLength.HANCHAN
     extension: Extension = Extension.SUDDEN_DEATH
@@ -137,6 +147,8 @@ class GameRules(Frozen):
     honba_ron: int = 300
     #: What one honba adds to each payer's share of a tsumo.
     honba_tsumo: int = 100
+    #: How a tsumo is paid with three players: the missing North's share lost, or split between the payers.
+    sanma_tsumo: SanmaTsumo = SanmaTsumo.TSUMO_LOSS
     #: The noten payment at an exhaustive draw: what the noten players pay in all (0: none).
     noten_total: int = 3000
     #: Live-wall tiles needed to declare riichi (``None``: no minimum).
@@ -158,6 +170,15 @@ class GameRules(Frozen):
     final_rounding: FinalRounding = FinalRounding.EXACT
     ties: Ties = Ties.SEAT_ORDER
 
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):  # noqa: PLR2004
+            raise UnknownRulesError(f"rules.players must be 3 or 4, not {self.players!r}")
+        if len(self.uma) != self.players:
+            raise UnknownRulesError(f"rules.uma has {len(self.uma)} places but rules.players is {self.players}: "
+                                    f"give one uma a player, first to last place")
+        if sum(self.uma) != 0:
+            raise UnknownRulesError(f"rules.uma must sum to 0, not {sum(self.uma)} ({list(self.uma)!r})")
+
 
 #: Switch names of each half, in field order (a name belongs to one half only).
 SCORING_SWITCHES: Final = tuple(f.name for f in fields(ScoringRules))
@@ -173,6 +194,16 @@ class RuleSet(Frozen):
     game: GameRules = field(default_factory=GameRules)
     #: Sources and unconfirmed defaults.
     description: str = ""
+
+    @property
+    def players(self) -> int:
+        """How many play: 4, or 3 under three-player (sanma) rules."""
+        return self.game.players
+
+    @property
+    def tiles(self) -> TileSet:
+        """The tiles in play under these rules (108 with three players: 2m-8m out), with their red fives."""
+        return tile_set(self.game.players, self.scoring.aka)
 
     def switch(self, name: str) -> object:
         """The value of the switch called ``name``, from whichever half holds it."""

@@ -101,7 +101,7 @@ _ENUMS: Final[dict[str, type[enum.Enum]]] = {
 _BOOLS: Final = frozenset(f.name for f in _FIELDS if isinstance(f.default, bool))
 #: Whole-number switches: (least, greatest); None: no upper bound.
 _INTS: Final[dict[str, tuple[int, int | None]]] = {
-    "aka": (0, 4), "double_wind_fu": (2, 4), "sanshoku_doukou_han": (2, 3),
+    "players": (3, 4), "aka": (0, 4), "double_wind_fu": (2, 4), "sanshoku_doukou_han": (2, 3),
     "starting_points": (0, None), "target_points": (0, None), "honba_ron": (0, None), "honba_tsumo": (0, None),
     "noten_total": (0, None),
 }
@@ -138,10 +138,11 @@ def _override(key: str, value: object) -> object:
             return frozenset(names[v] for v in value)
         raise UnknownRulesError(f"rules.pao must be a list drawn from {', '.join(names)}")
     if key == "uma":
-        if (isinstance(value, list) and len(value) == 4
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value) and sum(value) == 0):
-            return tuple(value)
-        raise UnknownRulesError(f"rules.uma must be four whole numbers (first to fourth) that sum to 0, not {value!r}")
+        if (isinstance(value, list) and len(value) in (3, 4)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            return tuple(value)  # its length against the players and its sum: the rule set checks them
+        raise UnknownRulesError(f"rules.uma must be whole numbers, one a player from first to last place, "
+                                f"that sum to 0, not {value!r}")
     if key == "abortive_draws":
         if isinstance(value, list):
             return frozenset(_member(key, AbortiveDraw, v) for v in value)

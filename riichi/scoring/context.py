@@ -9,6 +9,8 @@ winning tile, then the flags that hold, then ``key=value`` for the rest.
 (Tile.parse('3z'), True, Wind.parse('S'), (Tile.parse('1m'),))
 >>> ctx
 WinContext.parse('3z tsumo seat_wind=S dora=1m')
+>>> WinContext.parse("1p tsumo rinshan kita=2").kita
+2
 >>> WinContext(win="7s")
 Traceback (most recent call last):
 ...
@@ -64,6 +66,8 @@ class WinContext(Frozen):
     ura: Final[tuple[Tile, ...]]
     honba: Final[int]
     riichi_sticks: Final[int]
+    #: Norths the winner set aside (kita, nukidora; three-player rules): 0 to 4.
+    kita: Final[int]
 
     def __init__(self, win: object, tsumo: object = False, discarder: object = None,  # noqa: PLR0913
                  discarder_riichi: object = False, seat_wind: object = Wind.EAST, round_wind: object = Wind.EAST,
@@ -71,7 +75,8 @@ class WinContext(Frozen):
                  ippatsu: object = False, rinshan: object = False, chankan: object = False,
                  haitei: object = False, houtei: object = False, tenhou: object = False,
                  chiihou: object = False, renhou: object = False, paarenchan: object = False,
-                 dora: object = (), ura: object = (), honba: object = 0, riichi_sticks: object = 0) -> None:
+                 dora: object = (), ura: object = (), honba: object = 0, riichi_sticks: object = 0,
+                 kita: object = 0) -> None:
         # Each parameter takes any object and is checked here, so that a wrong one is refused naming its field
         # (compiled, a typed parameter would be refused by mypyc's own check first, naming neither the field nor
         # what it should be); the fields themselves are typed.
@@ -97,6 +102,9 @@ class WinContext(Frozen):
         self.ura = _indicators(ura, "ura")
         self.honba = _whole(honba, "honba")
         self.riichi_sticks = _whole(riichi_sticks, "riichi_sticks")
+        self.kita = _whole(kita, "kita")
+        if not 0 <= self.kita <= 4:  # noqa: PLR2004 - four Norths in the set
+            raise ValueError(f"WinContext.kita counts set-aside Norths, 0 to 4, not {self.kita}")
 
     @property
     def is_dealer(self) -> bool:
@@ -110,8 +118,8 @@ class WinContext(Frozen):
     @classmethod
     def parse(cls, text: str) -> WinContext:
         """Read the notation ``str`` writes: the winning tile, the flags that hold, then ``key=value`` words
-        for ``discarder``, ``seat_wind``, ``round_wind`` (E, S, W, N), ``dora``, ``ura`` (tiles), ``honba``
-        and ``riichi_sticks``."""
+        for ``discarder``, ``seat_wind``, ``round_wind`` (E, S, W, N), ``dora``, ``ura`` (tiles), ``honba``,
+        ``riichi_sticks`` and ``kita`` (Norths set aside)."""
         words = text.split()
         if not words:
             raise NotationError("a win context starts with the winning tile, e.g. '3z tsumo'", text, (0, len(text)))
@@ -131,7 +139,7 @@ class WinContext(Frozen):
                 values[key] = Wind.parse(value)
             elif key in ("dora", "ura"):
                 values[key] = parse_tiles(value)
-            elif key in ("honba", "riichi_sticks"):
+            elif key in ("honba", "riichi_sticks", "kita"):
                 if not value.isdigit():
                     raise NotationError(f"{key} is a whole number, not {value!r}", text, where)
                 values[key] = int(value)
@@ -189,6 +197,8 @@ class WinContext(Frozen):
             words.append(f"honba={self.honba}")
         if self.riichi_sticks:
             words.append(f"riichi_sticks={self.riichi_sticks}")
+        if self.kita:
+            words.append(f"kita={self.kita}")
         return " ".join(words)
 
     def __repr__(self) -> str:

@@ -280,7 +280,7 @@ class FinalResult(Frozen):
 
     #: Final scores, leftover riichi sticks settled as the rules say.
     scores: tuple[int, ...]
-    #: Places, 1 to 4 (tied players share a place when the rules split ties).
+    #: Places, 1 to the number of players (tied players share a place when the rules split ties).
     places: tuple[int, ...]
     #: Final points in thousands, uma and oka included, kept to one decimal.
     points: tuple[float, ...]
@@ -295,10 +295,19 @@ def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules) -> 
     >>> r = settle_game_end([13300, 34200, 36600, 14900], sticks=1, rules=TENHOU.game)
     >>> r.scores, r.places, r.points
     ((13300, 34200, 37600, 14900), (4, 2, 1, 3), (-36.7, 14.2, 47.6, -25.1))
+
+    Three players (a real Tenhou three-player game of 2020: 35,000 start, 40,000 return, uma +20/0/-20, oka
+    15 to the top, final scores rounded to whole thousands as Tenhou's records of that year show them):
+
+    >>> from riichi.rules import TENHOU_SANMA
+    >>> rules = TENHOU_SANMA.replace(final_rounding=FinalRounding.THOUSANDS).game
+    >>> settle_game_end([35400, 11800, 57800], sticks=0, rules=rules).points
+    (-5.0, -48.0, 53.0)
     """
-    if len(scores) != 4:
-        raise ValueError(f"a game has four final scores, not {len(scores)}")
-    seats = range(4)
+    n = rules.players
+    if len(scores) != n:
+        raise ValueError(f"a game of {n} players has {n} final scores, not {len(scores)}")
+    seats = range(n)
     # Seat order decides among equal scores here; with split ties the tied seats share below.
     order = sorted(seats, key=lambda s: (-scores[s], s))
     final = list(scores)
@@ -311,14 +320,14 @@ def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules) -> 
     order = sorted(seats, key=lambda s: (-final[s], s))
     bonus = list(rules.uma)  # uma, and oka to first place, in points by place
     if rules.oka:
-        bonus[0] += 4 * (rules.target_points - rules.starting_points)
-    places = [0, 0, 0, 0]
-    award = [0.0, 0.0, 0.0, 0.0]
+        bonus[0] += n * (rules.target_points - rules.starting_points)
+    places = [0] * n
+    award = [0.0] * n
     i = 0
-    while i < 4:
+    while i < n:
         j = i + 1
         if rules.ties is Ties.SPLIT:
-            while j < 4 and final[order[j]] == final[order[i]]:
+            while j < n and final[order[j]] == final[order[i]]:
                 j += 1
         share = sum(bonus[i:j]) / (j - i)
         for k in range(i, j):
@@ -329,7 +338,7 @@ def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules) -> 
         # Each final score but the top's is rounded to a whole thousand, halves away from zero (real
         # Tenhou records up to 2020: 19,500 counts as 20, -4,500 as -5); the top takes what makes the
         # sum zero.
-        points = [0.0, 0.0, 0.0, 0.0]
+        points = [0.0] * n
         for s in order[1:]:
             points[s] = _round_thousands(final[s]) - (rules.target_points - award[s]) / 1000
         points[order[0]] = -sum(points[s] for s in order[1:])

@@ -192,6 +192,18 @@ def _rules_listing() -> dict[str, object]:
     return {"default": "tenhou", "presets": presets, "switches": switches}
 
 
+def _compared_presets(spec: object) -> tuple[str, ...]:
+    """The presets a comparison runs through: those with as many players as the case's rules (four when
+    they cannot be read: the first result then names the problem)."""
+    from riichi.rules import presets_for, resolve_rules  # noqa: PLC0415 - as the listing imports them
+
+    try:
+        players = resolve_rules(spec if isinstance(spec, (str, dict)) else None).players
+    except RiichiError:
+        players = 4
+    return presets_for(players)
+
+
 # -- pictures ------------------------------------------------------------------
 
 
@@ -357,11 +369,14 @@ def create_app() -> FastAPI:
               responses={200: {"description": "One result per preset", **_json(schema.COMPARE_RESULT)},
                          **_ERRORS})
     async def compare(request: Request) -> JSONResponse:
-        """Score the case under every preset (its own ``rules`` are ignored)."""
+        """Score the case under every preset with as many players as its own ``rules`` (four unless they are a
+        three-player rule set); its other rules are ignored."""
         case = await _read_case(request)
         score_case = _score_case()
         listing = _rules_listing()["presets"]
         assert isinstance(listing, list)
+        names = _compared_presets(case.get("rules"))
+        listing = [p for p in listing if p["name"] in names]
 
         def run() -> list[dict[str, object]]:
             return [{"preset": p["name"], "description": p["description"],

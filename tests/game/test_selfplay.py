@@ -24,7 +24,7 @@ from riichi.game.legal import Action, Pass
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
 from riichi.game.round import Round
 from riichi.game.wall import Wall
-from riichi.rules import PRESETS
+from riichi.rules import PRESETS, presets_for
 from riichi.yaku import Yaku
 
 GAMES_PER_PRESET = 3
@@ -64,7 +64,8 @@ class Checked:
         return choice
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+# The four-player presets; the three-player ones join when the engine seats three (issue 27).
+@pytest.mark.parametrize("preset", sorted(presets_for(4)))
 def test_self_play_keeps_tiles_points_and_legality(preset: str) -> None:
     rules = PRESETS[preset]
     checks: Counter[str] = Counter()

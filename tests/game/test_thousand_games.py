@@ -21,11 +21,12 @@ from riichi.game.events import Event
 from riichi.game.game import Game
 from riichi.game.legal import Action
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
-from riichi.rules import PRESETS, LeftoverSticks
+from riichi.rules import PRESETS, LeftoverSticks, presets_for
 from riichi.tiles import Tile
 
 GAMES = 1000
-NAMES = sorted(PRESETS)
+# The four-player presets; the three-player ones join when the engine seats three (issue 27).
+NAMES = sorted(presets_for(4))
 
 
 class Legal:

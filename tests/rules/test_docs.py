@@ -19,5 +19,6 @@ def test_documented_preset_matrix_matches_the_code() -> None:
     # docs/rules.md shows presets_table() verbatim: a changed preset must change the doc.
     assert presets_table() in DOC.read_text()
     row = next(line for line in presets_table().splitlines() if line.startswith("| `kiriage` |"))
-    # The rule-set survey's table 1b: WRC, M.League and full scoring round up.
-    assert row == "| `kiriage` | no | no | yes | no | no | yes | no | yes | no |"
+    # The rule-set survey's table 1b: WRC, M.League and full scoring round up; the three-player presets
+    # follow their platforms' four-player rules (no kiriage).
+    assert row == "| `kiriage` | no | no | yes | no | no | yes | no | yes | no | no | no |"

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from riichi.rules import EMA, MAHJONGSOUL, TENHOU, WRC, FinalRounding
+from riichi.rules import EMA, MAHJONGSOUL, TENHOU, TENHOU_SANMA, WRC, FinalRounding
 from riichi.scoring.settlement import (
     Liability,
     Payment,
@@ -230,9 +230,11 @@ def test_leftover_sticks_unclaimed_under_wrc() -> None:
     assert e.scores == (42000, 30000, 25000, 23000)
 
 
-def test_game_end_needs_four_scores() -> None:
-    with pytest.raises(ValueError, match="four final scores"):
+def test_game_end_needs_a_score_a_player() -> None:
+    with pytest.raises(ValueError, match="a game of 4 players has 4 final scores, not 3"):
         settle_game_end([1, 2, 3], sticks=0, rules=TENHOU.game)
+    with pytest.raises(ValueError, match="a game of 3 players has 3 final scores, not 4"):
+        settle_game_end([1, 2, 3, 4], sticks=0, rules=TENHOU_SANMA.game)
 
 
 def test_the_interchange_reader_pays_nagashi_through_the_settlement() -> None:
