@@ -17,9 +17,11 @@ Endpoints (documented at ``/docs`` and ``/openapi.json``):
 Bodies larger than :data:`MAX_BODY` bytes are refused with 413, bodies that
 are not strict JSON (RFC 8259: no NaN, no lone surrogates, no duplicate keys;
 :mod:`riichi.formats.strict_json`) with 400 (``invalid_json``), and a field
-of the wrong type or an unknown field with 422 (``invalid_case``). Every
-answer carries a Content-Security-Policy that allows the page's own scripts
-and styles only, ``X-Content-Type-Options: nosniff`` and
+of the wrong type or an unknown field with 422 (``invalid_case``). An error
+nobody foresaw (a bug) is logged with its traceback and answered 500 with the
+same error object (``internal_error``). Every answer, errors and 5xx included,
+carries a Content-Security-Policy that allows the page's own scripts and
+styles only, ``X-Content-Type-Options: nosniff`` and
 ``Referrer-Policy: no-referrer``. The server's own limits on slow clients
 are in :mod:`riichi.web.server`.
 """
@@ -30,6 +32,7 @@ import enum
 import functools
 import gzip
 import importlib.util
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
@@ -343,10 +346,6 @@ def create_app() -> FastAPI:
         problems = "; ".join(f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in exc.errors())
         return _error(422, "invalid_case", f"the request's parameters are wrong: {problems}")
 
-    @app.exception_handler(Exception)
-    async def crashed(_request: Request, exc: Exception) -> JSONResponse:
-        return _error(500, "internal_error", f"the server failed on this request ({type(exc).__name__})")
-
     @app.post("/api/score", tags=["scoring"], response_model=None, openapi_extra=_body(schema.WIN_CASE),
               responses={200: {"description": "The result", **_json(schema.RESULT)}, **_ERRORS})
     async def score(request: Request) -> JSONResponse:
@@ -490,6 +489,7 @@ def create_app() -> FastAPI:
         script of the page's own, static/docs.js: the security policy allows no inline script)."""
         return HTMLResponse((_STATIC / "docs.html").read_text(encoding="utf-8"))
 
+    app.add_middleware(_CatchAll)  # inside the security headers: its 500 carries them too
     app.add_middleware(_SecurityHeaders)
     return app
 
@@ -513,6 +513,39 @@ class _SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class _CatchAll:
+    """ASGI middleware answering an error nobody foresaw with the API's error object (500 ``internal_error``),
+    and logging it with its traceback. (Starlette's own handler of such errors sits outside every other
+    middleware, so its answer would lack the security headers.)"""
+
+    _LOG: Final = logging.getLogger("riichi.web")
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            self._LOG.exception("%s %s failed", scope.get("method"), scope.get("path"))
+            if started:  # part of an answer is out: the server ends the connection
+                raise
+            name = type(exc).__name__
+            answer = _error(500, "internal_error", f"the server failed on this request ({name})")
+            await answer(scope, receive, send)
 
 
 def _version() -> str:

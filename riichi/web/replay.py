@@ -8,8 +8,9 @@ wall. Nothing is recomputed here.
 
 Limits keep a request cheap and bounded (the app limits the bytes it reads,
 :data:`riichi.web.app.MAX_RECORD`): at most :data:`MAX_UNPACKED` bytes after gzip is undone, at most
-:data:`MAX_EVENTS` events, and :data:`TIME_BUDGET` seconds of replaying; beyond any of them the request
-is refused with a :class:`Refused` naming the limit.
+:data:`MAX_EVENTS` events, and :data:`TIME_BUDGET` seconds of reading and replaying (counted from the moment
+the record is handed over, before gzip is undone); beyond any of them the request is refused with a
+:class:`Refused` naming the limit.
 """
 
 from __future__ import annotations
@@ -120,12 +121,20 @@ class _Watcher:
         self.steps: dict[int, list[dict[str, object]]] = {}
         self.wins: dict[int, list[dict[str, object]]] = {}
 
+    def overdue(self) -> Refused | None:
+        """The refusal of a record whose reading and replaying have taken :data:`TIME_BUDGET` seconds."""
+        if time.monotonic() > self.deadline:
+            return Refused(413, "request_too_large", f"reading and replaying the record takes longer than "
+                                                     f"{TIME_BUDGET:g} s")
+        return None
+
     def __call__(self, game: Game, hand: HandRecord, position: int) -> None:
         self.events += 1
         if self.events > MAX_EVENTS:
             raise _Stop(Refused(413, "request_too_large", f"the record has more than {MAX_EVENTS} events"))
-        if time.monotonic() > self.deadline:
-            raise _Stop(Refused(413, "request_too_large", f"replaying the record takes longer than {TIME_BUDGET:g} s"))
+        late = self.overdue()
+        if late is not None:
+            raise _Stop(late)
         r = game.round
         if r is None:  # the game's start: no table yet
             return
@@ -151,6 +160,7 @@ def _rules_view(record: GameRecord) -> dict[str, object]:
 def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str, object]:
     """The replay page's view of a record (raw bytes, plain or gzip, in ``fmt`` or detected); raises
     :class:`Refused` for a record with no hand that can be replayed, or beyond the limits."""
+    watcher = _Watcher(time.monotonic() + TIME_BUDGET)  # the budget covers reading the record too
     if not data.strip():
         raise Refused(422, "invalid_log", "the record is empty")
     data = _unpack(data)
@@ -159,7 +169,9 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
         raise Refused(422, "invalid_log", "not a game record (neither mjlog XML, tenhou.net/6 JSON nor mjai "
                                           "JSON lines)")
     record = read_record(data, found, name=name)
-    watcher = _Watcher(time.monotonic() + TIME_BUDGET)
+    late = watcher.overdue()
+    if late is not None:
+        raise late
     hands: list[dict[str, object]] = []
     errors: list[dict[str, object]] = []
     end: dict[str, object] | None = None

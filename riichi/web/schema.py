@@ -79,7 +79,7 @@ ERROR: Final[dict[str, object]] = {
             "properties": {
                 "code": {"type": "string", "description": "An interchange error code, or one of the HTTP-only codes "
                          "`request_too_large`, `not_available`, `not_found`, `method_not_allowed`, "
-                         "`internal_error`."},
+                         "`invalid_request`, `server_busy`, `internal_error`."},
                 "message": {"type": "string"},
             },
         },

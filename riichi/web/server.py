@@ -5,16 +5,26 @@
 
 * a whole request, headers and body, must arrive within ``request_timeout`` seconds of the
   connection opening (or of the previous response on a kept-alive connection); a client that
-  stalls is disconnected when it runs out, whatever it sent so far;
+  stalls is disconnected when it runs out, whatever it sent so far. The deadline covers the request
+  only: once the whole request is in, however the client ends it (kept alive, ``Connection: close``
+  or HTTP/1.0), its answer takes as long as it takes;
+* a client must also read its answer: when the answer waits to be sent (the connection's send buffer
+  is full) for ``request_timeout`` seconds without the client reading any of it, the connection is
+  dropped, so an answer nobody reads holds nothing for long;
 * an idle kept-alive connection is closed after ``keep_alive`` seconds (uvicorn's own timer);
-* at most ``max_connections`` connections at once: a request beyond them is answered 503 at once
-  (uvicorn's ``limit_concurrency``), and the listening queue holds ``backlog`` more;
-* request headers larger than ``max_header_bytes`` are refused (h11's limit on an incomplete event);
+* at most ``max_connections`` connections at once: a request beyond them is answered 503 at once,
+  and the listening queue holds ``backlog`` more;
+* a request head (request line and headers) larger than ``max_header_bytes`` is answered 431,
+  however it arrives (h11's limit on an incomplete event, fed the head at most that many bytes at a
+  time: h11 alone lets a head of any size through when it arrives in one piece);
 * bodies larger than :data:`riichi.web.app.MAX_BODY` are refused with 413 by the app;
 * ``workers`` processes share the listening socket (uvicorn's supervisor).
 
-The deadline is uvicorn's protocol with one timer more, armed when the protocol starts waiting for
-a request and stopped when h11 has the whole request: no socket code of its own.
+Every refusal of the server itself (400 for a request that is not HTTP, 431, 503) is the API's
+JSON error object with the security headers of every other answer, as the app's own are.
+
+The deadlines are uvicorn's protocol with two timers more, one armed while the protocol waits for a
+request, one while an answer waits for the client to read: no socket code of its own.
 """
 
 from __future__ import annotations
@@ -25,8 +35,12 @@ from typing import Any, Final
 
 import h11
 import uvicorn
+from starlette.types import Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
+
+from riichi.formats import strict_json
+from riichi.web.app import SECURITY_HEADERS
 
 __all__ = ["DEFAULT_LIMITS", "Limits", "RequestDeadlineProtocol", "config", "serve"]
 
@@ -56,25 +70,70 @@ DEFAULT_LIMITS: Final = Limits()
 
 
 class _Config(uvicorn.Config):
-    """uvicorn's configuration and the request deadline (picklable: worker processes receive it)."""
+    """uvicorn's configuration with the request deadline, the head limit and the connection limit (picklable:
+    worker processes receive it). uvicorn's own ``limit_concurrency`` stays off: its refusal is plain text."""
 
-    def __init__(self, app: Any, *, request_timeout: float, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: Any, *, request_timeout: float, max_connections: int | None = None,
+                 max_header_bytes: int = DEFAULT_LIMITS.max_header_bytes, **kwargs: Any) -> None:
+        super().__init__(app, h11_max_incomplete_event_size=max_header_bytes, **kwargs)
         self.request_timeout = request_timeout
+        self.max_connections = max_connections
+        self.max_header_bytes = max_header_bytes
+
+
+#: h11's states of a client whose whole request is in: DONE (the connection may be kept alive), MUST_CLOSE
+#: (``Connection: close``, or HTTP/1.0), CLOSED (the client closed its side after the request).
+_REQUEST_IN: Final = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED)
+
+
+def error_body(code: str, message: str) -> bytes:
+    """The API's error object (as the app writes it) as UTF-8 JSON."""
+    return strict_json.dumps({"id": None, "ok": False, "error": {"code": code, "message": message}}).encode()
+
+
+def _error_headers(body: bytes) -> list[tuple[bytes, bytes]]:
+    return [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *((name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in SECURITY_HEADERS.items())]
+
+
+async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
+    """The answer to a request beyond the connection limit: 503 with the API's error object."""
+    body = error_body("server_busy", "the server has as many connections as it serves at once; try again shortly")
+    start: Message = {"type": "http.response.start", "status": 503, "headers": _error_headers(body)}
+    await send(start)
+    await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 class RequestDeadlineProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol, closing a connection whose request does not arrive in time."""
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request does not arrive in time or whose answer
+    is not read, enforcing the head limit whatever the packets, and refusing in the API's JSON."""
 
     _deadline: asyncio.TimerHandle | None = None
+    _unread: asyncio.TimerHandle | None = None
+    #: Bytes of the current request's head fed to h11 so far (counted while h11 waits for a request).
+    _head_bytes: int = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self._served = self.app
         self._arm()
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        if self.conn.their_state is h11.DONE:  # the whole request is in: the app takes it from here
+        limit = self._setting("max_header_bytes", DEFAULT_LIMITS.max_header_bytes)
+        self._choose_app()
+        # While h11 waits for a request line and headers, it is fed at most the limit and one byte at a time:
+        # a head larger than the limit is then an incomplete event over h11's limit, and refused.
+        while data and self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            room = max(limit + 1 - self._head_bytes, 1)
+            piece, data = data[:room], data[room:]
+            self._head_bytes += len(piece)
+            super().data_received(piece)
+        if self.conn.their_state is not h11.IDLE:
+            self._head_bytes = 0
+        if data and not self.transport.is_closing():
+            super().data_received(data)
+        if self.conn.their_state in _REQUEST_IN:  # the whole request is in: the app takes it from here
             self._disarm()
 
     def on_response_complete(self) -> None:
@@ -84,33 +143,86 @@ class RequestDeadlineProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._reading()
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._unread is None:
+            self._watch_reading()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._reading()
+
+    def send_400_response(self, msg: str) -> None:
+        """h11 refused what the client sent (``msg`` is uvicorn's): 431 for a head over the limit, else 400."""
+        limit = self._setting("max_header_bytes", DEFAULT_LIMITS.max_header_bytes)
+        if self._head_bytes > limit:
+            status, body = 431, error_body("request_too_large", f"the request line and headers are larger than "
+                                                                f"{limit} bytes")
+        else:
+            status, body = 400, error_body("invalid_request", "the request is not valid HTTP/1.1")
+        for event in (h11.Response(status_code=status, headers=_error_headers(body)), h11.Data(data=body),
+                      h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event))
+        self.transport.close()
+
+    def _choose_app(self) -> None:
+        """The app for the next request: the 503 answer when the server holds its limit of connections or
+        requests (uvicorn's own limit, with the API's error object instead of plain text)."""
+        limit = getattr(self.config, "max_connections", None)
+        over = limit is not None and (len(self.connections) > limit or len(self.tasks) >= limit)
+        self.app = _busy if over else self._served
+
+    def _setting(self, name: str, default: float) -> Any:
+        return getattr(self.config, name, default)
 
     def _arm(self) -> None:
         self._disarm()
-        timeout = getattr(self.config, "request_timeout", DEFAULT_LIMITS.request_timeout)
-        self._deadline = self.loop.call_later(timeout, self._too_slow)
+        self._deadline = self.loop.call_later(self._setting("request_timeout", DEFAULT_LIMITS.request_timeout),
+                                              self._too_slow)
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
 
+    def _reading(self) -> None:
+        if self._unread is not None:
+            self._unread.cancel()
+            self._unread = None
+
     def _too_slow(self) -> None:
         self._deadline = None
-        if self.conn.their_state is not h11.DONE and not self.transport.is_closing():
+        if self.conn.their_state not in _REQUEST_IN and not self.transport.is_closing():
             self.logger.info("closing a connection whose request did not arrive in time")
             self.transport.close()
 
+    def _watch_reading(self) -> None:
+        """Look again in ``request_timeout`` seconds whether the client has read any of the answer waiting."""
+        self._unread = self.loop.call_later(self._setting("request_timeout", DEFAULT_LIMITS.request_timeout),
+                                            self._not_read, self.transport.get_write_buffer_size())
+
+    def _not_read(self, waiting: int) -> None:
+        self._unread = None
+        left = self.transport.get_write_buffer_size()
+        if 0 < left < waiting:  # the client reads, however slowly: it gets the time it needs
+            self._watch_reading()
+        elif left:
+            self.logger.info("dropping a connection whose client does not read its answer")
+            self.transport.abort()  # close() would wait for the answer to be read
+
 
 def config(host: str = "127.0.0.1", port: int = 8000, limits: Limits = DEFAULT_LIMITS,
-           log_level: str = "info") -> uvicorn.Config:
-    """The uvicorn configuration of the app with ``limits``."""
+           log_level: str = "info", *, app: Any = APP) -> uvicorn.Config:
+    """The uvicorn configuration of the app with ``limits``; ``app`` is the calculator's application factory
+    by import path, or any ASGI application (served under the same limits)."""
     return _Config(
-        APP, factory=True, host=host, port=port, log_level=log_level,
+        app, factory=app == APP, host=host, port=port, log_level=log_level,
         http=RequestDeadlineProtocol, request_timeout=limits.request_timeout,
-        timeout_keep_alive=limits.keep_alive, limit_concurrency=limits.max_connections, backlog=limits.backlog,
-        h11_max_incomplete_event_size=limits.max_header_bytes, workers=limits.workers,
+        timeout_keep_alive=limits.keep_alive, max_connections=limits.max_connections, backlog=limits.backlog,
+        max_header_bytes=limits.max_header_bytes, workers=limits.workers,
         server_header=False,
     )
 

@@ -148,3 +148,83 @@ def test_evaluate_answers_200_for_any_hand_a_page_can_build(client: TestClient, 
     response = client.post("/api/evaluate", json={"hand": hand, "win": hand[0] + hand[-1]})
     assert response.status_code == 200
     assert strict(response)["score"]["error"]["code"] == code
+
+
+# -- issue 24: hostile records and unforeseen errors ---------------------------------------------------------
+
+
+def test_the_quadratic_record_of_issue_24_is_answered_at_once(client: TestClient) -> None:
+    # 123 bytes of gzip (48,000 letters after a GO tag's attributes) held a worker for a minute.
+    import gzip
+    import time
+
+    body = gzip.compress(('<mjloggm ver="2.3"><GO type="169" ' + "a" * 48_000 + "/>").encode())
+    started = time.monotonic()
+    response = client.post("/api/replay", content=body)
+    assert time.monotonic() - started < 2.0
+    assert response.status_code == 422
+    assert strict(response)["error"]["code"] == "invalid_log"
+
+
+def test_a_run_of_twenty_thousand_digits_is_compared_at_once(client: TestClient) -> None:
+    # {"hand": "1" * 20000} took 20 s on /api/compare (the red-five pattern rescanned the run from every digit).
+    import time
+
+    started = time.monotonic()
+    response = client.post("/api/compare", json={"hand": "1" * 20_000, "win": "1m"})
+    assert time.monotonic() - started < 2.0
+    assert response.status_code == 422
+    assert strict(response)["error"]["code"] == "invalid_notation"
+
+
+@pytest.mark.parametrize("record", [
+    b'{"log": ' + b"[" * 1000 + b"]" * 1000 + b"}",
+    b'<mjloggm ver="2.3"><GO type="169"/><T4611686018427387904/>',
+    b'<mjloggm ver="2.3"><GO type="169"/><INIT seed="0,0,0,3,3,4611686018427387904" ten="250,250,250,250" '
+    b'oya="0" hai0="0" hai1="" hai2="" hai3=""/>',
+], ids=["nested 1000 deep", "tile id 2^62", "dora 2^62"])
+def test_records_that_raised_are_refused_with_an_error_object(client: TestClient, record: bytes) -> None:
+    # RecursionError (detection) and OverflowError (compiled tile ids) were 500s.
+    response = client.post("/api/replay", content=record)
+    assert response.status_code == 422
+    answer = strict(response)
+    assert answer["ok"] is False and answer["error"]["code"] == "invalid_log"
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers[name] == value
+
+
+def test_an_unforeseen_error_is_a_logged_500_error_object_with_the_security_headers(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from riichi.web import app as web_app
+
+    def broken() -> dict[str, object]:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(web_app, "_rules_listing", broken)
+    with TestClient(create_app(), raise_server_exceptions=False) as c, caplog.at_level("ERROR", "riichi.web"):
+        response = c.get("/api/rules")
+    assert response.status_code == 500
+    assert strict(response) == {"id": None, "ok": False, "error": {
+        "code": "internal_error", "message": "the server failed on this request (ZeroDivisionError)"}}
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers[name] == value
+    (logged,) = [r for r in caplog.records if r.name == "riichi.web"]
+    assert "GET /api/rules failed" in logged.getMessage() and logged.exc_info is not None
+
+
+def test_the_replay_budget_counts_the_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The budget started after the record was read, so a record slow to read was never refused.
+    import time
+
+    from riichi.web import replay as web_replay
+
+    read = web_replay.read_record
+
+    def slow_read(*args: object, **kwargs: object) -> object:
+        time.sleep(0.3)
+        return read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(web_replay, "read_record", slow_read)
+    monkeypatch.setattr(web_replay, "TIME_BUDGET", 0.2)
+    with pytest.raises(web_replay.Refused, match="reading and replaying the record takes longer than 0.2 s"):
+        web_replay.replay_record(b'<mjloggm ver="2.3"><GO type="169"/>')
