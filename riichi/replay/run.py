@@ -18,7 +18,7 @@ from riichi.game.game import Game, HandResult, WinResult
 from riichi.replay.compare import compare_game_end, compare_hand
 from riichi.rules import RuleSet
 
-__all__ = ["Observer", "error_object", "kyoku_object", "replay_game"]
+__all__ = ["Observer", "error_object", "kyoku_object", "player_names", "replay_game"]
 
 #: Called after each event the engine accepts: the game, the hand, the event's position in the hand.
 Observer = Callable[[Game, HandRecord, int], None]
@@ -36,6 +36,13 @@ def error_object(file: str, game: int, error: RecordError | str, code: ErrorCode
         out["kyoku"] = kyoku
     out["error"] = {"code": code.value, "message": message}
     return out
+
+
+def player_names(record: GameRecord) -> list[str | None] | None:
+    """The players' names in seat order as the record gives them (``None`` for a seat it leaves unnamed), or
+    ``None`` when it names nobody."""
+    names = [name or None for name in record.names]
+    return names if any(names) else None
 
 
 def _name(item: object) -> str:
@@ -122,6 +129,6 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
     engine.apply(GameEnd())
     end: dict[str, object] = {"type": "game_end", "file": file, "game": game,
                               "final_scores": list(engine.final_scores), "final_points": list(engine.final_points),
-                              "wall": "verified" if _has_walls(record) else "none"}
+                              "names": player_names(record), "wall": "verified" if _has_walls(record) else "none"}
     compare_game_end(end, record.end)
     yield end

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,14 @@ def test_a_truncated_record_gives_its_hands_then_an_error() -> None:
     out = replay_text(cut, truth["game_id"])
     assert [o["type"] for o in out] == ["kyoku", "kyoku", "error"]
     assert out[-1]["error"]["code"] == "invalid_log" and "ends inside hand 2" in out[-1]["error"]["message"]
+
+
+def test_game_end_names_the_players_as_the_record_does() -> None:
+    # the record's <UN n0..n3> tag, URL-decoded: n1 is %41%53%41%50%49%4E = "ASAPIN"
+    game_id = "2010081709gm-00a9-0000-fe3371ad"
+    text = (GAMES / TRUTH[game_id]["file"]).read_text(encoding="utf8")
+    un = dict(re.findall(r'\s(n[0-3])="([^"]*)"', re.search(r"<UN [^>]*>", text).group(0)))
+    assert replay_text(text, game_id)[-1]["names"] == [urllib.parse.unquote(un[f"n{s}"]) for s in range(4)]
+    assert replay_text(text, game_id)[-1]["names"][1] == "ASAPIN"
+    # a record that names nobody (the UN tag removed) gives null, never four empty strings
+    assert replay_text(re.sub(r"<UN [^>]*>", "", text), game_id)[-1]["names"] is None
