@@ -8,6 +8,7 @@
     riichi analyze ...      riichi serve
     riichi play --games 100 --seed 7 --rules tenhou
     riichi replay game.xml  riichi replay --jsonl logs/ > replay.jsonl
+    riichi stats logs/ --out stats/   riichi stats --out stats/ --query "SELECT * FROM summary"
 
 Only this module prints.
 """
@@ -118,7 +119,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
-                "replay": _add_replay, "serve": _add_serve}
+                "replay": _add_replay, "stats": _add_stats, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -191,6 +192,12 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     from riichi.cli import replay as cli_replay  # noqa: PLC0415 - the engine is imported only to replay
 
     cli_replay.add_parser(sub)
+
+
+def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import stats as cli_stats  # noqa: PLC0415 - DuckDB and Ray are imported only when it runs
+
+    cli_stats.add_parser(sub)
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,0 +1,170 @@
+"""``riichi stats --engine ray``: the same replay step on a Ray cluster, with Ray Data.
+
+Two passes over the record files, both on the cluster: the first reads every file and gives its content key
+(so that a record the folder already holds, or a copy met twice, is not replayed: only the keys come back to
+this process); the second reads the files to replay, maps :func:`riichi.stats.rows.record_rows` over batches
+of them, and writes each table's rows as Parquet parts into the folder (``Dataset.write_parquet``), the
+``records`` manifest last, with the same columns and types as the local engine's. A local folder's files are
+named by their absolute path; a path Ray's file systems read (``s3://...``) is passed as it is.
+
+Start a cluster with ``ray start --head`` on one machine and ``ray start --address=HEAD:6379`` on the others,
+then ``riichi stats PATH --out DIR --engine ray --address HEAD:6379``; the record files and DIR must be where
+every node reads and writes them (a shared file system or object store).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+import pyarrow as pa  # type: ignore[import-untyped]
+import ray
+import ray.data
+from ray.data.datasource import FilenameProvider
+from ray.data.expressions import col
+
+from riichi.replay.sources import RECORD_SUFFIXES, expand_paths
+from riichi.rules import RuleSet
+from riichi.stats.rows import record_key, record_rows
+from riichi.stats.schema import RECORDS, TABLES
+from riichi.stats.store import StatsError, Store, sql_string
+
+if TYPE_CHECKING:
+    from riichi.stats.build import BuildResult
+
+__all__ = ["arrow_schema", "build_ray"]
+
+#: Records a Ray task replays at a time.
+BATCH_RECORDS: Final = 8
+_STRUCT: Final = re.compile(r"^STRUCT\((.*)\)$")
+
+
+def arrow_type(kind: str) -> pa.DataType:
+    """The Arrow type of a column's DuckDB type (the few the tables use)."""
+    if kind.endswith("[]"):
+        return pa.list_(arrow_type(kind[:-2]))
+    found = _STRUCT.match(kind)
+    if found:
+        fields = [part.strip().split(" ", 1) for part in found.group(1).split(",")]
+        return pa.struct([(name, arrow_type(sub)) for name, sub in fields])
+    simple = {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "BOOLEAN": pa.bool_(), "DOUBLE": pa.float64()}
+    if kind not in simple:
+        raise StatsError(f"no Arrow type for the column type {kind}")
+    return simple[kind]
+
+
+def arrow_schema(table: str) -> pa.Schema:
+    """The Arrow schema of a table (:data:`riichi.stats.schema.TABLES`)."""
+    return pa.schema([(name, arrow_type(kind)) for name, kind in TABLES[table]])
+
+
+def _files(paths: list[str]) -> list[str]:
+    """Local files, folders and globs as the absolute paths of their record files; other paths as given."""
+    out: list[str] = []
+    for path in paths:
+        if "://" in path:
+            out.append(path)
+        else:
+            out.extend(os.path.abspath(p) for p in expand_paths([path]) if p.lower().endswith(RECORD_SUFFIXES)
+                       or os.path.isfile(p))
+    return out
+
+
+def _keys(batch: pa.Table) -> pa.Table:
+    return pa.table({"path": batch["path"],
+                     "key": pa.array([record_key(b.as_py()) for b in batch["bytes"]], pa.string())})
+
+
+def _replay(fmt: str, rules: RuleSet | None, events: bool, batch: pa.Table) -> pa.Table:
+    tables: list[str] = []
+    rows: list[str] = []
+    for path, data in zip(batch["path"].to_pylist(), batch["bytes"].to_pylist(), strict=True):
+        result = record_rows(path, data, fmt=fmt, rules=rules, events=events)
+        for table, table_rows in result.tables.items():
+            for row in table_rows:
+                tables.append(table)
+                rows.append(json.dumps(row, ensure_ascii=False, allow_nan=False))
+    return pa.table({"table": pa.array(tables, pa.string()), "row": pa.array(rows, pa.string())})
+
+
+def _typed(table: str, batch: pa.Table) -> pa.Table:
+    return pa.Table.from_pylist([json.loads(r) for r in batch["row"].to_pylist()], schema=arrow_schema(table))
+
+
+class _PartNames(FilenameProvider):
+    """Part names the folder's readers take: ``part-RUN-ray-WRITE-TASK.parquet``."""
+
+    def __init__(self, run: str) -> None:
+        super().__init__(file_format="parquet")
+        self.run = run
+
+    def get_filename_for_task(self, write_uuid: str, task_index: int) -> str:
+        return f"part-{self.run}-ray-{write_uuid}-{task_index:06d}.parquet"
+
+
+def build_ray(paths: list[str], out: Path, *, rules: RuleSet | None, fmt: str, events: bool,
+              address: str | None) -> BuildResult:
+    """Replay the records of ``paths`` that ``out`` does not hold on Ray, and write their rows into ``out``."""
+    from riichi.stats.build import BuildResult
+
+    started = time.monotonic()
+    store = Store(out)
+    started_ray = not ray.is_initialized()
+    try:
+        if started_ray:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        known = store.known()
+        files = _files(paths)
+        chosen: dict[str, str] = {}
+        skipped = 0
+        if files:
+            keyed = ray.data.read_binary_files(files, include_paths=True).map_batches(
+                _keys, batch_format="pyarrow", batch_size=64)
+            for row in sorted(keyed.iter_rows(), key=lambda r: str(r["path"])):
+                key = str(row["key"])
+                if key in known or key in chosen:
+                    skipped += 1
+                else:
+                    chosen[key] = str(row["path"])
+        todo = sorted(chosen.values())
+        if todo:
+            rows = ray.data.read_binary_files(todo, include_paths=True).map_batches(
+                partial(_replay, fmt, rules, events), batch_format="pyarrow", batch_size=BATCH_RECORDS).materialize()
+            for table in sorted(TABLES, key=lambda name: name == RECORDS):
+                part = rows.filter(expr=col("table") == table)
+                if part.count():
+                    part.map_batches(partial(_typed, table), batch_format="pyarrow").write_parquet(
+                        str(out / table), filename_provider=_PartNames(store.run))
+        status, hands = _tally(store, out)
+    finally:
+        store.close()
+        if started_ray:
+            ray.shutdown()
+    return BuildResult(out, "ray", len(files), len(todo), skipped, status.get("complete", 0),
+                       status.get("partial", 0), status.get("failed", 0), hands, time.monotonic() - started)
+
+
+def _tally(store: Store, out: Path) -> tuple[dict[str, int], int]:
+    """This run's records by status, and its hands, from the parts it wrote."""
+    def parts(table: str) -> Iterator[str]:
+        folder = out / table
+        if folder.is_dir():
+            yield from (str(folder / n) for n in os.listdir(folder) if n.startswith(f"part-{store.run}-"))
+    con = store._con
+    records = list(parts(RECORDS))
+    status: dict[str, int] = {}
+    if records:
+        source = "[" + ", ".join(map(sql_string, records)) + "]"
+        status = dict(con.execute(f"SELECT status, count(*) FROM read_parquet({source}) GROUP BY status").fetchall())
+    kyoku = list(parts("kyoku"))
+    hands = 0
+    if kyoku:
+        row = con.execute(f"SELECT count(*) FROM read_parquet([{', '.join(map(sql_string, kyoku))}])").fetchone()
+        hands = int(row[0]) if row else 0
+    return status, hands

@@ -1,0 +1,43 @@
+"""``--engine ray``: Ray Data in local mode (one Ray for the session) gives the same rows as the local engine."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="the Ray engine's tests need the ray extra: pip install '.[ray]'")
+
+from riichi.stats import TABLES, build, connect
+
+from .conftest import LOGS
+
+#: A subset of the games, spread over the years, so that a Ray start-up and a run stay a few seconds.
+FILES = [os.path.abspath(f) for f in sorted(LOGS.glob("*.xml"))[::25]]
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.data.DataContext.get_current().enable_progress_bars = False
+    yield
+    ray.shutdown()
+
+
+def test_ray_gives_the_same_rows_as_the_local_engine(tmp_path: Path, local_ray: None) -> None:
+    local = build(FILES, tmp_path / "local", workers=2)
+    on_ray = build(FILES, tmp_path / "ray", engine="ray")
+    assert (on_ray.engine, on_ray.replayed, on_ray.complete, on_ray.hands) == ("ray", 7, 7, local.hands)
+    a, b = connect(tmp_path / "local"), connect(tmp_path / "ray")
+    for table, columns in TABLES.items():
+        names = ", ".join(f'"{n}"' for n, _ in columns)
+        rows_a = sorted(map(repr, a.execute(f"SELECT {names} FROM {table}").fetchall()))
+        rows_b = sorted(map(repr, b.execute(f"SELECT {names} FROM {table}").fetchall()))
+        assert rows_a == rows_b, table
+        assert a.execute(f"DESCRIBE {table}").fetchall() == b.execute(f"DESCRIBE {table}").fetchall(), table
+    assert a.execute("SELECT count(*) FROM seat_kyoku").fetchall() == [(4 * local.hands,)]
+    # incremental on Ray too: nothing replayed again, a copy met in the same run replayed once
+    again = build([*FILES, FILES[0]], tmp_path / "ray", engine="ray")
+    assert (again.records, again.replayed, again.skipped) == (8, 0, 8)
