@@ -12,6 +12,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import platform
+import re
 import shutil
 import sys
 import sysconfig
@@ -100,6 +101,72 @@ class BuildExt(build_ext):
             self.extensions = []
 
 
+def source_docstrings(files: list[str]) -> dict[tuple[str, str | None, str], str]:
+    """The docstring of every top-level function and class, and of every method, of the given source files:
+    (module, class or ``None``, name) -> docstring, cleaned as :func:`inspect.cleandoc` cleans it."""
+    import ast  # noqa: PLC0415
+    import inspect  # noqa: PLC0415
+
+    found: dict[tuple[str, str | None, str], str] = {}
+    for file in files:
+        module = file.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                doc = ast.get_docstring(node, clean=False)
+                if doc:
+                    found[module, None, node.name] = inspect.cleandoc(doc)
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        doc = ast.get_docstring(item, clean=False)
+                        if doc:
+                            found[module, node.name, item.name] = inspect.cleandoc(doc)
+    return found
+
+
+def c_string(text: str) -> str:
+    """``text`` as a C string literal (UTF-8; every byte outside printable ASCII as an octal escape)."""
+    plain = frozenset(range(0x20, 0x7F)) - {ord('"'), ord("\\"), ord("?")}
+    return '"' + "".join(chr(b) if b in plain else f"\\{b:03o}" for b in text.encode("utf-8")) + '"'
+
+
+#: A compiled function's or method's entry of a method table, and a class's type template, in mypyc's C.
+METHOD_ENTRY: Final = re.compile(r'\{"(\w+)",\s*\(PyCFunction\)\w+,[^{}]*?PyDoc_STR\((NULL|"(?:[^"\\]|\\.)*")\)')
+METHOD_TABLE: Final = re.compile(r"static PyMethodDef (\w+)\[\] = \{")
+TYPE_TEMPLATE: Final = re.compile(r'\.tp_name = "(\w+)",[^{}]*?\.tp_doc = PyDoc_STR\((NULL|"(?:[^"\\]|\\.)*")\)')
+
+
+def keep_docstrings(c_files: list[Path], docs: dict[tuple[str, str | None, str], str]) -> None:
+    """Write each compiled function's, method's and class's docstring into the C that mypyc generated.
+
+    mypyc (1.19) gives a compiled function, method or class only its text signature as the source of
+    ``__doc__``, so ``help(riichi.score)`` and ``Hand.__doc__`` would be empty in the compiled build.
+    Each of its C files (one a module: ``__native_riichi___hand.c`` is ``riichi.hand``) is read once
+    after generation, and the docstring of the source definition, found by module, class and name, is
+    appended to that initializer (the text signature stays first, as CPython expects).
+    """
+    for c_file in c_files:
+        module = c_file.stem.removeprefix("__native_").replace("___", ".")
+        text = c_file.read_text(encoding="utf-8")
+        tables = [(m.start(), m.group(1)) for m in METHOD_TABLE.finditer(text)]
+
+        def owner(at: int) -> str | None:
+            table = max(((start, name) for start, name in tables if start < at), default=(0, ""))[1]
+            return None if table.endswith("module_methods") else table.removesuffix("_methods").split("___")[-1]
+
+        def with_doc(match: re.Match[str], doc: str | None) -> str:
+            if doc is None:
+                return match.group(0)
+            initializer = match.group(2)
+            joined = c_string(doc) if initializer == "NULL" else f"{initializer} {c_string(doc)}"
+            return match.group(0)[: match.start(2) - match.start(0)] + joined + ")"
+
+        text = METHOD_ENTRY.sub(lambda m: with_doc(m, docs.get((module, owner(m.start()), m.group(1)))), text)
+        text = TYPE_TEMPLATE.sub(lambda m: with_doc(m, docs.get((module, None, m.group(1)))), text)
+        c_file.write_text(text, encoding="utf-8")
+
+
 #: The commands that build the package (pip's wheel build runs bdist_wheel); the metadata steps before
 #: it (egg_info, dist_info) need no compilation.
 BUILDS = frozenset({"bdist_wheel", "build", "build_ext", "install"})
@@ -115,11 +182,15 @@ def extensions() -> list[object]:
     from mypyc.build import mypycify  # noqa: PLC0415
 
     os.chdir(ROOT)  # mypyc takes the paths relative to the project
+    modules = compiled_modules()
     try:
-        return list(mypycify(compiled_modules(), opt_level="3", multi_file=True))
+        built = list(mypycify(modules, opt_level="3", multi_file=True))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc refusing the code leaves the pure package
         notice(f"mypyc could not compile the core: {exc}")
         return []
+    generated = sorted(ROOT.joinpath("build").glob("__native_*.c"))
+    keep_docstrings(generated, source_docstrings(modules))
+    return built
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

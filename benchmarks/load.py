@@ -15,6 +15,8 @@ after round 2: the second round on a warm server shows whether memory grows with
 
 from __future__ import annotations
 
+from benchmarks import which_riichi
+
 import argparse
 import http.client
 import json
@@ -164,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each round (default 15)")
     parser.add_argument("--max-requests", type=int, default=200_000, help="cap on the requests of a round")
     args = parser.parse_args(argv)
+    print(which_riichi())
     if not 1 <= args.clients <= 1000 or not 0 < args.seconds <= 600:
         parser.error("--clients is 1..1000 and --seconds at most 600: a bounded load")
     bodies = real_cases()

@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sort", choices=("tottime", "cumulative", "both"), default="both")
     parser.add_argument("--repeat", type=int, default=1, help="passes over the inputs")
     args = parser.parse_args(argv)
+    from benchmarks import which_riichi  # noqa: PLC0415 - after the path is set above
+
+    print(which_riichi())
 
     eng = load_engines(peer=False)
     fn: Callable[[Any], Any] | None

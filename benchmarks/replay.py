@@ -11,6 +11,8 @@ hand scored and settled, compared with the record); and both, as
 
 from __future__ import annotations
 
+from benchmarks import which_riichi
+
 import argparse
 import gc
 import json
@@ -28,6 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    print(which_riichi())
     truth = [json.loads(line) for line in (GAMES / "truth.jsonl").read_text(encoding="utf8").splitlines()]
     data = [((GAMES / t["file"]).read_bytes(), Path(t["file"]).name) for t in truth]
     records = [read_mjlog_bytes(raw, log_id=name) for raw, name in data]

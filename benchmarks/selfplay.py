@@ -14,6 +14,8 @@ installed (the 'bench' extra has riichienv 0.4.11 and jansou 0.14.0) is skipped.
 
 from __future__ import annotations
 
+from benchmarks import which_riichi
+
 import argparse
 import time
 from collections.abc import Callable
@@ -86,6 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="self-play hanchan per second, riichi beside riichienv and jansou")
     parser.add_argument("--seconds", type=float, default=20.0, help="time per engine (default 20)")
     args = parser.parse_args()
+    print(which_riichi())
     print(f"{'engine':<19} {'hanchan':>8} {'hanchan/s':>10} {'events/s':>10} {'µs/event':>9}")
     for name, run in ENGINES.items():
         try:

@@ -64,3 +64,30 @@ def test_no_compiled_function_binds_one_exception_name_to_two_types() -> None:
             clashes += [f"{name}: {function.name}: {var} {sorted(kinds)}" for var, kinds in types.items()
                         if len(kinds) > 1]
     assert not clashes
+
+
+def test_the_public_api_keeps_its_docstrings_in_either_build() -> None:
+    # mypyc alone gives a compiled function or class only its text signature as __doc__; setup.py writes the
+    # source docstrings into the generated C, so help(riichi.score) in a notebook reads as the source does.
+    # The expected texts are read from the sources with ast, so the test holds in both builds.
+    import inspect
+
+    from riichi.game.players import Player, SeatView
+
+    def source_doc(module: str, name: str, method: str | None = None) -> str:
+        tree = ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
+        # the last definition of a name is the one that runs (the ones before it are typing overloads)
+        node = [n for n in tree.body if getattr(n, "name", None) == name][-1]
+        if method is not None:
+            node = [n for n in node.body if getattr(n, "name", None) == method][-1]  # type: ignore[attr-defined]
+        doc = ast.get_docstring(node)  # type: ignore[arg-type]
+        assert doc, (module, name, method)
+        return doc
+
+    assert inspect.getdoc(riichi.score) == source_doc("riichi.scoring.scorer", "score")
+    assert inspect.getdoc(riichi.Hand) == source_doc("riichi.hand", "Hand")
+    assert inspect.getdoc(riichi.Hand.parse) == source_doc("riichi.hand", "Hand", "parse")
+    assert inspect.getdoc(Player) == source_doc("riichi.game.players", "Player")
+    assert inspect.getdoc(SeatView) == source_doc("riichi.game.players", "SeatView")
+    # the text signature mypyc writes stays in front of the text, where inspect finds it
+    assert list(inspect.signature(riichi.Hand.parse).parameters) == ["text"]

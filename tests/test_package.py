@@ -58,3 +58,19 @@ def test_an_unknown_command_lists_every_command() -> None:
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
         main(["scor"])
     assert "(choose from 'score', 'rules', 'analyze', 'play', 'replay', 'stats', 'serve')" in err.getvalue()
+
+
+def test_the_readme_names_every_extra() -> None:
+    # Each `pip install` recompiles the core, so the README's Quick start lists every extra in one table, for
+    # users to name all they want in one command; an extra missing there is one a user would install twice.
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    extras = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z]+)` \|", quick_start, flags=re.MULTILINE))
+    assert listed == set(extras)
+    assert "in one command" in quick_start
