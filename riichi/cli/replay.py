@@ -19,7 +19,8 @@ from riichi.cli.batch import in_order, workers_arg
 from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, read_record
 from riichi.replay.convert import write_record
-from riichi.replay.sources import expand_paths, replay_paths
+from riichi.replay.run import error_object
+from riichi.replay.sources import expand_paths, read_file, replay_paths
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
 __all__ = ["add_parser"]
@@ -91,11 +92,20 @@ def _replay_file(fmt: str, rules: RuleSet | None, path: str) -> tuple[str, int]:
     """The replay contract's lines for one file, and the exit status they call for (1: an error or a difference)."""
     lines = []
     status = 0
-    for obj in replay_paths([path], fmt=fmt, rules=rules):
+    for obj in _replay_one(fmt, rules, path):
         lines.append(strict_json.dumps(obj) + "\n")
         if obj["type"] == "error" or obj.get("matches_log") is False:
             status = 1
     return "".join(lines), status
+
+
+def _replay_one(fmt: str, rules: RuleSet | None, path: str) -> Iterator[dict[str, object]]:
+    """The replay objects of one file; a fault nobody foresaw ends them with an error object for the file (the
+    next file goes on), never a traceback."""
+    try:
+        yield from replay_paths([path], fmt=fmt, rules=rules)
+    except Exception as exc:  # noqa: BLE001 - a fault on one file is that file's error line; the batch goes on
+        yield error_object(path, 0, f"the replay failed on this file ({type(exc).__name__}: {exc})")
 
 
 def _mark(obj: dict[str, object], colour: bool) -> str:
@@ -128,7 +138,7 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
     status = 0
     hands = differing = errors = 0
     for done, path in enumerate(paths, 1):
-        for obj in replay_paths([path], fmt=fmt, rules=rules):
+        for obj in _replay_one(fmt, rules, path):
             if obj["type"] == "error":
                 status = 1
                 errors += 1
@@ -175,7 +185,7 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
     status = 0
     for path in paths:
         try:
-            data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+            data = read_file(path)
         except OSError as exc:
             print(f"riichi replay: {path}: error (invalid_log): cannot read the file: {exc.strerror}", file=sys.stderr)
             status = 1

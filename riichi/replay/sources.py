@@ -1,18 +1,29 @@
-"""Where records come from: files, folders and globs, read one at a time (constant memory over many)."""
+"""Where records come from: files, folders and globs, read one at a time (constant memory over many).
+
+A record file is read only when it is a regular file of at most :data:`MAX_FILE` bytes, checked before
+anything is read (a link to ``/dev/zero``, a FIFO that nobody writes, a sparse file of gigabytes: each is an
+``error`` line for that file, and the next file goes on); gzip is then undone within the same limit.
+"""
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Final
 
 from riichi.formats.detect import read_record
+from riichi.formats.gzipped import MAX_UNPACKED
 from riichi.replay.run import error_object, replay_game
 from riichi.rules import RuleSet
 
-__all__ = ["RECORD_SUFFIXES", "expand_paths", "replay_paths"]
+__all__ = ["MAX_FILE", "RECORD_SUFFIXES", "expand_paths", "read_file", "replay_paths"]
+
+#: Largest record file read, in bytes (plain or gzip): the readers' limit on a record once unpacked.
+MAX_FILE: Final = MAX_UNPACKED
 
 #: File names a folder is searched for (Tenhou saves ``.xml``, ``.mjlog`` and ``.txt``; gzip as ``.gz``).
 RECORD_SUFFIXES: Final = (".xml", ".mjlog", ".txt", ".json", ".jsonl", ".mjson", ".gz")
@@ -45,7 +56,7 @@ def replay_paths(paths: Iterable[str], *, fmt: str = "auto",
     the next file goes on."""
     for path in paths:
         try:
-            data = sys.stdin.buffer.read() if path == "-" else _read(path)
+            data = read_file(path)
         except OSError as exc:
             yield error_object(path, 0, f"cannot read the file: {exc.strerror or exc}")
             continue
@@ -53,6 +64,30 @@ def replay_paths(paths: Iterable[str], *, fmt: str = "auto",
         yield from replay_game(record, file=path, rules=rules)
 
 
-def _read(path: str) -> bytes:
-    with open(path, "rb") as f:
-        return f.read()
+def read_file(path: str, limit: int = MAX_FILE) -> bytes:
+    """The bytes of a record file (``-``: standard input), at most ``limit`` of them; ``OSError`` with a message
+    naming the problem for anything else: a file that is not a regular file (a FIFO, a device, a socket), one
+    larger than ``limit`` (checked before reading), or one that cannot be opened."""
+    if path == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise OSError(errno.EFBIG, f"standard input holds more than {limit:,} bytes; at most that is read")
+        return data
+    # Opened without waiting (a FIFO nobody writes to would block a plain open), then looked at before reading.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, f"it is {_kind(info.st_mode)}, not a regular file")
+        if info.st_size > limit:
+            raise OSError(errno.EFBIG, f"it is {info.st_size:,} bytes long; at most {limit:,} are read")
+        data = f.read(limit + 1)  # a file growing while read is cut at the limit as well
+        if len(data) > limit:
+            raise OSError(errno.EFBIG, f"it is longer than {limit:,} bytes; at most that is read")
+        return data
+
+
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
