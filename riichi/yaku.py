@@ -290,7 +290,7 @@ _INFO: Final[dict[Yaku, YakuInfo]] = {
     Yaku.URA_DORA: _i("裏ドラ", "ura dora", 0, 0, 0, (53,), 33),
     # Tenhou counts set-aside Norths into its dora (id 52) and has no id of their own; Mahjong Soul's fan 34
     # (拔北宝牌, the three-player north dora: the id four-player fan lists skip between ura dora and tenhou).
-    Yaku.NUKIDORA: _i("抜きドラ", "set-aside norths", 0, 0, 0, (), 34),
+    Yaku.NUKIDORA: _i("抜きドラ", "Norths set aside", 0, 0, 0, (), 34),
 }
 
 _BY_TENHOU_ID: Final = {i: yaku for yaku, info in _INFO.items() for i in info.tenhou_ids}

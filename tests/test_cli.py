@@ -93,6 +93,17 @@ def test_rules_list_and_difference(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and "error (unknown_rules): unknown rule set" in err
 
 
+def test_kita_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # 999m 123p 456p 789s 22s by tsumo, two Norths set aside under a West indicator: menzen tsumo, dora 2 (the two
+    # Norths again), nukidora 2: 5 han, a mangan paid 4,000 + 2,000 (tsumo loss)
+    code, out, _ = run(capsys, "score", "123456p789s22s999m", "--win", "2s", "--tsumo", "--seat", "S", "--kita", "2",
+                       "--dora", "3z", "--rules", "tenhou-sanma", "--json")
+    result = json.loads(out)
+    assert code == 0 and {"name": "nukidora", "han": 2} in result["yaku"] and result["points"] == 6000
+    code, _, err = run(capsys, "score", "123456p789s22s999m", "--win", "2s", "--tsumo", "--kita", "1")
+    assert code == 1 and "error (invalid_case): kita counts Norths set aside, but tenhou sets none aside" in err
+
+
 def test_rules_difference_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
     # Tenhou's uma (+20/+10/-10/-20 thousand) is wider than the old fixed column: every value starts under its
     # preset's name, but a list longer than a column (Tenhou's five abortive draws) runs over its own row only.

@@ -150,6 +150,8 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--ura", default="", type=tiles_arg, help="ura-dora indicators")
     p.add_argument("--honba", type=int, default=0, help="continuation counters the winner is paid for")
     p.add_argument("--sticks", type=int, default=0, help="riichi sticks the winner collects")
+    p.add_argument("--kita", type=int, default=0, metavar="N",
+                   help="three-player rules: the Norths the winner set aside (0 to 4), each a han of dora")
     p.add_argument("--nagashi", action="store_true",
                    help="a nagashi mangan of --seat at an exhaustive draw (no HAND), paid as a mangan tsumo. It is "
                         "a draw, not a win: the riichi sticks stay on the table, and --honba is added only where "
@@ -301,7 +303,7 @@ def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
     # as in the real Tenhou records (tests/test_cli_errors.py): the sticks stay on the table
     case: dict[str, object] = {"nagashi_mangan": True, "seat_wind": args.seat or "E", "round_wind": args.round or "E",
                                "honba": args.honba if honba_paid else 0, "riichi_sticks": 0, "rules": rules}
-    for flag in (*_SITUATION_FLAGS, "tsumo", "ron", "discarder", "win", "dora", "ura"):
+    for flag in (*_SITUATION_FLAGS, "tsumo", "ron", "discarder", "win", "dora", "ura", "kita"):
         if getattr(args, flag):
             raise _CommandLineError("inconsistent_situation",
                                     f"nagashi mangan cannot be combined with --{flag.replace('_', '-')}")
@@ -350,6 +352,8 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
     }
     if args.discarder:
         case["discarder"] = args.discarder
+    if args.kita:
+        case["kita"] = args.kita
     for flag in (*_SITUATION_FLAGS, "discarder_riichi"):
         if getattr(args, flag):
             case[flag] = True

@@ -40,7 +40,7 @@ from riichi.scoring.limits import Limit
 from riichi.scoring.result import Delta, Score
 from riichi.scoring.scorer import score
 from riichi.scoring.settlement import settle_nagashi
-from riichi.tiles import WIND_LETTERS, Tile, Wind
+from riichi.tiles import WIND_LETTERS, WINDS, Tile, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["MAX_COUNT", "Scored", "case_context", "case_to_hand", "error_result", "meld_object", "read_and_score",
@@ -53,7 +53,7 @@ MAX_COUNT: Final = 100
 _CONTEXT_FLAGS: Final = SITUATION_FLAGS
 _FLAGS: Final = (*_CONTEXT_FLAGS, "nagashi_mangan")
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "discarder", "seat_wind", "round_wind", "dora", "ura",
-                           "honba", "riichi_sticks", "rules", red_fives.SWITCH, *_FLAGS})
+                           "honba", "riichi_sticks", "kita", "rules", red_fives.SWITCH, *_FLAGS})
 _WIND_OF: Final = {str(w): w for w in Wind}
 _MELD_TYPES: Final = {t.value: t for t in MeldType}
 #: The yaku's names as the format writes them: an enum's ``value`` is a property run as Python, which compiled
@@ -219,8 +219,19 @@ def case_context(case: dict[str, object], win: Tile) -> WinContext:
     values["ura"] = _tiles(_text(case, "ura"), "ura")
     values["honba"] = _count(case, "honba")
     values["riichi_sticks"] = _count(case, "riichi_sticks")
-    values["kita"] = 0
+    values["kita"] = _kita(case)
     return WinContext.from_fields(values)
+
+
+def _kita(case: dict[str, object]) -> int:
+    """The Norths set aside (three-player rules): 0 to 4."""
+    value = case.get("kita")
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:  # noqa: PLR2004
+        raise InvalidCaseError(f"kita must be a whole number from 0 to 4 (the Norths set aside), not "
+                               f"{_shown(value) if not isinstance(value, int) or abs(value) < 10**12 else 'a larger number'}")
+    return value
 
 
 def _shown(value: object) -> str:
@@ -358,11 +369,18 @@ def _nagashi(case: dict[str, object], rules: RuleSet) -> Score:
             raise InconsistentSituationError(f"nagashi mangan cannot be combined with {key}")
     if not rules.scoring.nagashi_mangan:
         raise InconsistentSituationError(f"nagashi mangan is not played under {rules.name}")
+    if _kita(case):
+        raise InconsistentSituationError("nagashi mangan is paid at a draw, with no hand: it has no kita")
     seat = _seat(case, "seat_wind") or Wind.EAST
+    if rules.players == 3:  # noqa: PLR2004
+        for key in ("seat_wind", "round_wind"):
+            if case.get(key) == "N":
+                raise InvalidCaseError(f"{key} is N, but a three-player game ({rules.name}) has the seats E, S and "
+                                       f"W only")
     s = settle_nagashi(seat, honba=_count(case, "honba"), sticks=_count(case, "riichi_sticks"), rules=rules.game)
     assert s.deltas is not None
     han = Yaku.NAGASHI_MANGAN.han_closed
     return Score(han=han, fu=0, yaku=((Yaku.NAGASHI_MANGAN, han),), yakuman=(), yakuman_total=0,
                  limit=Limit.MANGAN, points=s.points, payments=s.payments,
-                 deltas=tuple(Delta(w, a) for w, a in zip(Wind, s.deltas, strict=True)), fu_details=(),
+                 deltas=tuple(Delta(w, a) for w, a in zip(WINDS, s.deltas, strict=False)), fu_details=(),
                  decomposition=(), winner=seat, tsumo=True)

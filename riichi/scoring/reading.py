@@ -21,7 +21,7 @@ import enum
 from typing import Final
 
 from riichi.hand import Hand, MeldType
-from riichi.rules import RuleSet, ScoringRules
+from riichi.rules import RuleSet, ScoringRules, TileSet
 from riichi.scoring.context import WinContext
 from riichi.shapes.decompose import is_chiitoitsu, is_kokushi, written_readings
 from riichi.shapes.wait_shape import WaitShape
@@ -60,6 +60,9 @@ class HandFacts:
     #: What scores under the rule set, and the rule set's name (for messages).
     rules: ScoringRules
     rules_name: str
+    #: The tiles in play (108 with three players) and how many play.
+    tiles: TileSet
+    players: int
     #: Count of each of the 34 kinds among the concealed tiles.
     concealed_counts: list[int]
     #: Count of each kind in the whole hand, melds included (a kan counts 4).
@@ -91,6 +94,8 @@ class HandFacts:
         self.ctx = ctx
         self.rules = rules.scoring
         self.rules_name = rules.name
+        self.tiles = rules.tiles
+        self.players = rules.game.players
         concealed = [0] * 34
         concealed_reds = [0, 0, 0]
         count_tiles(hand.concealed, concealed, concealed_reds)

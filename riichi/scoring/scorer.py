@@ -45,6 +45,8 @@ __all__ = ["Score", "score"]
 
 #: Han of renhou where the rules make it a mangan.
 _RENHOU_MANGAN_HAN = 5
+#: The kind of North (4z), the tile set aside as kita.
+_NORTH: Final = 30
 
 
 class _Priced:
@@ -232,10 +234,16 @@ def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], .
 
 
 def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
-    """The dora entries of the hand: dora, red fives, and ura dora for a riichi winner (each when above 0)."""
+    """The dora entries of the hand: dora, red fives, ura dora for a riichi winner, and the Norths set aside
+    (each when above 0). A set-aside North counts again as a dora (or ura dora) where an indicator shows North;
+    with three players a 1m indicator shows 9m (:attr:`riichi.rules.RuleSet.tiles`)."""
     counts = f.all_counts
+    if f.ctx.kita:
+        counts = counts[:]
+        counts[_NORTH] += f.ctx.kita
+    after = f.tiles.dora_kinds
     out = []
-    dora = sum(counts[KIND_OF[t.dora_after()]] for t in f.ctx.dora)
+    dora = sum(counts[after[KIND_OF[t]]] for t in f.ctx.dora)
     if dora:
         out.append((Yaku.DORA, dora))
     if f.rules.aka:
@@ -243,9 +251,11 @@ def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
         if aka:
             out.append((Yaku.AKA_DORA, aka))
     if f.ctx.ura and f.in_riichi and f.rules.ura_dora:
-        ura = sum(counts[KIND_OF[t.dora_after()]] for t in f.ctx.ura)
+        ura = sum(counts[after[KIND_OF[t]]] for t in f.ctx.ura)
         if ura:
             out.append((Yaku.URA_DORA, ura))
+    if f.ctx.kita:
+        out.append((Yaku.NUKIDORA, f.ctx.kita))
     return tuple(out)
 
 

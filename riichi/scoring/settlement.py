@@ -9,6 +9,9 @@ is worth, who collects the sticks, and so on; none keeps state.
 - :func:`settle_nagashi` and :func:`settle_draw`: an exhaustive draw, noten payments, nagashi mangan;
 - :func:`settle_game_end`: leftover sticks, places, uma and oka.
 
+Three players (``rules.players`` 3) have the seats East, South and West: every list of seats and every
+:data:`Deltas` has three entries, and a tsumo is paid by two players as ``rules.sanma_tsumo`` says.
+
 A non-dealer's 30 fu 4 han (base 1920) won by ron from West with two honba and a stick on the table:
 
 >>> from riichi.rules import TENHOU
@@ -31,9 +34,10 @@ from riichi.rules import (
     GameRules,
     LeftoverSticks,
     MultipleRon,
+    SanmaTsumo,
     Ties,
 )
-from riichi.scoring.limits import ron_payment, tsumo_payments
+from riichi.scoring.limits import ron_payment, round_up_100, tsumo_payments
 from riichi.tiles import WINDS, Wind
 
 __all__ = [
@@ -51,8 +55,9 @@ __all__ = [
     "settle_win",
 ]
 
-#: Score changes by seat: East (the dealer), South, West, North; or seats 0-3 at the end of a game.
-Deltas = tuple[int, int, int, int]
+#: Score changes by seat: East (the dealer), South, West, North (no North with three players); or seats from
+#: the first dealer at the end of a game.
+Deltas = tuple[int, ...]
 
 #: Basic points of a mangan (nagashi mangan is paid as a mangan tsumo).
 _MANGAN_BASE = 2000
@@ -126,14 +131,24 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
 
     A tsumo has no ``discarder``; ``tsumo=False`` with no discarder is a ron whose payer is not
     known: the settlement then has the value but no payments and no deltas.
+
+    With three players a tsumo has two payers: a non-dealer's mangan is 2,000 + 4,000 under Tenhou's tsumo
+    loss, 3,000 + 5,000 where the missing North's share is split (each half rounded up to 100):
+
+    >>> from riichi.rules import MAHJONGSOUL_SANMA, TENHOU_SANMA
+    >>> settle_win(2000, winner=Wind.SOUTH, discarder=None, honba=1, sticks=0, rules=TENHOU_SANMA.game).deltas
+    (-4100, 6200, -2100)
+    >>> settle_win(2000, winner=Wind.SOUTH, discarder=None, honba=0, sticks=0, rules=MAHJONGSOUL_SANMA.game).deltas
+    (-5000, 8000, -3000)
     """
     if tsumo is None:
         tsumo = discarder is None
     dealer = winner is Wind.EAST
-    pay = [0, 0, 0, 0]  # by seat: what each seat pays
-    paid = [False, False, False, False]
+    seats = WINDS[:rules.players]
+    pay = [0] * len(seats)  # by seat: what each seat pays
+    paid = [False] * len(seats)
 
-    others = [s for s in WINDS if s is not winner]
+    others = [s for s in seats if s is not winner]
     honba_ron = rules.honba_ron * honba
     honba_tsumo = rules.honba_tsumo * honba
     # a ron whose discarder is not known has no payer, so no liable share either (the plain ron below)
@@ -143,15 +158,14 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
         if tsumo:
             _add(pay, paid, liable, ron_payment(liability.base, dealer=dealer))
             if rest:
-                d, n = tsumo_payments(rest, dealer=dealer)
-                for s in others:
-                    _add(pay, paid, s, d if (dealer or s is Wind.EAST) else n)
+                for s, share in zip(others, _tsumo_shares(rest, winner, others, rules), strict=True):
+                    _add(pay, paid, s, share)
             if liability.pays_honba or not rest:
-                _add(pay, paid, liable, 3 * honba_tsumo)
+                _add(pay, paid, liable, len(others) * honba_tsumo)
             else:
                 for s in others:
                     _add(pay, paid, s, honba_tsumo)
-            points = sum(pay) - 3 * honba_tsumo
+            points = sum(pay) - len(others) * honba_tsumo
         else:
             assert discarder is not None
             half = ron_payment(liability.base, dealer=dealer) // 2
@@ -162,21 +176,32 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
             _add(pay, paid, liable if liability.pays_honba else discarder, honba_ron)
             points = sum(pay) - honba_ron
     elif tsumo:
-        d, n = tsumo_payments(base, dealer=dealer)
-        for s in others:
-            _add(pay, paid, s, (d if (dealer or s is Wind.EAST) else n) + honba_tsumo)
-        points = 3 * d if dealer else d + 2 * n
+        shares = _tsumo_shares(base, winner, others, rules)
+        for s, share in zip(others, shares, strict=True):
+            _add(pay, paid, s, share + honba_tsumo)
+        points = sum(shares)
     else:
         points = ron_payment(base, dealer=dealer)
         if discarder is not None:
             _add(pay, paid, discarder, points + honba_ron)
-    payments = tuple([Payment(s, pay[s]) for s in WINDS if paid[s]])
+    payments = tuple([Payment(s, pay[s]) for s in seats if paid[s]])
     if not tsumo and discarder is None:
         return Settlement(winner, points, payments, honba, sticks, None)
     gain = sum(pay) + 1000 * sticks
-    deltas = (_delta(Wind.EAST, winner, gain, pay), _delta(Wind.SOUTH, winner, gain, pay),
-              _delta(Wind.WEST, winner, gain, pay), _delta(Wind.NORTH, winner, gain, pay))
+    deltas = tuple([_delta(s, winner, gain, pay) for s in seats])
     return Settlement(winner, points, payments, honba, sticks, deltas)
+
+
+def _tsumo_shares(base: int, winner: Wind, payers: list[Wind], rules: GameRules) -> list[int]:
+    """What each payer of a tsumo pays (without honba): the dealer's share or a non-dealer's; with three
+    players, plus half the missing North's share where the rules split it (each half rounded up to 100)."""
+    dealer = winner is Wind.EAST
+    d, n = tsumo_payments(base, dealer=dealer)
+    shares = [d if (dealer or s is Wind.EAST) else n for s in payers]
+    if len(payers) == 2 and rules.sanma_tsumo is SanmaTsumo.NORTH_BISECTION:  # noqa: PLR2004 - three players
+        half = round_up_100(-(-n // 2))  # North never deals: its share is a non-dealer's (d when East wins)
+        shares = [share + half for share in shares]
+    return shares
 
 
 def _add(pay: list[int], paid: list[bool], seat: int, amount: int) -> None:
@@ -206,7 +231,8 @@ def ron_winners(claimants: Collection[Wind], discarder: Wind, rules: GameRules) 
     """
     if discarder in claimants:
         raise ValueError(f"{discarder} cannot ron its own discard")
-    order = tuple(Wind((discarder + step) % 4) for step in (1, 2, 3))
+    n = rules.players
+    order = tuple(Wind((discarder + step) % n) for step in range(1, n))
     winners = tuple(w for w in order if w in claimants)
     if len(winners) == 3 and AbortiveDraw.SANCHAHOU in rules.abortive_draws:
         return ()
@@ -222,7 +248,7 @@ def settle_rons(rons: Sequence[Ron], *, discarder: Wind, honba: int, sticks: int
     discarder) collects the riichi sticks; the honba go to the first only, or to each winner where
     the rules say so (EMA). A hand's total change is the sum of the settlements' deltas.
     """
-    ordered = sorted(rons, key=lambda r: (r.winner - discarder) % 4)
+    ordered = sorted(rons, key=lambda r: (r.winner - discarder) % rules.players)
     out = []
     for i, ron in enumerate(ordered):
         out.append(settle_win(ron.base, winner=ron.winner, discarder=discarder, tsumo=False,
@@ -256,22 +282,28 @@ def settle_draw(tenpai: Collection[Wind], *, rules: GameRules, nagashi: Collecti
     (-1000, 3000, -1000, -1000)
     >>> settle_draw({Wind.EAST, Wind.NORTH}, rules=TENHOU.game)
     (1500, -1500, -1500, 1500)
+
+    Three players on Tenhou move 2,000 (its real three-player games):
+
+    >>> from riichi.rules import TENHOU_SANMA
+    >>> settle_draw({Wind.SOUTH}, rules=TENHOU_SANMA.game), settle_draw({Wind.EAST, Wind.SOUTH}, rules=TENHOU_SANMA.game)
+    ((-1000, 2000, -1000), (1000, 1000, -2000))
     """
+    seats = WINDS[:rules.players]
     if nagashi:
-        total = [0, 0, 0, 0]
+        total = [0] * len(seats)
         for seat in nagashi:
             paid = honba if rules.nagashi_honba else 0
             deltas = settle_nagashi(seat, honba=paid, sticks=0, rules=rules).deltas
             assert deltas is not None
-            for s in range(4):
+            for s in range(len(seats)):
                 total[s] += deltas[s]
-        return (total[0], total[1], total[2], total[3])
+        return tuple(total)
     n = len(set(tenpai))
-    if n in (0, 4):
-        return (0, 0, 0, 0)
-    gain, loss = rules.noten_total // n, rules.noten_total // (4 - n)
-    ready = (gain if seat in tenpai else -loss for seat in WINDS)
-    return (next(ready), next(ready), next(ready), next(ready))
+    if n in (0, len(seats)):
+        return (0,) * len(seats)
+    gain, loss = rules.noten_total // n, rules.noten_total // (len(seats) - n)
+    return tuple([gain if seat in tenpai else -loss for seat in seats])
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ a player understands.
 
 from __future__ import annotations
 
+from typing import Final
 
 from riichi.errors import (
     ImpossibleTilesError,
@@ -19,6 +20,9 @@ from riichi.scoring.reading import HandFacts, count_tiles
 from riichi.tiles import TERMINAL_HONOR_KINDS, Wind, kind_name
 
 __all__ = ["check_situation", "check_tiles", "red_limits"]
+
+#: The kind of North (4z), the tile set aside as kita.
+_NORTH: Final = 30
 
 
 def red_limits(aka: int) -> tuple[int, int, int]:
@@ -46,16 +50,23 @@ def check_tiles(facts: HandFacts) -> None:
     counts = facts.all_counts
     reds = facts.reds
     indicators = ctx.dora + ctx.ura
-    if indicators:
+    if indicators or ctx.kita:
         counts = counts[:]
         reds = reds[:]
         count_tiles(indicators, counts, reds)
+        counts[_NORTH] += ctx.kita
+    if facts.players == 3:  # noqa: PLR2004
+        out = [k for k in range(len(counts)) if counts[k] and not facts.tiles.copies[k]]
+        if out:
+            raise ImpossibleTilesError(
+                f"{kind_name(out[0])} is not in a three-player game ({facts.rules_name}: the tiles 2m to 8m are "
+                f"out), but the hand, its melds or the indicators hold it")
     if any(n > 4 for n in counts):  # noqa: PLR2004
         most = max(counts)
         k = counts.index(most)
         raise ImpossibleTilesError(
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
-            f"counting the hand, the melds and the indicators")
+            f"counting the hand, the melds, the indicators{' and the Norths set aside' * (ctx.kita > 0)}")
     if reds[0] or reds[1] or reds[2]:
         m, p, s = red_limits(rules.aka)
         if reds[0] > m or reds[1] > p or reds[2] > s or reds[0] + reds[1] + reds[2] > rules.aka:
@@ -86,12 +97,21 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     closed = facts.closed
     has_kan = facts.kans > 0
     seat = ctx.seat_wind
+    if facts.players == 3:  # noqa: PLR2004
+        _check_three_players(facts)
+    if ctx.kita and not rules.nukidora:
+        raise InvalidCaseError(f"kita counts Norths set aside, but {facts.rules_name} sets none aside "
+                               f"(a three-player rule set does: tenhou-sanma, mahjongsoul-sanma)")
     if facts.in_riichi and not closed:
         raise bad("riichi needs a closed hand, but this hand has an open meld")
     if ctx.ippatsu and not facts.in_riichi:
         raise bad("ippatsu needs riichi")
-    if ctx.rinshan and not has_kan:
-        raise bad("rinshan needs a kan among the melds")
+    if ctx.rinshan and not has_kan and not (ctx.kita and rules.kita_rinshan):
+        if ctx.kita:
+            raise bad(f"rinshan needs a kan among the melds: under {facts.rules_name} a win on the tile that "
+                      f"replaces a North set aside is not rinshan")
+        either = " or a North set aside (kita)" if rules.nukidora and rules.kita_rinshan else ""
+        raise bad(f"rinshan needs a kan among the melds{either}")
     if ctx.rinshan and not ctx.tsumo:
         raise bad("rinshan is a win on the replacement tile: set tsumo")
     if ctx.chankan and ctx.tsumo:
@@ -140,6 +160,22 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
             if m.type is MeldType.CHI and m.from_seat is not seat.previous:
                 raise bad(f"a chi is called only from the player on the left ({seat.previous} for seat {seat}), "
                           f"not {m.from_seat}: {m}")
+
+
+def _check_three_players(facts: HandFacts) -> None:
+    """The seats of a three-player game (East, South, West) and its calls (no chi)."""
+    ctx = facts.ctx
+    for name, seat in (("seat_wind", ctx.seat_wind), ("round_wind", ctx.round_wind),
+                       ("discarder", ctx.discarder)):
+        if seat is Wind.NORTH:
+            raise InvalidCaseError(f"{name} is N, but a three-player game ({facts.rules_name}) has the seats E, S "
+                                   f"and W only")
+    for m in facts.hand.melds:
+        if m.type is MeldType.CHI:
+            raise InvalidCaseError(f"there is no chi in a three-player game ({facts.rules_name}): {m}")
+        if m.from_seat is Wind.NORTH:
+            raise InvalidCaseError(f"the meld {m} is called from N, but a three-player game ({facts.rules_name}) "
+                                   f"has the seats E, S and W only")
 
 
 def _is_kokushi_shape(hand: Hand) -> bool:

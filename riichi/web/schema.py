@@ -55,6 +55,8 @@ WIN_CASE: Final[dict[str, object]] = {
         "ura": {"type": "string", "default": "", "description": "Ura-dora indicators."},
         "honba": _COUNT,
         "riichi_sticks": _COUNT,
+        "kita": {"type": "integer", "default": 0, "minimum": 0, "maximum": 4, "description": (
+            "Three-player rules: the Norths the winner set aside (kita), each a han of dora (`nukidora`).")},
         "red_fives_as_plain": {**_FLAG, "description": (
             "Read a red five under rules without red fives as their plain five (the result notes it); "
             "otherwise such a case is `impossible_tiles`. `/api/compare` reads so unless this is false.")},

@@ -147,6 +147,20 @@ def test_server_keeps_answering_after_bad_requests(client: TestClient) -> None:
 # -- /api/compare ---------------------------------------------------------------
 
 
+def test_a_three_player_case_over_http(client: TestClient) -> None:
+    # the interchange format's three-player section: kita as nukidora, three seats, the sanma presets compared
+    case = {"hand": "123456p789s22s999m", "win": "2s", "tsumo": True, "seat_wind": "S", "kita": 1,
+            "rules": "tenhou-sanma"}
+    body = client.post("/api/score", json=case).json()
+    assert body["ok"] and {"name": "nukidora", "han": 1} in body["yaku"]
+    assert body["deltas"] == {"E": -1300, "S": 2000, "W": -700}  # 2 han 40 fu: 1,300 + 700, North's share lost
+    rows = client.post("/api/compare", json=case).json()["results"]
+    # north bisection: North's 700 in halves of 350, each rounded up to 400: 1,700 + 1,100
+    assert [(r["preset"], r["result"]["points"]) for r in rows] == [("tenhou-sanma", 2000), ("mahjongsoul-sanma", 2800)]
+    bad = client.post("/api/score", json={**case, "seat_wind": "N"})
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_case"
+
+
 def test_compare_scores_the_case_under_every_preset(client: TestClient) -> None:
     response = client.post("/api/compare", json={**PINFU_CASE, "id": "c"})
     assert response.status_code == 200
