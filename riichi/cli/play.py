@@ -5,19 +5,27 @@
     riichi play --games 10 --save games/ --format mjai    # each game as mjai JSON lines (or tenhou6, mjlog)
 
 Game ``i`` of a run is played from a seed drawn from ``--seed``, so the same seed gives the same games.
+
+A saved game is written whole or not at all: into a temporary file of the same folder, renamed to its name once
+complete. A write that fails (an unwritable folder, a full disk, a file-size limit) stops the run with one error
+line and exit status 1; Ctrl-C stops it with the count of games saved, and either way no game file is cut short.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from riichi.cli.batch import plural
 from riichi.errors import RiichiError
 from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand
 from riichi.game.engine import play_game
@@ -82,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             save.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return fail("play", "usage", f"cannot write into {save}: {exc.strerror}")
+            return fail("play", "write_error", f"cannot write into {save}: {exc.strerror}")
     seeds = random.Random(args.seed)
     tally = Tally()
     events = 0
@@ -94,18 +102,33 @@ def run(args: argparse.Namespace) -> int:
     def keep(event: Event) -> None:
         played.append(event)
 
-    for i in range(args.games):
-        game_seed = seeds.getrandbits(64)
-        players = [PLAYERS[name](game_seed + seat) for seat, name in enumerate(names)]
-        played.clear()
-        game = play_game(players, rules, seed=game_seed, names=tuple(names), listener=keep)
-        events += len(played)
-        tally.add(game)
-        if save is not None:
-            (save / f"game-{i:04d}{_SUFFIXES[args.format]}").write_text(
-                write_record(game_record(game, played), args.format, rules), encoding="utf-8")
+    saved = 0
+    try:
+        for i in range(args.games):
+            game_seed = seeds.getrandbits(64)
+            players = [PLAYERS[name](game_seed + seat) for seat, name in enumerate(names)]
+            played.clear()
+            game = play_game(players, rules, seed=game_seed, names=tuple(names), listener=keep)
+            events += len(played)
+            tally.add(game)
+            if save is not None:
+                name = f"game-{i:04d}{_SUFFIXES[args.format]}"
+                try:
+                    save_whole(save / name, write_record(game_record(game, played), args.format, rules))
+                except OSError as exc:
+                    if progress:
+                        sys.stderr.write("\n")
+                    return fail("play", "write_error", f"cannot save {name} into {save}: "
+                                f"{exc.strerror or exc}; {_saved(saved)}")
+                saved += 1
+            if progress:
+                _progress(sys.stderr, i + 1, args.games)
+    except KeyboardInterrupt:
         if progress:
-            _progress(sys.stderr, i + 1, args.games)
+            sys.stderr.write("\n")
+        done = _saved(saved) if save is not None else f"{plural(tally.games, 'game')} played"
+        print(f"riichi play: interrupted; {done}", file=sys.stderr)
+        return 130
     if progress:
         sys.stderr.write("\n")
     elapsed = time.perf_counter() - started
@@ -115,6 +138,24 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print(summary)
     return 0
+
+
+def _saved(n: int) -> str:
+    return f"{plural(n, 'complete game')} saved" if n else "no game saved"
+
+
+def save_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it, renamed once complete (a
+    rename within a folder replaces the name at once). Raises ``OSError`` when it cannot; no part is left."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    except BaseException:  # a write error, or Ctrl-C in the middle: the partial file goes
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _progress(out: TextIO, done: int, total: int) -> None:
