@@ -300,6 +300,10 @@ class Round:
         assert self.last is not None
         source, tile = self.last
         kind = KIND_OF[tile]
+        if self.phase is Phase.KAN and self.kan_type is MeldType.ANKAN:
+            # A closed kan passes no winning tile: only thirteen orphans may rob one (where the rules allow),
+            # waiting on that one kind, all four of which the kan holds.
+            return
         for seat in range(4):
             if seat != source and seat != taker and kind in self.waits[seat]:
                 self.furiten_temporary[seat] = True
