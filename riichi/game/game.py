@@ -23,7 +23,7 @@ from riichi.errors import IllegalActionError
 from riichi.game.events import Deal, DrawKind, Event, GameEnd, GameStart
 from riichi.game.phase import WinRecord
 from riichi.game.round import Round
-from riichi.rules import Bust, Extension, GameLength, PaarenchanCount, Renchan, RuleSet
+from riichi.rules import Bust, Extension, GameLength, PaarenchanCount, Renchan, RuleSet, TenpaiYame
 from riichi.scoring.settlement import FinalResult, settle_draw, settle_game_end
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
 
@@ -153,7 +153,7 @@ class Game:
         if self.round is not None:
             if not self.round.is_over:
                 raise IllegalActionError("the hand in play has not ended", event=deal, rule="sequence")
-            if self.is_over:
+            if self.is_over and not self.may_go_on:
                 raise IllegalActionError("the game is over: no more hands", event=deal, rule="game_end")
             self._close_hand()
         expected = (self.round_wind, self.round_number, self.dealer)
@@ -184,6 +184,15 @@ class Game:
             return True
         result = self.hand_result
         return result is not None and result.game_over
+
+    @property
+    def may_go_on(self) -> bool:
+        """The hand just over ends the game only by the dealer's tenpai-yame, which the dealer may decline
+        (:class:`~riichi.rules.TenpaiYame`): a next deal then continues the game."""
+        r, result = self.round, self.hand_result
+        return (r is not None and result is not None and result.game_over and result.draw is not None
+                and self.rules.game.tenpai_yame is TenpaiYame.DEALERS_CHOICE
+                and not _game_over(self, r, result, tenpai_yame=False))
 
     def next_hand(self) -> HandFrame:
         """The hand to deal next: round, dealer, honba, sticks and scores (the finished hand settled)."""
@@ -348,7 +357,7 @@ def _dealer_repeats(rules: RuleSet, r: Round, result: HandResult) -> bool:
     return rules.game.renchan is Renchan.TENPAI and r.dealer in (result.tenpai or ())
 
 
-def _game_over(game: Game, r: Round, result: HandResult) -> bool:
+def _game_over(game: Game, r: Round, result: HandResult, *, tenpai_yame: bool = True) -> bool:
     rules = game.rules.game
     scores = result.scores_end
     if rules.bust is Bust.BELOW_ZERO and min(scores) < 0 or rules.bust is Bust.AT_ZERO and min(scores) <= 0:
@@ -361,7 +370,11 @@ def _game_over(game: Game, r: Round, result: HandResult) -> bool:
     reached = max(scores) >= rules.target_points
     if repeat:
         dealer_top = settle_game_end(scores, sticks=0, rules=rules).places[r.dealer] == 1
-        yame = rules.agari_yame if result.wins else rules.tenpai_yame and not (result.draw and result.draw.is_abortive)
+        if result.wins:
+            yame = rules.agari_yame
+        else:
+            yame = tenpai_yame and rules.tenpai_yame is not TenpaiYame.NONE and not (
+                result.draw is not None and result.draw.is_abortive)
         return yame and dealer_top and reached
     if round_wind == last_wind:  # the last hand of the regular game
         return reached or rules.extension is Extension.NONE

@@ -117,6 +117,8 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
             yield error_object(file, game, f"hand {hand.index} ends without a win or a draw", kyoku=hand.index)
             return
         kyoku = kyoku_object(result, file=file, game=game, index=hand.index)
+        if engine.may_go_on and hand is not record.hands[-1]:  # the dealer declined tenpai-yame: the record goes on
+            kyoku["game_over"] = False
         compare_hand(kyoku, hand.stated)
         yield kyoku
     if record.errors:

@@ -44,6 +44,7 @@ from riichi.rules.options import (
     Renchan,
     Renhou,
     SanmaTsumo,
+    TenpaiYame,
     Ties,
 )
 from riichi.rules.presets import (
@@ -106,6 +107,7 @@ __all__ = [
     "PaoScope",
     "Renchan",
     "Renhou",
+    "TenpaiYame",
     "RuleSet",
     "SanmaTsumo",
     "ScoringRules",

@@ -30,6 +30,7 @@ __all__ = [
     "Renchan",
     "Renhou",
     "SanmaTsumo",
+    "TenpaiYame",
     "Ties",
 ]
 
@@ -170,6 +171,22 @@ class Renchan(enum.Enum):
 
     TENPAI = "tenpai"  #: after a dealer win, or an exhaustive draw with the dealer tenpai
     WIN_ONLY = "win_only"  #: only after a dealer win
+
+
+class TenpaiYame(enum.Enum):
+    """Whether an exhaustive draw with the all-last dealer tenpai and in first place ends the game.
+
+    Tenhou's rule list is read as an automatic stop (the arcturus.su translation of tenhou.net's rules),
+    but its client has an "automatic tenpai-stop" setting (自動聴牌止め, tenhou.net/man): the stop is the
+    dealer's, made for them when the setting is on. Real records show both: a 2022 houou game ends there,
+    another goes on into the next hand with the same dealer.
+    """
+
+    NONE = "none"  #: the dealer plays on
+    AUTOMATIC = "automatic"  #: the game ends
+    #: The game ends unless the dealer plays on: a record shows the choice by dealing the next hand; the
+    #: engine's own players always stop.
+    DEALERS_CHOICE = "dealers_choice"
 
 
 class FinalRounding(enum.Enum):

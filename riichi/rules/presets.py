@@ -27,6 +27,7 @@ from riichi.rules.options import (
     PaoScope,
     Renhou,
     SanmaTsumo,
+    TenpaiYame,
     Ties,
 )
 from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
@@ -41,13 +42,13 @@ __all__ = [
 TENHOU: Final = RuleSet(
     name="tenhou",
     scoring=ScoringRules(),
-    game=GameRules(),
+    game=GameRules(tenpai_yame=TenpaiYame.DEALERS_CHOICE),
     description="tenhou.net four-player ranked rules (Houou: hanchan, open tanyao, three red fives). "
     "Scoring: no kiriage; 13+ han is one yakuman; different yakuman add up but no double forms; "
     "double-wind pair 4 fu; rinshan takes tsumo fu; pao for daisangen and daisuushii covers the "
     "whole hand, honba through the liable player; renhou not played; nagashi mangan on. "
     "Game: start 25,000, return 30,000, uma +20/+10/-10/-20 thousand, oka to the top; west-round "
-    "sudden death; bust below 0; agari-yame and tenpai-yame; all five abortive draws; double ron "
+    "sudden death; bust below 0; agari-yame; tenpai-yame at the dealer's choice; all five abortive draws; double ron "
     "(a triple ron is an abortive draw), honba and sticks to the first winner; riichi needs 1,000 "
     "points and 4 live-wall tiles; open-kan dora after the discard; kokushi cannot rob a closed kan; "
     "sticks left at the end to the top; final points kept to the hundred (records up to 2020-08 "
@@ -79,7 +80,7 @@ WRC: Final = RuleSet(
     ),
     game=GameRules(
         starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
-        extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=False,
+        extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=TenpaiYame.NONE,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, leftover_sticks=LeftoverSticks.UNCLAIMED,
         ties=Ties.SPLIT,
     ),
@@ -132,7 +133,7 @@ MLEAGUE: Final = RuleSet(
     ),
     game=GameRules(
         uma=(30000, 10000, -10000, -30000), extension=Extension.NONE, bust=Bust.NONE, agari_yame=False,
-        tenpai_yame=False, abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP,
+        tenpai_yame=TenpaiYame.NONE, abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP,
         riichi_min_wall_tiles=None, riichi_min_points=None, kan_dora_timing=KanDoraTiming.IMMEDIATE,
         ties=Ties.SPLIT,
     ),
@@ -155,7 +156,7 @@ JPML: Final = RuleSet(
     ),
     game=GameRules(
         starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
-        extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=False,
+        extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=TenpaiYame.NONE,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, ties=Ties.SPLIT,
     ),
     description="JPML official (A) rules (the Japan Professional Mahjong League's 連盟公式 rules), 2024: no "

@@ -37,6 +37,7 @@ from riichi.rules.options import (
     Renchan,
     Renhou,
     SanmaTsumo,
+    TenpaiYame,
     Ties,
 )
 from riichi.rules.tileset import TileSet, tile_set
@@ -136,8 +137,8 @@ class GameRules(Frozen):
     bust: Bust = Bust.BELOW_ZERO
     #: The all-last dealer in first place may end the game after a win (agari-yame).
     agari_yame: bool = True
-    #: ... or after an exhaustive draw with the dealer tenpai (tenpai-yame).
-    tenpai_yame: bool = True
+    #: ... or after an exhaustive draw with the dealer tenpai (tenpai-yame; see :class:`TenpaiYame`).
+    tenpai_yame: TenpaiYame = TenpaiYame.AUTOMATIC
     abortive_draws: frozenset[AbortiveDraw] = _ALL_ABORTIVE
     multiple_ron: MultipleRon = MultipleRon.DOUBLE
     #: With several rons on one discard every winner collects the honba; off: only the first.
