@@ -14,7 +14,7 @@ from typing import Final
 
 from riichi.frozen import Frozen
 from riichi.game.events import DrawKind
-from riichi.rules import TENHOU, FinalRounding, GameLength, RuleSet
+from riichi.rules import PRESETS, FinalRounding, GameLength, RuleSet
 from riichi.tiles import Tile
 from riichi.yaku import Yaku
 
@@ -91,9 +91,16 @@ class RecordRules(Frozen):
     log_id: str | None = None
     #: The record's own rule code (mjlog ``<GO type>``), kept for writing it back.
     code: int | None = None
+    #: The preset of the site that played the game (``tenhou``, ``mahjongsoul``).
+    preset: str = "tenhou"
+    #: Switches the record's own rules set on top of the preset (a Mahjong Soul lobby's), as (name, value).
+    switches: tuple[tuple[str, object], ...] = ()
+    #: The room or lobby as the record names it (Mahjong Soul's ``Jade Room, South``), for people to read.
+    room: str | None = None
 
-    def ruleset(self, base: RuleSet = TENHOU, *, whole_points: bool | None = None) -> RuleSet:
-        """The rules to replay the record under: ``base`` (Tenhou's) with what the record states (red fives,
+    def ruleset(self, base: RuleSet | None = None, *, whole_points: bool | None = None) -> RuleSet:
+        """The rules to replay the record under: ``base`` (the record's preset, Tenhou's unless it names
+        another, with the record's own switches) with what the record states (red fives,
         open tanyao, east-only or hanchan) and the final points' rounding by the date in its log id: whole
         thousands in Tenhou's records up to 2020-08, one decimal from 2022-06 on (what real records show).
         A record without a date tells its era by how it writes its final points (``whole_points``: all
@@ -102,6 +109,8 @@ class RecordRules(Frozen):
         >>> RecordRules(hanchan=False, log_id="2010081709gm-00a9-0000-fe3371ad").ruleset().game.final_rounding
         <FinalRounding.THOUSANDS: 'thousands'>
         """
+        if base is None:
+            base = PRESETS[self.preset].replace(**dict(self.switches)) if self.switches else PRESETS[self.preset]
         switches: dict[str, object] = {}
         if self.red_fives is False:
             switches["aka"] = 0
@@ -109,7 +118,7 @@ class RecordRules(Frozen):
             switches["kuitan"] = False
         if self.hanchan is not None:
             switches["length"] = GameLength.HANCHAN if self.hanchan else GameLength.EAST_ONLY
-        rounded = whole_points
+        rounded = whole_points if self.preset == "tenhou" else None
         if self.log_id and self.log_id[:6].isdigit():
             rounded = int(self.log_id[:6]) <= _LAST_ROUNDED_MONTH
         if rounded is not None:
@@ -158,10 +167,14 @@ class StatedHand(Frozen):
     riichi_sticks: int | None = None
     wins: tuple[StatedWin, ...] = ()
     draw: StatedDraw | None = None
+    #: The hand's total score change when the record states only the total (Mahjong Soul's several rons).
+    total_deltas: tuple[int, ...] | None = None
 
     @property
     def deltas(self) -> tuple[int, ...] | None:
         """The hand's total score change per seat, when the record states it."""
+        if self.total_deltas is not None:
+            return self.total_deltas
         parts = [w.deltas for w in self.wins] if self.wins else [self.draw.deltas if self.draw else None]
         if any(p is None for p in parts):
             return None
@@ -203,7 +216,7 @@ class GameRecord(Frozen):
     end: StatedGameEnd | None
     errors: tuple[RecordError, ...] = field(default=())
 
-    def ruleset(self, base: RuleSet = TENHOU) -> RuleSet:
+    def ruleset(self, base: RuleSet | None = None) -> RuleSet:
         """The rules to replay the game under (:meth:`RecordRules.ruleset`)."""
         whole = None if self.end is None else all(p.is_integer() for p in self.end.final_points)
         return self.rules.ruleset(base, whole_points=whole)

@@ -43,19 +43,20 @@ MAX_DIGITS: Final = 100
 _LARGEST: Final = 10**MAX_DIGITS
 
 
-def loads(text: str | bytes) -> object:
-    """The value of one JSON text; raises :class:`~riichi.errors.InvalidJSONError` on anything not RFC 8259."""
+def loads(text: str | bytes, *, max_text: int = MAX_TEXT) -> object:
+    """The value of one JSON text; raises :class:`~riichi.errors.InvalidJSONError` on anything not RFC 8259.
+    ``max_text``: the longest text read (a whole game record may be longer than :data:`MAX_TEXT`)."""
     if isinstance(text, bytes):
-        if len(text) > MAX_TEXT:
-            raise InvalidJSONError(f"the text is {len(text):,} bytes long; at most {MAX_TEXT:,} are read")
+        if len(text) > max_text:
+            raise InvalidJSONError(f"the text is {len(text):,} bytes long; at most {max_text:,} are read")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as not_utf8:  # named apart from e below: compiled, one name keeps one type
             raise InvalidJSONError(f"the text is not valid UTF-8: byte 0x{not_utf8.object[not_utf8.start]:02x} "
                                    f"at position {not_utf8.start}") from None
     else:
-        if len(text) > MAX_TEXT:
-            raise InvalidJSONError(f"the text is {len(text):,} characters long; at most {MAX_TEXT:,} are read")
+        if len(text) > max_text:
+            raise InvalidJSONError(f"the text is {len(text):,} characters long; at most {max_text:,} are read")
         _check_characters(text)
     if not text.strip():
         raise InvalidJSONError("the text is empty; send one JSON value")

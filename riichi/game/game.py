@@ -253,11 +253,13 @@ class Game:
 # -- settling a hand ------------------------------------------------------------------------------------
 
 def is_tenpai(r: Round, seat: int) -> bool:
-    """Tenpai at an exhaustive draw: a wait that is not four tiles of the player's own."""
+    """Tenpai at an exhaustive draw: a wait that is not four tiles of the player's own (its kans' tiles not
+    counted where the rules call that karaten tenpai)."""
     held = list(r.counts[seat])
-    for m in r.melds[seat]:
-        for t in m.tiles:
-            held[KIND_OF[t]] += 1
+    if not r.rules.game.karaten_tenpai:
+        for m in r.melds[seat]:
+            for t in m.tiles:
+                held[KIND_OF[t]] += 1
     return any(held[k] < 4 for k in r.waits[seat])  # noqa: PLR2004
 
 
@@ -367,7 +369,7 @@ def _game_over(game: Game, r: Round, result: HandResult, *, tenpai_yame: bool = 
     if round_wind < last_wind or (round_wind == last_wind and number < 4):  # noqa: PLR2004
         return False
     repeat = _dealer_repeats(game.rules, r, result)
-    reached = max(scores) >= rules.target_points
+    reached = max(scores) >= (rules.target_points if rules.extension_points is None else rules.extension_points)
     if repeat:
         dealer_top = settle_game_end(scores, sticks=0, rules=rules).places[r.dealer] == 1
         if result.wins:

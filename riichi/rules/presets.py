@@ -64,12 +64,22 @@ MAHJONGSOUL: Final = TENHOU.replace(
     abortive_draws=frozenset(AbortiveDraw) - {AbortiveDraw.SANCHAHOU},
     multiple_ron=MultipleRon.TRIPLE,
     kokushi_robs_ankan=True,
+    target_points=25000,
+    extension_points=30000,
+    oka=False,
+    uma=(15000, 5000, -5000, -15000),
+    karaten_tenpai=True,
     description="Mahjong Soul four-player ranked rules: as Tenhou, but the four pattern double "
     "yakuman are doubled (full scoring), a liable player pays only the fed yakuman's share, triple "
-    "ron is paid (no sanchahou), and kokushi may rob a closed kan. Renhou not played (project "
-    "decision). Sources: riichi.wiki's Mahjong Soul rules, the mahjongsoul.info ranked-rule table. "
-    "Unconfirmed defaults (as Tenhou): start 25,000, return 30,000, uma +20/+10/-10/-20, noten "
-    "3,000, honba to the first winner only, sticks at the end to the top, agari-yame.",
+    "ron is paid (no sanchahou), kokushi may rob a closed kan, and a wait whose four tiles the "
+    "player holds through its own kan counts as tenpai at a draw (karaten). Final points as the "
+    "ranked rooms pay them: the final score less 25,000, uma +15/+5/-5/-15 thousand, no oka; the "
+    "game runs to 30,000 (extension into West, agari-yame). Renhou not played (project decision). "
+    "Sources: riichi.wiki's Mahjong Soul rules and its Karaten page (a Soul record of a kan "
+    "karaten scored tenpai), the mahjongsoul.info ranked-rule table, public Soul contest-rule tools "
+    "(init_point 25,000, uma 15/5/-5/-15, noten 1,000/1,500/3,000), and the final points of real "
+    "ranked Soul records. Unconfirmed defaults (as Tenhou): honba to the first winner only, "
+    "sticks at the end to the top.",
 )
 
 WRC: Final = RuleSet(

@@ -128,6 +128,9 @@ class GameRules(Frozen):
     starting_points: int = 25000
     #: The return points (genten): final scores are measured from here.
     target_points: int = 30000
+    #: The score someone must reach for the game to end after its last hand (else the extension) and for
+    #: agari-yame; ``None``: the return points. Mahjong Soul's games run to 30,000 and settle from 25,000.
+    extension_points: int | None = None
     #: Uma by place, first to last: one entry a player (sums to 0).
     uma: tuple[int, ...] = (20000, 10000, -10000, -20000)
     #: The difference (target - start) x players goes to first place (oka); off: nobody gets it.
@@ -167,6 +170,10 @@ class GameRules(Frozen):
     nagashi_honba: bool = False
     #: Kokushi musou may rob a closed kan (ankan).
     kokushi_robs_ankan: bool = False
+    #: A hand waiting only on tiles whose four copies the player holds, some of them in its own melds (a
+    #: kan: karaten on its own tiles), counts as tenpai at an exhaustive draw; four in the concealed hand
+    #: never do.
+    karaten_tenpai: bool = False
     renchan: Renchan = Renchan.TENPAI
     final_rounding: FinalRounding = FinalRounding.EXACT
     ties: Ties = Ties.SEAT_ORDER
@@ -252,7 +259,7 @@ _IS_GAME: Final = frozenset(GAME_SWITCHES)
 
 
 #: Switches that may be ``None`` (no limit).
-_OPTIONAL: Final = frozenset({"max_yakuman", "riichi_min_wall_tiles", "riichi_min_points"})
+_OPTIONAL: Final = frozenset({"max_yakuman", "riichi_min_wall_tiles", "riichi_min_points", "extension_points"})
 #: Switches that hold a set of yaku.
 _YAKU_SETS: Final = frozenset({"local_yaku", "pao"})
 
