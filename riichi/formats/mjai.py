@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.errors import RiichiError
 from riichi.formats import strict_json
 from riichi.formats.record import (
     MAX_NUMBER,
@@ -56,6 +57,7 @@ from riichi.game.events import (
     Shouminkan,
     Win,
 )
+from riichi.rules import PRESETS, resolve_rules
 from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
@@ -139,8 +141,10 @@ class _Reader:
                 self.names = tuple(names)
             rule = obj.get("rule")
             if isinstance(rule, dict):  # this library's extension: the rules a game was played under
+                preset, switches = _preset(rule)
                 self.rules = RecordRules(red_fives=_opt_bool(rule, "aka"), open_tanyao=_opt_bool(rule, "kuitan"),
-                                         hanchan=_opt_bool(rule, "hanchan"),
+                                         hanchan=_opt_bool(rule, "hanchan"), preset=preset, switches=switches,
+                                         room=str(rule["room"]) if isinstance(rule.get("room"), str) else None,
                                          log_id=str(obj["ref"]) if isinstance(obj.get("ref"), str) else None)
             return
         if kind in ("end_game", "end_kyoku", "none"):
@@ -294,6 +298,21 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
 
 
+def _preset(rule: dict[str, object]) -> tuple[str, tuple[tuple[str, object], ...]]:
+    """The preset (``preset``: a Mahjong Soul game's ``mahjongsoul``) and the switches (``switches``) a rule
+    states, as this library writes them; a preset or switch it does not know is refused."""
+    preset = rule.get("preset", "tenhou")
+    stated = rule.get("switches") or {}
+    if not isinstance(preset, str) or preset not in PRESETS or not isinstance(stated, dict):
+        raise _Bad(f"the rule's preset {preset!r} and switches {stated!r} are not a preset this library knows "
+                   f"({', '.join(PRESETS)}) and an object of switches")
+    try:
+        resolved = resolve_rules({"preset": preset, **stated})
+    except RiichiError as exc:
+        raise _Bad(f"the rule's switches: {exc}") from None
+    return preset, tuple((key, resolved.switch(key)) for key in stated)
+
+
 def _opt_bool(obj: dict[str, object], key: str) -> bool | None:
     value = obj.get(key)
     return value if isinstance(value, bool) else None
@@ -425,8 +444,15 @@ def write_mjai(record: GameRecord) -> str:
     """The record as mjai JSON lines (one game), results included where the record states them."""
     start: dict[str, object] = {"type": "start_game", "names": list(record.names)}
     rules = record.rules
-    rule = {key: value for key, value in (("aka", rules.red_fives), ("kuitan", rules.open_tanyao),
-                                          ("hanchan", rules.hanchan)) if value is not None}
+    rule: dict[str, object] = {key: value for key, value in (("aka", rules.red_fives), ("kuitan", rules.open_tanyao),
+                                                             ("hanchan", rules.hanchan)) if value is not None}
+    if rules.preset != "tenhou":
+        rule["preset"] = rules.preset
+        if rules.room:
+            rule["room"] = rules.room
+        if rules.switches:
+            everything = PRESETS[rules.preset].replace(**dict(rules.switches)).to_dict()  # type: ignore[arg-type]
+            rule["switches"] = {key: everything[key] for key, _ in rules.switches}
     if rule:
         start["rule"] = rule
     if rules.log_id:

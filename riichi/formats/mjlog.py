@@ -320,12 +320,13 @@ class _Reader:
         if ten is not None and not 0 <= ten[2] < len(LIMITS):
             raise _Bad(f"AGARI ten limit {ten[2]} is outside 0..5")
         han = sum(h for _, h in yaku) if yaku is not None and not yakuman else None
+        ba = self.ba(a)
         hand.wins.append(StatedWin(
             who, None if who == from_who else from_who, han=han,
             fu=ten[0] if ten is not None and not yakuman else None, points=ten[1] if ten is not None else None,
             yaku=yaku if not yakuman else (), yakuman=yakuman if yakuman is not None else (() if yaku else None),
             limit=LIMITS[ten[2]] if ten is not None else None, pao=_seat(a, "paoWho") if "paoWho" in a else None,
-            deltas=self.sc(a), **self.ba(a)))
+            deltas=self.sc(a), honba=ba["honba"], riichi_sticks=ba["riichi_sticks"]))
         self.result(a)
 
     def ryuukyoku(self, a: dict[str, str]) -> None:

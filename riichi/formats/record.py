@@ -110,7 +110,8 @@ class RecordRules(Frozen):
         <FinalRounding.THOUSANDS: 'thousands'>
         """
         if base is None:
-            base = PRESETS[self.preset].replace(**dict(self.switches)) if self.switches else PRESETS[self.preset]
+            preset = PRESETS[self.preset]
+            base = preset.replace(**dict(self.switches)) if self.switches else preset  # type: ignore[arg-type]
         switches: dict[str, object] = {}
         if self.red_fives is False:
             switches["aka"] = 0
@@ -148,6 +149,8 @@ class StatedWin(Frozen):
     #: ``ba``: the honba and riichi sticks this win collects.
     honba: int | None = None
     riichi_sticks: int | None = None
+    #: The record's own yaku texts, kept when it names a yaku the reader does not know (``yaku`` is then None).
+    yaku_text: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

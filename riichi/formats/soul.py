@@ -469,22 +469,25 @@ def read_soul(data: bytes) -> GameRecord:
         return _unreadable(f"the record is {len(data):,} bytes long; at most {MAX_RECORD:,} are read")
     head: dict[str, object] = {}
     try:
-        if data.startswith(WRAPPED_RECORDS):
+        if not data.lstrip()[:1] == b"{":  # the server's bytes (a JSON record starts with its object)
             events = _decoded(data)
         else:
             obj = strict_json.loads(data, max_text=MAX_RECORD)
             if not isinstance(obj, dict):
                 raise _Bad("a Mahjong Soul record is a JSON object with head and data")
-            head = obj["head"] if isinstance(obj.get("head"), dict) else {}  # type: ignore[assignment]
+            stated_head = obj.get("head")
+            head = stated_head if isinstance(stated_head, dict) else {}
             if obj.get("data") is not None and obj.get("data") != "":
                 events = _decoded(_buffer(obj["data"]))
             elif isinstance(obj.get("records"), list):
-                events = list(_json_events(obj["records"]))  # type: ignore[arg-type]
+                events = list(_json_events(obj["records"]))
             elif obj.get("data_url"):
                 raise _Bad("the record holds only a data_url: its events are at that address, not in the file")
             else:
                 raise _Bad("a Mahjong Soul record holds its events in data (the protobuf bytes) or records; "
                            "this one has neither")
+        if not events:
+            raise _Bad("the record holds no events (its bytes end before the first hand)")
     except (_Bad, ValueError) as exc:
         return _unreadable(str(exc).splitlines()[0])
     config = soul_rules(head.get("config"))

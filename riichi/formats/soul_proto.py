@@ -105,8 +105,9 @@ def _build() -> dict[str, type[Message]]:
             if type_name:
                 field.type_name = f".riichi_soul.{type_name}"
     pool = descriptor_pool.DescriptorPool()
-    pool.Add(proto)
-    return {name: message_factory.GetMessageClass(pool.FindMessageTypeByName(f"riichi_soul.{name}"))
+    pool.Add(proto)  # type: ignore[no-untyped-call]
+    found = pool.FindMessageTypeByName  # untyped in the stubs
+    return {name: message_factory.GetMessageClass(found(f"riichi_soul.{name}"))  # type: ignore[no-untyped-call]
             for name in _MESSAGES}
 
 

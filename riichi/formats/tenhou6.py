@@ -60,36 +60,43 @@ from riichi.game.events import (
     Shouminkan,
     Win,
 )
+from riichi.formats.tenhou6_names import TENHOU_YAKU, is_soul_room, soul_lobby, yaku_by_name
 from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
 __all__ = ["read_tenhou6", "tile_code", "tile_from_code", "write_tenhou6"]
 
 _TSUMOGIRI: Final = 60
-#: Tenhou's names of the yaku, by Tenhou yaku id (0..54), as its viewer writes them.
-_YAKU_NAMES: Final = (
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
-    "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北",
-    "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫", "三色同順", "三色同刻",
-    "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色", "人和",
-    "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈",
-    "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
-)
-_YAKU_BY_NAME: Final = {name: Yaku.from_tenhou_id(i) for i, name in enumerate(_YAKU_NAMES)}
+_YAKU_NAMES: Final = TENHOU_YAKU
 _LIMIT_NAMES: Final = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman",
                        "役満": "yakuman", "数え役満": "yakuman"}
+#: Limits as converters of Mahjong Soul games also write them (tensoul: romaji, English, kiriage).
+_LIMIT_READ: Final = {**_LIMIT_NAMES, "切り上げ満貫": "mangan", "mangan": "mangan", "kiriage mangan": "mangan",
+                      "rounded mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
+                      "yakuman": "yakuman", "kazoe yakuman": "yakuman", "counted yakuman": "yakuman"}
 _DRAW_NAMES: Final = {
     "流局": DrawKind.EXHAUSTIVE, "全員聴牌": DrawKind.EXHAUSTIVE, "全員不聴": DrawKind.EXHAUSTIVE,
     "流し満貫": DrawKind.NAGASHI_MANGAN, "九種九牌": DrawKind.KYUUSHU_KYUUHAI, "四家立直": DrawKind.SUUCHA_RIICHI,
     "三家和了": DrawKind.SANCHAHOU, "四槓散了": DrawKind.SUUKAIKAN, "四風連打": DrawKind.SUUFON_RENDA,
+    # as converters of Mahjong Soul games write them (tensoul: Japanese, romaji, English)
+    "四開槓": DrawKind.SUUKAIKAN, "三家和": DrawKind.SANCHAHOU, "Ryuukyoku": DrawKind.EXHAUSTIVE,
+    "Exhaustive Draw": DrawKind.EXHAUSTIVE, "Nagashi Mangan": DrawKind.NAGASHI_MANGAN,
+    "Mangan at Draw": DrawKind.NAGASHI_MANGAN, "Kyuushu Kyuuhai": DrawKind.KYUUSHU_KYUUHAI,
+    "Nine Terminal Abortion": DrawKind.KYUUSHU_KYUUHAI, "Suufon Renda": DrawKind.SUUFON_RENDA,
+    "Four Wind Abortion": DrawKind.SUUFON_RENDA, "Suucha Riichi": DrawKind.SUUCHA_RIICHI,
+    "Four Riichi Abortion": DrawKind.SUUCHA_RIICHI, "Suukaikan": DrawKind.SUUKAIKAN,
+    "Four Kan Abortion": DrawKind.SUUKAIKAN, "Sanchahou": DrawKind.SANCHAHOU, "Three Ron Abortion": DrawKind.SANCHAHOU,
 }
 _DRAW_TEXT: Final = {DrawKind.EXHAUSTIVE: "流局", DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.KYUUSHU_KYUUHAI: "九種九牌",
                      DrawKind.SUUCHA_RIICHI: "四家立直", DrawKind.SANCHAHOU: "三家和了", DrawKind.SUUKAIKAN: "四槓散了",
                      DrawKind.SUUFON_RENDA: "四風連打"}
-#: A win's value and a yaku as Tenhou writes them; every number is at most nine digits (the record number limit).
-_VALUE: Final = re.compile(r"^(?:([0-9]{1,9})符([0-9]{1,9})飜|(満貫|跳満|倍満|三倍満|数え役満|役満))([0-9]{1,9})"
-                           r"(?:-([0-9]{1,9}))?点(∀)?$")
-_YAKU_TEXT: Final = re.compile(r"^(.+)\(([0-9]{1,9})飜\)$|^(.+)\(役満\)$")
+#: A win's value and a yaku as Tenhou writes them (and converters of Soul games: fu and han also in English, the
+#: limit also in romaji or English, fu and han beside a limit); every number is at most nine digits (the
+#: record number limit).
+_VALUE: Final = re.compile(r"^(?:([0-9]{1,9}) ?(?:符|Fu) ?([0-9]{1,9}) ?(?:飜|Han))? ?(満貫|跳満|倍満|三倍満|数え役満|役満|"
+                           r"切り上げ満貫|(?:Kazoe |Counted )?Yakuman|(?:Kiriage |Rounded )?Mangan|Haneman|Baiman|"
+                           r"Sanbaiman)? ?([0-9]{1,9})(?:-([0-9]{1,9}))? ?(?:点|Points)(∀)?$", re.IGNORECASE)
+_YAKU_TEXT: Final = re.compile(r"^(.+)\(([0-9]{1,9}) ?(?:飜|Han)\)$|^(.+)\((?:役満|Yakuman)\)$", re.IGNORECASE)
 
 
 def tile_code(tile: Tile) -> int:
@@ -301,26 +308,33 @@ def _win(deltas: object, info: object) -> StatedWin:
     if not all(0 <= v <= 3 for v in (who, source, pao)):  # noqa: PLR2004
         raise _Bad(f"a win's who, from and pao must be seats 0..3, not {info[:3]!r}")
     m = _VALUE.match(str(info[3]))
-    if m is None:
+    if m is None or not (m.group(1) or m.group(3)):
         raise _Bad(f"{_shown(info[3])} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
     fu, han_text, limit_text, first, second, everyone = m.groups()
     points = int(first) * 3 if everyone else int(first) * 2 + int(second) if second else int(first)
     yaku: list[tuple[Yaku, int]] = []
     yakuman: list[Yaku] = []
+    han, known, is_yakuman = 0, True, False
     for text in info[4:]:
         ym = _YAKU_TEXT.match(str(text))
-        name = (ym.group(1) or ym.group(3)) if ym else None
-        if ym is None or name not in _YAKU_BY_NAME:
-            raise _Bad(f"{_shown(text)} is not a yaku as Tenhou writes it (such as 立直(1飜))")
-        if ym.group(3):
-            yakuman.append(_YAKU_BY_NAME[name])
+        worth = int(ym.group(2)) if ym is not None and ym.group(2) else 0
+        han += worth
+        is_yakuman = is_yakuman or ym is not None and bool(ym.group(3))
+        found = yaku_by_name(ym.group(1) or ym.group(3)) if ym is not None else None
+        if found is None:  # a name this reader does not know: shown as the record's text, never a stop
+            known = False
+        elif ym is not None and ym.group(3):
+            yakuman.append(found)
         else:
-            yaku.append((_YAKU_BY_NAME[name], int(ym.group(2))))
-    han = sum(h for _, h in yaku) if not yakuman else None
-    return StatedWin(who, None if source == who else source, han=han if han_text or limit_text else None,
-                     fu=int(fu) if fu else None, points=points, yaku=tuple(yaku) if not yakuman else (),
-                     yakuman=tuple(yakuman), limit=_LIMIT_NAMES[limit_text] if limit_text else None,
-                     pao=None if pao == who else pao, deltas=d)
+            yaku.append((found, worth))
+    limit = _LIMIT_READ[limit_text if not limit_text.isascii() else limit_text.lower()] if limit_text else None
+    return StatedWin(who, None if source == who else source,
+                     han=han if (han_text or limit_text) and not is_yakuman else None,
+                     fu=int(fu) if fu else None, points=points,
+                     yaku=(() if is_yakuman else tuple(yaku)) if known else None,
+                     yakuman=tuple(yakuman) if known else None, limit=limit,
+                     pao=None if pao == who else pao, deltas=d,
+                     yaku_text=None if known else tuple(str(t) for t in info[4:]))
 
 
 def _hand(index: int, entry: object) -> HandRecord:
@@ -391,12 +405,17 @@ def _rules(obj: dict[str, object], log_id: str | None) -> RecordRules:
     if isinstance(rule, dict):
         if "aka" in rule or any(f"aka5{i}" in rule for i in (1, 2, 3)):
             red = bool(rule.get("aka")) or any(bool(rule.get(f"aka5{i}")) for i in (1, 2, 3))
-    hanchan = True if "南" in disp else False if "東" in disp else None
+    hanchan = True if "南" in disp or "South" in disp else False if "東" in disp or "East" in disp else None
     kuitan = True if "喰" in disp else None
     ref = obj.get("ref")
     found = re.search(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}", str(ref if ref else log_id or ""))
-    return RecordRules(players=3 if "三" in disp else 4, red_fives=red, open_tanyao=kuitan, hanchan=hanchan,
-                       log_id=found.group(0) if found else None)
+    # A Mahjong Soul game as converters write it: its room in the rule text (玉の間南喰赤, Jade Room South), or
+    # its Soul id (250913-638affa1-...) as the reference.
+    soul = is_soul_room(disp) or bool(re.match(r"\d{6}-[0-9a-f]{8}-", str(ref or "")))
+    players = 3 if "三" in disp or disp.startswith("3") else 4
+    return RecordRules(players=players, red_fives=red, open_tanyao=kuitan, hanchan=hanchan,
+                       log_id=found.group(0) if found else None, preset="mahjongsoul" if soul else "tenhou",
+                       room=disp if soul and disp else None)
 
 
 def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
@@ -550,8 +569,12 @@ def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one 
 
 
 def write_tenhou6(record: GameRecord) -> str:
-    """The record as tenhou.net/6 JSON (results as the record states them; a win needs its values)."""
-    disp = ("般" + ("南" if record.rules.hanchan is not False else "東") + ("喰" if record.rules.open_tanyao is not False
+    """The record as tenhou.net/6 JSON (results as the record states them; a win needs its values). A Mahjong
+    Soul game names its room in the rule text as Soul's converters do (玉の間南喰赤)."""
+    lobby = "般"
+    if record.rules.preset == "mahjongsoul":
+        lobby = soul_lobby(record.rules.room or "")
+    disp = (lobby + ("南" if record.rules.hanchan is not False else "東") + ("喰" if record.rules.open_tanyao is not False
                                                                           else "") + ("赤" if record.rules.red_fives is not False else ""))
     obj: dict[str, object] = {"title": ["", ""], "name": list(record.names),
                               "rule": {"disp": disp, "aka": 0 if record.rules.red_fives is False else 1},

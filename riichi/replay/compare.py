@@ -43,6 +43,8 @@ def _win_log(w: StatedWin) -> dict[str, object]:
         out["yaku"] = [{"name": yaku.value, "han": han} for yaku, han in w.yaku]
     if w.yakuman is not None:
         out["yakuman"] = [yaku.value for yaku in w.yakuman]
+    if w.yaku_text is not None:  # names the reader does not know: the record's own text, shown, not compared
+        out["yaku_text"] = list(w.yaku_text)
     if w.deltas is not None:
         out["deltas"] = list(w.deltas)
     return out

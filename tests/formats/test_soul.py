@@ -140,7 +140,7 @@ def test_truncated_bytes_are_refused_saying_so() -> None:
     data = _bytes(GAME_A)
     for cut in (1, 10, 23, 24, 100, len(data) // 2, len(data) - 1):
         message = _refused(data[:cut])
-        assert "damaged protobuf bytes" in message or "ends without" in message or "not an event" in message, \
+        assert "damaged protobuf bytes" in message or "ends without" in message or "no events" in message, \
             message
 
 
@@ -163,7 +163,7 @@ def test_a_huge_length_is_refused() -> None:
 def test_a_record_that_is_not_soul_says_what_it_is() -> None:
     assert "neither" in _refused(b'{"head": {}}')
     assert "base64" in _refused(b'{"head": {}, "data": "not base64!"}')
-    assert "names '.lq.Other'" in _refused(b"\n\x0a.lq.Other")
+    assert "name '.lq.Other'" in _refused(b"\n\x09.lq.Other")
     assert "data_url" in _refused(b'{"head": {}, "data": "", "data_url": "https://example.invalid/x"}')
 
 
@@ -172,3 +172,73 @@ def test_a_record_that_is_not_soul_says_what_it_is() -> None:
 def test_a_ranked_game_plays_the_ranked_rules() -> None:
     record = read_soul(GAME_A.read_bytes())
     assert record.ruleset() == MAHJONGSOUL.replace()  # ranked: the preset as it is (hanchan)
+
+
+# -- Soul's names in tenhou.net/6 (converters' records) ----------------------------------------------------
+
+# Tenhou's names beside the names tensoul-style converters write for the same fans (Soul's Japanese client,
+# and its English one): the table's source, riichi/formats/tenhou6_names.py.
+SOUL_NAMES = {"役牌 白": ("役牌 白", "White Dragon"), "役牌 發": ("役牌 發", "Green Dragon"),
+              "役牌 中": ("役牌 中", "Red Dragon"), "立直": ("立直", "Riichi"), "一発": ("一発", "Ippatsu"),
+              "門前清自摸和": ("門前清自摸和", "Fully Concealed Hand"), "ドラ": ("ドラ", "Dora"),
+              "赤ドラ": ("赤ドラ", "Red Five"), "裏ドラ": ("裏ドラ", "Ura Dora"), "平和": ("平和", "Pinfu"),
+              "断幺九": ("断么九", "All Simples"), "一盃口": ("一盃口", "Pure Double Sequence")}
+
+
+def _renamed(text: str, language: int) -> str:
+    obj = json.loads(text)
+    for hand in obj["log"]:
+        result = hand[16]
+        for info in result[2::2] if result[0] == "和了" else []:
+            for i, yaku in enumerate(info[4:], start=4):
+                name, _, rest = yaku.partition("(")
+                if name.startswith(("場風", "自風")):
+                    soul = "役牌:場風牌" if name.startswith("場風") else "役牌:自風牌"
+                    info[i] = f"{(soul, 'Prevalent Wind' if soul.endswith('場風牌') else 'Seat Wind')[language]}({rest}"
+                else:
+                    info[i] = f"{SOUL_NAMES[name][language]}({rest}"
+    obj["rule"]["disp"] = ("玉の間南喰赤", "Jade Room South")[language]
+    return json.dumps(obj, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("language", [0, 1], ids=["japanese", "english"])
+def test_soul_yaku_names_in_tenhou6_read_as_the_yaku(language: int) -> None:
+    # The real game written as tenhou.net/6 with Soul's own yaku names, as converters write them: every hand
+    # still matches, and the room in rule.disp makes it a Soul game (Soul's uma and return).
+    text = _renamed(write_record(read_soul(GAME_B.read_bytes()), "tenhou6"), language)
+    assert "役牌:場風牌(1飜)" in text or "Prevalent Wind(1飜)" in text
+    record = read_record(text.encode("utf-8"), "tenhou6")
+    assert not record.errors and record.rules.preset == "mahjongsoul"
+    out = _replay(record)
+    assert all(o["matches_log"] is True for o in out), [o.get("mismatches") for o in out]
+    assert out[-1]["final_points"] == [-29.9, 33.4, -9.1, 5.6]
+
+
+def test_an_unknown_yaku_name_is_shown_never_a_stop() -> None:
+    # A name no table knows (here a made-up one in place of 立直) is kept as the record's text beside the
+    # engine's yaku; the hand's han, fu, points and deltas are still compared, and the game goes on.
+    obj = json.loads(write_record(read_soul(GAME_B.read_bytes()), "tenhou6"))
+    info = obj["log"][0][16][2]
+    info[4:] = ["Reach Bonus(1飜)" if y.startswith("立直") else y for y in info[4:]]
+    record = read_record(json.dumps(obj, ensure_ascii=False).encode(), "tenhou6")
+    assert not record.errors
+    out = _replay(record)
+    first = out[0]
+    assert first["matches_log"] is True  # han 4, fu 30, 11700 points and the deltas agree
+    assert "Reach Bonus(1飜)" in first["log"]["wins"][0]["yaku_text"]  # type: ignore[index]
+    assert "yaku" not in first["log"]["wins"][0]  # type: ignore[index]
+    assert {"name": "riichi", "han": 1} in first["wins"][0]["yaku"]  # type: ignore[index]
+    assert out[-1]["type"] == "game_end"
+
+
+def test_converter_values_in_english_are_read() -> None:
+    # tensoul's English export writes a value as fu and han in English and limits in romaji: the same values.
+    obj = json.loads(write_record(read_soul(GAME_B.read_bytes()), "tenhou6"))
+    obj["log"][0][16][2][3] = "30Fu4Han3900Points∀"
+    obj["log"][4][16][2][3] = "Mangan 8000点"
+    record = read_record(json.dumps(obj, ensure_ascii=False).encode(), "tenhou6")
+    assert not record.errors
+    wins = [w for h in record.hands for w in h.stated.wins]
+    assert (wins[0].fu, wins[0].han, wins[0].points) == (30, 4, 11700)
+    assert record.hands[4].stated.wins[0].limit == "mangan" and record.hands[4].stated.wins[0].points == 8000
+    assert all(o["matches_log"] is True for o in _replay(record))
