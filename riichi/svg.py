@@ -220,21 +220,22 @@ def tiles(ts: Iterable[Tile] | str) -> SvgString:
 # -- melds ---------------------------------------------------------------------
 
 
-def _called_position(m: Meld, seat: Wind, size: int) -> int:
+def _called_position(m: Meld, seat: Wind, size: int, players: int = 4) -> int:
     """Which tile of the meld lies sideways: it points at the seat it was called from.
 
     From the left (kamicha) the first tile, from across (toimen) the middle one
     (the second of a kan), from the right (shimocha) the last one; ``size``
-    is the number of tiles in the row (a shouminkan shows three).
+    is the number of tiles in the row (a shouminkan shows three). With three
+    players (East, South, West) the left of East is West, and nobody sits across.
     """
-    if m.from_seat is None or m.from_seat == seat.previous:
+    if m.from_seat is None or m.from_seat == (seat + players - 1) % players:
         return 0
-    if m.from_seat == seat.next:
+    if m.from_seat == (seat + 1) % players:
         return size - 1
     return 1
 
 
-def _meld_parts(m: Meld, seat: Wind, x0: float, top: float) -> tuple[str, float]:
+def _meld_parts(m: Meld, seat: Wind, x0: float, top: float, players: int = 4) -> tuple[str, float]:
     """SVG of one meld starting at x0 with upright tiles standing on ``top + HEIGHT``; and its width."""
     parts: list[str] = []
     x = x0
@@ -247,7 +248,7 @@ def _meld_parts(m: Meld, seat: Wind, x0: float, top: float) -> tuple[str, float]
     shown = list(m.tiles)
     # The fourth tile of a shouminkan lies on top of the called one.
     added = shown.pop() if m.type is MeldType.SHOUMINKAN else None
-    called = _called_position(m, seat, len(shown))
+    called = _called_position(m, seat, len(shown), players)
     for i, t in enumerate(shown):
         if i == called:
             parts.append(_placed(t, x, base - WIDTH, sideways=True))
@@ -264,8 +265,8 @@ def _meld_height(m: Meld) -> float:
     return 2 * WIDTH + _GAP if m.type is MeldType.SHOUMINKAN else HEIGHT
 
 
-def meld(m: Meld | str, *, seat: Wind | str = Wind.EAST) -> SvgString:
-    """One meld as it lies on the table of the player in ``seat``.
+def meld(m: Meld | str, *, seat: Wind | str = Wind.EAST, players: int = 4) -> SvgString:
+    """One meld as it lies on the table of the player in ``seat``, at a table of ``players`` (4 or 3).
 
     The claimed tile is turned sideways towards the seat it came from; a
     concealed kan shows two backs at its ends; the added tile of a
@@ -274,16 +275,18 @@ def meld(m: Meld | str, *, seat: Wind | str = Wind.EAST) -> SvgString:
     one = Meld.parse(m) if isinstance(m, str) else m
     own = Wind.parse(seat) if isinstance(seat, str) else seat
     top = _meld_height(one) - HEIGHT
-    content, width = _meld_parts(one, own, 0, top)
+    content, width = _meld_parts(one, own, 0, top, _players(players))
     return _document(content, width, top + HEIGHT, label=str(one))
 
 
-def hand(h: Hand | str, *, win: Tile | str | None = None, seat: Wind | str = Wind.EAST) -> SvgString:
+def hand(h: Hand | str, *, win: Tile | str | None = None, seat: Wind | str = Wind.EAST,
+         players: int = 4) -> SvgString:
     """A hand: concealed tiles, then the winning tile set apart, then the melds.
 
     ``seat`` is the owner's seat wind, which decides which way called tiles
-    are turned. ``win`` must be one of the concealed tiles.
+    are turned (at a table of ``players``, 4 or 3). ``win`` must be one of the concealed tiles.
     """
+    players = _players(players)
     one = Hand.parse(h) if isinstance(h, str) else h
     own = Wind.parse(seat) if isinstance(seat, str) else seat
     concealed = list(one.concealed)
@@ -304,10 +307,16 @@ def hand(h: Hand | str, *, win: Tile | str | None = None, seat: Wind | str = Win
         x += WIDTH
     for m in one.melds:
         x += _GROUP_GAP if x else 0
-        content, width = _meld_parts(m, own, x, top)
+        content, width = _meld_parts(m, own, x, top, players)
         parts.append(f'<g class="meld {m.type.value}">{content}</g>')
         x += width
     return _document("".join(parts), x, top + HEIGHT, label=str(one))
+
+
+def _players(players: object) -> int:
+    if players not in (3, 4):
+        raise ValueError(f"a table has 3 or 4 players, not {players!r}")
+    return players  # type: ignore[return-value] # 3 or 4, checked
 
 
 def sprite() -> SvgString:

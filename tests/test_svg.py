@@ -107,6 +107,15 @@ def test_called_tile_is_sideways_towards_its_seat(meld: str, seat: str, expected
     assert placed(parse(svg.meld(meld, seat=seat))) == expected
 
 
+def test_three_players_have_no_seat_across() -> None:
+    # three players sit E, S, W: East's left is West, South's right is West, West's right is East
+    assert placed(parse(svg.meld("pon:777z@W", seat="E", players=3))) == [("7z", True), ("7z", False), ("7z", False)]
+    assert placed(parse(svg.meld("pon:777z@W", seat="S", players=3))) == [("7z", False), ("7z", False), ("7z", True)]
+    assert placed(parse(svg.hand("123p pon:777z@E", seat="W", players=3)))[-1] == ("7z", True)
+    with pytest.raises(ValueError, match="3 or 4 players"):
+        svg.meld("pon:777z@W", players=2)
+
+
 def test_concealed_kan_shows_two_backs_at_its_ends() -> None:
     root = parse(svg.meld("ankan:1111s"))
     assert placed(root) == [("back", False), ("1s", False), ("1s", False), ("back", False)]

@@ -189,7 +189,7 @@ def _rules_listing() -> dict[str, object]:
         elif name == "pao":
             choices = [y.value for y in PAO_YAKUMAN]
         switches.append({"name": name, "kind": kind, "values": choices})
-    presets = [{"name": name, "description": r.description,
+    presets = [{"name": name, "description": r.description, "players": r.players,
                 "switches": {k: v for k, v in r.to_dict().items() if k in SCORING_SWITCHES}}
                for name, r in PRESETS.items()]
     return {"default": "tenhou", "presets": presets, "switches": switches}
@@ -458,9 +458,10 @@ def create_app() -> FastAPI:
     async def svg_meld(
         m: str = Query(..., description="A meld: `pon:777z@W`, `ankan:1111s`"),
         seat: str = Query("E", description="The owner's seat wind: which way the called tile turns"),
+        players: int = Query(4, ge=3, le=4, description="Players at the table: 3 has no seat across"),
     ) -> Response:
         """One meld as SVG."""
-        return _picture(lambda: svg.meld(_checked(m, "the meld text"), seat=seat))
+        return _picture(lambda: svg.meld(_checked(m, "the meld text"), seat=seat, players=players))
 
     @app.get("/api/svg/sprite", tags=["pictures"], response_class=Response,
              responses={200: {"content": {_SVG: {}}, "description": "Every tile as an SVG symbol"}})

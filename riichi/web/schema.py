@@ -135,7 +135,9 @@ RULES: Final[dict[str, object]] = {
     "properties": {
         "default": {"type": "string"},
         "presets": {"type": "array", "items": {"type": "object", "properties": {
-            "name": {"type": "string"}, "description": {"type": "string"}, "switches": {"type": "object"}}}},
+            "name": {"type": "string"}, "description": {"type": "string"},
+            "players": {"type": "integer", "enum": [3, 4], "description": "How many play (3: a three-player rule set)."},
+            "switches": {"type": "object"}}}},
         "switches": {"type": "array", "items": {"type": "object", "properties": {
             "name": {"type": "string"},
             "kind": {"type": "string", "enum": ["bool", "int", "int_or_null", "choice", "set"]},

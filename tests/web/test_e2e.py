@@ -212,6 +212,51 @@ def test_incomplete_hand_shows_waits_with_their_value(page: Page, base_url: str)
     expect(page.locator("#points")).to_have_text("5,200")
 
 
+def test_three_players_hide_north_and_the_removed_tiles(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    page.click('[data-players="3"]')
+    expect(page.locator("#preset")).to_have_value("tenhou-sanma")
+    # 108 tiles: no 2m-8m (nor the red 5m) in the palette, no chi, no North seat; kita as a counter
+    for tile in ("2m", "5m", "0m", "8m"):
+        expect(page.locator(f'#palette [data-tile="{tile}"]')).to_be_hidden()
+    for tile in ("1m", "9m", "0p", "4z"):
+        expect(page.locator(f'#palette [data-tile="{tile}"]')).to_be_visible()
+    expect(page.locator('#modes [data-mode="chi"]')).to_be_hidden()
+    assert page.locator("#seat option:not([disabled])").evaluate_all("os => os.map(o => o.value)") == ["E", "S", "W"]
+    expect(page.locator("#kita-label")).to_be_visible()
+    # South by tsumo, 999m 123p 456p 789s 22s, two Norths set aside, West indicator: menzen tsumo 1, dora 2 (the
+    # set-aside Norths again), nukidora 2 = 5 han, a mangan: the dealer pays 4,000, West 2,000 (tsumo loss).
+    click_tiles(page, "999m123456p789s22s")
+    page.select_option("#seat", "S")
+    page.click('[data-win-by="tsumo"]')
+    page.click("#kita-plus")
+    page.click("#kita-plus")
+    page.click('#modes [data-mode="dora"]')
+    click_tiles(page, "3z")
+    expect(page.locator("#points")).to_have_text("6,000")
+    expect(page.locator("#headline")).to_have_text("Mangan")
+    expect(page.locator('#yaku li[data-yaku="nukidora"] b')).to_have_text("2 han")
+    expect(page.locator("#payments")).to_have_text("East 4,000, West 2,000")
+    assert page.locator("#deltas tr").evaluate_all("rs => rs.map(r => r.dataset.seat)") == ["E", "S", "W"]
+    # two Norths set aside leave two in the palette (set-aside Norths count among the four copies)
+    expect(page.locator('#palette [data-tile="4z"]')).to_be_enabled()
+    # the link keeps the rules and the kita
+    assert "kita=2" in page.url and "rules=tenhou-sanma" in page.url
+    page.goto(page.url)
+    expect(page.locator("#points")).to_have_text("6,000")
+    expect(page.locator("#kita")).to_have_value("2")
+    # the comparison runs the three-player presets: Mahjong Soul splits North's share (5,000 + 3,000)
+    page.click("#tab-compare")
+    expect(page.locator("#compare-table tr[data-preset]")).to_have_count(2)
+    expect(page.locator('#compare-table tr[data-preset="mahjongsoul-sanma"] td.num')).to_have_text("8,000")
+    page.screenshot(path=str(SCREENSHOTS / "calculator-sanma.png"), full_page=True)
+    # back to four players: the kita goes, and the page says so
+    page.click('[data-players="4"]')
+    expect(page.locator("#preset")).to_have_value("tenhou")
+    expect(page.locator("#players-note")).to_have_text("Taken out for 4 players: 2 kita.")
+    expect(page.locator("#kita-label")).to_be_hidden()
+
+
 def test_typing_bad_notation_shows_where(page: Page, base_url: str) -> None:
     page.goto(base_url)
     page.fill("#notation", "123m8z")

@@ -17,6 +17,7 @@ const FRESH = () => ({
   riichi: 0, ippatsu: false, open_riichi: false,
   last: false, rinshan: false, chankan: false, first: false,
   honba: 0, sticks: 0,
+  kita: 0,            // three players: the Norths set aside
 });
 const FORM_NAMES = { standard: "four sets and a pair", chiitoitsu: "seven pairs", kokushi: "thirteen orphans" };
 const state = { ...FRESH(), preset: "tenhou", overrides: {}, view: "score" };
@@ -27,15 +28,66 @@ let timer = null;
 
 const $ = (id) => document.getElementById(id);
 
+// -- players ----------------------------------------------------------------------------
+// A three-player rule set (its preset's "players" in /api/rules) plays without North's seat, without chi and
+// without the tiles 2m to 8m.
+
+const SANMA_OUT = ["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"];
+
+function players() {
+  const preset = rulesListing && rulesListing.presets.find((p) => p.name === state.preset);
+  if (preset && preset.players) return preset.players;
+  return state.preset.endsWith("-sanma") ? 3 : 4;  // before the listing has come
+}
+function seatsInPlay() { return SEATS.slice(0, players()); }
+function inPlay(t) { return players() === 4 || !SANMA_OUT.includes(t); }
+
+// The same rule set for the other number of players: tenhou <-> tenhou-sanma, else the first preset of that many.
+function counterpart(n) {
+  const list = rulesListing ? rulesListing.presets.filter((p) => p.players === n).map((p) => p.name) : [];
+  const twin = n === 3 ? state.preset + "-sanma" : state.preset.replace(/-sanma$/, "");
+  return list.includes(twin) ? twin : list[0] || (n === 3 ? "tenhou-sanma" : "tenhou");
+}
+
+// Switch between four and three players: what a three-player game cannot hold is taken out, and said so.
+function setPlayers(n) {
+  if (n === players()) return;
+  state.preset = counterpart(n);
+  state.overrides = {};
+  const dropped = [];
+  if (n === 3) {
+    const keep = (t) => inPlay(t) || (dropped.push(t), false);
+    state.tiles = state.tiles.filter(keep);
+    state.dora = state.dora.filter(keep);
+    state.ura = state.ura.filter(keep);
+    state.melds = state.melds.filter((m) => (m.type !== "chi" && m.tiles.every(inPlay)) || (dropped.push(meldText(m)), false));
+    for (const m of state.melds) if (m.rel === "across") m.rel = "left";
+    if (state.discarder === "across") state.discarder = "left";
+    if (state.seat === "N") { state.seat = "E"; dropped.push("seat North"); }
+    if (state.round === "N") { state.round = "E"; dropped.push("round wind North"); }
+    if (!state.tiles.includes(state.win)) state.win = state.tiles[state.tiles.length - 1] || null;
+    if (mode === "chi") setMode("hand");
+  } else if (state.kita) {
+    dropped.push(`${state.kita} kita`);
+    state.kita = 0;
+  }
+  $("players-note").hidden = !dropped.length;
+  $("players-note").textContent = dropped.length ? `Taken out for ${n} players: ${dropped.join(", ")}.` : "";
+  changed(true);
+}
+
 // -- tiles (the notation and pictures are in tiles.js) ---------------------------------
 
+// Seats relative to the winner: with three players, left and right are the two others (no one across).
 function relToSeat(rel, seat) {
+  const n = players();
   const i = SEATS.indexOf(seat);
-  return SEATS[(i + { left: 3, across: 2, right: 1 }[rel]) % 4];
+  return SEATS[(i + { left: n - 1, across: 2, right: 1 }[rel]) % n];
 }
 function seatToRel(from, seat) {
-  const d = (SEATS.indexOf(from) - SEATS.indexOf(seat) + 4) % 4;
-  return { 1: "right", 2: "across", 3: "left" }[d] || null;
+  const n = players();
+  const d = (SEATS.indexOf(from) - SEATS.indexOf(seat) + n) % n;
+  return (n === 4 ? { 1: "right", 2: "across", 3: "left" } : { 1: "right", 2: "left" })[d] || null;
 }
 
 function meldText(m) {
@@ -58,7 +110,7 @@ function parseHand(text) {
       if (mt.length !== MELD_SIZE[type]) throw new Error(`${type} needs ${MELD_SIZE[type]} tiles`);
       let rel = null;
       if (from !== undefined) {
-        if (!SEATS.includes(from)) throw new Error("the seat after @ is E, S, W or N");
+        if (!seatsInPlay().includes(from)) throw new Error(`the seat after @ is ${seatsInPlay().join(", ")}`);
         rel = seatToRel(from, state.seat);
         if (!rel) throw new Error(`a meld cannot be called from your own seat (${from})`);
       } else if (type !== "ankan") rel = "left";
@@ -85,7 +137,8 @@ function tileButton(t, onClick, cls = "") {
 // -- counting -----------------------------------------------------------------
 
 function allTiles() {
-  return [...state.tiles, ...state.melds.flatMap((m) => m.tiles), ...state.dora, ...state.ura];
+  const kita = players() === 3 ? Array(state.kita).fill("4z") : [];  // set-aside Norths are Norths too
+  return [...state.tiles, ...state.melds.flatMap((m) => m.tiles), ...state.dora, ...state.ura, ...kita];
 }
 function copiesLeft(t) {
   const used = allTiles();
@@ -180,6 +233,7 @@ function buildCase() {
     honba: state.honba,
     riichi_sticks: state.sticks,
     rules: rulesSpec(),
+    ...(players() === 3 && state.kita ? { kita: state.kita } : {}),
     red_fives_as_plain: true,  // under rules without red fives a red five is their plain five (the result says so)
   };
   if (!state.tsumo) c.discarder = relToSeat(state.discarder, state.seat);
@@ -220,6 +274,7 @@ function toQuery() {
   if (state.ura.length) q.set("ura", formatTiles(state.ura, false));
   if (state.honba) q.set("honba", String(state.honba));
   if (state.sticks) q.set("sticks", String(state.sticks));
+  if (state.kita) q.set("kita", String(state.kita));
   if (state.preset !== "tenhou") q.set("rules", state.preset);
   if (Object.keys(state.overrides).length) q.set("switches", JSON.stringify(state.overrides));
   if (state.view !== "score") q.set("view", state.view);
@@ -251,6 +306,7 @@ function fromQuery(search) {
   }
   state.honba = int("honba");
   state.sticks = int("sticks");
+  state.kita = Math.min(4, int("kita"));
   state.preset = q.get("rules") || "tenhou";
   try {
     const o = JSON.parse(q.get("switches") || "{}");
@@ -287,8 +343,11 @@ function renderEditor() {
   const reds = redFives() > 0;
   for (const b of document.querySelectorAll("#palette .tile-btn")) {
     b.disabled = copiesLeft(b.dataset.tile) < 1;
-    if (b.dataset.tile[0] === "0") b.hidden = !reds;  // the palette offers red fives only where the rules have them
+    // the palette offers red fives only where the rules have them, and only the tiles in play (108 for three)
+    b.hidden = (b.dataset.tile[0] === "0" && !reds) || !inPlay(b.dataset.tile);
   }
+  const three = players() === 3;
+  document.querySelector('#modes [data-mode="chi"]').hidden = three;  // no chi with three players
   const view = $("hand-view");
   view.textContent = "";
   const concealed = document.createElement("div");
@@ -316,7 +375,7 @@ function renderEditor() {
     b.className = "meld-btn";
     b.dataset.meld = meldText(m);
     b.title = `${meldText(m)} (click to remove)`;
-    b.appendChild(meldImage(meldText(m), state.seat));
+    b.appendChild(meldImage(meldText(m), state.seat, players()));
     b.addEventListener("click", () => { state.melds.splice(i, 1); changed(true); });
     view.appendChild(b);
   });
@@ -348,6 +407,14 @@ function renderSituation() {
   $("discarder").value = state.discarder;
   for (const opt of $("discarder").options) opt.textContent = `${opt.value} (${SEAT_NAMES[relToSeat(opt.value, state.seat)]})`;
   for (const opt of $("from").options) opt.textContent = `${opt.value} (${SEAT_NAMES[relToSeat(opt.value, state.seat)]})`;
+  const three = players() === 3;
+  for (const b of document.querySelectorAll("[data-players]")) b.classList.toggle("active", Number(b.dataset.players) === players());
+  for (const id of ["seat", "round"]) for (const o of $(id).options) o.hidden = o.disabled = three && o.value === "N";
+  for (const id of ["discarder", "from"]) for (const o of $(id).options) o.hidden = o.disabled = three && o.value === "across";
+  $("kita-label").hidden = !three;
+  $("kita").value = state.kita;
+  $("kita-minus").disabled = state.kita <= 0;
+  $("kita-plus").disabled = state.kita >= 4 || copiesLeft("4z") < 1;
   $("seat").value = state.seat;
   $("round").value = state.round;
   $("riichi").value = String(state.riichi);
@@ -363,6 +430,7 @@ function renderRules() {
   if (!rulesListing) return;
   $("preset").value = state.preset;
   const preset = rulesListing.presets.find((p) => p.name === state.preset);
+  for (const o of $("preset").options) o.hidden = o.disabled = Number(o.dataset.players) !== players();
   $("preset-description").textContent = preset ? preset.description : "";
   const box = $("switches");
   box.textContent = "";
@@ -636,6 +704,11 @@ function wire() {
     $(id).addEventListener("input", () => { state[f] = Math.max(0, Math.min(99, parseInt($(id).value, 10) || 0)); changed(false); });
   }
   $("preset").addEventListener("change", () => { state.preset = $("preset").value; state.overrides = {}; changed(false); });
+  for (const b of document.querySelectorAll("[data-players]")) b.addEventListener("click", () => setPlayers(Number(b.dataset.players)));
+  const setKita = (n) => { state.kita = Math.max(0, Math.min(4, n)); changed(false); };
+  $("kita").addEventListener("input", () => setKita(parseInt($("kita").value, 10) || 0));
+  $("kita-minus").addEventListener("click", () => setKita(state.kita - 1));
+  $("kita-plus").addEventListener("click", () => { if (copiesLeft("4z") > 0) setKita(state.kita + 1); });
   $("reset-rules").addEventListener("click", () => { state.overrides = {}; changed(false); });
   $("tab-score").addEventListener("click", () => { state.view = "score"; changed(false); });
   $("tab-compare").addEventListener("click", () => { state.view = "compare"; changed(false); });
@@ -654,6 +727,7 @@ async function start() {
     for (const p of rulesListing.presets) {
       const o = document.createElement("option");
       o.value = o.textContent = p.name;
+      o.dataset.players = String(p.players);
       $("preset").appendChild(o);
     }
     if (!rulesListing.presets.some((p) => p.name === state.preset)) state.preset = rulesListing.default;

@@ -73,10 +73,10 @@ function tileRow(ts, cls = "") {
 }
 
 // A meld in hand notation ("pon:555z@W") drawn by the server, called tiles turned towards their seat.
-function meldImage(text, seat) {
+function meldImage(text, seat, players = 4) {
   const img = document.createElement("img");
   img.alt = text;
-  img.src = `/api/svg/meld?m=${encodeURIComponent(text)}&seat=${seat}`;
+  img.src = `/api/svg/meld?m=${encodeURIComponent(text)}&seat=${seat}` + (players === 3 ? "&players=3" : "");
   return img;
 }
 
@@ -112,7 +112,8 @@ function paymentText(r, tsumo, seatLabel) {
   const pays = Object.entries(r.payments || {});
   if (!tsumo) return pays.map(([s, n]) => `${seatLabel(s)} pays ${points(n)}`).join(", ");
   const amounts = [...new Set(pays.map(([, n]) => n))];
-  if (amounts.length === 1 && pays.length === 3) return `${points(amounts[0])} all`;
+  const others = r.deltas ? Object.keys(r.deltas).length - 1 : 3;  // three players: two others
+  if (amounts.length === 1 && pays.length === others && others > 1) return `${points(amounts[0])} all`;
   return pays.map(([s, n]) => `${SEAT_NAMES[s]} ${points(n)}`).join(", ");
 }
 
@@ -147,6 +148,7 @@ function scoreView(r, opts) {
   if (r.deltas) {
     const t = el("table", a("deltas"));
     for (const s of SEATS) {
+      if (!(s in r.deltas)) continue;  // no North in a three-player game
       const v = r.deltas[s];
       t.append(el("tr", { "data-seat": s }, el("th", {}, seatLabel(s)), el("td", { class: v > 0 ? "plus" : v < 0 ? "minus" : "" }, signed(v))));
     }
