@@ -35,6 +35,7 @@ from riichi.rules.options import (
     MultipleYakuman,
     Renchan,
     Renhou,
+    TenpaiYame,
 )
 from riichi.yaku import Yaku
 
@@ -103,7 +104,7 @@ def _detail_switches(rule: dict[str, object], players: int) -> tuple[list[tuple[
             ("kan_dora_timing", KanDoraTiming.IMMEDIATE if _flag(rule, "ming_dora_immediately_open")
              else KanDoraTiming.AFTER_DISCARD),
             ("abortive_draws", frozenset(kind for key, kind in _ABORTIVE if _flag(rule, key))),
-            ("agari_yame", _flag(rule, "have_helezhongju")), ("tenpai_yame", _flag(rule, "have_tingpaizhongju")),
+            ("agari_yame", _flag(rule, "have_helezhongju")), ("tenpai_yame", TenpaiYame.AUTOMATIC if _flag(rule, "have_tingpaizhongju") else TenpaiYame.NONE),
             ("renchan", Renchan.TENPAI if _flag(rule, "have_tingpailianzhuang") else Renchan.WIN_ONLY),
             ("ippatsu", _flag(rule, "have_yifa")),
             ("extension", Extension.SUDDEN_DEATH if _flag(rule, "have_nanruxiru") else Extension.NONE),
