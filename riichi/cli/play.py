@@ -3,6 +3,7 @@
     riichi play --games 100 --seed 7 --rules tenhou
     riichi play --games 10 --players efficient,efficient,tsumogiri,random --json
     riichi play --games 10 --save games/ --format mjai    # each game as mjai JSON lines (or tenhou6, mjlog)
+    riichi play --seat '0=mjai:python bot.py {seat}' --seat 2=mypkg.bots:MyPlayer --bot-timeout 1
 
 Game ``i`` of a run is played from a seed drawn from ``--seed``, so the same seed gives the same games.
 
@@ -21,33 +22,30 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from riichi.bots.process import MjaiProcessPlayer
+from riichi.bots.protocol import Fault
+from riichi.bots.spec import PLAYERS, make_player
 from riichi.cli.batch import plural
 from riichi.errors import RiichiError
 from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand
 from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event, GameEnd
 from riichi.game.game import Game
-from riichi.game.players import EfficientPlayer, Player, RandomPlayer, TsumogiriPlayer
+from riichi.game.players import Player
 from riichi.game.tally import Tally
 from riichi.replay.convert import write_record
-from riichi.rules import PRESETS, resolve_rules
+from riichi.rules import PRESETS, RuleSet, resolve_rules
 
-__all__ = ["PLAYERS", "add_parser", "game_record", "run"]
+__all__ = ["add_parser", "game_record", "run"]
 
 #: The file name ending of each format a game is saved in.
 _SUFFIXES = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml"}
-
-#: The built-in players by name; each is made from a seed (the random one's choices, the efficient one's
-#: open riichi).
-PLAYERS: dict[str, Callable[[int], Player]] = {
-    "efficient": EfficientPlayer,
-    "tsumogiri": lambda seed: TsumogiriPlayer(),
-    "random": RandomPlayer,
-}
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,6 +59,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--rules", default="tenhou", help=f"preset: {', '.join(PRESETS)}")
     p.add_argument("--players", default="efficient,efficient,efficient,efficient",
                    help=f"four players, comma-separated, seat 0 first ({', '.join(PLAYERS)})")
+    p.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
+                   help="seat N played by SPEC instead (repeatable): a built-in name, module:Class (a Python "
+                        "class with choose(view, actions)) or mjai:COMMAND (a bot process speaking mjai on "
+                        "stdin/stdout; {seat} in COMMAND becomes its seat)")
+    p.add_argument("--bot-timeout", type=float, default=2.0, metavar="SECONDS",
+                   help="how long an mjai bot may take for each move (default 2); a late, malformed or "
+                        "illegal answer is a fault: the seat passes or discards its drawn tile instead")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="write every game into DIR (game-0000.mjson, ...)")
     p.add_argument("--format", default="mjai", choices=list(_SUFFIXES),
@@ -85,36 +90,80 @@ def run(args: argparse.Namespace) -> int:
         return fail("play", "usage", f"--players needs four of {', '.join(PLAYERS)} ({problem})")
     if args.games < 1:
         return fail("play", "usage", "--games must be at least 1")
+    if not args.bot_timeout > 0:
+        return fail("play", "usage", "--bot-timeout must be a positive number of seconds")
+    try:
+        seated = _seated(args.seat, len(names), args.bot_timeout)
+    except RiichiError as exc:
+        return fail("play", "usage", str(exc))
+    for seat, (spec, _player) in seated.items():
+        names[seat] = spec
     save = Path(args.save) if args.save else None
     if save is not None:
         try:
             save.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return fail("play", "write_error", f"cannot write into {save}: {exc.strerror}")
+    try:
+        return _play(args, rules, names, seated, save)
+    finally:
+        for _spec, player in seated.values():
+            if isinstance(player, MjaiProcessPlayer):
+                player.close()
+
+
+def _seated(specs: list[str], seats: int, timeout: float) -> dict[int, tuple[str, Player]]:
+    """The players of ``--seat N=SPEC``, made once for the whole run."""
+    seated: dict[int, tuple[str, Player]] = {}
+    for text in specs:
+        number, sep, spec = text.partition("=")
+        if not sep or not number.strip().isdigit() or not 0 <= int(number) < seats:
+            raise RiichiError(f"--seat {text!r}: expected N=SPEC with N a seat 0..{seats - 1}")
+        seat = int(number)
+        if seat in seated:
+            raise RiichiError(f"--seat {seat} is given twice")
+        seated[seat] = (spec.strip(), make_player(spec, seat, seed=seat, timeout=timeout))
+    return seated
+
+
+def _play(args: argparse.Namespace, rules: RuleSet, names: list[str],  # noqa: C901 - the run's loop, its saving and its stops
+          seated: dict[int, tuple[str, Player]], save: Path | None) -> int:
+    from riichi.cli import fail  # noqa: PLC0415 - the command line's package imports this module
+
     seeds = random.Random(args.seed)
     tally = Tally()
     events = 0
     started = time.perf_counter()
     progress = sys.stderr.isatty()
-
     played: list[Event] = []
+    bots = [player for _spec, player in seated.values() if isinstance(player, MjaiProcessPlayer)]
+    listeners = [played.append] + [bot.observe for bot in bots]
 
-    def keep(event: Event) -> None:
-        played.append(event)
+    def listen(event: Event) -> None:
+        for listener in listeners:
+            listener(event)
 
+    faults: list[Fault] = []
     saved = 0
     try:
         for i in range(args.games):
             game_seed = seeds.getrandbits(64)
-            players = [PLAYERS[name](game_seed + seat) for seat, name in enumerate(names)]
+            players = [seated[seat][1] if seat in seated else PLAYERS[name](game_seed + seat)
+                       for seat, name in enumerate(names)]
             played.clear()
-            game = play_game(players, rules, seed=game_seed, names=tuple(names), listener=keep)
+            before = [len(bot.faults) for bot in bots]
+            game = play_game(players, rules, seed=game_seed, names=tuple(names), listener=listen)
+            game_faults = [f for bot, n in zip(bots, before, strict=True) for f in bot.faults[n:]]
+            faults.extend(game_faults)
             events += len(played)
             tally.add(game)
             if save is not None:
                 name = f"game-{i:04d}{_SUFFIXES[args.format]}"
+                record = game_record(game, played)
+                if game_faults:
+                    record = replace(record, names=_noted(record.names, game_faults))
                 try:
-                    save_whole(save / name, write_record(game_record(game, played), args.format, rules))
+                    save_whole(save / name, write_record(record, args.format, rules))
                 except OSError as exc:
                     if progress:
                         sys.stderr.write("\n")
@@ -132,12 +181,22 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         sys.stderr.write("\n")
     elapsed = time.perf_counter() - started
-    summary = _summary(tally, names, rules.name, events, elapsed)
+    summary = _summary(tally, names, rules.name, events, elapsed, faults)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         _print(summary)
     return 0
+
+
+def _noted(names: tuple[str, ...], faults: list[Fault]) -> tuple[str, ...]:
+    """The players' names with each seat's faults in the game noted after it (every record format keeps the
+    names): ``mjai:bot.py [faults: 2 late, 1 illegal]``."""
+    noted = list(names)
+    for seat in sorted({f.seat for f in faults}):
+        kinds = Counter(f.kind.value for f in faults if f.seat == seat)
+        noted[seat] += " [faults: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) + "]"
+    return tuple(noted)
 
 
 def _saved(n: int) -> str:
@@ -165,7 +224,8 @@ def _progress(out: TextIO, done: int, total: int) -> None:
     out.flush()
 
 
-def _summary(tally: Tally, names: list[str], rules: str, events: int, elapsed: float) -> dict[str, object]:
+def _summary(tally: Tally, names: list[str], rules: str, events: int, elapsed: float,
+             faults: list[Fault]) -> dict[str, object]:
     hands = tally.hands or 1
     wins = tally.win_count or 1
     return {
@@ -182,7 +242,9 @@ def _summary(tally: Tally, names: list[str], rules: str, events: int, elapsed: f
             "average_points": round(tally.average_points[seat], 2),
             "win_rate": round(tally.wins[seat] / hands, 4),
             "deal_in_rate": round(tally.deal_ins[seat] / hands, 4),
+            "fault_kinds": dict(sorted(Counter(f.kind.value for f in faults if f.seat == seat).items())),
         } for seat in range(4)],
+        "faults": [sum(1 for f in faults if f.seat == seat) for seat in range(4)],
         "draw_rate": round(tally.draws / hands, 4),
         "yaku": {name: round(n / wins, 4) for name, n in tally.yaku.most_common()},
     }
@@ -199,6 +261,11 @@ def _print(summary: dict[str, object]) -> None:
         print(f"{s['seat']:>4} {s['player']:<10} {first:>4} {second:>4} {third:>4} {fourth:>4}  {s['average_place']:>9.2f}"
               f"  {s['average_points']:>10.1f}  {s['win_rate']:>8.1%}  {s['deal_in_rate']:>12.1%}")
     print(f"draw rate {summary['draw_rate']:.1%}")
+    faults = summary["faults"]
+    assert isinstance(faults, list)
+    if any(faults):
+        print("bot faults (moves replaced by a pass or the drawn tile's discard): "
+              + ", ".join(f"seat {seat} {n}" for seat, n in enumerate(faults) if n))
     yaku = summary["yaku"]
     assert isinstance(yaku, dict)
     print("yaku per win: " + ", ".join(f"{name} {share:.1%}" for name, share in list(yaku.items())[:15]))

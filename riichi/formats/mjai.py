@@ -49,6 +49,7 @@ from riichi.game.events import (
     Draw,
     DrawKind,
     Event,
+    GameStart,
     Minkan,
     Pon,
     Riichi,
@@ -61,7 +62,7 @@ from riichi.rules import PRESETS, resolve_rules
 from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["mjai_tile", "read_mjai", "tile_from_mjai", "write_mjai"]
+__all__ = ["mjai_event", "mjai_tile", "read_mjai", "tile_from_mjai", "write_mjai"]
 
 _HONORS: Final = "ESWNPFC"
 #: Draw reasons as mjai writers name them, and the project's own names (which the writer uses).
@@ -375,57 +376,76 @@ def read_mjai(text: str | Iterable[str]) -> GameRecord:
 
 # -- writing ---------------------------------------------------------------------------------------------
 
-def _event_lines(hand: HandRecord) -> Iterator[dict[str, object]]:  # noqa: C901, PLR0912 - one branch per event
+def mjai_event(event: Event) -> dict[str, object]:  # noqa: C901, PLR0911, PLR0912 - one branch per event
+    """One event as its mjai message (what a bot at the table is sent; a record adds the results it states).
+
+    >>> mjai_event(Discard.parse("discard 2 0p tsumogiri"))
+    {'type': 'dahai', 'actor': 2, 'pai': '5pr', 'tsumogiri': True}
+    """
+    if isinstance(event, Deal):
+        return {"type": "start_kyoku", "bakaze": str(event.round_wind), "dora_marker": mjai_tile(event.dora),
+                "kyoku": event.round_number, "honba": event.honba, "kyotaku": event.sticks, "oya": event.dealer,
+                "scores": list(event.scores), "tehais": [[mjai_tile(t) for t in h] for h in event.hands]}
+    if isinstance(event, Draw):
+        return {"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)}
+    if isinstance(event, Discard):
+        return {"type": "dahai", "actor": event.seat, "pai": mjai_tile(event.tile), "tsumogiri": event.tsumogiri}
+    if isinstance(event, Chi | Pon | Minkan):
+        name = "chi" if isinstance(event, Chi) else "pon" if isinstance(event, Pon) else "daiminkan"
+        return {"type": name, "actor": event.seat, "target": event.from_seat, "pai": mjai_tile(event.tile),
+                "consumed": [mjai_tile(t) for t in event.own]}
+    if isinstance(event, Shouminkan):
+        return {"type": "kakan", "actor": event.seat, "pai": mjai_tile(event.tile),
+                "consumed": [mjai_tile(event.tile)] * 3}
+    if isinstance(event, Ankan):
+        return {"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]}
+    if isinstance(event, DoraRevealed):
+        return {"type": "dora", "dora_marker": mjai_tile(event.tile)}
+    if isinstance(event, Riichi):
+        return {"type": "reach", "actor": event.seat}
+    if isinstance(event, RiichiAccepted):
+        return {"type": "reach_accepted", "actor": event.seat}
+    if isinstance(event, Win):
+        return {"type": "hora", "actor": event.seat,
+                "target": event.seat if event.from_seat is None else event.from_seat,
+                "pai": mjai_tile(event.tile), "ura_markers": [mjai_tile(t) for t in event.ura]}
+    if isinstance(event, Ryuukyoku):
+        line: dict[str, object] = {"type": "ryukyoku", "reason": event.kind.value}
+        if event.seat is not None:
+            line["actor"] = event.seat
+        return line
+    if isinstance(event, GameStart):
+        return {"type": "start_game", "names": list(event.names)}
+    return {"type": "end_game"}
+
+
+def _event_lines(hand: HandRecord) -> Iterator[dict[str, object]]:
     wins = iter(hand.stated.wins)
+    stated = hand.stated
     for event in hand.events:
+        if not isinstance(event, Event):
+            continue
+        line = mjai_event(event)
         if isinstance(event, Deal):
-            stated = hand.stated
-            yield {"type": "start_kyoku", "bakaze": str(event.round_wind), "dora_marker": mjai_tile(event.dora),
-                   "kyoku": event.round_number, "honba": stated.honba if stated.honba is not None else event.honba,
-                   "kyotaku": stated.riichi_sticks if stated.riichi_sticks is not None else event.sticks,
-                   "oya": event.dealer,
-                   "scores": list(stated.scores_start if stated.scores_start is not None else event.scores),
-                   "tehais": [[mjai_tile(t) for t in h] for h in event.hands]}
-        elif isinstance(event, Draw):
-            yield {"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)}
-        elif isinstance(event, Discard):
-            yield {"type": "dahai", "actor": event.seat, "pai": mjai_tile(event.tile), "tsumogiri": event.tsumogiri}
-        elif isinstance(event, Chi | Pon | Minkan):
-            name = {Chi: "chi", Pon: "pon", Minkan: "daiminkan"}[type(event)]
-            yield {"type": name, "actor": event.seat, "target": event.from_seat, "pai": mjai_tile(event.tile),
-                   "consumed": [mjai_tile(t) for t in event.own]}
-        elif isinstance(event, Shouminkan):
-            yield {"type": "kakan", "actor": event.seat, "pai": mjai_tile(event.tile),
-                   "consumed": [mjai_tile(event.tile)] * 3}
-        elif isinstance(event, Ankan):
-            yield {"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]}
-        elif isinstance(event, DoraRevealed):
-            yield {"type": "dora", "dora_marker": mjai_tile(event.tile)}
-        elif isinstance(event, Riichi):
-            yield {"type": "reach", "actor": event.seat}
-        elif isinstance(event, RiichiAccepted):
-            yield {"type": "reach_accepted", "actor": event.seat}
+            if stated.honba is not None:
+                line["honba"] = stated.honba
+            if stated.riichi_sticks is not None:
+                line["kyotaku"] = stated.riichi_sticks
+            if stated.scores_start is not None:
+                line["scores"] = list(stated.scores_start)
         elif isinstance(event, Win):
-            line: dict[str, object] = {"type": "hora", "actor": event.seat,
-                                       "target": event.seat if event.from_seat is None else event.from_seat,
-                                       "pai": mjai_tile(event.tile), "ura_markers": [mjai_tile(t) for t in event.ura]}
             w = next(wins, None)
             if w is not None:
                 _stated_win_fields(w, line)
-            yield line
-        elif isinstance(event, Ryuukyoku):
-            line = {"type": "ryukyoku", "reason": event.kind.value}
-            if event.seat is not None:
-                line["actor"] = event.seat
-            draw = hand.stated.draw
-            if draw is not None:
-                if draw.deltas is not None:
-                    line["deltas"] = list(draw.deltas)
-                if draw.honba is not None:
-                    line["honba"] = draw.honba
-                if draw.riichi_sticks is not None:
-                    line["kyotaku"] = draw.riichi_sticks
-            yield line
+        elif isinstance(event, Ryuukyoku) and stated.draw is not None:
+            draw = stated.draw
+            if draw.deltas is not None:
+                line["deltas"] = list(draw.deltas)
+            if draw.honba is not None:
+                line["honba"] = draw.honba
+            if draw.riichi_sticks is not None:
+                line["kyotaku"] = draw.riichi_sticks
+        yield line
 
 
 def _stated_win_fields(w: StatedWin, line: dict[str, object]) -> None:

@@ -1,0 +1,127 @@
+"""The mjai protocol at a table, as mjai.app runs it: each line sent to a bot is a JSON array of the events
+since its last answer, each line it answers is one action (``{"type":"none"}`` to pass).
+
+A seat sees only what it may see: the other seats' starting hands and draws are sent as ``?``. An answer
+is matched against the seat's legal actions; anything else is a :class:`BotFault`.
+
+>>> from riichi.game.events import Draw
+>>> seat_message(Draw.parse("draw 2 5m"), seat=0)
+{'type': 'tsumo', 'actor': 2, 'pai': '?'}
+>>> from riichi.game.legal import Pass
+>>> find_action('{"type":"none"}', (Pass(1),))
+Pass(seat=1)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass
+
+from riichi.errors import RiichiError
+from riichi.formats import strict_json
+from riichi.formats.mjai import mjai_event
+from riichi.frozen import Frozen
+from riichi.game.events import Deal, Draw, Event
+from riichi.game.legal import Action, Pass
+
+__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "find_action", "seat_message"]
+
+#: What a seat is shown for a tile it may not see.
+HIDDEN = "?"
+#: How many legal actions a fault names, and how much of an answer it quotes.
+_SHOWN = 8
+_LONGEST = 200
+
+
+class FaultKind(enum.Enum):
+    """What went wrong with a bot's answer."""
+
+    BAD_JSON = "bad_json"  #: the answer is not one JSON object with a ``type``
+    ILLEGAL = "illegal"  #: the answer is no legal action now
+    LATE = "late"  #: no answer within the time allowed
+    EXITED = "exited"  #: the bot's process is gone
+
+    def __repr__(self) -> str:
+        return f"FaultKind.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fault(Frozen):
+    """One move of a bot replaced by the safe default: the seat, the kind and what it answered."""
+
+    seat: int
+    kind: FaultKind
+    detail: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.seat, "kind": self.kind.value, "detail": self.detail}
+
+
+class BotFault(RiichiError):
+    """A bot's answer that cannot be played; ``kind`` says why."""
+
+    def __init__(self, kind: FaultKind, message: str) -> None:
+        self.kind = kind
+        super().__init__(message)
+
+
+def seat_message(event: Event, seat: int) -> dict[str, object]:
+    """The mjai message ``seat`` is sent for ``event``: the others' starting hands and draws hidden."""
+    line = mjai_event(event)
+    if isinstance(event, Deal):
+        line["tehais"] = [[HIDDEN] * len(hand) if s != seat else line_hand
+                          for s, (hand, line_hand) in enumerate(zip(event.hands, _hands(line), strict=True))]
+    elif isinstance(event, Draw) and event.seat != seat:
+        line["pai"] = HIDDEN
+    return line
+
+
+def _hands(line: dict[str, object]) -> list[object]:
+    hands = line["tehais"]
+    assert isinstance(hands, list)
+    return hands
+
+
+def action_message(action: Action) -> dict[str, object]:
+    """An action as the mjai answer that plays it."""
+    if isinstance(action, Pass):
+        return {"type": "none"}
+    return mjai_event(action)
+
+
+def _key(message: dict[str, object], *, tsumogiri: bool) -> tuple[object, ...]:
+    """What identifies an action among a seat's legal ones: its type, tile and the tiles it uses."""
+    consumed = message.get("consumed")
+    used = tuple(sorted(str(t) for t in consumed)) if isinstance(consumed, list) else ()
+    kind = message.get("type")
+    pai = None if kind == "hora" else message.get("pai")
+    return (kind, pai, used, message.get("tsumogiri") is True if tsumogiri else None)
+
+
+def find_action(answer: str, actions: tuple[Action, ...]) -> Action:
+    """The legal action an mjai answer names; :class:`BotFault` when it is no JSON object with a type, or
+    names no legal action. A discard's ``tsumogiri`` flag decides between the drawn tile and a copy of it
+    in the hand; when no listed discard has the flag given, the other one is played."""
+    try:
+        message = strict_json.loads(answer)
+    except ValueError as exc:
+        raise BotFault(FaultKind.BAD_JSON, f"not JSON: {str(exc).splitlines()[0]}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise BotFault(FaultKind.BAD_JSON, f"not an mjai action (an object with a type): {_short(answer)}")
+    for exact in (True, False):
+        wanted = _key(message, tsumogiri=exact)
+        for action in actions:
+            if _key(action_message(action), tsumogiri=exact) == wanted:
+                return action
+        if message.get("type") != "dahai":
+            break
+    listed = ", ".join(json.dumps(action_message(a), separators=(",", ":")) for a in actions[:_SHOWN])
+    more = ", ..." if len(actions) > _SHOWN else ""
+    raise BotFault(FaultKind.ILLEGAL, f"{_short(answer)} is not legal now (legal: {listed}{more})")
+
+
+def _short(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= _LONGEST else text[:_LONGEST] + "..."
+
