@@ -57,7 +57,7 @@ class MjaiProcessPlayer:
     def _start(self) -> None:
         self.close()
         try:
-            proc = subprocess.Popen(self.command,  # noqa: S603 - the command the user named stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # noqa: S603 - the user's
                                     stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
                                     bufsize=1)
         except OSError as exc:
