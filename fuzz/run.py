@@ -3,6 +3,7 @@
     python -m fuzz.run notation --seconds 600
     python -m fuzz.run case --seconds 600
     python -m fuzz.run logs --seconds 600
+    python -m fuzz.run soul --seconds 600
     python -m fuzz.run all --seconds 600       # each target in turn
 
 Each target is seeded with the real data in tests/data (the hands and cases of real Tenhou wins,
@@ -16,6 +17,9 @@ checks a contract on every input, not only the absence of a traceback:
   RFC 8259 JSON in valid UTF-8 that is a result or an error object with a documented code.
 * ``logs``: :func:`riichi.formats.mjlog.read_mjlog_bytes` (Tenhou mjlog XML, plain or gzip) gives a
   record whatever the bytes, its problems listed in ``record.errors``.
+* ``soul``: :func:`riichi.formats.soul.read_soul` on Mahjong Soul's protobuf bytes (the ``soul`` extra)
+  gives a record whatever the bytes, and the replay of what it read gives kyoku, game_end or error
+  objects, never an exception. Seeded with the real games of tests/data/soul, whole and cut to each hand.
 
 A crash leaves the input in ``fuzz/crashes/<target>/`` (libFuzzer's ``crash-<sha1>`` file):
 every crash found becomes a test. atheris needs the ``fuzz`` extra (``pip install -e '.[fuzz]'``).
@@ -65,6 +69,29 @@ def _notation_texts() -> Iterator[bytes]:
 def _log_texts() -> Iterator[bytes]:
     for path in sorted((DATA / "games" / "logs").glob("*.xml")):
         yield path.read_bytes()
+
+
+def _soul_bytes() -> Iterator[bytes]:
+    """The real Soul games' bytes, whole, then each cut after its first hands (re-packed, so that every seed
+    is a well-formed record of a few hands, short enough for libFuzzer's input size)."""
+    import base64
+
+    from riichi.formats.soul_proto import _CLASSES
+
+    for path in sorted((DATA / "soul").glob("*.json")):
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        data = saved["data"]
+        raw = base64.b64decode(data) if isinstance(data, str) else bytes(data["data"])
+        wrapper, details = _CLASSES["Wrapper"], _CLASSES["GameDetailRecords"]
+        outer = wrapper()
+        outer.ParseFromString(raw)
+        inner = details()
+        inner.ParseFromString(outer.data)
+        actions = list(inner.actions)
+        starts = [i for i, a in enumerate(actions) if a.type == 1 and b"RecordNewRound" in a.result[:40]]
+        for end in (*starts[1:4], len(actions)):
+            cut = details(version=inner.version, actions=actions[:end])
+            yield wrapper(name=outer.name, data=cut.SerializeToString()).SerializeToString()
 
 
 def _seed(corpus: Path, texts: Iterator[bytes], limit: int) -> None:
@@ -146,10 +173,29 @@ def _logs_target() -> Callable[[bytes], None]:
     return one
 
 
+def _soul_target() -> Callable[[bytes], None]:
+    from riichi.formats.record import GameRecord
+    from riichi.formats.soul import read_soul
+    from riichi.replay.run import replay_game
+
+    kinds = {"kyoku", "game_end", "error"}
+
+    def one(data: bytes) -> None:
+        record = read_soul(data)  # never raises: what it could not read is in record.errors
+        if not isinstance(record, GameRecord) or not all(e.message for e in record.errors):
+            _fail("not a record with its errors named")
+        for obj in replay_game(record, file="fuzz"):
+            if obj["type"] not in kinds:
+                _fail(f"an object of type {obj['type']!r}")
+
+    return one
+
+
 TARGETS: dict[str, tuple[Callable[[], Callable[[bytes], None]], Callable[[], Iterator[bytes]], int]] = {
     "notation": (_notation_target, _notation_texts, 4000),
     "case": (_case_target, _case_lines, 4000),
     "logs": (_logs_target, _log_texts, 200),
+    "soul": (_soul_target, _soul_bytes, 20),
 }
 
 

@@ -242,3 +242,28 @@ def test_converter_values_in_english_are_read() -> None:
     assert (wins[0].fu, wins[0].han, wins[0].points) == (30, 4, 11700)
     assert record.hands[4].stated.wins[0].limit == "mangan" and record.hands[4].stated.wins[0].points == 8000
     assert all(o["matches_log"] is True for o in _replay(record))
+
+
+@pytest.mark.parametrize("path", [GAME_A, GAME_B], ids=["250913", "250918"])
+def test_riichienv_replays_the_mjai_of_a_soul_game(path: Path, tmp_path: Path) -> None:
+    # An independent engine (riichienv 0.4.11, the bench extra) steps through every action of the mjai written
+    # from the Soul record, finds every win, and scores each with the han and fu the Soul server gave (its
+    # replay marks every ron houtei and every tsumo haitei, so those two are taken from the record, as in
+    # tests/game/test_independent_engine.py).
+    riichienv = pytest.importorskip("riichienv", reason="riichienv comes with the bench extra")
+    record = read_soul(path.read_bytes())
+    written = tmp_path / "game.mjson"
+    written.write_text(write_record(record, "mjai"), encoding="utf-8")
+    server = iter(w for h in record.hands for w in h.stated.wins)
+    hands = 0
+    for kyoku in riichienv.MjaiReplay.from_jsonl(str(written)).take_kyokus():
+        assert list(kyoku.steps())  # raises on an action its engine refuses
+        hands += 1
+        for context in kyoku.take_win_result_contexts():
+            win = next(server)
+            conditions = context.conditions
+            names = {y.value for y, _ in win.yaku or ()}
+            conditions.haitei, conditions.houtei = "haitei" in names, "houtei" in names
+            theirs = context.calculate(context.create_calculator(), conditions)
+            assert (theirs.han, theirs.fu) == (win.han, win.fu)
+    assert hands == SERVER[path][2] and next(server, None) is None
