@@ -119,7 +119,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
-                "replay": _add_replay, "stats": _add_stats, "serve": _add_serve}
+                "replay": _add_replay, "stats": _add_stats, "bot": _add_bot, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -194,6 +194,12 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     from riichi.cli import replay as cli_replay  # noqa: PLC0415 - the engine is imported only to replay
 
     cli_replay.add_parser(sub)
+
+
+def _add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import bot as cli_bot  # noqa: PLC0415 - the engine is imported only to play
+
+    cli_bot.add_parser(sub)
 
 
 def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,0 +1,329 @@
+"""A player of this library at an mjai table: :class:`MjaiClient` reads the table's lines and answers each
+with one action (``riichi bot SPEC`` runs it on stdin and stdout).
+
+The client follows the hand in a :class:`~riichi.game.round.Round`, so its seat's legal actions and view
+are the engine's own. The table hides the other seats' starting hands and draws (``?``); the round needs
+tiles there, so the client fills them with tiles it has not seen, and changes a filled tile to the real
+one when a seat shows it (a discard, the tiles of a call or a kan). When a seat declares riichi its
+filled hand is remade tenpai (the round checks that a riichi hand is), three of a kind in each block and
+a single wait. Nothing of this reaches the player: it sees only its own hand and the public table.
+
+A line is a JSON array of events (mjai.app) or one event (the original mjai server); the answer is the
+player's action when its seat has a decision after the last of them, else ``{"type":"none"}``. The seat
+comes from ``start_game``'s ``id``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from riichi.bots.protocol import HIDDEN, action_message
+from riichi.errors import RiichiError
+from riichi.formats import strict_json
+from riichi.formats.mjai import tile_from_mjai
+from riichi.game import legal
+from riichi.game.engine import Decision
+from riichi.game.events import (
+    Ankan,
+    Chi,
+    Deal,
+    Discard,
+    DoraRevealed,
+    Draw,
+    Minkan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    Shouminkan,
+)
+from riichi.game.phase import Phase
+from riichi.game.players import Player, SeatView
+from riichi.game.round import Round
+from riichi.game.wall import full_set
+from riichi.rules import RuleSet
+from riichi.tiles import KIND_OF, Tile, Wind
+
+__all__ = ["MjaiClient"]
+
+_NONE = '{"type":"none"}'
+
+
+class MjaiClient:
+    """``player`` at an mjai table under ``rules``; :meth:`answer` takes one line and returns the answer.
+    Problems (an event the round refuses, a line that is not mjai) are kept in ``problems``; the client
+    then plays safe (pass, or discard the tile drawn) until the next hand."""
+
+    def __init__(self, player: Player, rules: RuleSet) -> None:
+        self.player = player
+        self.rules = rules
+        self.seat = 0
+        self.round: Round | None = None
+        self.problems: list[str] = []
+        self._pool: Counter[Tile] = Counter()
+        self._last_draw: str | None = None  # our seat's last drawn tile, for the safe discard
+
+    def answer(self, line: str) -> str:
+        """The answer to one line from the table."""
+        try:
+            message = strict_json.loads(line)
+        except ValueError as exc:
+            self.problems.append(f"not JSON: {str(exc).splitlines()[0]}")
+            return _NONE
+        events = message if isinstance(message, list) else [message]
+        for event in events:
+            if not isinstance(event, dict):
+                self.problems.append(f"not an mjai event: {event!r}")
+                continue
+            try:
+                self._take(event)
+            except (RiichiError, ValueError, KeyError, TypeError) as exc:
+                self.problems.append(f"{json.dumps(event)}: {exc}")
+                self.round = None  # lost the hand: play safe until the next one
+        return self._decide(events)
+
+    # -- the table's events ---------------------------------------------------------------------------
+
+    def _take(self, event: dict[str, object]) -> None:  # noqa: C901, PLR0912 - one branch per message type
+        kind = event.get("type")
+        if kind == "start_game":
+            seat = event.get("id", 0)
+            self.seat = seat if isinstance(seat, int) and 0 <= seat < 4 else 0  # noqa: PLR2004
+            self.round = None
+            return
+        if kind == "start_kyoku":
+            self._start(event)
+            return
+        if kind == "tsumo" and event.get("actor") == self.seat:
+            self._last_draw = str(event.get("pai"))
+        r = self.round
+        if r is None or kind in ("end_kyoku", "end_game", "none", "hora", "ryukyoku"):
+            if kind in ("hora", "ryukyoku", "end_kyoku"):
+                self.round = None  # the hand is over: nothing more to follow until the next deal
+            return
+        actor = event.get("actor")
+        seat = actor if isinstance(actor, int) else -1
+        hidden = seat != self.seat
+        if kind == "tsumo":
+            pai = event.get("pai")
+            tile = self._fill() if pai == HIDDEN else self._out(tile_from_mjai(pai))
+            r.apply(Draw(seat, tile, rinshan=r.needs_rinshan))
+        elif kind == "dahai":
+            tile = tile_from_mjai(event.get("pai"))
+            tsumogiri = event.get("tsumogiri") is True
+            if hidden:
+                self._show_discard(r, seat, tile, tsumogiri=tsumogiri)
+            r.apply(Discard(seat, tile, tsumogiri=tsumogiri or (r.riichi[seat] and r.drawn == tile)))
+        elif kind in ("chi", "pon", "daiminkan"):
+            own = tuple(tile_from_mjai(t) for t in _list(event.get("consumed")))
+            if hidden:
+                self._hold(r, seat, own)
+            target, pai = event.get("target"), tile_from_mjai(event.get("pai"))
+            assert isinstance(target, int)
+            call = Chi if kind == "chi" else Pon if kind == "pon" else Minkan
+            r.apply(call(seat, pai, target, own))
+        elif kind == "kakan":
+            tile = tile_from_mjai(event.get("pai"))
+            if hidden:
+                self._hold(r, seat, (tile,))
+            r.apply(Shouminkan(seat, tile))
+        elif kind == "ankan":
+            tiles = tuple(tile_from_mjai(t) for t in _list(event.get("consumed")))
+            if hidden:
+                self._hold(r, seat, tiles)
+            r.apply(Ankan(seat, tiles))
+        elif kind == "reach":
+            if hidden:
+                self._make_tenpai(r, seat, discard=None)
+            r.apply(Riichi(seat))
+        elif kind == "reach_accepted":
+            r.apply(RiichiAccepted(seat))
+        elif kind == "dora":
+            r.apply(DoraRevealed(self._out(tile_from_mjai(event.get("dora_marker")))))
+        else:
+            raise ValueError(f"unknown message type {kind!r}")
+
+    def _start(self, event: dict[str, object]) -> None:
+        self._pool = Counter(full_set(self.rules.scoring.aka))
+        hands = _list(event.get("tehais"))
+        mine = tuple(self._out(tile_from_mjai(t)) for t in _list(hands[self.seat]))
+        dora = self._out(tile_from_mjai(event.get("dora_marker")))
+        dealt = tuple(mine if s == self.seat else tuple(self._fill() for _ in _list(hands[s]))
+                      for s in range(len(hands)))
+        scores = tuple(int(str(p)) for p in _list(event.get("scores")))
+        deal = Deal(Wind.parse(str(event.get("bakaze"))), _int(event, "kyoku"), _int(event, "oya"), dora, dealt,
+                    honba=_int(event, "honba"), sticks=_int(event, "kyotaku"), scores=scores)
+        self.round = Round(deal, self.rules)
+
+    # -- the tiles the table hides --------------------------------------------------------------------
+
+    def _fill(self) -> Tile:
+        """A tile not seen, for a hidden place (the kind with the most copies left, the lowest first)."""
+        tile = max(sorted(t for t, n in self._pool.items() if n > 0), key=lambda t: self._pool[t])
+        self._pool[tile] -= 1
+        return tile
+
+    def _out(self, tile: Tile) -> Tile:
+        """``tile`` comes into view from the wall: take it from the pool, from a hidden hand if one holds
+        the last copy (that place filled again)."""
+        if self._pool[tile] <= 0 and self.round is not None:
+            r = self.round
+            for s in range(len(r.hands)):
+                if s != self.seat and tile in r.hands[s]:
+                    self._swap(r, s, tile, self._fill())
+                    break
+        self._pool[tile] -= 1
+        return tile
+
+    def _swap(self, r: Round, seat: int, old: Tile, new: Tile) -> None:
+        """A hidden seat's filled tile ``old`` becomes ``new`` (``new`` already taken from the pool)."""
+        hand = r.hands[seat]
+        hand.remove(old)
+        hand.append(new)
+        r.counts[seat][KIND_OF[old]] -= 1
+        r.counts[seat][KIND_OF[new]] += 1
+        r.seen[KIND_OF[old]] -= 1
+        r.seen[KIND_OF[new]] += 1
+        if old not in hand:
+            del r.discard_events[seat][old]
+            if r.turn == seat and r.drawn == old:
+                r.drawn = new
+        r.discard_events[seat].setdefault(new, Discard(seat, new))
+        self._pool[old] += 1
+
+    def _take_from_pool(self, tile: Tile, seat: int) -> None:
+        """Take ``tile`` out of the pool for ``seat``'s hand, freeing it from another hidden hand if needed."""
+        r = self.round
+        if self._pool[tile] <= 0 and r is not None:
+            for s in range(len(r.hands)):
+                if s not in (seat, self.seat) and tile in r.hands[s]:
+                    self._swap(r, s, tile, self._fill())
+                    break
+            else:
+                raise ValueError(f"no {tile} is left unseen")
+        self._pool[tile] -= 1
+
+    def _hold(self, r: Round, seat: int, tiles: tuple[Tile, ...]) -> None:
+        """Make hidden ``seat`` hold ``tiles`` (for a discard, a call or a kan), changing filled tiles it does
+        not need (the tile drawn last of all)."""
+        need = Counter(tiles)
+        missing = need - Counter(r.hands[seat])
+        for tile, n in missing.items():
+            for _ in range(n):
+                spare = sorted((t for t in r.hands[seat] if t not in need), key=lambda t: t == r.drawn)
+                if not spare:
+                    raise ValueError(f"seat {seat}'s hand has no place for {tile}")
+                self._take_from_pool(tile, seat)
+                self._swap(r, seat, spare[0], tile)
+
+    def _show_discard(self, r: Round, seat: int, tile: Tile, *, tsumogiri: bool) -> None:
+        if r.declaring == seat:
+            self._make_tenpai(r, seat, discard=tile)
+        elif tsumogiri or r.riichi[seat]:
+            drawn = r.drawn
+            if drawn is not None and drawn != tile:
+                if tile not in r.hands[seat]:  # else a filled copy in the hand becomes the tile drawn
+                    self._take_from_pool(tile, seat)
+                    self._swap(r, seat, drawn, tile)
+                r.drawn = tile
+        else:
+            self._hold(r, seat, (tile,))
+
+    def _block(self, seat: int, used: set[int]) -> list[Tile]:
+        """Three tiles not seen by the client making a block (three of a kind, else a run) of kinds not in
+        ``used``, for hidden ``seat``: from the pool, or from another hidden hand (filled again)."""
+        r = self.round
+        assert r is not None
+        free = Counter({t: n for t, n in self._pool.items() if n > 0})
+        for s in range(len(r.hands)):
+            if s not in (seat, self.seat):
+                free.update(r.hands[s])
+        left = Counter[int]()
+        for t, n in free.items():
+            left[KIND_OF[t]] += n
+        kinds = [k for k in sorted(left) if left[k] >= 3 and k not in used]  # noqa: PLR2004
+        if kinds:
+            chosen = [kinds[0]] * 3
+        else:
+            runs = [k for k in range(27) if k % 9 <= 6 and all(left[k + i] and k + i not in used for i in range(3))]  # noqa: PLR2004
+            if not runs:
+                raise ValueError("no block left in the unseen tiles")
+            chosen = [runs[0], runs[0] + 1, runs[0] + 2]
+        block = []
+        for kind in chosen:
+            tile = min((t for t, n in free.items() if n > 0 and KIND_OF[t] == kind),
+                       key=lambda t: (self._pool[t] <= 0, t.is_red))
+            free[tile] -= 1
+            self._take_from_pool(tile, seat)
+            block.append(tile)
+        return block
+
+    def _make_tenpai(self, r: Round, seat: int, *, discard: Tile | None) -> None:
+        """Remake a hidden seat's filled hand for riichi: three of a kind in each block, the tile drawn, the
+        declaring discard when it is known, and single tiles to its size; tenpai once the discard leaves."""
+        drawn = r.drawn
+        size = len(r.hands[seat])
+        for t in r.hands[seat]:
+            self._pool[t] += 1
+            r.seen[KIND_OF[t]] -= 1
+            r.counts[seat][KIND_OF[t]] -= 1
+        r.hands[seat].clear()
+        r.discard_events[seat].clear()
+        keep = list(dict.fromkeys(t for t in (discard, drawn) if t is not None))
+        tiles: list[Tile] = []
+        for t in keep:
+            self._take_from_pool(t, seat)
+            tiles.append(t)
+        used = {KIND_OF[t] for t in tiles}
+        for _ in range(4 - len(r.melds[seat])):  # noqa: PLR2004 - four blocks and a pair make a hand
+            block = self._block(seat, used)
+            used.update(KIND_OF[t] for t in block)
+            tiles.extend(block)
+        while len(tiles) < size:
+            tiles.append(self._fill())
+        for t in tiles:
+            r.hands[seat].append(t)
+            r.counts[seat][KIND_OF[t]] += 1
+            r.seen[KIND_OF[t]] += 1
+            r.discard_events[seat].setdefault(t, Discard(seat, t))
+        r.waits[seat] = legal.hand_waits(r, seat)
+
+    # -- the answer ------------------------------------------------------------------------------------
+
+    def _decide(self, events: list[object]) -> str:
+        r = self.round
+        last = events[-1] if events and isinstance(events[-1], dict) else {}
+        if r is None:
+            if last.get("type") == "tsumo" and last.get("actor") == self.seat and self._last_draw:
+                return json.dumps({"type": "dahai", "actor": self.seat, "pai": self._last_draw, "tsumogiri": True},
+                                  separators=(",", ":"))
+            return _NONE
+        seat = self.seat
+        if r.phase is Phase.TURN:
+            if r.turn != seat:
+                return _NONE
+        elif r.phase not in (Phase.CALLS, Phase.KAN) or r.last is None or r.last[0] == seat:
+            return _NONE
+        actions = legal.legal_actions(r, seat)
+        if not actions:
+            return _NONE
+        view = SeatView(r, seat)
+        action = self.player.choose(view, actions)
+        if action not in actions:
+            self.problems.append(f"the player chose {action}, not a legal action")
+            action = Decision(seat, actions, view).default
+        return json.dumps(action_message(action), ensure_ascii=False, separators=(",", ":"))
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, not {value!r}")
+    return value
+
+
+def _int(event: dict[str, object], key: str) -> int:
+    value = event.get(key, 0)
+    if type(value) is not int:
+        raise ValueError(f"{key} must be a whole number, not {value!r}")
+    return value
+

@@ -1,0 +1,92 @@
+"""A player of this library at an mjai table (:class:`riichi.bots.client.MjaiClient`, ``riichi bot``).
+
+The client sees what an mjai table shows (the other seats' hands and draws as ``?``) and follows the hand
+with tiles of its own in the hidden places. The check: a player seated through mjai must play exactly
+the game it plays seated directly (same seed, same choices, event for event), which holds only if the
+client gives it the same hand and the same legal actions at every decision. Games are east-only to keep
+the suite fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from riichi.bots.client import MjaiClient
+from riichi.bots.protocol import find_action, seat_message
+from riichi.cli import main
+from riichi.game.engine import play_game
+from riichi.game.events import Deal, Event, GameEnd, GameStart
+from riichi.game.legal import Action
+from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
+from riichi.rules import resolve_rules
+
+EAST_ONLY = resolve_rules("tenhou", length="east_only")
+
+
+class ThroughMjai:
+    """A seat played by an :class:`MjaiClient` in this process: the table's events are sent to it as mjai
+    lines (one line a decision, as mjai.app sends them) and its answers matched to legal actions."""
+
+    def __init__(self, inner: Player, seat: int) -> None:
+        self.client = MjaiClient(inner, EAST_ONLY)
+        self.seat = seat
+        self.pending: list[dict[str, object]] = []
+
+    def observe(self, event: Event) -> None:
+        if isinstance(event, GameStart):
+            self.client.answer(json.dumps([{"type": "start_game", "names": list(event.names), "id": self.seat}]))
+        elif isinstance(event, GameEnd):
+            self.client.answer(json.dumps([*self.pending, {"type": "end_kyoku"}, {"type": "end_game"}]))
+        else:
+            if isinstance(event, Deal) and self.pending:
+                self.pending.append({"type": "end_kyoku"})
+            self.pending.append(seat_message(event, self.seat))
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:  # noqa: ARG002 - it asks the client
+        line, self.pending = json.dumps(self.pending), []
+        return find_action(self.client.answer(line), actions)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_player_through_mjai_plays_the_game_it_plays_directly(seed: int) -> None:
+    def players() -> list[Player]:
+        return [EfficientPlayer(seed=seed * 4 + s) if s % 2 == 0 else RandomPlayer(seed=seed * 4 + s)
+                for s in range(4)]
+
+    direct: list[Event] = []
+    play_game(players(), EAST_ONLY, seed=seed, listener=direct.append)
+    seat = seed % 4
+    seated = players()
+    bot = ThroughMjai(seated[seat], seat)
+    seated[seat] = bot
+    through: list[Event] = []
+
+    def listen(event: Event) -> None:
+        through.append(event)
+        bot.observe(event)
+
+    play_game(seated, EAST_ONLY, seed=seed, listener=listen)
+    assert bot.client.problems == []
+    assert [str(e) for e in through] == [str(e) for e in direct]
+
+
+def test_riichi_bot_efficient_plays_at_a_table_without_a_fault(capsys: pytest.CaptureFixture[str]) -> None:
+    bot = f"mjai:{sys.executable} -m riichi bot efficient"
+    assert main(["play", "--games", "1", "--seed", "5", "--json", "--bot-timeout", "10",
+                 "--seat", f"1={bot}", "--seat", f"3={bot}"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["faults"] == [0, 0, 0, 0] and summary["games"] == 1
+
+
+def test_riichi_bot_answers_a_line_it_cannot_read_with_a_pass(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import io  # noqa: PLC0415
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO('not json\n[{"type":"start_game","id":2}]\n'))
+    assert main(["bot", "efficient"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ['{"type":"none"}', '{"type":"none"}']
+    assert "not JSON" in err
