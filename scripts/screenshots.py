@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: The test modules that save pictures.
 MODULES = ("tests/web/test_e2e.py", "tests/web/test_page_state.py", "tests/web/test_replay_page.py",
-           "tests/stats/test_report_page.py")
+           "tests/web/test_replay_soul.py", "tests/stats/test_report_page.py")
 
 
 def main(argv: list[str]) -> int:

@@ -154,7 +154,7 @@ class _Watcher:
 def _rules_view(record: GameRecord) -> dict[str, object]:
     rules = record.ruleset()
     return {"name": rules.name, "red_fives": record.rules.red_fives, "open_tanyao": record.rules.open_tanyao,
-            "hanchan": record.rules.hanchan}
+            "hanchan": record.rules.hanchan, "room": record.rules.room}
 
 
 def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str, object]:
@@ -166,8 +166,8 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
     data = _unpack(data)
     found = detect_format(data) if fmt == "auto" else fmt
     if found not in FORMATS:
-        raise Refused(422, "invalid_log", "not a game record (neither mjlog XML, tenhou.net/6 JSON nor mjai "
-                                          "JSON lines)")
+        raise Refused(422, "invalid_log", "not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai "
+                                          "JSON lines nor a Mahjong Soul record)")
     record = read_record(data, found, name=name)
     late = watcher.overdue()
     if late is not None:

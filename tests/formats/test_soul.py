@@ -62,9 +62,12 @@ def test_every_hand_and_the_final_points_match_the_server(path: Path) -> None:
     assert end["final_scores"] == list(scores) and end["final_points"] == list(points)
 
 
+NAMES_B = ("Benoit", "空ーsora", "dg1", "闵行七小对")  # head.accounts by seat
+
+
 def test_the_players_names_come_from_the_head() -> None:
     record = read_soul(GAME_B.read_bytes())
-    assert record.names == ("Benoit", "空ーsora", "dg1", "闵行七小对")
+    assert record.names == NAMES_B
 
 
 def test_the_events_of_the_bytes_are_those_the_client_decoded() -> None:
@@ -267,3 +270,12 @@ def test_riichienv_replays_the_mjai_of_a_soul_game(path: Path, tmp_path: Path) -
             theirs = context.calculate(context.create_calculator(), conditions)
             assert (theirs.han, theirs.fu) == (win.han, win.fu)
     assert hands == SERVER[path][2] and next(server, None) is None
+
+
+def test_the_replay_page_view_names_the_room_and_the_players() -> None:
+    from riichi.web.replay import replay_record
+
+    view = replay_record(GAME_B.read_bytes(), name=GAME_B.name)
+    assert view["format"] == "soul" and view["rules"]["room"] == "Jade Room, South"  # type: ignore[index]
+    assert view["rules"]["name"] == "mahjongsoul" and view["names"] == list(NAMES_B)  # type: ignore[index]
+    assert len(view["hands"]) == 11 and view["game_end"]["matches_log"] is True  # type: ignore[arg-type, index]

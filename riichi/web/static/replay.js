@@ -78,6 +78,7 @@ async function replay(bytes, name, position) {
   $("game").hidden = false;
   $("load-card").classList.add("loaded");
   fillHandSelect();
+  renderGameInfo();
   renderErrors();
   go(position ? position.hand : 0, position ? position.step : 0);
 }
@@ -100,6 +101,19 @@ function showLoadError(answer) {
 function errorText(e) {
   const where = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1} (index ${e.kyoku}): `;
   return `${where}${e.error.code.replaceAll("_", " ")}: ${e.error.message}`;
+}
+
+const FORMAT_NAMES = { mjlog: "Tenhou mjlog", tenhou6: "tenhou.net/6", mjai: "mjai", soul: "Mahjong Soul" };
+
+// The game's source, room and rules, and its players, as the record gives them.
+function renderGameInfo() {
+  const d = game.data;
+  const parts = [FORMAT_NAMES[d.format] || d.format];
+  if (d.rules.room) parts.push(d.rules.room);
+  parts.push(`rules: ${d.rules.name}`);
+  const named = d.names.filter((n) => n).length;
+  if (named) parts.push(d.names.map((n, seat) => n || `seat ${seat}`).join(" · "));
+  $("game-info").textContent = parts.join(" — ");
 }
 
 function renderErrors() {
@@ -326,7 +340,7 @@ function winView(h, j) {
   const rows = [
     [m("han"), "han", mine.han, log.han], [m("fu"), "fu", mine.fu, log.fu],
     [m("points"), "points", mine.points, log.points], [m("limit"), "limit", mine.limit, log.limit],
-    [m("yaku"), "yaku", mine.yaku, log.yaku], [m("yakuman"), "yakuman", mine.yakuman.map((y) => y.name), log.yakuman],
+    [m("yaku"), "yaku", mine.yaku, log.yaku !== undefined ? log.yaku : log.yaku_text], [m("yakuman"), "yakuman", mine.yakuman.map((y) => y.name), log.yakuman],
     [m("pao"), "liable (pao)", mine.pao === null ? null : playerName(mine.pao), log.pao === undefined ? undefined : playerName(log.pao)],
     [m("deltas"), "score changes", mine.deltas, log.deltas],
   ];
@@ -467,7 +481,7 @@ function wire() {
 
 async function start() {
   const a = readAddress();
-  $("format").value = ["auto", "mjlog", "tenhou6", "mjai"].includes(a.format) ? a.format : "auto";
+  $("format").value = ["auto", "mjlog", "tenhou6", "mjai", "soul"].includes(a.format) ? a.format : "auto";
   if (!a.record) return;
   let bytes;
   try { bytes = fromBase64Url(a.record); } catch (e) {

@@ -1,0 +1,68 @@
+"""A Mahjong Soul record in the replay page (headless Chromium), read like a Tenhou one.
+
+The game is the real ranked game ``tests/data/soul/250918-8eb02a7e-...json`` as its client saved it. Its first
+hand (East 1) ends with the dealer, seat 0 (Benoit), winning by tsumo: 4 han 30 fu, 3,900 from each player
+(11,700), riichi, ippatsu, menzen tsumo and a dora, as the server recorded it; the game ends 10,100 / 43,400 /
+20,900 / 25,600 with final points -29.9 / +33.4 / -9.1 / +5.6 (the record's head.result).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("RIICHI_CHROMIUM", "/usr/bin/chromium"))
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}; install it and a Japanese font with: "
+                "sh .ci/browser.sh", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import SCREENSHOTS
+from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
+
+SOUL = Path(__file__).resolve().parents[1] / "data" / "soul" / "250918-8eb02a7e-670e-4f11-bc3f-4ec2edf71dc2.json"
+NAMES = ("Benoit", "空ーsora", "dg1", "闵行七小对")
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:  # noqa: F811 - the shared browser
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors = watch_console(pg)
+    yield pg
+    context.close()
+    assert errors == [], f"errors in the browser console: {errors}"
+
+
+def test_a_soul_game_shows_its_room_names_and_each_hand_beside_the_server(page: Page, base_url: str) -> None:  # noqa: F811
+    page.goto(base_url + "/replay")
+    page.set_input_files("#file", str(SOUL))
+    expect(page.locator("#seats .seat")).to_have_count(4)
+    expect(page.locator("#game-info")).to_have_text(
+        "Mahjong Soul — Jade Room, South — rules: mahjongsoul — " + " · ".join(NAMES))
+    expect(page.locator("#hand-select option")).to_have_count(11)
+    expect(page.locator('.seat[data-seat="1"]')).to_contain_text(NAMES[1])
+    page.keyboard.press("End")
+    win = page.locator('#outcome .win[data-win="0"]')
+    expect(win.locator(".points")).to_have_text("11,700")
+    expect(win.locator(".headline")).to_have_text("4 han 30 fu")
+    expect(win.locator('tr[data-field="wins[0].han"] td.record')).to_have_text("4")
+    expect(win.locator('tr[data-field="wins[0].fu"] td.record')).to_have_text("30")
+    expect(win.locator('tr[data-field="wins[0].points"] td.record')).to_have_text("11,700")
+    expect(page.locator("#outcome tr.differs")).to_have_count(0)
+    expect(page.locator("#outcome-verdict")).to_have_text("✓ Everything the record states matches the engine")
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    page.screenshot(path=str(SCREENSHOTS / "replay-soul.png"), full_page=True)
+    # The last hand and the game's end: Soul's final points, as the server paid them.
+    page.select_option("#hand-select", "10")
+    page.keyboard.press("End")
+    rows = page.locator("#game-end tr").all()
+    finals = [("10,100", -29.9), ("43,400", 33.4), ("20,900", -9.1), ("25,600", 5.6)]
+    for (score, points), row in zip(finals, rows[1:], strict=True):
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == score and float(cells[1]) == points
+    expect(page.locator("#game-end .verdict-line")).to_have_text("✓ The final scores and points match the record")
