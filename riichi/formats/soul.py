@@ -182,7 +182,8 @@ class _Hand:
             raise _Bad(f"a hand starts with four scores, not {list(scores)}")
         self.doras = len(doras)
         self.events.append(Deal(Wind(chang), dealer + 1, dealer, doras[0], tuple(tuple(h) for h in self.hands),
-                                honba=_int(start, "ben"), sticks=_int(start, "liqibang"), scores=scores))
+                                honba=_int(start, "ben"), sticks=_int(start, "liqibang"), scores=scores,
+                                wall=_wall(start)))
         self.hands[dealer].append(drawn)
         self.events.append(Draw(dealer, drawn))
 
@@ -339,6 +340,20 @@ class _Hand:
         stated = StatedHand(_ints(start, "scores"), _int(start, "ben"), _int(start, "liqibang"), tuple(self.wins),
                             self.draw, self.total)
         return HandRecord(self.index, tuple(self.events), stated, tuple(self.shown))
+
+
+def _wall(start: dict[str, object]) -> tuple[Tile, ...] | None:
+    """The hand's whole wall (``paishan``, 136 tiles as text) in the engine's drawing order: Soul's first 122
+    tiles are the deal and the live wall in the same order; its dead wall is the engine's turned end to end
+    (the first indicator Soul's 131st tile and its ura the 130th, the replacement tiles drawn from the end),
+    as the real records show. None when the record carries no wall."""
+    text = start.get("paishan")
+    if not isinstance(text, str) or not text:
+        return None
+    if len(text) != 2 * 136:  # noqa: PLR2004
+        raise _Bad(f"the wall (paishan) holds {len(text) // 2} tiles, not 136")
+    tiles = [_tile(text[i:i + 2]) for i in range(0, len(text), 2)]
+    return (*tiles[:122], *tiles[122:][::-1])
 
 
 def _stated_win(h: dict[str, object], seat: int, source: int | None, honba: int,

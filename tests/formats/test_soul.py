@@ -124,9 +124,28 @@ def test_a_conversion_replays_the_same(path: Path, fmt: str) -> None:
     assert not again.errors
     assert again.ruleset().name == "mahjongsoul"
     converted = _replay(again)
-    assert [{k: v for k, v in o.items() if k != "log"} for o in converted] == \
-        [{k: v for k, v in o.items() if k != "log"} for o in original]
+    # The replay contract: a written record replays to the same objects, "ids and wall details aside" (the
+    # Soul record carries each hand's wall, which tenhou.net/6 and mjai do not).
+    assert original[-1]["wall"] == "verified" and converted[-1]["wall"] == "none"
+    assert [{k: v for k, v in o.items() if k not in ("log", "wall")} for o in converted] == \
+        [{k: v for k, v in o.items() if k not in ("log", "wall")} for o in original]
     assert all(o["matches_log"] is True for o in converted)
+
+
+def test_a_tile_the_wall_does_not_give_is_a_desync() -> None:
+    # Each hand's wall (paishan) is checked tile by tile: the first hand's wall with South's first draw (wall
+    # tile 53, 1z; the dealer's 14th tile is tile 52) swapped with tile 100 (another kind) makes that draw a
+    # desync.
+    saved = json.loads(GAME_B.read_text(encoding="utf-8"))
+    records = saved["records"]
+    first = records[0]
+    tiles = [first["paishan"][i:i + 2] for i in range(0, 272, 2)]
+    assert tiles[53] == "1z" and tiles[100] != "1z"
+    tiles[53], tiles[100] = tiles[100], tiles[53]
+    first["paishan"] = "".join(tiles)
+    out = _replay(read_soul(json.dumps({"head": saved["head"], "records": records}, ensure_ascii=False).encode()))
+    assert out[0]["type"] == "error" and out[0]["error"]["code"] == "desync"  # type: ignore[index]
+    assert "hand 0" in out[0]["error"]["message"]  # type: ignore[index]
 
 
 # -- damaged records ---------------------------------------------------------------------------------
