@@ -19,7 +19,7 @@ What the server computed (each win's han, fu, points and yaku by Soul's fan ids,
 change, the final scores and points) is only compared.
 
 >>> read_soul(b'{"head": {}}').errors[0].message
-'a Mahjong Soul record holds its events in data (the protobuf bytes) or records; this one has neither'
+'a Mahjong Soul record, unreadable: its events are in data (the protobuf bytes) or records; this one has neither'
 """
 
 from __future__ import annotations
@@ -499,12 +499,11 @@ def read_soul(data: bytes) -> GameRecord:
             elif obj.get("data_url"):
                 raise _Bad("the record holds only a data_url: its events are at that address, not in the file")
             else:
-                raise _Bad("a Mahjong Soul record holds its events in data (the protobuf bytes) or records; "
-                           "this one has neither")
+                raise _Bad("its events are in data (the protobuf bytes) or records; this one has neither")
         if not events:
             raise _Bad("the record holds no events (its bytes end before the first hand)")
     except (_Bad, ValueError) as exc:
-        return _unreadable(str(exc).splitlines()[0])
+        return _unreadable(f"a Mahjong Soul record, unreadable: {str(exc).splitlines()[0]}")
     config = soul_rules(head.get("config"))
     rules = RecordRules(players=config.players, hanchan=config.hanchan, preset="mahjongsoul",
                         switches=config.switches, room=config.room)

@@ -133,7 +133,8 @@ def _parse(name: str, data: bytes, where: str) -> Message:
     try:
         message.ParseFromString(data)
     except (DecodeError, RuntimeError, ValueError) as exc:  # RuntimeError: upb's recursion limit
-        raise SoulBytesError(f"{where}: damaged protobuf bytes for a {name} ({exc})") from None
+        raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): its {name} does not "
+                             f"parse ({exc})") from None
     return message
 
 
