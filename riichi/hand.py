@@ -127,6 +127,17 @@ def _meld_problem(kind: MeldType, tiles: tuple[int, ...]) -> str | None:
     return None
 
 
+#: How hand notation marks the winning tile: ``win:2m``, the last word.
+WIN_MARK: Final = "win:"
+
+
+def _parse_win(word: str, offset: int, source: str) -> Tile:
+    tiles = parse_tiles(word[len(WIN_MARK):], offset=offset + len(WIN_MARK), source=source)
+    if len(tiles) != 1:
+        raise NotationError("the winning tile is one tile, e.g. win:2m", source, (offset, offset + len(word)))
+    return tiles[0]
+
+
 def _parse_meld(word: str, offset: int, source: str) -> Meld:
     name, colon, rest = word.partition(":")
     if not colon:
@@ -168,20 +179,50 @@ class Hand(Frozen):
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        """Parse concealed tiles then melds, separated by spaces."""
+        """Parse concealed tiles then melds, separated by spaces.
+
+        A last word ``win:TILE`` marks the winning tile, as a score's reading line writes it: it must be one of
+        the hand's tiles, and it is not part of the hand (:meth:`parse_with_win` returns it too).
+        """
+        return cls._parse_words(text)[0]
+
+    @classmethod
+    def parse_with_win(cls, text: str) -> tuple[Hand, Tile | None]:
+        """Parse a hand written as a win: concealed tiles, melds, then the winning tile as a last word
+        ``win:TILE`` (``None`` when it is not written). The tile is one of the hand's (the score's
+        reading line writes hands this way, and the command line, the batch, the API and the page read
+        them back).
+
+        >>> Hand.parse_with_win("234m406p11z pon:777z@W chi:789s@N win:2m")
+        (Hand.parse('234m406p11z pon:777z@W chi:789s@N'), Tile.parse('2m'))
+        """
+        return cls._parse_words(text)
+
+    @classmethod
+    def _parse_words(cls, text: str) -> tuple[Hand, Tile | None]:
         concealed: list[Tile] = []
         melds: list[Meld] = []
+        win: Tile | None = None
+        win_span = (0, 0)
         pos = 0
         for word in text.split(" "):
             if word:
-                if ":" in word:
+                span = (pos, pos + len(word))
+                if win is not None:
+                    raise NotationError("the winning tile (win:TILE) is the last word", text, span)
+                if word.startswith(WIN_MARK):
+                    win, win_span = _parse_win(word, pos, text), span
+                elif ":" in word:
                     melds.append(_parse_meld(word, pos, text))
                 elif melds:
-                    raise NotationError("concealed tiles come before the melds", text, (pos, pos + len(word)))
+                    raise NotationError("concealed tiles come before the melds", text, span)
                 else:
                     concealed.extend(parse_tiles(word, offset=pos, source=text))
             pos += len(word) + 1
-        return cls(tuple(concealed), tuple(melds))
+        hand = cls(tuple(concealed), tuple(melds))
+        if win is not None and KIND_OF[win] not in {KIND_OF[t] for t in hand.tiles}:
+            raise NotationError(f"the winning tile {win} is not one of the hand's tiles", text, win_span)
+        return hand, win
 
     @classmethod
     def from_parts(cls, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> Hand:

@@ -55,7 +55,7 @@ def test_score_help_says_melds_go_in_the_order_they_were_called() -> None:
 
 @pytest.mark.parametrize(("hand", "situation"), [
     (["234m456p678s44433z"], ["--win", "3z", "--tsumo", "--seat", "S", "--dora", "1m"]),
-    (["234m406p11z", "pon:777z@W", "chi:789s@N"], ["--win", "2m", "--discarder", "N"]),  # --win in the reading
+    (["234m406p11z", "pon:777z@W", "chi:789s@N"], ["--win", "2m", "--discarder", "N"]),  # 2m is not last
     (["234m406p11z", "pon:777z@W", "chi:789s@N"], ["--win", "0p", "--discarder", "N"]),  # a red five wins
     (["11m234m", "pon:555z@W", "pon:666z@N", "pon:777z@S"], ["--win", "1m", "--discarder", "W"]),  # pao
     (["22334455667788p"], ["--win", "8p", "--tsumo", "--riichi"]),  # seven pairs or runs: the best reading

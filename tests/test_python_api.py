@@ -101,7 +101,7 @@ def test_printing_a_score_gives_the_command_lines_breakdown(capsys: pytest.Captu
     cli = capsys.readouterr().out
     # one path: the command prints the rule set and what it assumed, then the score's own breakdown
     assert cli == "Rules  tenhou; assumed round wind E\n" + text + "\n"
-    assert text.splitlines()[-1] == "Reading  234m 456p 678s 444z 33z"
+    assert text.splitlines()[-1] == "Reading  234m 456p 678s 444z 33z win:3z"
 
 
 def test_a_scores_breakdown_names_the_liable_seat_and_reads_back_with_its_melds() -> None:
@@ -114,8 +114,8 @@ def test_a_scores_breakdown_names_the_liable_seat_and_reads_back_with_its_melds(
     lines = str(s).splitlines()
     assert "  E pays 16000 as liable for daisangen (fed the third dragon)" in lines
     assert "  W pays 16000" in lines
-    # the reading is the hand again, melds in the order they were called, the winning pair last
-    assert lines[-1] == "Reading  234p 11m pon:555z@N pon:666z@W pon:777z@E"
+    # the reading is the hand again, melds in the order they were called, the winning pair last, its tile marked
+    assert lines[-1] == "Reading  234p 11m pon:555z@N pon:666z@W pon:777z@E win:1m"
     assert Hand.parse(s.reading) == hand
 
 
@@ -125,10 +125,10 @@ def test_a_score_has_a_short_repr_naming_its_value_yaku_and_hand() -> None:
     # The README's hand (2 han 40 fu, 2700) and a yakuman (kokushi on the 1z pair wait: 48000 for the dealer)
     s = score(Hand.parse("234m456p678s44433z"), WinContext.parse_kwargs(win="3z", tsumo=True, seat_wind="S",
                                                                          dora="1m"))
-    assert repr(s) == "<Score 2 han 40 fu 2700 points: menzen_tsumo 1, dora 1; 234m 456p 678s 444z 33z>"
+    assert repr(s) == "<Score 2 han 40 fu 2700 points: menzen_tsumo 1, dora 1; 234m 456p 678s 444z 33z win:3z>"
     assert len(repr(s)) < 100 < len(str(s))
     k = score(Hand.parse("19m19p19s1234567z1z"), WinContext.parse_kwargs(win="1z", tsumo=True))
-    assert repr(k) == "<Score 1x yakuman 48000 points: kokushi_13; 19m19p19s11234567z --win 1z>"
+    assert repr(k) == "<Score 1x yakuman 48000 points: kokushi_13; 19m19p19s11234567z win:1z>"
 
 
 def test_a_score_renders_in_a_notebook_as_a_table_with_its_reading_in_tiles() -> None:
@@ -146,7 +146,7 @@ def test_a_score_renders_in_a_notebook_as_a_table_with_its_reading_in_tiles() ->
     assert 'aria-label="2m 3m 4m"' in page and 'aria-label="1z 1z"' in page
     assert 'aria-label="pon:777z@W"' in page and 'aria-label="chi:406p@N"' in page
     assert page.count("rotate(-90)") == 2 and 'class="tile red-five"' in page
-    assert "title='234m 789s 11z pon:777z@W chi:406p@N --win 2m'" in page
+    assert "title='234m 789s 11z pon:777z@W chi:406p@N win:2m'" in page
 
 
 def test_score_takes_notation_and_names_a_wrong_type() -> None:

@@ -27,6 +27,7 @@ from riichi.cli.batch import CHUNK_LINES, answer_lines, workers_arg
 from riichi.errors import NotationError, RiichiError, UnknownRulesError
 from riichi.formats import red_fives
 from riichi.formats.interchange import meld_object, read_and_score, score_case, score_line
+from riichi.hand import WIN_MARK
 from riichi.rules import PRESETS, presets_for, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
@@ -137,7 +138,8 @@ def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "and what was assumed for want of --seat, --round and --tsumo/--discarder."))
     p.add_argument("hand", nargs="*", help="the hand, e.g. 234m456p678s44433z or 234m 456p 11z pon:777z@W "
                                            "(spaces between groups are allowed, quoted or not)")
-    p.add_argument("--win", help="the winning tile (default: the last concealed tile written)")
+    p.add_argument("--win", help="the winning tile (default: the one the hand marks win:TILE, else the last "
+                   "concealed tile written)")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
     p.add_argument("--ron", action="store_true", help="won on a discard: the default, given so it is not assumed")
     add_seat(p, "--discarder", "on ron, the seat that dealt in")
@@ -322,8 +324,15 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
         raise _CommandLineError("usage", "give a HAND, --nagashi, or --jsonl to read cases from stdin")
     concealed_words: list[str] = []
     melds: list[dict[str, object]] = []
+    marked: str | None = None
     for found in re.finditer(r"\S+", args.hand):  # groups may be spaced: "123m 456p 789s 11z22z pon:777z@W"
         word, start = found.group(), found.start()
+        if marked is not None:
+            raise _CommandLineError("invalid_notation", "the winning tile (win:TILE) is the last word", args.hand,
+                                    found.span())
+        if word.startswith(WIN_MARK):  # the winning tile marked in the notation, as the reading line writes it
+            marked = word.removeprefix(WIN_MARK)
+            continue
         if ":" not in word:
             if melds:
                 raise _CommandLineError("invalid_notation", "concealed tiles come before the melds", args.hand,
@@ -336,7 +345,9 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
             span = (start + e.span[0], start + e.span[1]) if e.span else found.span()
             raise _CommandLineError(e.code, f"meld: {e.message}", args.hand, span) from None
     concealed_text = "".join(concealed_words)
-    win = args.win
+    if marked is not None and args.win and args.win != marked:
+        raise _CommandLineError("invalid_case", f"the hand marks win:{marked} but --win says {args.win}")
+    win = args.win or marked
     if not win:
         digits = [ch for ch in concealed_text if ch.isdigit()]
         suits = [i for i, ch in enumerate(concealed_text) if ch in "mpsz"]

@@ -20,7 +20,6 @@ builds the result object, which :func:`~riichi.formats.strict_json.dumps` writes
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -197,10 +196,27 @@ def case_to_hand(case: dict[str, object]) -> tuple[Hand, WinContext]:
     for key in case:
         if key not in _KNOWN:
             raise InvalidCaseError(f"unknown field {_shown(key)} in the win case")
-    concealed = _tiles(_concealed_text(_text(case, "hand", required=True)), "hand")
-    melds = _melds(case.get("melds"))
-    win = _tile(_text(case, "win", required=True), "win")
-    return Hand(concealed, melds), case_context(case, win)
+    text = _text(case, "hand", required=True)
+    if ":" not in text:
+        concealed = _tiles(_concealed_text(text), "hand")
+        return Hand(concealed, _melds(case.get("melds"))), case_context(case, _tile(_text(case, "win", required=True),
+                                                                                    "win"))
+    # Hand notation with its melds or its winning tile written in (win:TILE), as a score's reading line is.
+    try:
+        written, marked = Hand.parse_with_win(" ".join(text.split()))
+    except NotationError as e:
+        raise NotationError(f"hand: {e.message}", e.source, e.span) from None
+    if written.melds and case.get("melds"):
+        raise InvalidCaseError('the melds are written twice: in the hand text and in the "melds" list')
+    melds = written.melds or _melds(case.get("melds"))
+    given = _text(case, "win")
+    if marked is None or given:
+        win = _tile(_text(case, "win", required=True), "win")
+        if marked is not None and win != marked:
+            raise InvalidCaseError(f"the hand text marks win:{marked} but the win field says {given}")
+    else:
+        win = marked
+    return Hand(written.concealed, melds), case_context(case, win)
 
 
 def case_context(case: dict[str, object], win: Tile) -> WinContext:
@@ -262,12 +278,7 @@ def _text(case: dict[str, object], key: str, *, required: bool = False) -> str:
 
 def _concealed_text(text: str) -> str:
     """The ``hand`` field's tiles: spaces between groups are allowed (``"123m 456p"``, as the command line and
-    the page write hands); a meld there is refused with where melds go."""
-    if ":" in text:
-        for word in re.finditer(r"\S+", text):
-            if ":" in word.group():
-                raise NotationError('hand: melds go in the "melds" list, e.g. "melds": [{"type": "pon", "tiles": '
-                                    '"777z", "from": "W"}], not in the hand text', text, word.span())
+    the page write hands)."""
     return "".join(text.split())
 
 

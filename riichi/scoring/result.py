@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.frozen import Frozen
-from riichi.hand import Meld
+from riichi.hand import WIN_MARK, Meld
 from riichi.notation import parse_tiles
 from riichi.scoring.fu import FuItem
 from riichi.scoring.limits import Limit
@@ -124,17 +124,16 @@ class Score(Frozen):
 
     @property
     def reading(self) -> str:
-        """The paid reading as a hand ``riichi score`` reads back: the concealed groups, the one with the
-        winning tile last, then the melds as they were called; ``--win TILE`` follows when no group ends with
-        the winning tile (without it, :meth:`Hand.parse <riichi.hand.Hand.parse>` reads it back too); ``''``
-        for a nagashi mangan, which has no hand."""
-        groups, win_last = self._concealed_groups()
-        tail = [f"--win {self.win}"] if not win_last and self.win is not None else []
+        """The paid reading as hand notation that reads back: the concealed groups, the one with the winning
+        tile last, the melds as they were called, and the winning tile marked ``win:TILE``
+        (:meth:`Hand.parse_with_win <riichi.hand.Hand.parse_with_win>`; the command line, the batch, the API
+        and the page take the line as it is); ``''`` for a nagashi mangan, which has no hand."""
+        groups = self._concealed_groups()
+        tail = [f"{WIN_MARK}{self.win}"] if self.win is not None else []
         return " ".join([*groups, *(str(m) for m in self.melds), *tail])
 
-    def _concealed_groups(self) -> tuple[list[str], bool]:
-        """The reading's groups that are not melds, a group ending with the winning tile moved last; and whether
-        there was one (so the last tile written is the winning tile)."""
+    def _concealed_groups(self) -> list[str]:
+        """The reading's groups that are not melds, a group ending with the winning tile moved last."""
         groups = list(self.decomposition)
         for m in self.melds:  # the groups the melds made are written as the melds
             tiles = sorted(m.tiles)
@@ -145,11 +144,11 @@ class Score(Frozen):
         if last is not None:
             groups.remove(last)
             groups.append(last)
-        return groups, last is not None
+        return groups
 
     def __repr__(self) -> str:
         """Short, and it names the hand: ``<Score 2 han 40 fu 2700 points: menzen_tsumo 1, dora 1; 234m 456p
-        678s 444z 33z>`` (a result, so it does not read back; ``str`` gives the whole breakdown)."""
+        678s 444z 33z win:3z>`` (a result, so it does not read back; ``str`` gives the whole breakdown)."""
         if self.yakuman:
             named = ", ".join(y.value if n == 1 else f"{y.value} x{n}" for y, n in self.yakuman)
         else:
@@ -209,7 +208,7 @@ class Score(Frozen):
         rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{html.escape(value)}</td>"
                        f"<td><i>{html.escape(gloss)}</i></td></tr>" for name, value, gloss in self.lines())
         pays = ", ".join(f"{p.payer} pays {p.amount}" for p in self.payments)
-        groups, _ = self._concealed_groups()
+        groups = self._concealed_groups()
         pictures = [svg.tiles(group) for group in groups] + [svg.meld(m, seat=self.winner) for m in self.melds]
         drawn = "".join(f'<span style="margin-right:6px">{p}</span>' for p in pictures)
         return (f"<table><caption><b>{html.escape(self.headline)}</b></caption>{rows}"

@@ -50,6 +50,21 @@ def test_typing_makes_the_last_written_tile_the_winning_tile(page: Page, base_ur
     expect(page.locator("#points")).to_have_text("3,900")
 
 
+def test_a_reading_line_pasted_as_it_is_scores_the_same_hand(page: Page, base_url: str) -> None:  # noqa: F811
+    # `riichi score` prints the reading line of the dealer's open hand won by ron from North on 2m (not the last
+    # tile written, so the line marks it): chun 1 + red five 1 = 2 han; fu 20 + 4 (open 7z triplet) + 4 (double
+    # East pair) = 28 -> 30; 2 han 30 fu dealer ron: 30 x 2^4 x 6 = 2880 -> 2900.
+    page.goto(base_url)
+    type_hand(page, "234m 406p 11z pon:777z@W chi:789s@N win:2m")
+    expect(page.locator("#win")).to_have_value("2m")
+    page.select_option("#discarder", "left")  # North sits on the dealer's left
+    expect(page.locator("#points")).to_have_text("2,900")
+    # the same line in the page's address
+    page.goto(base_url + "/?hand=234m+406p+11z+pon:777z@W+chi:789s@N+win:2m&from=N")
+    expect(page.locator("#win")).to_have_value("2m")
+    expect(page.locator("#points")).to_have_text("2,900")
+
+
 def test_clear_resets_the_whole_situation(page: Page, base_url: str) -> None:  # noqa: F811
     page.goto(base_url + "/?hand=234m567m234p678s88p&win=2m&tsumo=1&seat=S&round=S&riichi=1&dora=1m&ura=3p"
                          "&honba=2&sticks=1&rules=wrc")

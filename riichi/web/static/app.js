@@ -101,8 +101,15 @@ function handText() {
 
 function parseHand(text) {
   const tiles = [], melds = [];
+  let win = null;
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    if (word.includes(":")) {
+    if (win !== null) throw new Error("the winning tile (win:TILE) is the last word");
+    if (word.startsWith("win:")) {
+      // the winning tile marked in the notation, as a score's reading line writes it
+      const marked = parseTiles(word.slice(4));
+      if (marked.length !== 1) throw new Error("the winning tile is one tile, e.g. win:2m");
+      win = marked[0];
+    } else if (word.includes(":")) {
       const [type, rest] = word.split(":", 2);
       if (!(type in MELD_SIZE)) throw new Error(`unknown meld type '${type}' (chi, pon, minkan, shouminkan, ankan)`);
       const [tilesText, from] = rest.split("@");
@@ -120,7 +127,8 @@ function parseHand(text) {
       tiles.push(...parseTiles(word));
     }
   }
-  return { tiles, melds };
+  if (win !== null && !tiles.includes(win)) throw new Error(`the winning tile ${win} is not one of the concealed tiles`);
+  return { tiles, melds, win };
 }
 
 function tileButton(t, onClick, cls = "") {
@@ -286,15 +294,17 @@ function fromQuery(search) {
   const int = (k) => Math.max(0, Math.min(99, parseInt(q.get(k) || "0", 10) || 0));
   if (SEATS.includes(q.get("seat"))) state.seat = q.get("seat");
   if (SEATS.includes(q.get("round"))) state.round = q.get("round");
+  let parsedWin = null;
   try {
     const parsed = parseHand(q.get("hand") || "");
     state.tiles = parsed.tiles;
     state.melds = parsed.melds;
+    parsedWin = parsed.win;
   } catch (e) {
     $("notation").value = q.get("hand") || "";
     showNotationError(e.message);
   }
-  const win = q.get("win");
+  const win = q.get("win") || parsedWin;
   state.win = win && state.tiles.includes(win) ? win : state.tiles[state.tiles.length - 1] || null;
   state.tsumo = q.get("tsumo") === "1";
   const from = q.get("from");
@@ -678,8 +688,8 @@ function wire() {
       const parsed = parseHand($("notation").value);
       state.tiles = parsed.tiles;
       state.melds = parsed.melds;
-      // as on the command line, the last concealed tile written is the winning tile
-      state.win = state.tiles[state.tiles.length - 1] || null;
+      // as on the command line: the tile marked win:TILE, else the last concealed tile written
+      state.win = parsed.win || state.tiles[state.tiles.length - 1] || null;
       showNotationError("");
     } catch (e) {
       // no stale hand or result beside the error: the hand is what the notation says, and it says nothing
