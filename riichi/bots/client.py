@@ -67,8 +67,8 @@ class MjaiClient:
         """The answer to one line from the table."""
         try:
             message = strict_json.loads(line)
-        except ValueError as exc:
-            self.problems.append(f"not JSON: {str(exc).splitlines()[0]}")
+        except ValueError as not_json:
+            self.problems.append(f"not JSON: {str(not_json).splitlines()[0]}")
             return _NONE
         events = message if isinstance(message, list) else [message]
         for event in events:

@@ -46,8 +46,8 @@ def make_player(spec: str, seat: int, *, seed: int, timeout: float = 2.0) -> Pla
 
         try:
             command = shlex.split(spec.removeprefix("mjai:"))
-        except ValueError as exc:
-            raise SpecError(f"{spec!r}: the command cannot be split into words ({exc})") from None
+        except ValueError as unsplit:
+            raise SpecError(f"{spec!r}: the command cannot be split into words ({unsplit})") from None
         if not command:
             raise SpecError(f"{spec!r}: mjai: needs a command")
         return MjaiProcessPlayer(command, seat, timeout=timeout)
