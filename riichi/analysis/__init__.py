@@ -11,6 +11,18 @@ the caller lists (discards, dora indicators, other players' melds).
 >>> [(str(d.tile), d.shanten, d.ukeire.total) for d in discard_table("1234m456p789s1155z")][:2]
 [('1m', 0, 4), ('4m', 0, 4)]
 
+Under three-player rules (``rules`` a rule set with three players) the tiles
+2m to 8m are out of the game: they never help and are never waited on, and
+where a North may be set aside (``nukidora``) the discard table lists the kita
+beside the discards:
+
+>>> ukeire("11199m1199p1199s").total, ukeire("11199m1199p1199s", rules="tenhou-sanma").total
+(112, 84)
+>>> [(str(d.tile), d.kita, d.shanten) for d in discard_table("123456p789s11z22s4z", rules="tenhou-sanma")][:2]
+[('4z', True, 0), ('4z', False, 0)]
+
+(Seven pairs one tile away takes any new kind: without 2m to 8m, 7 kinds x 4 copies fewer.)
+
 The value of each wait is the :class:`~riichi.scoring.result.Score` of
 winning on it (:func:`wait_values`), so it never disagrees with ``riichi
 score``. The JSON request behind ``riichi analyze`` and the web app's ``POST
@@ -22,12 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import overload
+from typing import Final, overload
 
 from riichi.frozen import Frozen
 from riichi.errors import NotationError, NoYakuError, RiichiError
 from riichi.hand import Hand
-from riichi.rules import TENHOU, RuleSet, resolve_rules
+from riichi.rules import TENHOU, RuleSet, TileSet, resolve_rules
 from riichi.scoring.context import RON_ONLY_FLAGS, TSUMO_ONLY_FLAGS, WinContext
 from riichi.scoring.result import Score
 from riichi.scoring.scorer import score
@@ -61,18 +73,26 @@ class Ukeire(Frozen):
 
 @dataclass(frozen=True, slots=True)
 class DiscardChoice(Frozen):
-    """One discard from a 14-tile hand: the shanten left and the tiles that would then help."""
+    """One discard from a 14-tile hand: the shanten left and the tiles that would then help.
+
+    With ``kita`` the North is set aside instead of discarded (three-player rules): the same tiles are left, a
+    han of dora is gained and a replacement is drawn.
+    """
 
     tile: Tile
     shanten: int
     ukeire: Ukeire
+    kita: bool = False
 
 
-def improving_kinds(counts: list[int], *, n_melds: int = 0) -> list[int]:
-    """Kinds whose draw lowers the shanten of 3n+1 concealed ``counts`` (the waits when tenpai)."""
+def improving_kinds(counts: list[int], *, n_melds: int = 0, tiles: TileSet | None = None) -> list[int]:
+    """Kinds whose draw lowers the shanten of 3n+1 concealed ``counts`` (the waits when tenpai); only kinds of
+    ``tiles`` (the tiles in play, :attr:`riichi.rules.RuleSet.tiles`) when given."""
     now = shanten(counts, n_melds=n_melds)
     found = []
     for kind in candidate_kinds(counts, n_melds=n_melds):
+        if tiles is not None and not tiles.copies[kind]:
+            continue
         counts[kind] += 1
         if shanten(counts, n_melds=n_melds) < now:
             found.append(kind)
@@ -80,8 +100,8 @@ def improving_kinds(counts: list[int], *, n_melds: int = 0) -> list[int]:
     return found
 
 
-def _unseen(seen: list[int], kinds: Iterable[int]) -> Ukeire:
-    return Ukeire(tuple((Tile(k), max(0, 4 - seen[k])) for k in kinds))
+def _unseen(seen: list[int], kinds: Iterable[int], tiles: TileSet) -> Ukeire:
+    return Ukeire(tuple((Tile(k), max(0, tiles.copies[k] - seen[k])) for k in kinds))
 
 
 def _seen(hand: Hand, visible: Iterable[Tile] | str) -> list[int]:
@@ -89,29 +109,47 @@ def _seen(hand: Hand, visible: Iterable[Tile] | str) -> list[int]:
     return [a + b for a, b in zip(own, other, strict=True)]
 
 
-def ukeire(hand: Hand | str, *, visible: Iterable[Tile] | str = ()) -> Ukeire:
-    """The tiles that lower the shanten of a 13-tile hand (melds count three each)."""
+def _rules(rules: RuleSet | str) -> RuleSet:
+    return resolve_rules(rules) if isinstance(rules, str) else rules
+
+
+def ukeire(hand: Hand | str, *, visible: Iterable[Tile] | str = (), rules: RuleSet | str = TENHOU) -> Ukeire:
+    """The tiles that lower the shanten of a 13-tile hand (melds count three each), among the tiles in play
+    under ``rules`` (a rule set or a preset's name; three players have no 2m to 8m)."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
+    tiles = _rules(rules).tiles
     counts = hand_counts(hand, sizes=(13,))
-    return _unseen(_seen(hand, visible), improving_kinds(counts, n_melds=len(hand.melds)))
+    return _unseen(_seen(hand, visible), improving_kinds(counts, n_melds=len(hand.melds), tiles=tiles), tiles)
 
 
-def discard_table(hand: Hand | str, *, visible: Iterable[Tile] | str = ()) -> tuple[DiscardChoice, ...]:
-    """Every discard of a 14-tile hand, best first: lowest shanten, then most ukeire, then tile order."""
+def discard_table(hand: Hand | str, *, visible: Iterable[Tile] | str = (),
+                  rules: RuleSet | str = TENHOU) -> tuple[DiscardChoice, ...]:
+    """Every discard of a 14-tile hand, best first: lowest shanten, then most ukeire, then tile order; where
+    ``rules`` let a North be set aside (``nukidora``) and the hand holds one, the kita too, just before the
+    discard of a North (the same tiles are left, and it gains a han and a draw)."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
+    rule_set = _rules(rules)
+    tiles = rule_set.tiles
     counts = hand_counts(hand, sizes=(14,))
     seen = _seen(hand, visible)
     melds = len(hand.melds)
     rows = []
     for tile in distinct_discards(hand.concealed):
         counts[tile.kind] -= 1
-        rows.append(DiscardChoice(tile, shanten(counts, n_melds=melds),
-                                  _unseen(seen, improving_kinds(counts, n_melds=melds))))
+        choice = DiscardChoice(tile, shanten(counts, n_melds=melds),
+                               _unseen(seen, improving_kinds(counts, n_melds=melds, tiles=tiles), tiles))
         counts[tile.kind] += 1
-    rows.sort(key=lambda r: (r.shanten, -r.ukeire.total, r.tile.kind))
+        if rule_set.scoring.nukidora and tile is _NORTH:
+            rows.append(DiscardChoice(tile, choice.shanten, choice.ukeire, kita=True))
+        rows.append(choice)
+    rows.sort(key=lambda r: (r.shanten, -r.ukeire.total, r.tile.kind, not r.kita))
     return tuple(rows)
+
+
+#: The tile set aside as kita.
+_NORTH: Final = Tile.parse("4z")
 
 
 # -- value of each wait -----------------------------------------------------------------------------
@@ -172,8 +210,11 @@ def wait_values(hand: Hand | str, situation: object = None, *, rules: RuleSet | 
     base = _situation(situation)
     not_tsumo = dict.fromkeys(TSUMO_ONLY_FLAGS, False)
     not_ron = dict.fromkeys(RON_ONLY_FLAGS, False)
+    tiles = rules.tiles
     out = []
     for wait in find_waits(hand, visible=visible):
+        if not tiles.in_play(wait.tile):
+            continue  # no copy in the game (three players: 2m to 8m)
         won = Hand((*hand.concealed, wait.tile), hand.melds)
         ron = base.replace(win=wait.tile, tsumo=False, **not_tsumo)
         tsumo = base.replace(win=wait.tile, tsumo=True, discarder=None, **not_ron)

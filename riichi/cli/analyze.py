@@ -55,6 +55,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     for flag in _SITUATION_FLAGS:
         p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=flag_help(flag))
     p.add_argument("--dora", default="", type=tiles_arg, help="dora indicators")
+    p.add_argument("--kita", type=int, default=0, metavar="N",
+                   help="three-player rules: the Norths already set aside (0 to 4), for the values and the tiles left")
     p.add_argument("--rules", default="tenhou", type=str.lower, help="rule-set preset for the values")
     p.add_argument("--no-values", action="store_true", help="do not score the waits")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -87,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     for key in ("tiles_left", "points", "drawn"):
         if getattr(args, key) is not None:
             request[key] = getattr(args, key)
+    if args.kita:
+        request["kita"] = args.kita
     from riichi.cli import emit  # noqa: PLC0415 - cli imports this module when it builds its parser
     from riichi.formats.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
 
@@ -110,6 +114,8 @@ def render(result: Mapping[str, object]) -> str:
     state = "complete" if shanten < 0 else "tenpai" if shanten == 0 else f"{shanten}-shanten"
     parts = [f"{name} {value}" for name, value in forms.items() if value is not None]
     lines.append(f"shanten: {state}  ({', '.join(parts)})")
+    if "unseen" in result:
+        lines.append(f"unseen: {result['unseen']} tiles (not in the hand, not visible)")
     waits = result.get("waits")
     if isinstance(waits, list) and waits:
         notes = {str(note) for w in waits if isinstance(w, Mapping) for key in ("ron_result", "tsumo_result")
@@ -130,7 +136,9 @@ def render(result: Mapping[str, object]) -> str:
     discards = result.get("discards")
     if isinstance(discards, list):
         lines.append("discard  shanten  tiles that help")
-        lines += [f"{d['tile']:<8} {d['shanten']:>7}  {_improving(d)}" for d in discards]
+        # a kita row: the North set aside (three-player rules), the same tiles left as its discard
+        lines += [f"{d['tile'] + (' kita' if d.get('kita') else ''):<8} {d['shanten']:>7}  {_improving(d)}"
+                  for d in discards]
     riichi = result.get("riichi_declaration")
     if isinstance(riichi, Mapping):
         verdict = "yes" if riichi["allowed"] else f"no ({', '.join(str(r) for r in _list(riichi['reasons']))})"

@@ -18,9 +18,10 @@ from riichi.formats import red_fives, strict_json
 from riichi.formats.interchange import case_context, error_result, score_to_result
 from riichi.hand import Hand, Meld
 from riichi.notation import format_tiles, parse_tiles
-from riichi.rules import KanAfterRiichi, resolve_rules
+from riichi.rules import KanAfterRiichi, RuleSet, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS
 from riichi.scoring.result import Score
+from riichi.scoring.validate import check_three_players
 from riichi.shapes.declarations import check_ankan_after_riichi, check_riichi, riichi_thresholds
 from riichi.shapes.furiten import furiten_of_waits
 from riichi.shapes.shanten import Shanten, hand_counts
@@ -32,9 +33,12 @@ __all__ = ["analyze_case", "analyze_line"]
 
 #: Request fields that describe the situation a wait is valued in: the win context's fields but the winning
 #: tile and tsumo (each wait is valued both ways), the rules and the lenient reading of red fives.
-_SITUATION_FIELDS: Final = ("seat_wind", "round_wind", "dora", "ura", "honba", "riichi_sticks", "rules",
+_SITUATION_FIELDS: Final = ("seat_wind", "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "rules",
                            *(flag for flag in SITUATION_FLAGS if flag != "tsumo"), "discarder", red_fives.SWITCH)
 
+
+#: The tile set aside as kita.
+_NORTH: Final = Tile.parse("4z")
 
 _ANALYSIS_FIELDS: Final = ("visible", "discards", "passed", "passed_in_riichi", "tiles_left", "points", "drawn",
                            "ankan_strict", "values")
@@ -80,22 +84,30 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
     for key in ("win", "drawn"):  # typed whether or not this hand's analysis needs them
         if req.get(key) is not None:
             _tile(req[key], key)
-    case_context(req, Tile(0))  # the situation fields, checked as the win-case reader checks them
+    ctx = case_context(req, Tile(0))  # the situation fields, checked as the win-case reader checks them
     for key in ("tiles_left", "points"):
         _int(req, key)
-    for key in ("visible", "discards", "passed", "passed_in_riichi"):
-        _tiles(req, key)
+    lists = {key: _tiles(req, key) for key in ("visible", "discards", "passed", "passed_in_riichi")}
     for key in ("values", "ankan_strict"):
         if req.get(key) is not None:
             _flag(req, key)
     hand_counts(hand)  # checks the size and the copies before anything else
     size = len(hand.concealed) + 3 * len(hand.melds)
-    visible = _tiles(req, "visible")
+    visible = lists["visible"]
     rules = resolve_rules(req.get("rules", "tenhou"))  # type: ignore[arg-type]
+    if rules.players == 3:  # noqa: PLR2004 - the tiles and seats of a three-player game, as the scorer checks them
+        drawn = tuple(_tile(req[key], key) for key in ("win", "drawn") if req.get(key) is not None)
+        check_three_players(hand, ctx, rules.tiles, rules.name,
+                            (*((f"'{key}'", tiles) for key, tiles in lists.items()), ("the drawn tile", drawn)))
+    if ctx.kita and not rules.scoring.nukidora:
+        raise InvalidCaseError(f"kita counts Norths set aside, but {rules.name} sets none aside")
+    visible += (_NORTH,) * ctx.kita  # the Norths set aside lie on the table: seen
     forms = Shanten.of(hand)
     out: dict[str, object] = {
         "hand": str(hand), "tiles": size, "shanten": forms.combined,
         "forms": {"standard": forms.standard, "chiitoitsu": forms.chiitoitsu, "kokushi": forms.kokushi},
+        # the tiles of the set not in the hand, not visible and not set aside (of 136, or 108 with three players)
+        "unseen": rules.tiles.size - len(hand.tiles) - len(visible),
     }
     min_tiles, min_points = riichi_thresholds(rules)
     if hand.is_closed or size == 14:  # noqa: PLR2004
@@ -104,17 +116,17 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
         out["riichi_declaration"] = {"allowed": riichi.allowed, "reasons": [r.value for r in riichi.reasons],
                                      "discards": [str(t) for t in riichi.discards]}
     if size == 13:  # noqa: PLR2004
-        out.update(_thirteen(hand, req, visible))
+        out.update(_thirteen(hand, req, visible, rules))
     else:
         out["complete"] = forms.combined < 0
-        out["discards"] = [_discard_json(d) for d in discard_table(hand, visible=visible)]
+        out["discards"] = [_discard_json(d) for d in discard_table(hand, visible=visible, rules=rules)]
         drawn = req.get("drawn", req.get("win"))
         if _flag(req, "riichi") and drawn is not None:
             out["ankan_after_riichi"] = _ankan_json(hand, _tile(drawn, "drawn"), req)
     return out
 
 
-def _thirteen(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...]
+def _thirteen(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...], rules: RuleSet
               ) -> dict[str, object]:
     out: dict[str, object] = {}
     waits = find_waits(hand, visible=visible)
@@ -125,7 +137,7 @@ def _thirteen(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...]
         values = {v.wait.tile: v for v in valued}
     out["waits"] = [_wait_json(w, values.get(w.tile), notes) for w in waits]
     out["wait_patterns"] = [_pattern_json(p) for p in wait_patterns(hand)] if waits else []
-    help_ = ukeire(hand, visible=visible)
+    help_ = ukeire(hand, visible=visible, rules=rules)
     out.update(_ukeire_json(help_))
     if waits:
         furiten = furiten_of_waits([w.tile for w in waits], discards=_tiles(req, "discards"),
@@ -181,7 +193,8 @@ def _ukeire_json(help_: Ukeire) -> dict[str, object]:
 
 
 def _discard_json(choice: DiscardChoice) -> dict[str, object]:
-    return {"tile": str(choice.tile), "shanten": choice.shanten, **_ukeire_json(choice.ukeire)}
+    kita = {"kita": True} if choice.kita else {}  # the North set aside rather than discarded
+    return {"tile": str(choice.tile), **kita, "shanten": choice.shanten, **_ukeire_json(choice.ukeire)}
 
 
 def _ankan_json(hand: Hand, drawn: Tile, req: dict[str, object]) -> dict[str, object]:

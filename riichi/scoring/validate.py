@@ -6,6 +6,7 @@ a player understands.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from riichi.errors import (
@@ -16,10 +17,12 @@ from riichi.errors import (
 )
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
+from riichi.rules import TileSet
+from riichi.scoring.context import WinContext
 from riichi.scoring.reading import HandFacts, count_tiles
-from riichi.tiles import TERMINAL_HONOR_KINDS, Wind, kind_name
+from riichi.tiles import TERMINAL_HONOR_KINDS, Tile, Wind, kind_name
 
-__all__ = ["check_situation", "check_tiles", "red_limits"]
+__all__ = ["check_situation", "check_three_players", "check_tiles", "red_limits"]
 
 #: The kind of North (4z), the tile set aside as kita.
 _NORTH: Final = 30
@@ -36,8 +39,11 @@ def red_limits(aka: int) -> tuple[int, int, int]:
 
 
 def check_tiles(facts: HandFacts) -> None:
-    """Tile count, copies of each tile, red fives, and the winning tile's presence."""
+    """Tile count, copies of each tile, red fives, and the winning tile's presence; with three players, the tiles
+    and seats of a three-player game."""
     hand, ctx, rules = facts.hand, facts.ctx, facts.rules
+    if facts.players == 3:  # noqa: PLR2004
+        check_three_players(hand, ctx, facts.tiles, facts.rules_name)
     expected = 14 - 3 * len(hand.melds)
     if len(hand.melds) > 4:
         raise WrongTileCountError(f"a hand has at most 4 melds, not {len(hand.melds)}")
@@ -55,12 +61,6 @@ def check_tiles(facts: HandFacts) -> None:
         reds = reds[:]
         count_tiles(indicators, counts, reds)
         counts[_NORTH] += ctx.kita
-    if facts.players == 3:  # noqa: PLR2004
-        out = [k for k in range(len(counts)) if counts[k] and not facts.tiles.copies[k]]
-        if out:
-            raise ImpossibleTilesError(
-                f"{kind_name(out[0])} is not in a three-player game ({facts.rules_name}: the tiles 2m to 8m are "
-                f"out), but the hand, its melds or the indicators hold it")
     if any(n > 4 for n in counts):  # noqa: PLR2004
         most = max(counts)
         k = counts.index(most)
@@ -97,8 +97,6 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
     closed = facts.closed
     has_kan = facts.kans > 0
     seat = ctx.seat_wind
-    if facts.players == 3:  # noqa: PLR2004
-        _check_three_players(facts)
     if ctx.kita and not rules.nukidora:
         raise InvalidCaseError(f"kita counts Norths set aside, but {facts.rules_name} sets none aside "
                                f"(a three-player rule set does: tenhou-sanma, mahjongsoul-sanma)")
@@ -162,19 +160,28 @@ def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
                           f"not {m.from_seat}: {m}")
 
 
-def _check_three_players(facts: HandFacts) -> None:
-    """The seats of a three-player game (East, South, West) and its calls (no chi)."""
-    ctx = facts.ctx
+def check_three_players(hand: Hand, ctx: WinContext, tiles: TileSet, rules_name: str,
+                        others: Iterable[tuple[str, Iterable[Tile]]] = ()) -> None:
+    """What a three-player game cannot hold: a tile out of its set (2m to 8m: ``impossible_tiles``) in the hand,
+    the melds, the indicators or the ``others`` given as (name, tiles) (an analysis's visible tiles); a seat
+    North, or a chi (``invalid_case``). Scoring and analysis check a three-player case with this one function.
+    """
+    for where, group in (("the hand", hand.tiles), ("the dora indicators", ctx.dora),
+                         ("the ura indicators", ctx.ura), *others):
+        for t in group:
+            if not tiles.in_play(t):
+                raise ImpossibleTilesError(f"{t} is not in a three-player game ({rules_name}: the tiles 2m to 8m "
+                                           f"are out), but it is in {where}")
     for name, seat in (("seat_wind", ctx.seat_wind), ("round_wind", ctx.round_wind),
                        ("discarder", ctx.discarder)):
         if seat is Wind.NORTH:
-            raise InvalidCaseError(f"{name} is N, but a three-player game ({facts.rules_name}) has the seats E, S "
+            raise InvalidCaseError(f"{name} is N, but a three-player game ({rules_name}) has the seats E, S "
                                    f"and W only")
-    for m in facts.hand.melds:
+    for m in hand.melds:
         if m.type is MeldType.CHI:
-            raise InvalidCaseError(f"there is no chi in a three-player game ({facts.rules_name}): {m}")
+            raise InvalidCaseError(f"there is no chi in a three-player game ({rules_name}): {m}")
         if m.from_seat is Wind.NORTH:
-            raise InvalidCaseError(f"the meld {m} is called from N, but a three-player game ({facts.rules_name}) "
+            raise InvalidCaseError(f"the meld {m} is called from N, but a three-player game ({rules_name}) "
                                    f"has the seats E, S and W only")
 
 

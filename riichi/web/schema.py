@@ -147,7 +147,7 @@ RULES: Final[dict[str, object]] = {
 }
 
 _ANALYSIS_FIELDS: Final = ("id", "hand", "melds", "win", "nagashi_mangan", "seat_wind", "round_wind",
-                           "dora", "ura", "honba", "riichi_sticks", "rules", "discarder", *SITUATION_FLAGS)
+                           "dora", "ura", "honba", "riichi_sticks", "kita", "rules", "discarder", *SITUATION_FLAGS)
 
 ANALYZE_REQUEST: Final[dict[str, object]] = {
     "title": "AnalyzeRequest",
@@ -183,6 +183,8 @@ ANALYSIS: Final[dict[str, object]] = {
         "tiles": {"type": "integer"},
         "shanten": {"type": "integer"},
         "forms": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "unseen": {"type": "integer", "description": "Tiles of the set (136, or 108 with three players) not in the "
+                   "hand, not visible and not set aside."},
         "complete": {"type": "boolean"},
         "waits": {"type": "array", "items": {"type": "object"}},
         "discards": {"type": "array", "items": {"type": "object"}},

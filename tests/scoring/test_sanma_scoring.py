@@ -84,7 +84,7 @@ def test_a_win_on_the_kita_replacement_is_rinshan_where_the_rules_say_so() -> No
      "there is no chi in a three-player game"),
     ({"hand": "123456p789s22s555m"}, "impossible_tiles", "5m is not in a three-player game"),
     ({"dora": "2m"}, "impossible_tiles", "2m is not in a three-player game"),
-    ({"ura": "0m", "riichi": True}, "impossible_tiles", "5m is not in a three-player game"),
+    ({"ura": "0m", "riichi": True}, "impossible_tiles", "0m is not in a three-player game (tenhou-sanma: the tiles 2m to 8m are out), but it is in the ura indicators"),
     ({"kita": 2, "rules": "tenhou"}, "invalid_case", "kita counts Norths set aside, but tenhou sets none aside"),
     ({"hand": "123456p789s44z999m", "win": "9m", "kita": 3}, "impossible_tiles",
      "4z appears 5 times counting the hand, the melds, the indicators and the Norths set aside"),

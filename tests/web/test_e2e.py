@@ -257,6 +257,21 @@ def test_three_players_hide_north_and_the_removed_tiles(page: Page, base_url: st
     expect(page.locator("#kita-label")).to_be_hidden()
 
 
+def test_three_players_set_a_north_aside_from_the_discards(page: Page, base_url: str) -> None:
+    # 123456p 789s 11z 22s + 4z: the North is the tile to let go (tenpai on 2s and 1z either way); under three-player
+    # rules the table offers setting it aside (kita) first, and a click does: 13 tiles, one kita
+    page.goto(base_url + "/?hand=123456p789s11z22s4z&rules=tenhou-sanma&seat=S")
+    first = page.locator("#discards tr[data-discard]").first
+    expect(first).to_have_attribute("data-kita", "1")
+    first.click()
+    expect(page.locator("#kita")).to_have_value("1")
+    expect(page.locator("#tile-count")).to_have_text("13 / 14")
+    expect(page.locator("#shanten")).to_have_text("Tenpai")
+    # a tsumo on 2s (222s 11z shanpon): menzen tsumo 1 + nukidora 1 = 2 han; 20 + 2 tsumo + 4 closed 222s + 2 for the
+    # East pair (round wind) = 28 -> 30 fu; base 480: the dealer pays 1,000, West 500 (tsumo loss): 1,500
+    expect(page.locator('#waits li[data-wait="2s"] .wait-value')).to_have_text("ron: no yaku · tsumo 1,500")
+
+
 def test_typing_bad_notation_shows_where(page: Page, base_url: str) -> None:
     page.goto(base_url)
     page.fill("#notation", "123m8z")

@@ -557,11 +557,16 @@ function renderAnalysis(box, a) {
     const t = el("table", { class: "discards", id: "discards" });
     t.append(el("tr", {}, el("th", {}, "discard"), el("th", {}, "shanten"), el("th", {}, "tiles that help")));
     for (const d of discards.slice(0, 8)) {
-      const tr = el("tr", { "data-discard": d.tile, title: `discard ${d.tile}`, class: "pick" }, el("td", {}, tileRow([d.tile], "small")),
+      // a kita row (three players): the North set aside, not discarded; a click sets it aside
+      const attrs = d.kita ? { "data-kita": "1", title: "set the North aside (kita)" } : { title: `discard ${d.tile}` };
+      const tr = el("tr", { "data-discard": d.tile, ...attrs, class: "pick" },
+        el("td", {}, tileRow([d.tile], "small"), d.kita ? el("small", { class: "kita" }, " kita") : null),
         el("td", {}, String(d.shanten)), el("td", {}, tileRow(d.ukeire_tiles || [], "tiny"), ` ${d.ukeire}`));
       tr.addEventListener("click", () => {
         const i = state.tiles.lastIndexOf(d.tile);
-        if (i >= 0) removeTile(i);
+        if (i < 0) return;
+        if (d.kita) state.kita = Math.min(4, state.kita + 1);
+        removeTile(i);
       });
       t.append(tr);
     }
