@@ -96,9 +96,9 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
     visible = lists["visible"]
     rules = resolve_rules(req.get("rules", "tenhou"))  # type: ignore[arg-type]
     if rules.players == 3:  # noqa: PLR2004 - the tiles and seats of a three-player game, as the scorer checks them
-        drawn = tuple(_tile(req[key], key) for key in ("win", "drawn") if req.get(key) is not None)
+        just_drawn = tuple(_tile(req[key], key) for key in ("win", "drawn") if req.get(key) is not None)
         check_three_players(hand, ctx, rules.tiles, rules.name,
-                            (*((f"'{key}'", tiles) for key, tiles in lists.items()), ("the drawn tile", drawn)))
+                            (*((f"'{key}'", tiles) for key, tiles in lists.items()), ("the drawn tile", just_drawn)))
     if ctx.kita and not rules.scoring.nukidora:
         raise InvalidCaseError(f"kita counts Norths set aside, but {rules.name} sets none aside")
     visible += (_NORTH,) * ctx.kita  # the Norths set aside lie on the table: seen
