@@ -39,6 +39,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -57,6 +58,9 @@ _MASK: Final = 0xFFFFFFFF
 #: Words a hand takes from the generator, in runs of 32 hashed with SHA-512 (16 words a digest).
 _WORDS_A_HAND: Final = 288
 _RUN: Final = 32
+#: The hand's words as little-endian bytes, and the joined digests read back as little-endian words.
+_WORDS_PACKING: Final = struct.Struct(f"<{_WORDS_A_HAND}I")
+_RND_PACKING: Final = struct.Struct(f"<{_WORDS_A_HAND // 2}I")
 
 _FOUR_PLAYER_TILES: Final = 136
 _THREE_PLAYER_TILES: Final = 108
@@ -114,9 +118,14 @@ class MersenneTwister:
 
     def _twist(self) -> None:
         mt = self._state
-        for k in range(_N):
-            y = (mt[k] & _UPPER) | (mt[(k + 1) % _N] & _LOWER)
-            mt[k] = mt[(k + _M) % _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        for k in range(_N - _M):
+            y = (mt[k] & _UPPER) | (mt[k + 1] & _LOWER)
+            mt[k] = mt[k + _M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        for k in range(_N - _M, _N - 1):
+            y = (mt[k] & _UPPER) | (mt[k + 1] & _LOWER)
+            mt[k] = mt[k + _M - _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
+        mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
         self._index = 0
 
     def next_word(self) -> int:
@@ -128,8 +137,11 @@ class MersenneTwister:
         y ^= y >> 11
         y ^= (y << 7) & 0x9D2C5680
         y ^= (y << 15) & 0xEFC60000
-        y ^= y >> 18
-        return y
+        return y ^ (y >> 18)
+
+    def next_words(self, n: int) -> list[int]:
+        """The next ``n`` outputs."""
+        return [self.next_word() for _ in range(n)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,10 +228,10 @@ class TenhouSeed(Frozen):
             raise SeedError(f"a Tenhou wall has 136 or 108 tiles, not {tiles}")
         mt = MersenneTwister(list(self.words))
         while True:
-            source = b"".join(mt.next_word().to_bytes(4, "little") for _ in range(_WORDS_A_HAND))
-            digests = b"".join(hashlib.sha512(source[at:at + 4 * _RUN]).digest()
-                               for at in range(0, len(source), 4 * _RUN))
-            rnd = [int.from_bytes(digests[at:at + 4], "little") for at in range(0, len(digests), 4)]
+            source = _WORDS_PACKING.pack(*mt.next_words(_WORDS_A_HAND))
+            digests = b"".join([hashlib.sha512(source[at:at + 4 * _RUN]).digest()
+                                for at in range(0, len(source), 4 * _RUN)])
+            rnd: tuple[int, ...] = _RND_PACKING.unpack(digests)
             yama = _sorted_ids(tiles)
             for i in range(tiles - 1):
                 j = i + rnd[i] % (tiles - i)

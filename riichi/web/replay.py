@@ -24,6 +24,7 @@ from riichi.formats.interchange import score_to_result
 from riichi.formats.record import GameRecord, HandRecord
 from riichi.game.game import Game, WinResult
 from riichi.game.round import Round
+from riichi.game.wall import LIVE_DRAWS, MAX_INDICATORS, MAX_KANS
 from riichi.hand import Hand
 from riichi.notation import format_tiles
 from riichi.replay.run import replay_game
@@ -94,9 +95,25 @@ def _position(game: Game, r: Round, event: object, won: dict[int, tuple[Hand, Ti
         })
     scores, sticks = game.table()
     return {
-        "event": str(event), "kind": str(event).split(" ", 1)[0], "seat": getattr(event, "seat", None),
-        "seats": seats, "dora": [str(t) for t in r.dora], "scores": list(scores), "sticks": sticks,
-        "wall": r.live_tiles_left, "turn": r.turn,
+        "event": str(event).partition(" wall=")[0], "kind": str(event).split(" ", 1)[0],
+        "seat": getattr(event, "seat", None), "seats": seats, "dora": [str(t) for t in r.dora],
+        "scores": list(scores), "sticks": sticks, "wall": r.live_tiles_left, "turn": r.turn,
+        "wall_drawn": [r.live_draws, r.kans - (1 if r.needs_rinshan else 0)],
+    }
+
+
+def _wall_view(r: Round) -> dict[str, object] | None:
+    """A hand's wall when the record carries it (a Tenhou record's seed gives it): the live wall in drawing
+    order after the deal, the replacement tiles, the dora indicators and the ura indicator under each. A
+    step's ``wall`` and ``wall_drawn`` say which are still to come."""
+    wall = r.wall
+    if wall is None:
+        return None
+    return {
+        "live": [str(wall.live_tile(n)) for n in range(LIVE_DRAWS)],
+        "rinshan": [str(wall.rinshan(k)) for k in range(MAX_KANS)],
+        "dora": [str(wall.dora_indicator(k)) for k in range(MAX_INDICATORS)],
+        "ura": [str(wall.ura_indicator(k)) for k in range(MAX_INDICATORS)],
     }
 
 
@@ -120,6 +137,7 @@ class _Watcher:
         self.events = 0
         self.steps: dict[int, list[dict[str, object]]] = {}
         self.wins: dict[int, list[dict[str, object]]] = {}
+        self.walls: dict[int, dict[str, object] | None] = {}
 
     def overdue(self) -> Refused | None:
         """The refusal of a record whose reading and replaying have taken :data:`TIME_BUDGET` seconds."""
@@ -140,6 +158,8 @@ class _Watcher:
             return
         won = {w.event.seat: (w.hand, w.context.win) for w in r.wins}
         step = _position(game, r, hand.events[position], won)
+        if hand.index not in self.walls:
+            self.walls[hand.index] = _wall_view(r)
         steps = self.steps.setdefault(hand.index, [])
         if steps:  # a seat the event did not change is the previous step's object (a game's steps share most)
             before, now = steps[-1]["seats"], step["seats"]
@@ -180,7 +200,7 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
             if obj["type"] == "kyoku":
                 index = int(obj["kyoku"])  # type: ignore[call-overload]
                 hands.append({"index": index, "kyoku": obj, "steps": watcher.steps.get(index, []),
-                              "wins": watcher.wins.get(index, [])})
+                              "wins": watcher.wins.get(index, []), "wall": watcher.walls.get(index)})
             elif obj["type"] == "game_end":
                 end = obj
             else:
@@ -189,7 +209,8 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
                 if isinstance(stopped, int) and stopped in watcher.steps and all(
                         h["index"] != stopped for h in hands):
                     # The hand the engine refused part-way: its positions up to the refusal, no result.
-                    hands.append({"index": stopped, "kyoku": None, "steps": watcher.steps[stopped], "wins": []})
+                    hands.append({"index": stopped, "kyoku": None, "steps": watcher.steps[stopped], "wins": [],
+                                  "wall": watcher.walls.get(stopped)})
     except _Stop as stop:
         raise stop.refused from None
     if not hands:

@@ -278,7 +278,7 @@ _SEAT_POSITION: Final[dict[str, object]] = {
 _STEP: Final[dict[str, object]] = {
     "type": "object",
     "description": "The table after one event of the hand.",
-    "required": ["event", "kind", "seat", "seats", "dora", "scores", "sticks", "wall", "turn"],
+    "required": ["event", "kind", "seat", "seats", "dora", "scores", "sticks", "wall", "turn", "wall_drawn"],
     "properties": {
         "event": {"type": "string", "description": "The event in the engine's event notation."},
         "kind": {"type": "string", "description": "The event's first word.",
@@ -290,6 +290,9 @@ _STEP: Final[dict[str, object]] = {
         "scores": _INT4, "sticks": {"type": "integer"},
         "wall": {"type": "integer", "description": "Live tiles left to draw."},
         "turn": _SEAT_INDEX,
+        "wall_drawn": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                  "description": "Tiles drawn so far from the live wall after the deal, and replacement tiles "
+                                 "drawn (with the hand's `wall`: what is still to come)."},
     },
 }
 _WIN_VIEW: Final[dict[str, object]] = {
@@ -316,13 +319,25 @@ REPLAY: Final[dict[str, object]] = {
         "rules": {"type": "object", "required": ["name"], "properties": {
             "name": {"type": "string"}, "red_fives": {"type": ["boolean", "null"]},
             "open_tanyao": {"type": ["boolean", "null"]}, "hanchan": {"type": ["boolean", "null"]}}},
-        "hands": {"type": "array", "items": {"type": "object", "required": ["index", "kyoku", "steps", "wins"],
+        "hands": {"type": "array", "items": {"type": "object", "required": ["index", "kyoku", "steps", "wins", "wall"],
                                              "properties": {
             "index": {"type": "integer"},
             "kyoku": {"oneOf": [_KYOKU, {"type": "null"}], "description": "null for a hand the engine refused "
                                                                            "part-way (see `errors`)."},
             "steps": {"type": "array", "items": _STEP},
-            "wins": {"type": "array", "items": _WIN_VIEW}}}},
+            "wins": {"type": "array", "items": _WIN_VIEW},
+            "wall": {"type": ["object", "null"], "required": ["live", "rinshan", "dora", "ura"],
+                     "description": "The hand's wall when the record carries it (a Tenhou record's seed); null "
+                                    "otherwise. A step's `wall` and `wall_drawn` say which tiles are still to come.",
+                     "properties": {
+                         "live": {"type": "array", "items": {"type": "string"},
+                                  "description": "The live wall after the deal, in drawing order."},
+                         "rinshan": {"type": "array", "items": {"type": "string"},
+                                     "description": "The four replacement tiles for kans, in order."},
+                         "dora": {"type": "array", "items": {"type": "string"},
+                                  "description": "The five dora indicator places, in order."},
+                         "ura": {"type": "array", "items": {"type": "string"},
+                                 "description": "The ura indicator under each dora indicator."}}}}}},
         "game_end": {"type": ["object", "null"], "description": "The `game_end` object of `riichi replay "
                                                                 "--jsonl`; null when the record stops early."},
         "errors": {"type": "array", "items": _REPLAY_ERROR_OBJECT},

@@ -277,6 +277,28 @@ function renderTable(h, step) {
   // The seats in turn order from East.
   const order = [0, 1, 2, 3].sort((a, b) => WIND_OF[step.seats[a].wind] - WIND_OF[step.seats[b].wind]);
   for (const seat of order) seats.append(seatView(step, seat, deltas));
+  const wall = $("wall-view");
+  wall.textContent = "";
+  wall.hidden = !h.wall;
+  if (h.wall) wall.append(...wallView(h.wall, step));
+}
+
+// The wall, when the record carries it: the dead wall (replacement tiles not yet drawn, the dora indicators,
+// those not yet turned over dimmed, and the ura indicator under each) and the live wall still to come.
+function wallView(wall, step) {
+  const [liveDrawn, rinshanDrawn] = step.wall_drawn;
+  const live = wall.live.slice(liveDrawn, liveDrawn + step.wall);
+  const indicators = el("span", { class: "tiles small indicator-pairs" });
+  wall.dora.forEach((t, k) => {
+    const pair = el("span", { class: "pair" + (k < step.dora.length ? " revealed" : "") });
+    pair.append(useTile(t), useTile(wall.ura[k], "ura"));
+    indicators.append(pair);
+  });
+  return [
+    el("div", { class: "dead-wall" }, el("b", {}, "Dead wall"), " replacement tiles ",
+      tileRow(wall.rinshan.slice(rinshanDrawn), "small rinshan"), " dora indicators (ura below) ", indicators),
+    el("div", { class: "live-wall" }, el("b", {}, `Still to come (${live.length})`), " ", tileRow(live, "small")),
+  ];
 }
 
 // -- the outcome: the engine's values beside the record's ------------------------------------------------------
