@@ -9,7 +9,9 @@ The corpus of N x the dev games is made by copying each record N times, each cop
 record's end (``<!-- copy K -->``), so that every copy is a record of its own content (copies with the same
 bytes would be known and skipped). Each run is a fresh process building a fresh folder; its peak memory is
 the process's own (``ru_maxrss``) and the largest of its worker processes'. Games per second count the games
-replayed, from the start of ``build`` to the last part written (Ray's start-up is timed apart).
+replayed, from the start of ``build`` to the last part written (Ray's start-up is timed apart); games per CPU
+second divide them by the CPU time of the process and its workers, which a machine shared with other work
+does not change.
 """
 
 from __future__ import annotations
@@ -64,7 +66,10 @@ def one_run(corpus: str, engine: str, workers: int) -> dict[str, object]:
             ray.shutdown()
     finally:
         shutil.rmtree(out, ignore_errors=True)
+    own, workers_used = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = own.ru_utime + own.ru_stime + workers_used.ru_utime + workers_used.ru_stime
     return {"games": result.complete, "hands": result.hands, "seconds": seconds, "ray_start": ray_start,
+            "cpu_seconds": cpu,
             "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "worker_peak_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
 
@@ -91,8 +96,8 @@ def main() -> int:
         base = Path(tmp) / "x1"
         games = make_corpus(base, 1)
         print(f"the dev games: {games} records; {cores} cores; {sys.version.split()[0]}")
-        print(f"{'run':<28} {'games':>6} {'seconds':>8} {'games/s':>8} {'per core':>9} {'peak MiB':>9} "
-              f"{'worker MiB':>11}")
+        print(f"{'run':<28} {'games':>6} {'seconds':>8} {'games/s':>8} {'per core':>9} {'per CPU s':>10} "
+              f"{'peak MiB':>9} {'worker MiB':>11}")
         runs = [("local, 1 worker", base, "local", 1), (f"local, {cores} workers", base, "local", cores)]
         if not args.no_ray:
             runs.append((f"ray local mode, {cores} CPUs", base, "ray", cores))
@@ -105,8 +110,12 @@ def main() -> int:
             r = run(corpus, engine, workers)
             rate = float(r["games"]) / float(r["seconds"])  # type: ignore[arg-type]
             extra = f"  (Ray start-up {float(r['ray_start']):.1f} s)" if engine == "ray" else ""  # type: ignore[arg-type]
+            # games per CPU second of this process and its workers: what a core does, however busy the machine
+            # is (Ray's worker processes are not this process's children: not counted)
+            per_cpu = "-" if engine == "ray" else f"{float(r['games']) / float(r['cpu_seconds']):.1f}"  # type: ignore[arg-type]
             print(f"{label:<28} {r['games']:>6} {float(r['seconds']):>8.1f} {rate:>8.1f} {rate / workers:>9.1f} "  # type: ignore[arg-type]
-                  f"{float(r['peak_mib']):>9.0f} {float(r['worker_peak_mib']):>11.0f}{extra}", flush=True)  # type: ignore[arg-type]
+                  f"{per_cpu:>10} {float(r['peak_mib']):>9.0f} {float(r['worker_peak_mib']):>11.0f}{extra}",  # type: ignore[arg-type]
+                  flush=True)
             shutil.rmtree(corpus / "tables", ignore_errors=True)
     return 0
 

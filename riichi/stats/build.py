@@ -94,12 +94,12 @@ def build(paths: Iterable[str], out: str | Path, *, rules: RuleSet | None = None
 
         return build_ray(paths, folder, rules=rules, fmt=fmt, events=events, address=address)
     started = time.monotonic()
-    total = sum(1 for _ in expand_paths(paths))
+    total = sum(1 for _ in _corpus(paths, folder))
     store = Store(folder)
     tally = _Tally()
     try:
         known = store.known()
-        tasks = _tasks(expand_paths(paths), known, tally)
+        tasks = _tasks(_corpus(paths, folder), known, tally)
         replay = partial(_replay_task, fmt, rules, events)
         for results in in_order(replay, tasks, workers):
             for rows in results:
@@ -117,6 +117,15 @@ def build(paths: Iterable[str], out: str | Path, *, rules: RuleSet | None = None
 
 
 Task = list[tuple[str, bytes | str]]
+
+
+def _corpus(paths: list[str], out: Path) -> Iterator[str]:
+    """The record files of ``paths``, less what lies in the folder of tables (a run's temporary JSON lines
+    there are not records, should the folder be inside a corpus folder)."""
+    inside = str(out.resolve()) + os.sep
+    for path in expand_paths(paths):
+        if not os.path.abspath(path).startswith(inside):
+            yield path
 
 
 def _tasks(paths: Iterator[str], known: set[str], tally: _Tally) -> Iterator[Task]:
@@ -154,6 +163,3 @@ def _read(path: str) -> bytes:
     with open(path, "rb") as f:
         return f.read()
 
-
-def cpu_count() -> int:
-    return os.cpu_count() or 1

@@ -127,3 +127,10 @@ def test_the_seat_count_is_the_hands_own() -> None:
     assert seats == [(0, "a", False, False, 0, False), (1, "b", False, True, -2000, False),
                      (2, "c", True, False, 3000, True)]
     assert json.dumps(tables["wins"][0]["yaku"]) == '[{"name": "riichi", "han": 1}, {"name": "nukidora", "han": 1}]'
+
+
+def test_the_folder_of_tables_inside_the_corpus_is_not_read_as_records(tmp_path: Path) -> None:
+    shutil.copyfile(FILES[0], tmp_path / FILES[0].name)
+    first = build([str(tmp_path)], tmp_path / "tables")
+    second = build([str(tmp_path)], tmp_path / "tables")
+    assert (first.records, first.replayed, second.records, second.replayed) == (1, 1, 1, 0)

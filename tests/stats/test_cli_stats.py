@@ -68,3 +68,16 @@ def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as exc:
         main(["stats", FILES[0], "--out", str(tmp_path), "--workers", "0"])
     assert exc.value.code == 2
+
+
+def test_the_progress_bar_shows_the_count_the_rate_and_the_time_left() -> None:
+    from riichi.cli.stats import _ProgressBar
+    from riichi.stats import Progress
+
+    err = io.StringIO()
+    bar = _ProgressBar(err)
+    # 50 of 200 records in 10 s: 5 a second, so 150 left take 30 s
+    bar.show(Progress(done=50, total=200, replayed=40, skipped=10, seconds=10.0))
+    assert err.getvalue() == "\r[#######.......................] 50/200 records, 10 known, 5.0/s, 0:30 left   "
+    bar.show(Progress(done=51, total=200, replayed=41, skipped=10, seconds=10.1))  # within half a second: not shown
+    assert err.getvalue().count("\r") == 1
