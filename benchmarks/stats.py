@@ -47,13 +47,13 @@ def make_corpus(folder: Path, copies: int) -> int:
 
 def one_run(corpus: str, engine: str, workers: int) -> dict[str, object]:
     """Build the tables of ``corpus`` in a fresh folder in this process; what it did, its time and memory."""
-    from riichi.stats import build  # noqa: PLC0415
+    from riichi.stats import build
 
     out = Path(tempfile.mkdtemp(prefix="riichi-stats-bench-"))
     try:
         ray_start = 0.0
         if engine == "ray":
-            import ray  # noqa: PLC0415
+            import ray
 
             started = time.perf_counter()
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)

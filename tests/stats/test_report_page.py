@@ -45,6 +45,6 @@ def test_the_report_is_self_contained_and_shows_the_summary(corpus: tuple[Path, 
     assert requests == [] and errors == []
     assert [" ".join(c.split()) for c in cells] == [f"{line.label} {line.value}" for line in summary_lines(con)]
     # rates by round and by seat, points of a win, yaku, placements
-    assert len(plots) == 5 and all(h > 100 for h in plots)  # noqa: PLR2004
+    assert len(plots) == 5 and all(h > 100 for h in plots)
     (wins,), = con.execute("SELECT count(DISTINCT name) FROM yaku_frequency").fetchall()
     assert bars > min(wins, 20)
