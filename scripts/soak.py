@@ -4,7 +4,9 @@
     python scripts/soak.py --games 2000 --seed 3 --presets tenhou,wrc
 
 After every event: the scores plus the sticks on the table add up to the starting total, and (the
-wall being known in self-play) the 136 tiles are all somewhere: hands, melds, rivers, wall. Every
+wall being known in self-play) the 136 tiles (108 in a three-player game) are all somewhere: hands,
+melds, rivers, Norths set aside, wall. Three-player presets (tenhou-sanma, mahjongsoul-sanma) seat
+three players. Every
 choice is one of the legal actions offered. After every game: each win's score is the scorer's
 result for the hand and context the engine built, each hand's deltas add up to the sticks it
 collected. Players mix random and efficient choices. The first
@@ -57,10 +59,10 @@ def _tiles_everywhere(game: Game, dealt: dict[Tile, int]) -> None:
 
 def soak_one(preset: str, seed: int, counts: Counter[str]) -> None:
     rules = PRESETS[preset]
-    total = 4 * rules.game.starting_points
+    total = rules.game.players * rules.game.starting_points
     rng = random.Random(seed)
     players: list[Player] = [Legal(RandomPlayer(rng.getrandbits(32)) if rng.random() < 0.5  # noqa: PLR2004
-                                   else EfficientPlayer(rng.getrandbits(32))) for _ in range(4)]
+                                   else EfficientPlayer(rng.getrandbits(32))) for _ in range(rules.game.players)]
     game = Game(rules)
     dealt: dict[Tile, int] = {}
 

@@ -4,6 +4,7 @@
     riichi play --games 10 --players efficient,efficient,tsumogiri,random --json
     riichi play --games 10 --save games/ --format mjai    # each game as mjai JSON lines (or tenhou6, mjlog)
     riichi play --seat '0=mjai:python bot.py {seat}' --seat 2=mypkg.bots:MyPlayer --bot-timeout 1
+    riichi play --games 10 --rules tenhou-sanma           # three players (three efficient players by default)
 
 Game ``i`` of a run is played from a seed drawn from ``--seed``, so the same seed gives the same games.
 
@@ -57,8 +58,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--rules", default="tenhou", help=f"preset: {', '.join(PRESETS)}")
-    p.add_argument("--players", default="efficient,efficient,efficient,efficient",
-                   help=f"four players, comma-separated, seat 0 first ({', '.join(PLAYERS)})")
+    p.add_argument("--players", default=None,
+                   help=f"one player a seat (four; three under three-player rules), comma-separated, seat 0 first "
+                        f"({', '.join(PLAYERS)}; default: all efficient)")
     p.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
                    help="seat N played by SPEC instead (repeatable): a built-in name, module:Class (a Python "
                         "class with choose(view, actions)) or mjai:COMMAND (a bot process speaking mjai on "
@@ -81,13 +83,13 @@ def run(args: argparse.Namespace) -> int:
         rules = resolve_rules(args.rules)
     except RiichiError as exc:
         return fail("play", "usage", str(exc))
-    if rules.players != 4:  # noqa: PLR2004 - until the engine seats three (issue 27)
-        return fail("play", "usage", f"the game engine plays four-player rules only for now, not {args.rules!r}")
-    names = [n.strip() for n in args.players.split(",")]
+    seats = rules.game.players
+    names = [n.strip() for n in args.players.split(",")] if args.players else ["efficient"] * seats
     unknown = [n for n in names if n not in PLAYERS]
-    if len(names) != 4 or unknown:  # noqa: PLR2004
+    if len(names) != seats or unknown:
         problem = f"unknown player {unknown[0]!r}" if unknown else f"{len(names)} players given"
-        return fail("play", "usage", f"--players needs four of {', '.join(PLAYERS)} ({problem})")
+        count = "four" if seats == 4 else "three"  # noqa: PLR2004
+        return fail("play", "usage", f"--players needs {count} of {', '.join(PLAYERS)} under {rules.name} ({problem})")
     if args.games < 1:
         return fail("play", "usage", "--games must be at least 1")
     if not args.bot_timeout > 0:
@@ -237,14 +239,14 @@ def _summary(tally: Tally, names: list[str], rules: str, events: int, elapsed: f
         "seats": [{
             "seat": seat,
             "player": names[seat],
-            "placements": tally.placements[seat],
+            "placements": tally.placements[seat][:len(names)],
             "average_place": round(tally.average_place(seat), 3),
             "average_points": round(tally.average_points[seat], 2),
             "win_rate": round(tally.wins[seat] / hands, 4),
             "deal_in_rate": round(tally.deal_ins[seat] / hands, 4),
             "fault_kinds": dict(sorted(Counter(f.kind.value for f in faults if f.seat == seat).items())),
-        } for seat in range(4)],
-        "faults": [sum(1 for f in faults if f.seat == seat) for seat in range(4)],
+        } for seat in range(len(names))],
+        "faults": [sum(1 for f in faults if f.seat == seat) for seat in range(len(names))],
         "draw_rate": round(tally.draws / hands, 4),
         "yaku": {name: round(n / wins, 4) for name, n in tally.yaku.most_common()},
     }
@@ -253,12 +255,13 @@ def _summary(tally: Tally, names: list[str], rules: str, events: int, elapsed: f
 def _print(summary: dict[str, object]) -> None:
     print(f"{summary['games']} games, {summary['hands']} hands under {summary['rules']} "
           f"({summary['events']} events in {summary['seconds']} s)")
-    print("seat player      1st  2nd  3rd  4th  avg place  avg points  win rate  deal-in rate")
     seats = summary["seats"]
     assert isinstance(seats, list)
+    places = ("1st", "2nd", "3rd", "4th")[:len(seats)]
+    print("seat player     " + "".join(f" {p:>4}" for p in places) + "  avg place  avg points  win rate  deal-in rate")
     for s in seats:
-        first, second, third, fourth = s["placements"]
-        print(f"{s['seat']:>4} {s['player']:<10} {first:>4} {second:>4} {third:>4} {fourth:>4}  {s['average_place']:>9.2f}"
+        counts = "".join(f" {n:>4}" for n in s["placements"][:len(seats)])
+        print(f"{s['seat']:>4} {s['player']:<10}{counts}  {s['average_place']:>9.2f}"
               f"  {s['average_points']:>10.1f}  {s['win_rate']:>8.1%}  {s['deal_in_rate']:>12.1%}")
     print(f"draw rate {summary['draw_rate']:.1%}")
     faults = summary["faults"]
@@ -283,7 +286,7 @@ def game_record(game: Game, events: Sequence[Event]) -> GameRecord:
         if hands and not isinstance(event, GameEnd):  # the record's end is no event of its last hand
             hands[-1].append(event)
     records = tuple(HandRecord(i, tuple(hand_events), StatedHand()) for i, hand_events in enumerate(hands))
-    rules = RecordRules(red_fives=game.rules.scoring.aka > 0, open_tanyao=game.rules.scoring.kuitan,
-                        hanchan=game.rules.game.length.value == "hanchan")
-    start = (game.rules.game.starting_points,) * 4
+    rules = RecordRules(players=game.players, red_fives=game.rules.scoring.aka > 0,
+                        open_tanyao=game.rules.scoring.kuitan, hanchan=game.rules.game.length.value == "hanchan")
+    start = (game.rules.game.starting_points,) * game.players
     return GameRecord(rules, game.names, start, records, None)

@@ -12,6 +12,11 @@ protocol has no field for and other readers ignore: ``start_game`` may carry
 (``fan``, ``fu``, ``hora_points``, ``yakus``, ``limit``, ``pao``) and ``hora``
 and ``ryukyoku`` the ``honba`` and ``kyotaku`` they settle.
 
+A three-player game deals three ``tehais`` with three ``scores`` (and every
+``deltas`` has three entries); a North set aside is a ``nukidora`` event
+(``{"type":"nukidora","actor":0,"pai":"N"}``, as three-player mjai tools
+write it), followed by the replacement ``tsumo``.
+
 >>> [str(e) for e in read_mjai('{"type":"dahai","actor":2,"pai":"5pr","tsumogiri":true}').errors]
 ['event 0: dahai before start_kyoku']
 >>> mjai_tile(Tile.parse("0s")), tile_from_mjai("C")
@@ -50,6 +55,7 @@ from riichi.game.events import (
     DrawKind,
     Event,
     GameStart,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -65,6 +71,7 @@ from riichi.yaku import Yaku
 __all__ = ["mjai_event", "mjai_tile", "read_mjai", "tile_from_mjai", "write_mjai"]
 
 _HONORS: Final = "ESWNPFC"
+_NORTH: Final = 30
 #: Draw reasons as mjai writers name them, and the project's own names (which the writer uses).
 _REASONS: Final = {
     **{kind.value: kind for kind in DrawKind},
@@ -121,13 +128,15 @@ class _Hand:
 
 @dataclass(slots=True)
 class _Reader:
-    names: tuple[str, ...] = ("", "", "", "")
+    names: tuple[str, ...] = ()
     hands: list[HandRecord] = field(default_factory=list)
     hand: _Hand | None = None
     end: StatedGameEnd | None = None
     errors: list[RecordError] = field(default_factory=list)
     red_seen: bool = False
     rules: RecordRules | None = None
+    #: Seats, from the first start_kyoku (or the rule's players).
+    players: int | None = None
 
     def current(self, kind: str) -> _Hand:
         if self.hand is None:
@@ -138,12 +147,17 @@ class _Reader:
         kind = obj.get("type")
         if kind == "start_game":
             names = obj.get("names")
-            if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):  # noqa: PLR2004
+            if isinstance(names, list) and len(names) in (3, 4) and all(isinstance(n, str) for n in names):
                 self.names = tuple(names)
             rule = obj.get("rule")
             if isinstance(rule, dict):  # this library's extension: the rules a game was played under
+                players = rule.get("players", 4)
+                if players not in (3, 4) or type(players) is not int:
+                    raise _Bad(f"start_game rule players {players!r} is not 3 or 4")
+                self.players = players
                 preset, switches = _preset(rule)
-                self.rules = RecordRules(red_fives=_opt_bool(rule, "aka"), open_tanyao=_opt_bool(rule, "kuitan"),
+                self.rules = RecordRules(players=players,
+                                         red_fives=_opt_bool(rule, "aka"), open_tanyao=_opt_bool(rule, "kuitan"),
                                          hanchan=_opt_bool(rule, "hanchan"), preset=preset, switches=switches,
                                          room=str(rule["room"]) if isinstance(rule.get("room"), str) else None,
                                          log_id=str(obj["ref"]) if isinstance(obj.get("ref"), str) else None)
@@ -184,6 +198,13 @@ class _Reader:
             actor = _actor(obj)
             hand.events.append(Ankan(actor, self.tiles(obj.get("consumed"))))
             hand.kan_pending = actor
+        elif kind == "nukidora":
+            actor = _actor(obj)
+            if "pai" in obj and self.tile(obj["pai"]).kind != _NORTH:
+                raise _Bad(f"nukidora sets a North aside, not {obj['pai']!r}")
+            hand.events.append(Kita(actor))
+            hand.kan_pending = actor
+            hand.last_tile = Tile.from_kind(_NORTH)
         elif kind == "dora":
             hand.events.append(DoraRevealed(self.tile(obj.get("dora_marker"))))
         elif kind == "reach":
@@ -221,18 +242,23 @@ class _Reader:
             raise _Bad(f"start_kyoku kyoku {number} is not 1..4")
         dealer = _actor(obj, "oya")
         tehais = obj.get("tehais")
-        if not isinstance(tehais, list) or len(tehais) != 4:  # noqa: PLR2004
-            raise _Bad("start_kyoku tehais must be four hands")
+        if not isinstance(tehais, list) or len(tehais) not in (3, 4):
+            raise _Bad("start_kyoku tehais must be four hands (three in a three-player game)")
+        n = len(tehais)
+        if self.players is not None and n != self.players:
+            raise _Bad(f"start_kyoku deals {n} hands in a game of {self.players} players")
+        self.players = n
         hands = tuple(self.tiles(h) for h in tehais)
         honba = _int(obj, "honba") if "honba" in obj else None
         sticks = _int(obj, "kyotaku") if "kyotaku" in obj else None
         scores = tuple(_ints(obj, "scores")) if "scores" in obj else None
-        if scores is not None and len(scores) != 4:  # noqa: PLR2004
-            raise _Bad(f"start_kyoku scores has {len(scores)} entries, not 4")
+        if scores is not None and len(scores) != n:
+            raise _Bad(f"start_kyoku scores has {len(scores)} entries, not {n}")
         self.hand = _Hand(len(self.hands))
         self.hand.stated_start = (scores, honba, sticks)
         self.hand.events.append(Deal(Wind.parse(str(bakaze)), number, dealer, self.tile(obj.get("dora_marker")),
-                                     hands, honba=honba or 0, sticks=sticks or 0, scores=scores or (25000,) * 4))
+                                     hands, honba=honba or 0, sticks=sticks or 0,
+                                     scores=scores or ((25000,) * 4 if n == 4 else (35000,) * 3)))  # noqa: PLR2004
 
     def hora(self, hand: _Hand, obj: dict[str, object]) -> None:
         actor = _actor(obj)
@@ -276,8 +302,9 @@ class _Reader:
         if "deltas" not in obj:
             return None
         deltas = tuple(_ints(obj, "deltas"))
-        if len(deltas) != 4:  # noqa: PLR2004
-            raise _Bad(f"deltas has {len(deltas)} entries, not 4")
+        n = self.players or 4
+        if len(deltas) != n:
+            raise _Bad(f"deltas has {len(deltas)} entries, not {n}")
         return deltas
 
     def close(self) -> None:
@@ -370,8 +397,10 @@ def read_mjai(text: str | Iterable[str]) -> GameRecord:
                                              None, reader.hand.index))
             reader.close()
     start = reader.hands[0].stated.scores_start if reader.hands else None
-    rules = reader.rules or RecordRules(red_fives=True if reader.red_seen else None)
-    return GameRecord(rules, reader.names, start, tuple(reader.hands), reader.end, tuple(reader.errors))
+    n = reader.players or 4
+    rules = reader.rules or RecordRules(players=n, red_fives=True if reader.red_seen else None)
+    names = reader.names if len(reader.names) == n else ("",) * n
+    return GameRecord(rules, names, start, tuple(reader.hands), reader.end, tuple(reader.errors))
 
 
 # -- writing ---------------------------------------------------------------------------------------------
@@ -399,6 +428,8 @@ def mjai_event(event: Event) -> dict[str, object]:  # noqa: C901, PLR0911, PLR09
                 "consumed": [mjai_tile(event.tile)] * 3}
     if isinstance(event, Ankan):
         return {"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]}
+    if isinstance(event, Kita):
+        return {"type": "nukidora", "actor": event.seat, "pai": mjai_tile(event.tile)}
     if isinstance(event, DoraRevealed):
         return {"type": "dora", "dora_marker": mjai_tile(event.tile)}
     if isinstance(event, Riichi):
@@ -466,6 +497,8 @@ def write_mjai(record: GameRecord) -> str:
     rules = record.rules
     rule: dict[str, object] = {key: value for key, value in (("aka", rules.red_fives), ("kuitan", rules.open_tanyao),
                                                              ("hanchan", rules.hanchan)) if value is not None}
+    if rules.players != 4:  # noqa: PLR2004
+        rule["players"] = rules.players
     if rules.preset != "tenhou":
         rule["preset"] = rules.preset
         if rules.room:

@@ -3,7 +3,9 @@
 A record is a flat list of tags: ``<GO type>`` (the rules), ``<UN>`` (the
 names), then per hand ``<INIT>`` (the deal), ``<T12/>``..``<W34/>`` (draws of
 seats 0..3), ``<D12/>``..``<G34/>`` (discards), ``<N>`` (calls), ``<REACH>``,
-``<DORA>``, and ``<AGARI>`` or ``<RYUUKYOKU>``. :func:`read_mjlog` turns it into
+``<DORA>``, and ``<AGARI>`` or ``<RYUUKYOKU>``. A three-player game (``<GO type>`` bit 0x10)
+deals three hands (``hai3`` empty), sets Norths aside with ``<N>`` (kita) and writes a fourth, empty
+slot in every score list, which reading leaves out. :func:`read_mjlog` turns it into
 the engine's events and keeps what the record states about results (``sc``,
 ``ten``, ``yaku``, ``ba``, ``owari``) apart, for comparison only. Reading is
 lenient: a malformed tag becomes a :class:`~riichi.formats.record.RecordError`
@@ -56,6 +58,7 @@ from riichi.game.events import (
     Draw,
     DrawKind,
     Event,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -89,6 +92,7 @@ _LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
 _DRAW_TAGS: Final = "TUVW"
 _DISCARD_TAGS: Final = "DEFG"
 _IGNORED: Final = frozenset({"mjloggm", "TAIKYOKU", "BYE"})
+_NORTH: Final = 30
 
 
 class _Bad(ValueError):
@@ -157,6 +161,10 @@ class _Reader:
     def red(self) -> bool:
         return self.go is None or self.go.red_fives
 
+    @property
+    def players(self) -> int:
+        return 4 if self.go is None else self.go.players
+
     def tile(self, text: str) -> Tile:
         try:
             return tile_of(_number(text, "a tile id"), red_fives=self.red)
@@ -218,8 +226,8 @@ class _Reader:
         self.go = GoType.from_code(code)
 
     def un(self, a: dict[str, str]) -> None:
-        if "dan" in a or self.names == ("", "", "", ""):
-            self.names = tuple(urllib.parse.unquote(a.get(f"n{i}", "")) for i in range(4))
+        if "dan" in a or not any(self.names):
+            self.names = tuple(urllib.parse.unquote(a.get(f"n{i}", "")) for i in range(self.players))
 
     def init(self, a: dict[str, str]) -> None:
         if self.hand is not None and not self.hand.ended:
@@ -238,28 +246,42 @@ class _Reader:
         round_index, honba, sticks, _, _, dora_id = seed
         if not 0 <= round_index < 16:  # noqa: PLR2004
             raise _Bad(f"INIT seed round {round_index} is outside 0..15")
+        n = self.players
         dealer = _int(a, "oya")
-        if not 0 <= dealer <= 3:  # noqa: PLR2004
-            raise _Bad(f"INIT oya {dealer} is not a seat 0..3")
-        hands = tuple(self.tiles(a.get(f"hai{s}", "")) for s in range(4))
+        if not 0 <= dealer < n:
+            raise _Bad(f"INIT oya {dealer} is not a seat 0..{n - 1}")
+        hands = tuple(self.tiles(a.get(f"hai{s}", "")) for s in range(n))
         if any(len(h) != 13 for h in hands):  # noqa: PLR2004
-            raise _Bad("INIT: hai0..hai3 must hold 13 tiles each, not " + ",".join(str(len(h)) for h in hands))
-        scores = tuple(100 * x for x in _ints(a, "ten")) if "ten" in a else None
-        if scores is not None and len(scores) != 4:  # noqa: PLR2004
-            raise _Bad(f"INIT ten has {len(scores)} scores, not 4")
+            raise _Bad(f"INIT: hai0..hai{n - 1} must hold 13 tiles each, not " + ",".join(str(len(h)) for h in hands))
+        if n == 3 and a.get("hai3", "").strip():  # noqa: PLR2004
+            raise _Bad("INIT hai3 deals a fourth hand in a three-player game")
+        scores = self.scores(_ints(a, "ten"), "INIT ten") if "ten" in a else None
         if self.start_scores is None and scores is not None:
             self.start_scores = scores
         self.hand.scores, self.hand.honba, self.hand.sticks = scores, honba, sticks
+        if round_index % 4 >= n:
+            raise _Bad(f"INIT seed round {round_index} is no hand of a {n}-player game")
         wall = None
         if shuffled is not None and players == 4:  # noqa: PLR2004
             wall = tuple(tile_of(i, red_fives=self.red) for i in shuffled.drawing_order())
         deal = Deal(Wind(round_index // 4), round_index % 4 + 1, dealer, self.tile(str(dora_id)), hands,
-                    honba=honba, sticks=sticks, scores=scores or (25000,) * 4, wall=wall)
+                    honba=honba, sticks=sticks, scores=scores or ((25000,) * 4 if n == 4 else (35000,) * 3),  # noqa: PLR2004
+                    wall=wall)
         self.hand.events.append(deal)
+
+    def scores(self, values: list[int], what: str) -> tuple[int, ...]:
+        """Four scores in hundreds as points; a three-player record's fourth, empty slot left out."""
+        if len(values) != 4:  # noqa: PLR2004
+            raise _Bad(f"{what} has {len(values)} scores, not 4")
+        if self.players == 3:  # noqa: PLR2004
+            if values[3]:
+                raise _Bad(f"{what} gives the empty fourth seat of a three-player game {values[3]}")
+            values = values[:3]
+        return tuple(100 * x for x in values)
 
     def n(self, a: dict[str, str]) -> None:
         hand = self.current("a call")
-        who = _seat(a, "who")
+        who = _seat(a, "who", self.players)
         try:
             code = decode_meld(_int(a, "m"), who)
         except ValueError as exc:
@@ -279,16 +301,19 @@ class _Reader:
             event = Shouminkan(who, tile_of(code.added, red_fives=self.red))
         elif code.kind is CallKind.ANKAN:
             event = Ankan(who, tiles)
+        elif self.players == 4 or called.kind != _NORTH:  # noqa: PLR2004
+            raise _Bad("a North set aside (nuki) belongs to three-player games" if self.players == 4  # noqa: PLR2004
+                       else f"a tile set aside is a North, not {called}")
         else:
-            raise _Bad("a North set aside (nuki) belongs to three-player games")
-        if code.kind in (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN):
+            event = Kita(who)
+        if code.kind in (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN, CallKind.NUKI):
             hand.kan_pending = who
         hand.last_draw = None
         hand.events.append(event)
 
     def reach(self, a: dict[str, str]) -> None:
         hand = self.current("a riichi")
-        who = _seat(a, "who")
+        who = _seat(a, "who", self.players)
         step = _int(a, "step")
         if step == 1:
             hand.events.append(Riichi(who))
@@ -302,7 +327,7 @@ class _Reader:
 
     def agari(self, a: dict[str, str]) -> None:
         hand = self.current("AGARI", after_result=bool(self.hand and self.hand.wins))
-        who, from_who = _seat(a, "who"), _seat(a, "fromWho")
+        who, from_who = _seat(a, "who", self.players), _seat(a, "fromWho", self.players)
         machi = self.tile(a.get("machi", ""))
         ura = self.tiles(a.get("doraHaiUra", ""))
         hand.events.append(Win(who, None if who == from_who else from_who, machi, ura))
@@ -325,7 +350,8 @@ class _Reader:
             who, None if who == from_who else from_who, han=han,
             fu=ten[0] if ten is not None and not yakuman else None, points=ten[1] if ten is not None else None,
             yaku=yaku if not yakuman else (), yakuman=yakuman if yakuman is not None else (() if yaku else None),
-            limit=LIMITS[ten[2]] if ten is not None else None, pao=_seat(a, "paoWho") if "paoWho" in a else None,
+            limit=LIMITS[ten[2]] if ten is not None else None,
+            pao=_seat(a, "paoWho", self.players) if "paoWho" in a else None,
             deltas=self.sc(a), honba=ba["honba"], riichi_sticks=ba["riichi_sticks"]))
         self.result(a)
 
@@ -336,7 +362,7 @@ class _Reader:
             kind = DrawKind(name)
         except ValueError:
             raise _Bad(f"unknown RYUUKYOKU type {name!r}") from None
-        shown = [(s, self.tiles(a[f"hai{s}"])) for s in range(4) if f"hai{s}" in a]
+        shown = [(s, self.tiles(a[f"hai{s}"])) for s in range(self.players) if f"hai{s}" in a]
         hand.shown.extend(shown)
         seat = shown[0][0] if kind is DrawKind.KYUUSHU_KYUUHAI and shown else None
         hand.events.append(Ryuukyoku(kind, seat))
@@ -349,7 +375,8 @@ class _Reader:
         sc = _ints(a, "sc")
         if len(sc) != 8:  # noqa: PLR2004
             raise _Bad(f"sc has {len(sc)} values, not 8 (score, change for each seat)")
-        return tuple(100 * x for x in sc[1::2])
+        self.scores(sc[::2], "sc")
+        return self.scores(sc[1::2], "sc")
 
     def ba(self, a: dict[str, str]) -> dict[str, int | None]:
         """``ba``: the honba and the sticks the result collects (or leaves on the table)."""
@@ -366,13 +393,13 @@ class _Reader:
         if "owari" in a:
             values = a["owari"].split(",")
             try:
-                scores = tuple(100 * _number(v, "a final score") for v in values[::2])
+                hundreds = [_number(v, "a final score") for v in values[::2]]
                 points = tuple(_points(v) for v in values[1::2])
             except ValueError:
                 raise _Bad(f"owari {a['owari'][:80]!r} is not scores and points") from None
-            if len(scores) != 4 or len(points) != 4:  # noqa: PLR2004
+            if len(hundreds) != 4 or len(points) != 4:  # noqa: PLR2004
                 raise _Bad(f"owari has {len(values)} values, not 8")
-            self.end = StatedGameEnd(scores, points)
+            self.end = StatedGameEnd(self.scores(hundreds, "owari"), points[:self.players])
         hand.last_draw = None
 
     def close(self) -> None:
@@ -387,9 +414,6 @@ class _Reader:
             self.close()
         if self.go is None:
             self.errors.insert(0, RecordError(ErrorCode.INVALID_LOG, "no <GO type> tag: the rules are unknown"))
-        elif self.go.players != 4:  # noqa: PLR2004
-            self.errors.insert(0, RecordError(ErrorCode.UNSUPPORTED_RULES,
-                                              "a three-player game (GO type bit 0x10): only four players are played"))
         go = self.go
         rules = RecordRules(players=go.players if go else 4, red_fives=go.red_fives if go else None,
                             open_tanyao=go.open_tanyao if go else None, hanchan=go.hanchan if go else None,
@@ -444,10 +468,10 @@ def _ints(a: dict[str, str], name: str) -> list[int]:
         raise _Bad(f"{name}={a[name][:80]!r} is not a list of whole numbers of at most 9 digits") from None
 
 
-def _seat(a: dict[str, str], name: str) -> int:
+def _seat(a: dict[str, str], name: str, players: int) -> int:
     seat = _int(a, name)
-    if not 0 <= seat <= 3:  # noqa: PLR2004
-        raise _Bad(f"{name}={seat} is not a seat 0..3")
+    if not 0 <= seat < players:
+        raise _Bad(f"{name}={seat} is not a seat 0..{players - 1}")
     return seat
 
 

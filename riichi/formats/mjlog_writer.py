@@ -3,7 +3,9 @@
 The events name tiles, not Tenhou's 136 ids, so the writer gives each tile
 an id of its kind as it enters play and follows it from hand to river to
 meld; red fives keep the red id. Results (``sc``, ``ten``, ``yaku``, ``ba``,
-``owari``) are written from what the record states.
+``owari``) are written from what the record states. A three-player game is
+written as Tenhou writes one: ``hai3`` empty, a fourth, empty slot in every
+score list, and each North set aside an ``<N>`` of its own kind (nuki).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 
 from riichi.formats.mjlog import LIMITS
 from riichi.formats.mjlog_codes import RED_FIVE_IDS, CallKind, GoType, MeldCode, encode_meld, id_of
-from riichi.formats.record import GameRecord, HandRecord, StatedWin
+from riichi.formats.record import GameRecord, HandRecord, StatedWin, tenhou_yaku
 from riichi.game.events import (
     Ankan,
     Chi,
@@ -22,6 +24,7 @@ from riichi.game.events import (
     DoraRevealed,
     Draw,
     DrawKind,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -61,7 +64,7 @@ class _Ids:
 
 def _yaku_ids(w: StatedWin, round_wind: int, seat_wind: int) -> list[int]:
     out = []
-    for y, han in w.yaku or ():
+    for y, han in tenhou_yaku(w.yaku or ()):
         i = y.tenhou_ids[0]
         if y is Yaku.SEAT_WIND:
             i = 10 + seat_wind
@@ -71,6 +74,11 @@ def _yaku_ids(w: StatedWin, round_wind: int, seat_wind: int) -> list[int]:
     return out
 
 
+def _four(values: list[int] | tuple[int, ...]) -> list[int]:
+    """A score list as Tenhou writes it: four slots, a three-player game's fourth empty (0)."""
+    return [*values, *[0] * (4 - len(values))]
+
+
 def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noqa: C901, PLR0912, PLR0915
     deal = hand.events[0]
     if not isinstance(deal, Deal):
@@ -78,14 +86,14 @@ def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noq
     ids = _Ids()
     stated = hand.stated
     dora_ids = [ids.new(deal.dora)]
-    for seat in range(4):
+    for seat in range(deal.players):
         ids.held[seat] = [ids.new(t) for t in deal.hands[seat]]
     scores = list(stated.scores_start if stated.scores_start is not None else deal.scores)
     honba = stated.honba if stated.honba is not None else deal.honba
     sticks = stated.riichi_sticks if stated.riichi_sticks is not None else deal.sticks
     round_index = 4 * int(deal.round_wind) + deal.round_number - 1
     out = [f'<INIT seed="{round_index},{honba},{sticks},0,0,{dora_ids[0]}" '
-           f'ten="{",".join(str(s // 100) for s in scores)}" oya="{deal.dealer}" '
+           f'ten="{",".join(str(s // 100) for s in _four(scores))}" oya="{deal.dealer}" '
            + " ".join(f'hai{s}="{",".join(map(str, ids.held[s]))}"' for s in range(4)) + "/>"]
     last_discard: dict[str, int] = {}
     drawn: dict[int, int] = {}
@@ -131,11 +139,16 @@ def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noq
             code = MeldCode(CallKind.ANKAN, event.seat, event.seat, tuple(sorted(taken)), min(taken), None)
             ids.melds[event.seat].append((code, encode_meld(code)))
             out.append(f'<N who="{event.seat}" m="{encode_meld(code)}" />')
+        elif isinstance(event, Kita):
+            tile_id = ids.take(event.seat, event.tile)
+            code = MeldCode(CallKind.NUKI, event.seat, event.seat, (tile_id,), tile_id, None)
+            ids.melds[event.seat].append((code, encode_meld(code)))  # Tenhou lists them among a win's melds
+            out.append(f'<N who="{event.seat}" m="{encode_meld(code)}" />')
         elif isinstance(event, Riichi):
             out.append(f'<REACH who="{event.seat}" step="1"/>')
         elif isinstance(event, RiichiAccepted):
             scores[event.seat] -= 1000
-            out.append(f'<REACH who="{event.seat}" ten="{",".join(str(s // 100) for s in scores)}" step="2"/>')
+            out.append(f'<REACH who="{event.seat}" ten="{",".join(str(s // 100) for s in _four(scores))}" step="2"/>')
         elif isinstance(event, DoraRevealed):
             dora_ids.append(ids.new(event.tile))
             out.append(f'<DORA hai="{dora_ids[-1]}" />')
@@ -170,8 +183,10 @@ def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noq
             if w is not None and w.pao is not None:
                 attrs.append(f'paoWho="{w.pao}"')
             if w is not None and w.deltas is not None:
-                attrs.append('sc="' + ",".join(f"{scores[s] // 100},{w.deltas[s] // 100}" for s in range(4)) + '"')
-                scores = [scores[s] + w.deltas[s] for s in range(4)]
+                deltas = _four(w.deltas)
+                attrs.append('sc="' + ",".join(f"{s // 100},{d // 100}" for s, d in zip(_four(scores), deltas,
+                                                                                      strict=True)) + '"')
+                scores = [scores[s] + w.deltas[s] for s in range(deal.players)]
             out.append("<AGARI " + " ".join(attrs) + " />")
         elif isinstance(event, Ryuukyoku):
             attrs = [] if event.kind is DrawKind.EXHAUSTIVE else [f'type="{event.kind.value}"']
@@ -179,14 +194,15 @@ def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noq
             if draw is not None and draw.honba is not None:
                 attrs.append(f'ba="{draw.honba},{draw.riichi_sticks or 0}"')
             if draw is not None and draw.deltas is not None:
-                attrs.append('sc="' + ",".join(f"{scores[s] // 100},{draw.deltas[s] // 100}" for s in range(4)) + '"')
+                attrs.append('sc="' + ",".join(f"{s // 100},{d // 100}" for s, d in zip(_four(scores), _four(draw.deltas),
+                                                                                      strict=True)) + '"')
             shown = {s for s, _ in hand.shown} | ({event.seat} if event.seat is not None else set())
             for s in sorted(shown):
                 attrs.append(f'hai{s}="{",".join(map(str, sorted(ids.held[s])))}"')
             out.append("<RYUUKYOKU " + " ".join(attrs) + " />")
     if last and record.end is not None and out[-1].startswith(("<AGARI", "<RYUUKYOKU")):
-        owari = ",".join(f"{s // 100},{p}" for s, p in zip(record.end.final_scores, record.end.final_points,
-                                                          strict=True))
+        points = [*record.end.final_points, *[0.0] * (4 - len(record.end.final_points))]
+        owari = ",".join(f"{s // 100},{p}" for s, p in zip(_four(record.end.final_scores), points, strict=True))
         out[-1] = out[-1][:-3] + f' owari="{owari}" />'
     return out
 
@@ -197,9 +213,9 @@ def write_mjlog(record: GameRecord) -> str:
     if rules.code is not None:
         code = rules.code
     else:
-        code = GoType(0, 4, rules.red_fives is not False, rules.open_tanyao is not False, rules.hanchan is not False,
-                      False, "ippan").to_code()
-    names = " ".join(f'n{i}="{urllib.parse.quote(n)}"' for i, n in enumerate(record.names))
+        code = GoType(0, rules.players, rules.red_fives is not False, rules.open_tanyao is not False,
+                      rules.hanchan is not False, False, "ippan").to_code()
+    names = " ".join(f'n{i}="{urllib.parse.quote(n)}"' for i, n in enumerate([*record.names, "", "", ""][:4]))
     parts = ['<mjloggm ver="2.3">', f'<GO type="{code}" lobby="0"/>', f'<UN {names} dan="0,0,0,0" '
              'rate="1500.00,1500.00,1500.00,1500.00" sx="C,C,C,C"/>', '<TAIKYOKU oya="0"/>']
     for i, hand in enumerate(record.hands):

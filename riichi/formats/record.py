@@ -30,6 +30,7 @@ __all__ = [
     "StatedHand",
     "StatedWin",
     "checked_number",
+    "tenhou_yaku",
 ]
 
 #: Largest size of any number a record states (a score, a change, a count, a code): far above what a game
@@ -59,7 +60,7 @@ class ErrorCode(enum.Enum):
     """The replay contract's error codes."""
 
     INVALID_LOG = "invalid_log"  #: unreadable or truncated
-    UNSUPPORTED_RULES = "unsupported_rules"  #: e.g. three players
+    UNSUPPORTED_RULES = "unsupported_rules"  #: rules the project does not play
     ILLEGAL_ACTION = "illegal_action"  #: a move the engine refuses
     DESYNC = "desync"  #: the record's next tile is not the one its wall gives
 
@@ -100,7 +101,8 @@ class RecordRules(Frozen):
 
     def ruleset(self, base: RuleSet | None = None, *, whole_points: bool | None = None) -> RuleSet:
         """The rules to replay the record under: ``base`` (the record's preset, Tenhou's unless it names
-        another, with the record's own switches) with what the record states (red fives,
+        another, with the record's own switches; for a three-player record that site's three-player preset,
+        ``tenhou-sanma`` or ``mahjongsoul-sanma``) with what the record states (red fives,
         open tanyao, east-only or hanchan) and the final points' rounding by the date in its log id: whole
         thousands in Tenhou's records up to 2020-08, one decimal from 2022-06 on (what real records show).
         A record without a date tells its era by how it writes its final points (``whole_points``: all
@@ -110,8 +112,11 @@ class RecordRules(Frozen):
         <FinalRounding.THOUSANDS: 'thousands'>
         """
         if base is None:
-            preset = PRESETS[self.preset]
+            name = self.preset if self.players == 4 else _SANMA.get(self.preset, "tenhou-sanma")  # noqa: PLR2004
+            preset = PRESETS[name]
             base = preset.replace(**dict(self.switches)) if self.switches else preset  # type: ignore[arg-type]
+        elif self.players != base.players:
+            base = PRESETS[_SANMA.get(base.name, "tenhou-sanma") if self.players == 3 else "tenhou"]  # noqa: PLR2004
         switches: dict[str, object] = {}
         if self.red_fives is False:
             switches["aka"] = 0
@@ -129,6 +134,8 @@ class RecordRules(Frozen):
 
 #: The last month (yyyymm) of Tenhou's records whose final points are whole thousands.
 _LAST_ROUNDED_MONTH: Final = 202008
+#: The three-player preset of each platform's four-player one.
+_SANMA: Final = {"tenhou": "tenhou-sanma", "mahjongsoul": "mahjongsoul-sanma"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,22 @@ class StatedWin(Frozen):
     riichi_sticks: int | None = None
     #: The record's own yaku texts, kept when it names a yaku the reader does not know (``yaku`` is then None).
     yaku_text: tuple[str, ...] | None = None
+
+
+def tenhou_yaku(yaku: tuple[tuple[Yaku, int], ...]) -> tuple[tuple[Yaku, int], ...]:
+    """A yaku list as Tenhou writes one: set-aside Norths (nukidora) counted in the dora entry, which Tenhou's
+    records hold in place of an entry of their own.
+
+    >>> tenhou_yaku(((Yaku.RIICHI, 1), (Yaku.DORA, 1), (Yaku.NUKIDORA, 2)))
+    ((Yaku.RIICHI, 1), (Yaku.DORA, 3))
+    """
+    kita = sum(han for y, han in yaku if y is Yaku.NUKIDORA)
+    if not kita:
+        return tuple((y, han) for y, han in yaku if y is not Yaku.NUKIDORA)
+    out = [(y, han + kita if y is Yaku.DORA else han) for y, han in yaku if y is not Yaku.NUKIDORA]
+    if not any(y is Yaku.DORA for y, _ in out):
+        out.append((Yaku.DORA, kita))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +204,8 @@ class StatedHand(Frozen):
         parts = [w.deltas for w in self.wins] if self.wins else [self.draw.deltas if self.draw else None]
         if any(p is None for p in parts):
             return None
-        return tuple(sum(p[s] for p in parts if p is not None) for s in range(4))
+        seats = len(parts[0]) if parts[0] is not None else 4
+        return tuple(sum(p[s] for p in parts if p is not None) for s in range(seats))
 
     @property
     def has_results(self) -> bool:

@@ -14,6 +14,11 @@ text: ``c`` chi, ``p`` pon, ``m`` open kan, ``k`` added kan, ``a`` closed kan,
 ``r`` riichi, the letter's place telling whose tile was called (Tenhou's
 viewer and the public descriptions of its format).
 
+A three-player game (``三`` in ``disp``) keeps the four slots: the fourth
+seat's lists are empty and every score list has a fourth, zero entry (which
+reading leaves out); a North set aside is ``f44`` in the seat's discard list,
+the replacement draw its next take.
+
 Each player's lists are per seat, so :func:`read_tenhou6` puts them back in
 the order of play: after each discard the seat whose next take calls that
 tile calls it, else the next seat draws.
@@ -42,6 +47,7 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    tenhou_yaku,
 )
 from riichi.game.events import (
     Ankan,
@@ -52,6 +58,7 @@ from riichi.game.events import (
     Draw,
     DrawKind,
     Event,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -67,6 +74,8 @@ from riichi.yaku import Yaku
 __all__ = ["read_tenhou6", "tile_code", "tile_from_code", "write_tenhou6"]
 
 _TSUMOGIRI: Final = 60
+#: A North set aside, as a three-player record writes it in the discard list.
+_KITA: Final = "f44"
 _YAKU_NAMES: Final = TENHOU_YAKU
 _LIMIT_NAMES: Final = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman",
                        "役満": "yakuman", "数え役満": "yakuman"}
@@ -159,6 +168,7 @@ class _Play:
 
     deal: Deal
     seats: list[_Seat]
+    players: int
     doras: list[Tile]
     events: list[Event] = field(default_factory=list)
     turn: int = 0
@@ -197,6 +207,13 @@ class _Play:
             if discard is None:
                 return
             seat.di += 1
+            if discard == _KITA:
+                if self.players != 3:  # noqa: PLR2004
+                    raise _Bad(f"seat {self.turn} sets a North aside ({_KITA}) in a four-player game")
+                self.events.append(Kita(self.turn))
+                self.drawn = None
+                need_draw, rinshan = True, True
+                continue
             if isinstance(discard, str) and not discard.startswith("r"):
                 self.kan(discard)
                 need_draw, rinshan = True, True
@@ -207,7 +224,7 @@ class _Play:
             self.discard(discard)
             need_draw = not self.call()
             if need_draw:
-                self.turn = (self.turn + 1) % 4
+                self.turn = (self.turn + 1) % self.players
 
     def discard(self, entry: object) -> None:
         riichi = isinstance(entry, str) and entry.startswith("r")
@@ -253,8 +270,8 @@ class _Play:
         """Whether a seat calls the discard just made (the caller's turn then)."""
         last = next(e for e in reversed(self.events) if isinstance(e, Discard))
         found: tuple[int, str, int, list[Tile]] | None = None
-        for offset in (1, 2, 3):
-            s = (self.turn + offset) % 4
+        for offset in range(1, self.players):
+            s = (self.turn + offset) % self.players
             take = self.seats[s].next_take()
             if not isinstance(take, str):
                 continue
@@ -300,18 +317,28 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
 
 
-def _win(deltas: object, info: object) -> StatedWin:
-    d = tuple(_ints(deltas, "a win's deltas", 4))
+def _seats(values: list[int], players: int, what: str) -> tuple[int, ...]:
+    """Four values a seat; a three-player record's fourth slot must be 0 and is left out."""
+    if players == 3:  # noqa: PLR2004
+        if values[3]:
+            raise _Bad(f"{what} gives the empty fourth seat of a three-player game {values[3]}")
+        return tuple(values[:3])
+    return tuple(values)
+
+
+def _win(deltas: object, info: object, players: int) -> StatedWin:
+    d = _seats(_ints(deltas, "a win's deltas", 4), players, "a win's deltas")
     if not isinstance(info, list) or len(info) < 4 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
         raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {_shown(info)}")
     who, source, pao = info[0], info[1], info[2]
-    if not all(0 <= v <= 3 for v in (who, source, pao)):  # noqa: PLR2004
-        raise _Bad(f"a win's who, from and pao must be seats 0..3, not {info[:3]!r}")
+    if not all(0 <= v < players for v in (who, source, pao)):
+        raise _Bad(f"a win's who, from and pao must be seats 0..{players - 1}, not {info[:3]!r}")
     m = _VALUE.match(str(info[3]))
     if m is None or not (m.group(1) or m.group(3)):
         raise _Bad(f"{_shown(info[3])} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
     fu, han_text, limit_text, first, second, everyone = m.groups()
-    points = int(first) * 3 if everyone else int(first) * 2 + int(second) if second else int(first)
+    others = players - 1  # the payers of a tsumo: the dealer and the other non-dealers
+    points = int(first) * others if everyone else int(first) * (others - 1) + int(second) if second else int(first)
     yaku: list[tuple[Yaku, int]] = []
     yakuman: list[Yaku] = []
     han, known, is_yakuman = 0, True, False
@@ -337,28 +364,32 @@ def _win(deltas: object, info: object) -> StatedWin:
                      yaku_text=None if known else tuple(str(t) for t in info[4:]))
 
 
-def _hand(index: int, entry: object) -> HandRecord:
+def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901, PLR0912
     if not isinstance(entry, list) or len(entry) != 17:  # noqa: PLR2004
         raise _Bad(f"hand {index} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else entry!r}")
     round_index, honba, sticks = _ints(entry[0], "[round, honba, sticks]", 3)
     if not 0 <= round_index < 16:  # noqa: PLR2004
         raise _Bad(f"round {round_index} is outside 0..15")
-    scores = tuple(_ints(entry[1], "the start scores", 4))
+    scores = _seats(_ints(entry[1], "the start scores", 4), players, "the start scores")
     doras = [_tile(c) for c in _ints(entry[2], "the dora indicators")]
     uras = tuple(_tile(c) for c in _ints(entry[3], "the ura indicators"))
     if not doras:
         raise _Bad("a hand needs its first dora indicator")
-    hands = tuple(tuple(_tile(c) for c in _ints(entry[4 + 3 * s], f"seat {s}'s tiles", 13)) for s in range(4))
+    hands = tuple(tuple(_tile(c) for c in _ints(entry[4 + 3 * s], f"seat {s}'s tiles", 13)) for s in range(players))
+    if players == 3 and any(entry[13:16]):  # noqa: PLR2004
+        raise _Bad("the fourth seat of a three-player game has tiles, takes or discards")
     seats = []
-    for s in range(4):
+    for s in range(players):
         takes, discards = entry[5 + 3 * s], entry[6 + 3 * s]
         if not isinstance(takes, list) or not isinstance(discards, list):
             raise _Bad(f"seat {s}'s takes and discards must be lists")
         seats.append(_Seat(takes, discards))
     dealer = round_index % 4
+    if dealer >= players:
+        raise _Bad(f"round {round_index} is no hand of a {players}-player game")
     deal = Deal(Wind(round_index // 4), dealer + 1, dealer, doras[0], hands, honba=honba, sticks=sticks,
                 scores=scores)
-    play = _Play(deal, seats, doras, [deal])
+    play = _Play(deal, seats, players, doras, [deal])
     play.run()
     for s, seat in enumerate(seats):
         if seat.ti < len(seat.takes) or seat.di < len(seat.discards):
@@ -371,13 +402,13 @@ def _hand(index: int, entry: object) -> HandRecord:
     if result[0] == "和了":
         if len(result) < 3 or len(result) % 2 == 0:  # noqa: PLR2004
             raise _Bad("a win result is 和了 then pairs of deltas and details")
-        wins = [_win(result[i], result[i + 1]) for i in range(1, len(result), 2)]
+        wins = [_win(result[i], result[i + 1], players) for i in range(1, len(result), 2)]
         last = play.events[-1]
         riichi_seats = {e.seat for e in play.events if isinstance(e, Riichi)}
         for w in wins:
             if w.from_seat is None:
                 tile = play.drawn
-            elif isinstance(last, Discard | Shouminkan):
+            elif isinstance(last, Discard | Shouminkan | Kita):
                 tile = last.tile
             else:
                 raise _Bad(f"seat {w.winner} wins by ron on seat {w.from_seat}, but no tile was discarded")
@@ -386,12 +417,13 @@ def _hand(index: int, entry: object) -> HandRecord:
             play.events.append(Win(w.winner, w.from_seat, tile, uras if w.winner in riichi_seats else ()))
     elif result[0] in _DRAW_NAMES:
         kind = _DRAW_NAMES[result[0]]
-        deltas = tuple(_ints(result[1], "a draw's deltas", 4)) if len(result) > 1 else None
+        deltas = _seats(_ints(result[1], "a draw's deltas", 4), players, "a draw's deltas") if len(result) > 1 \
+            else None
         if kind is DrawKind.SUUCHA_RIICHI:
             play.accept_riichi()
         declarer = play.turn if kind is DrawKind.KYUUSHU_KYUUHAI else None
         play.events.append(Ryuukyoku(kind, declarer))
-        draw = StatedDraw(kind, deltas if deltas is not None else (0, 0, 0, 0))
+        draw = StatedDraw(kind, deltas if deltas is not None else (0,) * players)
     else:
         raise _Bad(f"unknown result {result[0]!r}")
     stated = StatedHand(scores, honba, sticks, tuple(wins), draw)
@@ -430,15 +462,14 @@ def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, "a tenhou.net/6 record is an object with a 'log' list"),))
     rules = _rules(obj, log_id)
-    if rules.players != 4:  # noqa: PLR2004
-        errors.append(RecordError(ErrorCode.UNSUPPORTED_RULES, "a three-player game: only four players are played"))
+    n = rules.players
     names_value = obj.get("name")
-    names = tuple(str(n) for n in names_value) if isinstance(names_value, list) and len(names_value) == 4 else (
-        "", "", "", "")
+    names = tuple(str(v) for v in names_value[:n]) if isinstance(names_value, list) and len(names_value) in (n, 4) \
+        else ("",) * n
     hands: list[HandRecord] = []
     for index, entry in enumerate(obj["log"]):
         try:
-            hands.append(_hand(index, entry))
+            hands.append(_hand(index, entry, n))
         except ValueError as exc:  # _Bad, or an event the engine's types refuse
             errors.append(RecordError(ErrorCode.INVALID_LOG, f"hand {index}: {str(exc).splitlines()[0]}", index, index))
             break
@@ -446,7 +477,7 @@ def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
     sc = obj.get("sc")
     if isinstance(sc, list) and len(sc) == 8 and all(  # noqa: PLR2004
             isinstance(v, int | float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in sc):
-        end = StatedGameEnd(tuple(int(v) for v in sc[::2]), tuple(float(v) for v in sc[1::2]))
+        end = StatedGameEnd(tuple(int(v) for v in sc[::2])[:n], tuple(float(v) for v in sc[1::2])[:n])
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors))
 
@@ -463,13 +494,13 @@ def _sorted(tiles: tuple[Tile, ...]) -> list[Tile]:
 
 
 def _call_text(letter: str, seat: int, source: int, called: Tile, own: tuple[Tile, ...]) -> str:
-    rel = (source - seat) % 4  # 3 = left, 2 = across, 1 = right
+    rel = (source - seat) % 4  # 3 = left, 2 = across, 1 = right (seat numbers, as an mjlog meld code counts)
     own_sorted = _sorted(own)
     place = {3: 0, 2: 1, 1: len(own_sorted)}[rel]
     return _codes(own_sorted[:place]) + letter + str(tile_code(called)) + _codes(own_sorted[place:])
 
 
-def _value_text(w: StatedWin, dealer: int) -> str:
+def _value_text(w: StatedWin, dealer: int, players: int) -> str:
     if w.points is None:
         raise ValueError(f"seat {w.winner}'s win states no points: tenhou.net/6 needs them")
     limit = {v: k for k, v in _LIMIT_NAMES.items() if k != "数え役満"}.get(w.limit or "")
@@ -477,14 +508,19 @@ def _value_text(w: StatedWin, dealer: int) -> str:
     if w.from_seat is not None:
         return f"{head}{w.points}点"
     if w.winner == dealer:
-        return f"{head}{w.points // 3}点∀"
+        return f"{head}{w.points // (players - 1)}点∀"
+    if w.deltas is not None and players == 3:  # noqa: PLR2004 - the two payers' shares, as the deltas show
+        paid = sorted(-d for s, d in enumerate(w.deltas) if d < 0 and s != w.winner)
+        honba = 100 * (w.honba or 0)
+        if len(paid) == 2:  # noqa: PLR2004
+            return f"{head}{paid[0] - honba}-{paid[1] - honba}点"
     each = -(-w.points // 4 // 100) * 100
     return f"{head}{each}-{w.points - 2 * each}点"
 
 
 def _yaku_text(w: StatedWin, round_wind: int, seat_wind: int) -> list[str]:
     out = []
-    for y, han in w.yaku or ():
+    for y, han in tenhou_yaku(w.yaku or ()):
         ids = y.tenhou_ids
         i = ids[0]
         if y is Yaku.SEAT_WIND:
@@ -501,6 +537,7 @@ def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one 
     if not isinstance(deal, Deal):
         raise ValueError(f"hand {hand.index} does not start with a deal")
     stated = hand.stated
+    players = deal.players
     takes: list[list[object]] = [[], [], [], []]
     discards: list[list[object]] = [[], [], [], []]
     pons: dict[tuple[int, int], str] = {}
@@ -537,6 +574,8 @@ def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one 
             fourth = [t for t in tiles if t.is_red] or plain[-1:]
             rest = [t for t in tiles if t is not fourth[0]] if fourth[0].is_red else plain[:3]
             discards[event.seat].append(_codes(rest) + "a" + _codes(fourth))
+        elif isinstance(event, Kita):
+            discards[event.seat].append(_KITA)
         elif isinstance(event, DoraRevealed):
             doras.append(event.tile)
         elif isinstance(event, Win):
@@ -547,25 +586,30 @@ def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one 
                 raise ValueError(f"hand {hand.index}: a win without stated results cannot be written as tenhou.net/6")
             seat_wind = (event.seat - deal.dealer) % 4
             info: list[object] = [w.winner, w.winner if w.from_seat is None else w.from_seat,
-                                  w.winner if w.pao is None else w.pao, _value_text(w, deal.dealer),
+                                  w.winner if w.pao is None else w.pao, _value_text(w, deal.dealer, players),
                                   *_yaku_text(w, int(deal.round_wind), seat_wind)]
-            result = (result or ["和了"]) + [list(w.deltas), info]
+            result = (result or ["和了"]) + [_four(w.deltas), info]
         elif isinstance(event, Ryuukyoku):
             draw = stated.draw
             result = [_DRAW_TEXT[event.kind]]
             if draw is not None and draw.deltas is not None and event.kind in (
                     DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
-                result.append(list(draw.deltas))
+                result.append(_four(draw.deltas))
     round_index = 4 * int(deal.round_wind) + deal.round_number - 1
     honba = stated.honba if stated.honba is not None else deal.honba
     sticks = stated.riichi_sticks if stated.riichi_sticks is not None else deal.sticks
     scores = stated.scores_start if stated.scores_start is not None else deal.scores
-    entry: list[object] = [[round_index, honba, sticks], list(scores), [tile_code(t) for t in doras],
+    entry: list[object] = [[round_index, honba, sticks], _four(scores), [tile_code(t) for t in doras],
                            [tile_code(t) for t in uras]]
     for s in range(4):
-        entry += [[tile_code(t) for t in _sorted(deal.hands[s])], takes[s], discards[s]]
+        entry += [[tile_code(t) for t in _sorted(deal.hands[s])] if s < players else [], takes[s], discards[s]]
     entry.append(result)
     return entry
+
+
+def _four(values: tuple[int, ...]) -> list[int]:
+    """A score list as Tenhou writes it: four slots, a three-player game's fourth 0."""
+    return [*values, *[0] * (4 - len(values))]
 
 
 def write_tenhou6(record: GameRecord) -> str:
@@ -574,14 +618,16 @@ def write_tenhou6(record: GameRecord) -> str:
     lobby = "般"
     if record.rules.preset == "mahjongsoul":
         lobby = soul_lobby(record.rules.room or "")
-    disp = (lobby + ("南" if record.rules.hanchan is not False else "東") + ("喰" if record.rules.open_tanyao is not False
+    disp = ("三" if record.rules.players == 3 else "") + (  # noqa: PLR2004
+        lobby + ("南" if record.rules.hanchan is not False else "東") + ("喰" if record.rules.open_tanyao is not False
                                                                           else "") + ("赤" if record.rules.red_fives is not False else ""))
-    obj: dict[str, object] = {"title": ["", ""], "name": list(record.names),
+    obj: dict[str, object] = {"title": ["", ""], "name": [*record.names, "", "", ""][:4],
                               "rule": {"disp": disp, "aka": 0 if record.rules.red_fives is False else 1},
                               "log": [_hand_entry(h) for h in record.hands]}
     if record.rules.log_id:
         obj["ref"] = record.rules.log_id
     if record.end is not None:
-        obj["sc"] = [v for score, points in zip(record.end.final_scores, record.end.final_points, strict=True)
-                     for v in (score, int(points) if points == int(points) else points)]
+        pairs = list(zip(record.end.final_scores, record.end.final_points, strict=True))
+        pairs += [(0, 0.0)] * (4 - len(pairs))
+        obj["sc"] = [v for score, points in pairs for v in (score, int(points) if points == int(points) else points)]
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -93,7 +93,7 @@ class Table:
     goes into ``game`` (a new :class:`Game` under ``rules`` if not given).
     """
 
-    def __init__(self, rules: RuleSet, *, seed: int, names: tuple[str, ...] = ("", "", "", ""),
+    def __init__(self, rules: RuleSet, *, seed: int, names: tuple[str, ...] | None = None,
                  listener: Listener | None = None, game: Game | None = None) -> None:
         self.rules = rules
         self.game = Game(rules) if game is None else game
@@ -106,7 +106,7 @@ class Table:
         self._chosen: list[Action] = []
         self._asking = 0
         self.decision: Decision | None = None
-        self._apply(GameStart(rules.name, names))
+        self._apply(GameStart(rules.name, names if names is not None else ("",) * self.seats))
         self._advance()
 
     @property
@@ -192,7 +192,7 @@ class Table:
     def _deal(self) -> None:
         frame = self.game.next_hand()
         rules = self.rules
-        wall = Wall.shuffled(self._rng.getrandbits(64), aka=rules.scoring.aka)
+        wall = Wall.shuffled(self._rng.getrandbits(64), aka=rules.scoring.aka, players=self.seats)
         self._wall = wall
         self._apply(Deal(frame.round_wind, frame.round_number, frame.dealer, wall.dora_indicator(0),
                          wall.hands(frame.dealer), honba=frame.honba, sticks=frame.sticks, scores=frame.scores,
@@ -250,7 +250,7 @@ class Table:
 
 
 def play_game(players: Sequence[Player], rules: RuleSet, *, seed: int,
-              names: tuple[str, ...] = ("", "", "", ""), listener: Listener | None = None,
+              names: tuple[str, ...] | None = None, listener: Listener | None = None,
               game: Game | None = None) -> Game:
     """Play one whole game (into ``game``, a new :class:`Game` under ``rules`` if not given), asking each
     seat's player at its decisions; ``listener`` sees every event just after it is applied."""
@@ -273,7 +273,7 @@ def _is_listed(action: Action, actions: tuple[Action, ...]) -> bool:
 
 def _draw(r: Round, wall: Wall) -> Draw:
     if r.needs_rinshan:
-        return Draw(r.turn, wall.rinshan(r.kans - 1), rinshan=True)
+        return Draw(r.turn, wall.rinshan(r.replacements - 1), rinshan=True)
     return Draw(r.turn, wall.live_tile(r.live_draws))
 
 

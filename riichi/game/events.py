@@ -5,7 +5,7 @@ A game is a sequence of events. The engine's state (:class:`~riichi.game.round.R
 and log writers turn events back into a record. Events carry actions and tiles, never results: who
 wins what, the payments, honba and sticks are worked out by the engine.
 
-Seats are absolute, 0..3, seat 0 being the first dealer. Each event is written as one line of text,
+Seats are absolute, 0..3 (0..2 with three players), seat 0 being the first dealer. Each event is written as one line of text,
 the event's name then its fields, tiles in MPSZ notation:
 
 >>> Event.parse("discard 2 5m tsumogiri")
@@ -44,6 +44,7 @@ __all__ = [
     "Event",
     "GameEnd",
     "GameStart",
+    "Kita",
     "Minkan",
     "Pon",
     "Riichi",
@@ -104,9 +105,9 @@ class Event:
         return f"{type(self).__name__}.parse({str(self)!r})"
 
 
-def _seat(value: int, what: str = "seat") -> None:
-    if type(value) is not int or not 0 <= value <= 3:  # noqa: PLR2004
-        raise NotationError(f"{what} must be 0..3, not {value!r}")
+def _seat(value: int, what: str = "seat", players: int = 4) -> None:
+    if type(value) is not int or not 0 <= value < players:
+        raise NotationError(f"{what} must be 0..{players - 1}, not {value!r}")
 
 
 def _tiles(value: tuple[Tile, ...], n: int, what: str) -> tuple[Tile, ...]:
@@ -157,8 +158,8 @@ class GameStart(Event):
 
     def __post_init__(self) -> None:
         _set(self, "names", tuple(self.names))
-        if len(self.names) != 4:  # noqa: PLR2004
-            raise NotationError(f"a game has four players' names, not {len(self.names)}")
+        if len(self.names) not in (3, 4):
+            raise NotationError(f"a game has three or four players' names, not {len(self.names)}")
 
     def __str__(self) -> str:
         return f"start {self.rules} names={json.dumps(list(self.names), ensure_ascii=False, separators=(',', ':'))}"
@@ -166,7 +167,8 @@ class GameStart(Event):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Deal(Event):
-    """A hand begins: the round, the dealer, the first dora indicator and four 13-tile hands.
+    """A hand begins: the round, the dealer, the first dora indicator and a 13-tile hand a seat (four seats,
+    or three in a three-player game; ``scores`` has as many entries).
 
     ``honba``, ``sticks`` and ``scores`` are what the record states; a :class:`~riichi.game.game.Game`
     keeps its own and only compares. ``wall``, when given, is the whole wall in drawing order
@@ -188,20 +190,25 @@ class Deal(Event):
         return "deal"
 
     def __post_init__(self) -> None:
-        _seat(self.dealer, "dealer")
         if not 1 <= self.round_number <= 4:  # noqa: PLR2004
             raise NotationError(f"the round number is 1..4, not {self.round_number}")
         hands = tuple(_sorted(_tiles(h, 13, "a starting hand")) for h in self.hands)
-        if len(hands) != 4:  # noqa: PLR2004
-            raise NotationError(f"a deal has four hands, not {len(hands)}")
+        if len(hands) not in (3, 4):
+            raise NotationError(f"a deal has four hands (three in a three-player game), not {len(hands)}")
+        _seat(self.dealer, "dealer", len(hands))
         _set(self, "hands", hands)
         _set(self, "scores", tuple(self.scores))
-        if len(self.scores) != 4:  # noqa: PLR2004
-            raise NotationError(f"a deal has four scores, not {len(self.scores)}")
+        if len(self.scores) != len(hands):
+            raise NotationError(f"a deal of {len(hands)} hands has {len(hands)} scores, not {len(self.scores)}")
         if self.honba < 0 or self.sticks < 0:
             raise NotationError("honba and sticks cannot be negative")
         if self.wall is not None:
-            _set(self, "wall", _tiles(self.wall, 136, "a wall"))
+            _set(self, "wall", _tiles(self.wall, 136 if len(hands) == 4 else 108, "a wall"))  # noqa: PLR2004
+
+    @property
+    def players(self) -> int:
+        """How many seats are dealt: 4, or 3."""
+        return len(self.hands)
 
     def __str__(self) -> str:
         hands = ",".join(format_tiles(h) for h in self.hands)
@@ -407,6 +414,32 @@ class Ankan(Event):
         return f"ankan {self.seat} {format_tiles(self.tiles)}"
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class Kita(Event):
+    """``seat`` sets a North aside (kita, nukidora; three-player games): a dora for its hand, then a
+    replacement draw. Another seat may win on the North (as on a kan's tile, but it is no chankan)."""
+
+    seat: int
+
+    @property
+    def name(self) -> str:
+        return "kita"
+
+    def __post_init__(self) -> None:
+        _seat(self.seat)
+
+    @property
+    def tile(self) -> Tile:
+        """The tile set aside: always North."""
+        return Tile.from_kind(_NORTH)
+
+    def __str__(self) -> str:
+        return f"kita {self.seat}"
+
+
+_NORTH: Final = 30
+
+
 # -- dora, wins and drawn hands -----------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -487,7 +520,7 @@ def _read_start(rest: str) -> GameStart:
     rules, _, names_text = rest.strip().partition(" names=")
     names = json.loads(names_text) if names_text else ["", "", "", ""]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise NotationError("names=[...] is a JSON list of four strings")
+        raise NotationError("names=[...] is a JSON list of four strings (three in a three-player game)")
     return GameStart(rules.strip() or "tenhou", tuple(names))
 
 
@@ -505,8 +538,13 @@ def _read_deal(words: list[str]) -> Deal:
     wall = parse_tiles(f["wall"]) if "wall" in f else None
     return Deal(Wind.parse(rnd[0]), int(rnd[1]), int(f["dealer"]), _one(f["dora"]),
                 tuple(parse_tiles(h) for h in f["hands"].split(",")), honba=int(f.get("honba", "0")),
-                sticks=int(f.get("sticks", "0")), scores=_ints(f.get("scores", "25000,25000,25000,25000")),
+                sticks=int(f.get("sticks", "0")), scores=_ints(f["scores"]) if "scores" in f else _default_scores(f),
                 wall=wall)
+
+
+def _default_scores(f: dict[str, str]) -> tuple[int, ...]:
+    """A deal line's scores when it states none: 25,000 a seat (35,000 with three players)."""
+    return (35000,) * 3 if len(f["hands"].split(",")) == 3 else (25000,) * 4  # noqa: PLR2004
 
 
 def _read_draw(words: list[str]) -> Draw:
@@ -579,6 +617,7 @@ _READERS: Final[dict[str, Callable[[list[str]], Event]]] = {
     "minkan": _call_reader(Minkan),
     "shouminkan": lambda w: Shouminkan(int(w[0]), _one(w[1])),
     "ankan": lambda w: Ankan(int(w[0]), parse_tiles(w[1])),
+    "kita": lambda w: Kita(int(w[0])),
     "dora": lambda w: DoraRevealed(_one(w[0])),
     "win": _read_win,
     "ryuukyoku": _read_ryuukyoku,

@@ -8,8 +8,10 @@ the sticks), noten payments or nagashi mangan at an exhaustive draw, honba and s
 the dealer kept or passed on, and whether the game is over (a bust, the last hand, agari-yame or
 tenpai-yame, the extension into the next wind). Each settled hand is a :class:`HandResult`.
 
-Points are conserved: the scores plus the riichi sticks on the table always add up to four times the
-starting points.
+Points are conserved: the scores plus the riichi sticks on the table always add up to the starting
+points times the number of players. Three players (the rules' ``players``) deal three hands a round,
+rounds have three hands (East 1..3, South 1..3, then the extension), and every score list has three
+entries.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class WinResult:
     honba: int
     riichi_sticks: int
     #: Every seat's change from this win.
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
 
     @property
     def tsumo(self) -> bool:
@@ -70,7 +72,7 @@ class HandResult:
     dealer: int
     honba: int
     riichi_sticks: int
-    scores_start: tuple[int, int, int, int]
+    scores_start: tuple[int, ...]
     dora_indicators: tuple[Tile, ...]
     #: Seats whose riichi was accepted, in order.
     riichi: tuple[int, ...]
@@ -81,8 +83,8 @@ class HandResult:
     tenpai: tuple[int, ...] | None
     #: Seats paid nagashi mangan (None when nobody).
     nagashi: tuple[int, ...] | None
-    deltas: tuple[int, int, int, int]
-    scores_end: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
+    scores_end: tuple[int, ...]
     game_over: bool
 
 
@@ -104,13 +106,16 @@ _ORPHANS = frozenset(TERMINAL_HONOR_KINDS)
 
 
 class Game:
-    """A game between four seats under ``rules``; see the module description."""
+    """A game between four seats (three under three-player rules) under ``rules``; see the module
+    description."""
 
-    def __init__(self, rules: RuleSet, *, names: tuple[str, ...] = ("", "", "", "")) -> None:
+    def __init__(self, rules: RuleSet, *, names: tuple[str, ...] | None = None) -> None:
         self.rules = rules
-        self.names = names
+        #: Seats at the table: 4, or 3.
+        self.players = rules.game.players
+        self.names = names if names is not None else ("",) * self.players
         start = rules.game.starting_points
-        self.scores = [start] * 4
+        self.scores = [start] * self.players
         self.honba = 0
         self.sticks = 0
         self.round_wind = Wind.EAST
@@ -133,6 +138,9 @@ class Game:
         if isinstance(event, GameStart):
             if self.started or self.round is not None:
                 raise IllegalActionError("a game starts once, before its first hand", event=event, rule="sequence")
+            if len(event.names) != self.players:
+                raise IllegalActionError(f"a game of {self.players} players has {self.players} names, not "
+                                         f"{len(event.names)}", event=event, rule="players")
             self.names = event.names
             self.started = True
         elif isinstance(event, Deal):
@@ -265,63 +273,63 @@ def is_tenpai(r: Round, seat: int) -> bool:
 
 def nagashi_seats(r: Round) -> tuple[int, ...]:
     """Seats whose discards are all terminals and honours, none called (nagashi mangan)."""
-    return tuple(s for s in range(4) if r.rivers[s]
+    return tuple(s for s in range(r.players) if r.rivers[s]
                  and all(KIND_OF[d.tile] in _ORPHANS and not d.called for d in r.rivers[s]))
 
 
 def _settle(game: Game, r: Round) -> HandResult:
     rules = game.rules
-    start = (game.scores[0], game.scores[1], game.scores[2], game.scores[3])
+    n = r.players
+    start = tuple(game.scores)
     wins: list[WinResult] = []
     tenpai: tuple[int, ...] | None = None
     nagashi: tuple[int, ...] | None = None
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * n
     if r.wins:
-        ordered = _in_turn_order(r.wins)
+        ordered = _in_turn_order(r.wins, n)
         for i, record in enumerate(ordered):
             honba = r.honba if i == 0 or rules.game.honba_each_winner else 0
             sticks = r.sticks if i == 0 else 0
             wins.append(_win_result(r, record, honba, sticks))
         for w in wins:
-            for s in range(4):
+            for s in range(n):
                 deltas[s] += w.deltas[s]
         draw = None
     else:
         draw = r.ended
         assert draw is not None
         if not draw.is_abortive:
-            tenpai = tuple(s for s in range(4) if is_tenpai(r, s))
+            tenpai = tuple(s for s in range(n) if is_tenpai(r, s))
             paid = nagashi_seats(r) if rules.scoring.nagashi_mangan else ()
             nagashi = paid or None
             by_wind = settle_draw({r.seat_wind(s) for s in tenpai}, rules=rules.game,
                                   nagashi={r.seat_wind(s) for s in paid}, honba=r.honba)
-            deltas = [by_wind[r.seat_wind(s)] for s in range(4)]
+            deltas = [by_wind[r.seat_wind(s)] for s in range(n)]
             draw = DrawKind.NAGASHI_MANGAN if paid else DrawKind.EXHAUSTIVE
-    end = tuple(r.scores[s] + deltas[s] for s in range(4))
+    end = tuple(r.scores[s] + deltas[s] for s in range(n))
     outcome = Outcome.WIN if wins else Outcome.DRAW
     partial = HandResult(r.round_wind, r.deal.round_number, r.dealer, r.honba, game.sticks,
                          start, tuple(r.dora), tuple(r.riichi_seats), outcome, tuple(wins), draw, tenpai, nagashi,
-                         (deltas[0], deltas[1], deltas[2], deltas[3]), (end[0], end[1], end[2], end[3]), False)
+                         tuple(deltas), end, False)
     return dataclasses.replace(partial, game_over=_game_over(game, r, partial))
 
 
-def _in_turn_order(records: list[WinRecord]) -> list[WinRecord]:
+def _in_turn_order(records: list[WinRecord], players: int) -> list[WinRecord]:
     source = records[0].event.from_seat
     if source is None:
         return records
-    return sorted(records, key=lambda w: (w.event.seat - source) % 4)
+    return sorted(records, key=lambda w: (w.event.seat - source) % players)
 
 
 def _win_result(r: Round, record: WinRecord, honba: int, sticks: int) -> WinResult:
     ctx = _with_sticks(record.context, honba, sticks)
     s = score(record.hand, ctx, r.rules)
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * r.players
     for delta in s.deltas:
         deltas[r.seat_of(delta.seat)] += delta.points
     liable = None if s.liable is None else r.seat_of(s.liable)
     e = record.event
-    return WinResult(e.seat, e.from_seat, record.hand, ctx, s, liable, honba, sticks,
-                     (deltas[0], deltas[1], deltas[2], deltas[3]))
+    return WinResult(e.seat, e.from_seat, record.hand, ctx, s, liable, honba, sticks, tuple(deltas))
 
 
 def _with_sticks(ctx: WinContext, honba: int, sticks: int) -> WinContext:
@@ -341,10 +349,10 @@ def _next_frame(game: Game, r: Round, result: HandResult) -> HandFrame:
         streak = 0
     round_wind, number, dealer = r.round_wind, r.deal.round_number, r.dealer
     if not repeat:
-        dealer = (dealer + 1) % 4
+        dealer = r.next_seat(dealer)
         number += 1
         streak = 0
-        if number > 4:  # noqa: PLR2004
+        if number > r.players:
             number = 1
             round_wind = Wind((round_wind + 1) % 4)
     return HandFrame(round_wind, number, dealer, honba, sticks, result.scores_end, streak)
@@ -366,7 +374,7 @@ def _game_over(game: Game, r: Round, result: HandResult, *, tenpai_yame: bool = 
         return True
     last_wind = Wind.EAST if rules.length is GameLength.EAST_ONLY else Wind.SOUTH
     round_wind, number = r.round_wind, r.deal.round_number
-    if round_wind < last_wind or (round_wind == last_wind and number < 4):  # noqa: PLR2004
+    if round_wind < last_wind or (round_wind == last_wind and number < r.players):
         return False
     repeat = _dealer_repeats(game.rules, r, result)
     reached = max(scores) >= (rules.target_points if rules.extension_points is None else rules.extension_points)
@@ -380,5 +388,5 @@ def _game_over(game: Game, r: Round, result: HandResult, *, tenpai_yame: bool = 
         return yame and dealer_top and reached
     if round_wind == last_wind:  # the last hand of the regular game
         return reached or rules.extension is Extension.NONE
-    # An extension hand: it ends when someone has reached the return points, at the latest after its fourth.
-    return reached or number == 4  # noqa: PLR2004
+    # An extension hand: it ends when someone has reached the return points, at the latest after its last.
+    return reached or number == r.players

@@ -24,6 +24,7 @@ from riichi.game.events import (
     Draw,
     DrawKind,
     Event,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -32,7 +33,7 @@ from riichi.game.events import (
     Win,
 )
 from riichi.game.phase import Phase, WinRecord
-from riichi.game.wall import MAX_KANS
+from riichi.game.wall import MAX_KANS, MAX_REPLACEMENTS_SANMA
 from riichi.game.winning import is_robbing_kan, win_score
 from riichi.hand import MeldType
 from riichi.rules import AbortiveDraw, KanAfterRiichi, Kuikae
@@ -46,7 +47,7 @@ from riichi.yaku import Yaku
 if TYPE_CHECKING:
     from riichi.game.round import Round
 
-__all__ = ["Action", "Pass", "can_ron", "legal_actions", "pending_draw", "ron_seats"]
+__all__ = ["Action", "Pass", "can_ron", "check_kita", "legal_actions", "pending_draw", "ron_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,7 @@ Action = Event | Pass
 
 _TERMINAL_HONOR = frozenset(TERMINAL_HONOR_KINDS)
 _KYUUSHU_KINDS = 9
+_NORTH = 30
 
 
 def _refuse(event: Event, message: str, rule: str) -> IllegalActionError:
@@ -130,8 +132,8 @@ def check_draw(r: Round, e: Draw) -> None:
                           else "a replacement draw follows a kan only", "rinshan")
     elif r.phase is Phase.CALLS:
         assert r.last is not None
-        if e.seat != (r.last[0] + 1) % 4:
-            raise _refuse(e, f"seat {(r.last[0] + 1) % 4} draws after seat {r.last[0]}'s discard", "turn")
+        if e.seat != r.next_seat(r.last[0]):
+            raise _refuse(e, f"seat {r.next_seat(r.last[0])} draws after seat {r.last[0]}'s discard", "turn")
         if e.rinshan:
             raise _refuse(e, "a replacement draw follows a kan only", "rinshan")
         ending = pending_draw(r)
@@ -142,7 +144,7 @@ def check_draw(r: Round, e: Draw) -> None:
     if not e.rinshan and r.live_tiles_left <= 0:
         raise _refuse(e, "the live wall is empty", "wall")
     if r.wall is not None:
-        expected = r.wall.rinshan(r.kans - 1) if e.rinshan else r.wall.live_tile(r.live_draws)
+        expected = r.wall.rinshan(r.replacements - 1) if e.rinshan else r.wall.live_tile(r.live_draws)
         if expected != e.tile:
             raise _refuse(e, f"the wall's next tile is {expected}", "wall")
 
@@ -206,7 +208,9 @@ def check_call(r: Round, e: Chi | Pon | Minkan) -> None:
         hand.remove(t)
     kinds = sorted(KIND_OF[t] for t in e.tiles)
     if isinstance(e, Chi):
-        if e.seat != (source + 1) % 4:
+        if r.players == 3:  # noqa: PLR2004
+            raise _refuse(e, "three players play without chi", "chi")
+        if e.seat != r.next_seat(source):
             raise _refuse(e, "chi is called only on the discard of the player on the left", "chi")
         if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:  # noqa: PLR2004
             raise _refuse(e, "a chi makes a run of three in one suit", "chi")
@@ -231,6 +235,27 @@ def _kan_allowed(r: Round, e: Event) -> None:
         raise _refuse(e, "a fifth kan is refused (four replacement tiles)", "fifth_kan")
     if r.live_tiles_left <= 0:
         raise _refuse(e, "no kan on the last tile of the wall", "haitei")
+
+
+def check_kita(r: Round, e: Kita) -> None:
+    """Setting a North aside: a three-player game's own move, after a draw, with a North in the hand (in
+    riichi, the North just drawn)."""
+    if r.players != 3 or not r.rules.scoring.nukidora:  # noqa: PLR2004
+        raise _refuse(e, "Norths are set aside in three-player games that play nukidora", "kita")
+    if r.phase is not Phase.TURN or e.seat != r.turn:
+        raise _refuse(e, "a North is set aside on one's own turn", "turn")
+    if r.after_call:
+        raise _refuse(e, "a North is set aside after a draw, not after a call", "kita")
+    if r.declaring is not None:
+        raise _refuse(e, "after declaring riichi the next move is the discard", "riichi")
+    if e.tile not in r.hands[e.seat]:
+        raise _refuse(e, f"seat {e.seat} holds no North", "tiles")
+    if r.riichi[e.seat] and (r.drawn is None or KIND_OF[r.drawn] != _NORTH):
+        raise _refuse(e, "in riichi only the North just drawn is set aside", "riichi")
+    if r.live_tiles_left <= 0:
+        raise _refuse(e, "no North is set aside on the last tile of the wall", "haitei")
+    if r.replacements >= MAX_REPLACEMENTS_SANMA:
+        raise _refuse(e, "the dead wall has no replacement tile left", "kita")
 
 
 def check_ankan(r: Round, e: Ankan) -> None:
@@ -296,11 +321,11 @@ def _ron_refusal(r: Round, seat: int) -> str | None:  # noqa: PLR0911 - one reas
         if closed_kan:
             if not r.rules.game.kokushi_robs_ankan:
                 return "a concealed kan cannot be robbed under these rules"
-        elif not r.rules.scoring.chankan and not _kokushi_wait(r, seat):
+        elif not r.rules.scoring.chankan and not kokushi_wait(r, seat):
             return "only thirteen orphans may rob a kan under these rules"
     if KIND_OF[tile] not in r.waits[seat]:
         return f"{tile} does not complete seat {seat}'s hand"
-    if closed_kan and not _kokushi_wait(r, seat):
+    if closed_kan and not kokushi_wait(r, seat):
         return "only thirteen orphans may rob a concealed kan"
     if any(KIND_OF[d.tile] in r.waits[seat] for d in r.rivers[seat]):
         return "furiten: a winning tile is among the player's own discards"
@@ -315,7 +340,8 @@ def _ron_refusal(r: Round, seat: int) -> str | None:  # noqa: PLR0911 - one reas
     return None
 
 
-def _kokushi_wait(r: Round, seat: int) -> bool:
+def kokushi_wait(r: Round, seat: int) -> bool:
+    """The seat waits for thirteen orphans (the one hand that may rob a closed kan)."""
     return not r.melds[seat] and all(k in _TERMINAL_HONOR for k in r.waits[seat]) and bool(r.waits[seat]) \
         and all(KIND_OF[t] in _TERMINAL_HONOR for t in r.hands[seat])
 
@@ -325,7 +351,7 @@ def ron_seats(r: Round) -> list[int]:
     if r.last is None:
         return []
     source = r.last[0]
-    return [s for s in ((source + i) % 4 for i in (1, 2, 3)) if can_ron(r, s)]
+    return [s for s in ((source + i) % r.players for i in range(1, r.players)) if can_ron(r, s)]
 
 
 def _tsumo_refusal(r: Round, seat: int, tile: Tile) -> str | None:
@@ -389,7 +415,7 @@ def check_ryuukyoku(r: Round, e: Ryuukyoku) -> None:  # noqa: C901, PLR0912 - on
     if r.phase is not Phase.CALLS:
         raise _refuse(e, "this draw comes when a discard is on the table", "sequence")
     if kind is DrawKind.SANCHAHOU:
-        if len([s for s in range(4) if s != r.last[0] and can_ron(r, s)]) < 3:  # type: ignore[index]  # noqa: PLR2004
+        if len([s for s in range(r.players) if s != r.last[0] and can_ron(r, s)]) < 3:  # type: ignore[index]  # noqa: PLR2004
             raise _refuse(e, "three players must be able to ron the discard", "sanchahou")
         return
     if r.awaiting_acceptance is not None:
@@ -468,9 +494,23 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
             for m in r.melds[seat]:
                 if m.type is MeldType.PON:
                     out.extend(Shouminkan(seat, t) for t in _distinct([t for t in hand if KIND_OF[t] == m.kind]))
+    if r.players == 3:  # noqa: PLR2004
+        out.extend(_kita_action(r, seat))
     if not _kyuushu_refusal(r, seat) and AbortiveDraw.KYUUSHU_KYUUHAI in r.rules.game.abortive_draws:
         out.append(Ryuukyoku(DrawKind.KYUUSHU_KYUUHAI, seat))
     return tuple(out)
+
+
+def _kita_action(r: Round, seat: int) -> tuple[Kita, ...]:
+    """Setting a North aside, when the seat may."""
+    if r.counts[seat][_NORTH] == 0:
+        return ()
+    event = Kita(seat)
+    try:
+        check_kita(r, event)
+    except IllegalActionError:
+        return ()
+    return (event,)
 
 
 def _discards(r: Round, seat: int, t: Tile, hand: list[Tile], drawn: Tile | None) -> list[Discard]:
@@ -499,7 +539,8 @@ def _call_actions(r: Round, seat: int) -> tuple[Action, ...]:
     assert r.last is not None
     source, tile = r.last
     kind = KIND_OF[tile]
-    if kind not in r.waits[seat] and not _may_call(r.counts[seat], kind, chi=seat == (source + 1) % 4):
+    chi = r.players == 4 and seat == r.next_seat(source)  # noqa: PLR2004
+    if kind not in r.waits[seat] and not _may_call(r.counts[seat], kind, chi=chi):
         return ()
     out: list[Action] = []
     if can_ron(r, seat):
@@ -511,7 +552,7 @@ def _call_actions(r: Round, seat: int) -> tuple[Action, ...]:
         candidates: list[Chi | Pon | Minkan] = [Pon(seat, tile, source, own) for own in _choices(same, 2)]
         if len(same) == 3 and r.kans < MAX_KANS:  # noqa: PLR2004
             candidates.append(Minkan(seat, tile, source, tuple(same)))
-        if seat == (source + 1) % 4 and kind < 27:  # noqa: PLR2004
+        if chi and kind < 27:  # noqa: PLR2004
             number = kind % 9
             for low in (kind - 2, kind - 1, kind):
                 if low // 9 == kind // 9 and 0 <= low % 9 <= 6 and low % 9 <= number <= low % 9 + 2 and low >= 0:  # noqa: PLR2004

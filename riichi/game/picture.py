@@ -34,8 +34,8 @@ def _hand_text(r: Round, seat: int) -> str:
 def round_text(r: Round) -> str:
     """The position in a dozen lines of text."""
     lines = [_header(r)]
-    for seat in range(4):
-        marks = " riichi" if r.riichi[seat] else ""
+    for seat in range(r.players):
+        marks = (" riichi" if r.riichi[seat] else "") + (f" kita {r.kita[seat]}" if r.kita[seat] else "")
         lines.append(f"{seat} {r.seat_wind(seat)} {r.scores[seat]:>6}{marks}  {_hand_text(r, seat)}")
         river = " ".join(str(d) for d in r.rivers[seat])
         lines.append(f"         river {river or '-'}")
@@ -49,7 +49,7 @@ def round_text(r: Round) -> str:
 def round_html(r: Round) -> str:
     """The position as an HTML table, tiles drawn as SVG (riichi.svg)."""
     rows = []
-    for seat in range(4):
+    for seat in range(r.players):
         hand = Hand(tuple(r.hands[seat]), tuple(r.melds[seat]))
         river = [d.tile for d in r.rivers[seat]]
         rows.append(f"<tr><td>{seat} {r.seat_wind(seat)}<br>{r.scores[seat]}{' riichi' if r.riichi[seat] else ''}"

@@ -3,7 +3,8 @@ hand and everything public, never another seat's concealed tiles) and picks one 
 
 Three are built in: :class:`RandomPlayer` (any legal action), :class:`TsumogiriPlayer` (wins when it
 can, else discards the tile it drew and calls nothing) and :class:`EfficientPlayer` (discards toward
-a lower shanten, declares riichi when tenpai, wins when it can, calls pon on value honours).
+a lower shanten, declares riichi when tenpai, wins when it can, calls pon on value honours, and in a
+three-player game sets a North aside whenever its hand does not need it).
 
 >>> from riichi.game.engine import play_game
 >>> from riichi.rules import TENHOU
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
-from riichi.game.events import Discard, Pon, Riichi, Win
+from riichi.game.events import Discard, Kita, Pon, Riichi, Win
 from riichi.game.legal import Action, Pass
 from riichi.shapes.shanten import shanten
 from riichi.shapes.waits import wait_kinds
@@ -128,6 +129,14 @@ class TsumogiriPlayer:
 
 
 _TERMINAL_HONOR = frozenset(TERMINAL_HONOR_KINDS)
+_NORTH = 30
+
+
+def _shanten_without(counts: list[int], kind: int, n_melds: int) -> int:
+    counts[kind] -= 1
+    sh = shanten(counts, n_melds=n_melds)
+    counts[kind] += 1
+    return sh
 
 
 class EfficientPlayer:
@@ -147,13 +156,16 @@ class EfficientPlayer:
         for a in actions:
             if isinstance(a, Win):
                 return a
+        discards = [a for a in actions if isinstance(a, Discard)]
+        for a in actions:
+            if isinstance(a, Kita) and self._north_spare(view, discards):
+                return a
         riichi = [a for a in actions if isinstance(a, Riichi)]
         if riichi:
             shown = [a for a in riichi if a.open]
             if shown and self.rng.random() < self.open_riichi:
                 return shown[0]
             return next((a for a in riichi if not a.open), riichi[0])
-        discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             return self._discard(view, discards)
         for a in actions:
@@ -163,6 +175,17 @@ class EfficientPlayer:
             if isinstance(a, Pass):
                 return a
         return actions[0]
+
+    @staticmethod
+    def _north_spare(view: SeatView, discards: list[Discard]) -> bool:
+        """Setting a North aside helps (a dora, and a replacement draw) unless the hand needs it: the hand
+        without it is as close to complete as the best discard leaves it."""
+        counts = [0] * 34
+        for t in view.hand:
+            counts[KIND_OF[t]] += 1
+        n_melds = len(view.melds(view.seat))
+        best = min((_shanten_without(counts, KIND_OF[a.tile], n_melds) for a in discards), default=8)
+        return _shanten_without(counts, _NORTH, n_melds) <= best
 
     @staticmethod
     def _is_value_honour(view: SeatView, kind: int) -> bool:

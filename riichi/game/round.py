@@ -3,8 +3,8 @@
 A :class:`Round` starts from a :class:`~riichi.game.events.Deal` and changes only when an event is
 applied; an event the rules do not allow at that moment is refused with an
 :class:`~riichi.errors.IllegalActionError` naming the rule. Every situational fact a win needs
-(riichi, double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou) is
-derived from the events, and a win is scored by building the :class:`~riichi.hand.Hand` and
+(riichi, double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, the
+Norths set aside) is derived from the events, and a win is scored by building the :class:`~riichi.hand.Hand` and
 :class:`~riichi.scoring.context.WinContext` and calling :func:`~riichi.score`, as a user would.
 
 The wall may be known (the :class:`Deal` carries it: every tile an event names is checked against
@@ -39,6 +39,7 @@ from riichi.game.events import (
     Draw,
     DrawKind,
     Event,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -50,7 +51,7 @@ from riichi.game.events import (
 from riichi.game import legal
 from riichi.game.phase import Phase, RiverTile, WinRecord
 from riichi.game.picture import round_html, round_text
-from riichi.game.wall import DEALT, LIVE_DRAWS, MAX_INDICATORS, Wall
+from riichi.game.wall import MAX_INDICATORS, Wall, live_draws
 from riichi.hand import Meld, MeldType
 from riichi.notation import format_tiles
 from riichi.rules import KanDoraTiming, RuleSet
@@ -59,6 +60,7 @@ from riichi.tiles import KIND_OF, Tile, Wind
 __all__ = ["Phase", "RiverTile", "Round", "WinRecord"]
 
 _WINDS: Final = tuple(Wind)
+_NORTH: Final = 30
 
 
 def _dealt_difference(seat: int, stated: tuple[Tile, ...], dealt: tuple[Tile, ...]) -> str:
@@ -80,10 +82,17 @@ class Round:
                  honba: int | None = None, sticks: int | None = None, dealer_streak: int = 0) -> None:
         self.rules = rules
         self.deal = deal
+        #: Seats at the table: 4, or 3 (a three-player game).
+        self.players = n = deal.players
+        if n != rules.game.players:
+            raise IllegalActionError(f"a deal of {n} hands under rules for {rules.game.players} players",
+                                     event=deal, rule="players")
+        #: Tiles the live wall gives when nobody kans: 70, or 55 with three players.
+        self.live_total = live_draws(n)
         self.wall: Wall | None = Wall(deal.wall) if deal.wall is not None else None
         if self.wall is not None:
             dealt = self.wall.hands(deal.dealer)
-            for seat in range(4):
+            for seat in range(n):
                 if sorted(dealt[seat]) != sorted(deal.hands[seat]):
                     raise IllegalActionError(_dealt_difference(seat, deal.hands[seat], dealt[seat]), rule="wall")
             if self.wall.dora_indicator(0) != deal.dora:
@@ -100,23 +109,27 @@ class Round:
         self.hands: list[list[Tile]] = [list(h) for h in deal.hands]
         #: Each seat's concealed tiles counted by kind (0..33), kept with ``hands``: what shanten and
         #: waits read.
-        self.counts: list[list[int]] = [[0] * 34 for _ in range(4)]
+        self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
         #: Each seat's discard of each tile it holds, kept with its hand: the legal actions list these
         #: events instead of making them anew every turn.
-        self.discard_events: list[dict[Tile, Discard]] = [{}, {}, {}, {}]
+        self.discard_events: list[dict[Tile, Discard]] = [{} for _ in range(n)]
         for seat, hand in enumerate(deal.hands):
             for tile in hand:
                 self.counts[seat][KIND_OF[tile]] += 1
                 if tile not in self.discard_events[seat]:
                     self.discard_events[seat][tile] = Discard(seat, tile)
-        self.melds: list[list[Meld]] = [[], [], [], []]
-        self.rivers: list[list[RiverTile]] = [[], [], [], []]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.rivers: list[list[RiverTile]] = [[] for _ in range(n)]
+        #: Norths each seat has set aside (kita).
+        self.kita = [0] * n
         self.dora: list[Tile] = [deal.dora]
         self.phase = Phase.DRAW
         self.turn = deal.dealer
         self.drawn: Tile | None = None
         self.needs_rinshan = False
         self.drawn_rinshan = False
+        #: The replacement tile due (or just drawn) replaces a North set aside, not a kan.
+        self.replacing_kita = False
         #: The tile on the table: (discarder, tile) in CALLS; (kan maker, kan tile) in KAN.
         self.last: tuple[int, Tile] | None = None
         self.kan_type: MeldType | None = None
@@ -124,20 +137,20 @@ class Round:
         self.kan_seats: list[int] = []
         #: Kan indicators not yet revealed: whether each is due now.
         self.dora_owed: list[bool] = []
-        self.riichi = [False] * 4
-        self.double_riichi = [False] * 4
-        self.open_riichi = [False] * 4
-        self.ippatsu = [False] * 4
+        self.riichi = [False] * n
+        self.double_riichi = [False] * n
+        self.open_riichi = [False] * n
+        self.ippatsu = [False] * n
         self.riichi_seats: list[int] = []  #: accepted, in order
         self.declaring: int | None = None  #: declared riichi, its discard still to come
         self.declared_double = False
         self.declared_open = False
         self.awaiting_acceptance: int | None = None  #: the riichi discard is on the table
-        self.furiten_temporary = [False] * 4
-        self.furiten_riichi = [False] * 4
-        self.waits: list[frozenset[int]] = [frozenset()] * 4
-        self.no_calls = True  #: the first go-around is still uninterrupted by any call
-        self.draw_count = [0, 0, 0, 0]
+        self.furiten_temporary = [False] * n
+        self.furiten_riichi = [False] * n
+        self.waits: list[frozenset[int]] = [frozenset()] * n
+        self.no_calls = True  #: the first go-around is still uninterrupted by any call (or North set aside)
+        self.draw_count = [0] * n
         #: Discards made by all seats (suufon renda looks at the first four).
         self.discards = 0
         self.after_call = False
@@ -153,14 +166,17 @@ class Round:
         if over:
             raise IllegalActionError(f"the deal shows {self.seen[over[0]]} copies of {Tile(over[0])}", event=deal,
                                      rule="tiles")
-        for seat in range(4):
+        for seat in range(n):
             self.waits[seat] = legal.hand_waits(self, seat)
 
     @classmethod
     def from_wall(cls, wall: Wall, rules: RuleSet, *, round_wind: Wind = Wind.EAST, round_number: int = 1,
                   dealer: int = 0, honba: int = 0, sticks: int = 0,
-                  scores: tuple[int, ...] = (25000, 25000, 25000, 25000)) -> Round:
-        """A round dealt from ``wall`` (its tiles checked at every event)."""
+                  scores: tuple[int, ...] | None = None) -> Round:
+        """A round dealt from ``wall`` (its tiles checked at every event); ``scores`` default to the rules'
+        starting points."""
+        if scores is None:
+            scores = (rules.game.starting_points,) * wall.players
         deal = Deal(round_wind, round_number, dealer, wall.dora_indicator(0), wall.hands(dealer), honba=honba,
                     sticks=sticks, scores=scores, wall=wall.tiles)
         return cls(deal, rules)
@@ -181,19 +197,34 @@ class Round:
         return len(self.kan_seats)
 
     @property
+    def kitas(self) -> int:
+        """Norths set aside in the hand, all seats together."""
+        return sum(self.kita)
+
+    @property
+    def replacements(self) -> int:
+        """Replacement tiles taken or due: one per kan and per North set aside."""
+        return len(self.kan_seats) + sum(self.kita)
+
+    @property
     def live_tiles_left(self) -> int:
-        """Tiles still to be drawn from the live wall (each kan takes one for the dead wall)."""
-        return LIVE_DRAWS - self.live_draws - self.kans
+        """Tiles still to be drawn from the live wall (each kan, and each North set aside, takes one for the
+        dead wall)."""
+        return self.live_total - self.live_draws - self.replacements
 
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
     def seat_wind(self, seat: int) -> Wind:
-        return _WINDS[(seat - self.dealer) % 4]
+        return _WINDS[(seat - self.dealer) % self.players]
 
     def seat_of(self, wind: Wind) -> int:
-        return (self.dealer + wind) % 4
+        return (self.dealer + wind) % self.players
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in turn order."""
+        return (seat + 1) % self.players
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
         return tuple(self.hands[seat])
@@ -211,19 +242,21 @@ class Round:
 
     def wall_tiles_left(self) -> tuple[Tile, ...]:
         """The tiles not yet drawn, live and dead wall (revealed indicators included); needs a known wall."""
-        if self.wall is None:
+        wall = self.wall
+        if wall is None:
             raise IllegalActionError("the wall is unknown in this round", rule="wall")
-        live_end = DEALT + LIVE_DRAWS
-        live = self.wall.tiles[DEALT + self.live_draws:live_end]
-        replacements_drawn = self.kans - (1 if self.needs_rinshan else 0)
-        return live + self.wall.tiles[live_end + replacements_drawn:]
+        drawn = self.replacements - (1 if self.needs_rinshan else 0)
+        taken = {wall.rinshan_position(k) for k in range(drawn)}
+        start = wall.dealt + self.live_draws
+        return tuple(t for i, t in enumerate(wall.tiles[start:], start) if i not in taken)
 
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every tile of the round wherever it is now: the hands, the melds, the rivers (a called discard
-        counted in its meld) and the wall left; needs a known wall. Counted, they are the wall's 136 at every
-        moment, which the soak and the self-play tests check after each event."""
+        counted in its meld), the Norths set aside and the wall left; needs a known wall. Counted, they are the
+        wall's 136 (108) at every moment, which the soak and the self-play tests check after each event."""
         tiles = list(self.wall_tiles_left())
-        for seat in range(4):
+        for seat in range(self.players):
+            tiles += [Tile.from_kind(_NORTH)] * self.kita[seat]
             tiles += self.hands[seat]
             for m in self.melds[seat]:
                 tiles += m.tiles
@@ -234,6 +267,11 @@ class Round:
 
     def apply(self, event: Event) -> None:
         """Apply one event, or refuse it with :class:`IllegalActionError` (the round is then unchanged)."""
+        if self.players != 4:  # noqa: PLR2004 - a seat beyond the table is refused before any state is read
+            for seat in (getattr(event, "seat", None), getattr(event, "from_seat", None)):
+                if seat is not None and seat >= self.players:
+                    raise IllegalActionError(f"seat {seat} is not at a table of {self.players}", event=event,
+                                             rule="players")
         match event:
             case Draw():
                 self._draw(event)
@@ -249,6 +287,8 @@ class Round:
                 self._ankan(event)
             case Shouminkan():
                 self._shouminkan(event)
+            case Kita():
+                self._kita(event)
             case DoraRevealed():
                 self._dora(event)
             case Win():
@@ -304,7 +344,7 @@ class Round:
             # A closed kan passes no winning tile: only thirteen orphans may rob one (where the rules allow),
             # waiting on that one kind, all four of which the kan holds.
             return
-        for seat in range(4):
+        for seat in range(self.players):
             if seat != source and seat != taker and kind in self.waits[seat]:
                 self.furiten_temporary[seat] = True
                 if self.riichi[seat]:
@@ -318,13 +358,14 @@ class Round:
         elif self.phase is Phase.KAN:
             self._pass_table_tile(e)
             if self.kan_type is MeldType.SHOUMINKAN:  # the kan stands: calls break ippatsu
-                self.ippatsu = [False] * 4
+                self.ippatsu = [False] * self.players
         if e.rinshan:
             self.drawn_rinshan = True
             self.needs_rinshan = False
         else:
             self.live_draws += 1
             self.drawn_rinshan = False
+            self.replacing_kita = False
         self._take(e.seat, e.tile)
         self.drawn = e.tile
         self.draw_count[e.seat] += 1
@@ -386,7 +427,7 @@ class Round:
         kind = {Chi: MeldType.CHI, Pon: MeldType.PON, Minkan: MeldType.MINKAN}[type(e)]
         self.melds[e.seat].append(Meld(kind, e.tiles, self.seat_wind(e.from_seat)))
         self.no_calls = False
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
         self.turn = e.seat
         self.last = None
         self.drawn = None
@@ -405,6 +446,7 @@ class Round:
         if self.rules.scoring.kan_dora and len(self.dora) + len(self.dora_owed) < MAX_INDICATORS:
             self.dora_owed.append(immediate)
         self.needs_rinshan = True
+        self.replacing_kita = False
         self.kan_type = kind
 
     def _ankan(self, e: Ankan) -> None:
@@ -414,7 +456,7 @@ class Round:
         self.melds[e.seat].append(Meld(MeldType.ANKAN, e.tiles))
         self.waits[e.seat] = legal.hand_waits(self, e.seat)
         self.no_calls = False
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
         self._kan_declared(e.seat, MeldType.ANKAN, immediate=True)
         self.drawn = None
         self.last = (e.seat, e.tiles[0])
@@ -428,6 +470,20 @@ class Round:
         self.waits[e.seat] = legal.hand_waits(self, e.seat)
         self.no_calls = False
         self._kan_declared(e.seat, MeldType.SHOUMINKAN, immediate=self.rules.game.kan_dora_timing is KanDoraTiming.IMMEDIATE)
+        self.drawn = None
+        self.last = (e.seat, e.tile)
+        self.phase = Phase.KAN
+
+    def _kita(self, e: Kita) -> None:
+        legal.check_kita(self, e)
+        self._give(e.seat, e.tile)
+        self.kita[e.seat] += 1
+        self.waits[e.seat] = legal.hand_waits(self, e.seat)
+        self.no_calls = False
+        self.ippatsu = [False] * self.players
+        self.needs_rinshan = True
+        self.replacing_kita = True
+        self.kan_type = None
         self.drawn = None
         self.last = (e.seat, e.tile)
         self.phase = Phase.KAN

@@ -24,7 +24,8 @@ class Tally:
     def __init__(self) -> None:
         self.games = 0
         self.hands = 0
-        #: placements[seat][place]: how often the seat finished in place 0..3 (tied seats share a place).
+        #: placements[seat][place]: how often the seat finished in place 0..3 (tied seats share a place; a
+        #: three-player game fills seats and places 0..2).
         self.placements = [[0, 0, 0, 0] for _ in range(4)]
         self.points = [0.0, 0.0, 0.0, 0.0]
         self.wins = [0, 0, 0, 0]
@@ -36,7 +37,7 @@ class Tally:
     def add(self, game: Game) -> None:
         self.games += 1
         final = game.final
-        for seat in range(4):
+        for seat in range(len(final.places)):
             self.placements[seat][final.places[seat] - 1] += 1
             self.points[seat] += final.points[seat]
         for result in game.results:

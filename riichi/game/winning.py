@@ -2,11 +2,13 @@
 a user calls.
 
 Every situational flag of :class:`~riichi.WinContext` comes from the state of the round: riichi and
-double riichi (declared on a first discard before any call), open riichi, ippatsu (no call and no own discard since
-the declaration), rinshan (a tsumo on a replacement tile), chankan (a ron on a kan's tile), haitei (a
-tsumo on the last live-wall tile, never a replacement tile), houtei (a ron on the discard made when
-the live wall is empty), tenhou, chiihou and renhou (the first uninterrupted go-around), paarenchan
-(the dealer's eighth win in a row).
+double riichi (declared on a first discard before any call), open riichi, ippatsu (no call, no North
+set aside and no own discard since the declaration), rinshan (a tsumo on a replacement tile; on the one
+replacing a North set aside only where the rules' ``kita_rinshan`` says so), chankan (a ron on a kan's
+tile; a ron on a North set aside is none), haitei (a tsumo on the last live-wall tile, never a
+replacement tile), houtei (a ron on the discard made when the live wall is empty), tenhou, chiihou and
+renhou (the first uninterrupted go-around), paarenchan (the dealer's eighth win in a row), and the
+Norths the winner set aside (``kita``).
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ def win_context(r: Round, seat: int, from_seat: int | None, tile: Tile, *, ura: 
     tsumo = from_seat is None
     dealer = seat == r.dealer
     chankan = not tsumo and is_robbing_kan(r)
-    rinshan = tsumo and r.drawn_rinshan
+    replacement = tsumo and r.drawn_rinshan
+    rinshan = replacement and (not r.replacing_kita or rules.scoring.kita_rinshan)
     last_tile = r.live_tiles_left == 0
     first_turn = r.no_calls and not r.rivers[seat]
     riichi = r.riichi[seat]
@@ -62,7 +65,7 @@ def win_context(r: Round, seat: int, from_seat: int | None, tile: Tile, *, ura: 
         ippatsu=riichi and r.ippatsu[seat],
         rinshan=rinshan,
         chankan=chankan,
-        haitei=tsumo and last_tile and not rinshan,
+        haitei=tsumo and last_tile and not replacement,
         houtei=not tsumo and last_tile and not chankan,
         tenhou=tsumo and dealer and first_turn and r.draw_count[seat] == 1,
         chiihou=tsumo and not dealer and first_turn and r.draw_count[seat] == 1,
@@ -72,6 +75,7 @@ def win_context(r: Round, seat: int, from_seat: int | None, tile: Tile, *, ura: 
         ura=ura if riichi and rules.scoring.ura_dora else (),
         honba=honba,
         riichi_sticks=sticks,
+        kita=r.kita[seat],
     )
 
 

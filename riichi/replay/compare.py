@@ -33,6 +33,16 @@ def _yaku_key(items: object) -> list[tuple[str, int]]:
     return sorted(pairs)
 
 
+def _as_tenhou(pairs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Yaku pairs with the nukidora han counted in the dora entry, as Tenhou's records count them."""
+    kita = sum(han for name, han in pairs if name == "nukidora")
+    if not kita:
+        return pairs
+    rest = [(name, han) for name, han in pairs if name not in ("nukidora", "dora")]
+    dora = sum(han for name, han in pairs if name == "dora") + kita
+    return sorted([*rest, ("dora", dora)])
+
+
 def _win_log(w: StatedWin) -> dict[str, object]:
     out: dict[str, object] = {"winner": w.winner, "from": w.from_seat}
     for key, value in (("han", w.han), ("fu", w.fu), ("points", w.points), ("limit", w.limit),
@@ -66,8 +76,11 @@ def _compare_win(mine: dict[str, object], w: StatedWin, j: int, table_honba: obj
     if w.points is not None or w.pao is not None or w.deltas is not None:
         checks.append(("pao", mine.get("pao"), w.pao))
     if not w.yakuman:  # han, fu and yaku are compared below yakuman
-        checks += [("han", mine.get("han"), w.han), ("fu", mine.get("fu"), w.fu),
-                   ("yaku", _yaku_key(mine.get("yaku")), _yaku_key(w.yaku) if w.yaku is not None else None)]
+        record_yaku = _yaku_key(w.yaku) if w.yaku is not None else None
+        mine_yaku = _yaku_key(mine.get("yaku"))
+        if record_yaku is not None and not any(name == "nukidora" for name, _ in record_yaku):  # Tenhou's dora holds them
+            mine_yaku = _as_tenhou(mine_yaku)
+        checks += [("han", mine.get("han"), w.han), ("fu", mine.get("fu"), w.fu), ("yaku", mine_yaku, record_yaku)]
     for name, got, stated in checks:
         if stated is not None and got != stated:
             out.append(f"wins[{j}].{name}")

@@ -3,8 +3,8 @@ each event, each win's full scoring, and the engine's values beside the record's
 
 The replay is :func:`riichi.replay.replay_game` itself (the same engine, the same comparison as
 ``riichi replay``); this module only watches it (its ``observe`` hook) and writes down each position
-the engine reaches: the four hands, melds and rivers, the dora indicators, scores, sticks and the live
-wall. Nothing is recomputed here.
+the engine reaches: each seat's hand, melds, river and Norths set aside (three seats in a three-player
+game), the dora indicators, scores, sticks and the live wall. Nothing is recomputed here.
 
 Limits keep a request cheap and bounded (the app limits the bytes it reads,
 :data:`riichi.web.app.MAX_RECORD`): at most :data:`MAX_UNPACKED` bytes after gzip is undone, at most
@@ -81,7 +81,7 @@ def _hand_text(tiles: list[Tile] | tuple[Tile, ...], apart: Tile | None) -> tupl
 def _position(game: Game, r: Round, event: object, won: dict[int, tuple[Hand, Tile]]) -> dict[str, object]:
     """The table after ``event``: what the page draws for one step."""
     seats = []
-    for seat in range(4):
+    for seat in range(r.players):
         if seat in won:  # the winning hand, the winning tile apart
             hand, tile = won[seat]
             concealed, apart = _hand_text(hand.concealed, tile)
@@ -91,7 +91,7 @@ def _position(game: Game, r: Round, event: object, won: dict[int, tuple[Hand, Ti
         seats.append({
             "wind": str(r.seat_wind(seat)), "hand": concealed, "drawn": apart,
             "melds": [str(m) for m in r.melds[seat]], "river": [str(d) for d in r.rivers[seat]],
-            "riichi": r.riichi[seat], "won": seat in won,
+            "riichi": r.riichi[seat], "won": seat in won, "kita": r.kita[seat],
         })
     scores, sticks = game.table()
     return {
@@ -173,8 +173,8 @@ class _Watcher:
 
 def _rules_view(record: GameRecord) -> dict[str, object]:
     rules = record.ruleset()
-    return {"name": rules.name, "red_fives": record.rules.red_fives, "open_tanyao": record.rules.open_tanyao,
-            "hanchan": record.rules.hanchan, "room": record.rules.room}
+    return {"name": rules.name, "players": rules.players, "red_fives": record.rules.red_fives,
+            "open_tanyao": record.rules.open_tanyao, "hanchan": record.rules.hanchan, "room": record.rules.room}
 
 
 def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str, object]:

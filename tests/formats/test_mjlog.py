@@ -88,9 +88,12 @@ def test_go_type_bits() -> None:
     assert (go.players, go.hanchan, go.red_fives, go.open_tanyao) == (3, False, False, False)
 
 
-def test_three_player_records_are_unsupported() -> None:
+def test_a_four_player_record_marked_three_player_is_refused_at_its_fourth_hand() -> None:
+    # <GO type> bit 0x10 marks a three-player game (169 | 16 = 185), whose deals leave hai3 empty (as every
+    # record of ../sanma shows): a four-player deal read as three players names the fourth hand.
     text = (GAMES / TRUTH[0]["file"]).read_text(encoding="utf8").replace('<GO type="169"/>', '<GO type="185"/>')
-    assert read_mjlog(text).errors[0].code is ErrorCode.UNSUPPORTED_RULES
+    error = read_mjlog(text).errors[0]
+    assert error.code is ErrorCode.INVALID_LOG and "hai3 deals a fourth hand" in error.message
 
 
 @pytest.mark.parametrize(("damage", "message"), [

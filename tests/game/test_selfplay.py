@@ -69,11 +69,11 @@ class Checked:
 def test_self_play_keeps_tiles_points_and_legality(preset: str) -> None:
     rules = PRESETS[preset]
     checks: Counter[str] = Counter()
-    total = 4 * rules.game.starting_points
+    total = rules.game.players * rules.game.starting_points
     for g in range(GAMES_PER_PRESET):
         rng = random.Random(g)
         players = [Checked(EfficientPlayer() if seat % 2 else RandomPlayer(seed=g * 4 + seat), rng, checks)
-                   for seat in range(4)]
+                   for seat in range(rules.game.players)]
         game: Game | None = None
 
         def check(event: Event) -> None:

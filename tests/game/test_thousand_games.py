@@ -43,16 +43,16 @@ class Legal:
         return choice
 
 
-def _players(seed: int) -> list[Legal]:
+def _players(seed: int, seats: int) -> list[Legal]:
     rng = random.Random(seed)
     return [Legal(RandomPlayer(rng.getrandbits(32)) if rng.random() < 0.5 else EfficientPlayer(rng.getrandbits(32)))  # noqa: PLR2004
-            for _ in range(4)]
+            for _ in range(seats)]
 
 
 @pytest.mark.parametrize("preset", NAMES)
 def test_a_share_of_a_thousand_games(preset: str) -> None:
     rules = PRESETS[preset]
-    total = 4 * rules.game.starting_points
+    total = rules.game.players * rules.game.starting_points
     seeds = range(NAMES.index(preset), GAMES, len(NAMES))
     events = wins = 0
     for seed in seeds:
@@ -71,7 +71,7 @@ def test_a_share_of_a_thousand_games(preset: str) -> None:
             scores, sticks = game.table()
             assert sum(scores) + 1000 * sticks == total, (event, scores, sticks, seed)
 
-        players = _players(seed)
+        players = _players(seed, rules.game.players)
         play_game(players, rules, seed=seed, listener=check, game=game)
         assert game.is_over and sum(p.choices for p in players) > 0
         for result in game.results:

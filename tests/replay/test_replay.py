@@ -185,11 +185,14 @@ def test_a_record_without_results_is_written_with_the_engines() -> None:
     assert write_mjai(record) != write_record(record, "mjai")
 
 
-def test_three_players_are_unsupported() -> None:
+def test_a_four_player_record_marked_three_player_is_refused() -> None:
+    # GO type 185 says three players; the record deals a fourth hand (hai3): no hand is replayed and the
+    # first error names it.
     truth = TRUTH["2010081709gm-00a9-0000-fe3371ad"]
     text = (GAMES / truth["file"]).read_text(encoding="utf8").replace('<GO type="169"/>', '<GO type="185"/>')
     out = replay_text(text, truth["game_id"])
-    assert [o["error"]["code"] for o in out] == ["unsupported_rules"]
+    assert {o["type"] for o in out} == {"error"}
+    assert out[0]["error"]["code"] == "invalid_log" and "hai3 deals a fourth hand" in out[0]["error"]["message"]
 
 
 def test_a_truncated_record_gives_its_hands_then_an_error() -> None:

@@ -192,11 +192,12 @@ def test_truncated_record_is_refused_with_the_readers_errors(client: TestClient)
     assert errors[0]["kyoku"] == 0 and "the record ends inside hand 0" in errors[0]["error"]["message"]
 
 
-def test_three_player_record_is_unsupported_rules(client: TestClient) -> None:
-    # <GO type> bit 0x10 marks a three-player game: 169 | 16 = 185.
+def test_four_player_record_marked_three_player_is_refused(client: TestClient) -> None:
+    # <GO type> bit 0x10 marks a three-player game (169 | 16 = 185), whose deals leave hai3 empty: this
+    # four-player record deals a fourth hand, which the answer names.
     text = MJLOG.read_text(encoding="utf-8").replace('<GO type="169"', '<GO type="185"', 1)
-    answer = refused(client, text.encode(), 422, "unsupported_rules")
-    assert "three-player" in answer["error"]["message"]  # type: ignore[index]
+    answer = refused(client, text.encode(), 422, "invalid_log")
+    assert "hai3 deals a fourth hand" in json.dumps(answer, ensure_ascii=False)
 
 
 def test_record_cut_after_some_hands_shows_them_and_the_error(client: TestClient) -> None:

@@ -209,6 +209,7 @@ function eventText(s) {
     }
     case "shouminkan": return `${actor} adds ${w[2]} to a pon (added kan)`;
     case "ankan": return `${actor} declares a closed kan of ${w[2]}`;
+    case "kita": return `${actor} sets a North aside (kita): a dora, and a tile from the dead wall`;
     case "dora": return `A new dora indicator: ${w[1]}`;
     case "win": {
       const ron = (w[3] || "").startsWith("ron<");
@@ -254,6 +255,11 @@ function seatView(step, seat, deltas) {
     hand.append(apart);
   }
   for (const m of p.melds) hand.append(el("span", { class: "meld" }, meldImage(m, p.wind)));
+  if (p.kita) {  // Norths set aside (three-player games), beside the melds
+    const norths = el("span", { class: "tiles kita", title: `${p.kita} North${p.kita > 1 ? "s" : ""} set aside (kita)` });
+    for (let i = 0; i < p.kita; i++) norths.append(useTile("4z"));
+    hand.append(norths);
+  }
   div.append(hand);
   const river = el("div", { class: "river", "aria-label": `${SEAT_NAMES[p.wind]}'s discards` });
   const lastDiscard = step.kind === "discard" && step.seat === seat;
@@ -275,7 +281,8 @@ function renderTable(h, step) {
   const seats = $("seats");
   seats.textContent = "";
   // The seats in turn order from East.
-  const order = [0, 1, 2, 3].sort((a, b) => WIND_OF[step.seats[a].wind] - WIND_OF[step.seats[b].wind]);
+  seats.classList.toggle("three", step.seats.length === 3);
+  const order = step.seats.map((_, i) => i).sort((a, b) => WIND_OF[step.seats[a].wind] - WIND_OF[step.seats[b].wind]);
   for (const seat of order) seats.append(seatView(step, seat, deltas));
   const wall = $("wall-view");
   wall.textContent = "";
@@ -311,9 +318,10 @@ function valueText(v, sign) {
   if (Array.isArray(v)) {
     if (typeof v[0] === "object") return v.map((y) => `${yakuName(y.name)}${y.han !== undefined ? " " + y.han : ""}`).join(", ");
     const text = v.map((x) => (typeof x !== "number" ? yakuName(String(x)) : sign ? signed(x) : points(x)));
-    // Four numbers are one per seat: each with its wind in this hand.
-    if (v.length === 4 && typeof v[0] === "number") {
-      return [0, 1, 2, 3].sort((a, b) => WIND_OF[windOf(a)] - WIND_OF[windOf(b)]).map((seat) => `${windOf(seat)} ${text[seat]}`).join(" · ");
+    // A number a seat (four, or three in a three-player game): each with its wind in this hand.
+    const seats = current().steps[0].seats.length;
+    if (v.length === seats && typeof v[0] === "number") {
+      return v.map((_, i) => i).sort((a, b) => WIND_OF[windOf(a)] - WIND_OF[windOf(b)]).map((seat) => `${windOf(seat)} ${text[seat]}`).join(" · ");
     }
     return text.join(" ");
   }
@@ -420,7 +428,7 @@ function renderGameEnd() {
   const log = end.log || {};
   const t = el("table", { class: "versus final" });
   t.append(el("tr", {}, el("th", {}, ""), el("th", {}, "final score"), el("th", {}, "points"), el("th", {}, "record")));
-  for (let seat = 0; seat < 4; seat++) {
+  for (let seat = 0; seat < end.final_scores.length; seat++) {
     const theirs = log.final_scores ? `${points(log.final_scores[seat])} / ${log.final_points[seat]}` : "—";
     const differs = end.mismatches.length > 0 && log.final_scores &&
       (log.final_scores[seat] !== end.final_scores[seat] || Math.abs(log.final_points[seat] - end.final_points[seat]) > 1e-6);

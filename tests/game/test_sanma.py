@@ -1,0 +1,153 @@
+"""Three players: the 108-tile wall, setting a North aside (kita), no chi, three seats in turn.
+
+The hands are worked out by hand in each test (tiles from RULESETS-style sources: riichi.wiki "Sanma":
+2m-8m removed, no chi, a North may be set aside for a replacement tile; tenhou.net's three-player games,
+../shared/data/sanma: 39 tiles dealt, 55 drawn, a 14-tile dead wall, a win on the replacement of a North
+set aside is rinshan kaihou, a ron on a North set aside is no chankan).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from riichi import Hand, WinContext, score
+from riichi.errors import IllegalActionError, ImpossibleTilesError, InconsistentSituationError
+from riichi.game.events import Chi, Discard, Draw, Event, Kita, Riichi, RiichiAccepted, Win
+from riichi.game.legal import legal_actions
+from riichi.game.phase import Phase
+from riichi.game.round import Round
+from riichi.game.wall import Wall, full_set
+from riichi.rules import TENHOU, TENHOU_SANMA
+from riichi.tiles import Tile
+from riichi.yaku import Yaku
+
+NORTH = Tile.parse("4z")
+
+
+def test_the_three_player_wall_has_108_tiles_without_2m_to_8m() -> None:
+    tiles = full_set(3, players=3)
+    assert len(tiles) == 108
+    assert not [t for t in tiles if t.suit == "m" and 2 <= t.number <= 8]  # noqa: PLR2004
+    assert sorted(t for t in tiles if t.is_red) == [Tile.parse("0p"), Tile.parse("0s")]  # no 5m, no red 5m
+    with pytest.raises(ImpossibleTilesError, match="no 2m..8m"):
+        Wall((*tiles[:-1], Tile.parse("5m")))
+
+
+def test_layout_39_dealt_55_drawn_and_eight_replacement_tiles() -> None:
+    # 108 = 39 dealt (13 a seat) + 55 live draws + the 14-tile dead wall: 4 replacement tiles, then five
+    # dora indicators each with its ura. A fifth replacement (a hand may set four Norths aside beside four
+    # kans) is the tile the live wall gave up to the dead wall, from the live wall's end backwards.
+    wall = Wall(full_set(0, players=3))
+    assert wall.players == 3 and wall.dealt == 39  # noqa: PLR2004
+    hands = wall.hands(dealer=1)
+    assert len(hands) == 3 and hands[1][:4] == wall.tiles[0:4] and hands[2][:4] == wall.tiles[4:8]  # noqa: PLR2004
+    assert sorted(t for h in hands for t in h) == sorted(wall.tiles[:39])
+    assert wall.live_tile(0) == wall.tiles[39] and wall.live_tile(54) == wall.tiles[93]
+    with pytest.raises(IllegalActionError):
+        wall.live_tile(55)
+    assert [wall.rinshan(k) for k in range(4)] == list(wall.tiles[94:98])
+    assert [wall.rinshan(k) for k in range(4, 8)] == [wall.tiles[93], wall.tiles[92], wall.tiles[91], wall.tiles[90]]
+    with pytest.raises(IllegalActionError, match="eight replacement tiles"):
+        wall.rinshan(8)
+    assert [wall.dora_indicator(k) for k in range(5)] == list(wall.tiles[98::2])
+
+
+def _round(draws: str, hands: dict[int, str], rinshan: str = "", rules: object = TENHOU_SANMA) -> tuple[Round, Wall]:
+    wall = Wall.arranged(players=3, hands=hands, draws=draws, rinshan=rinshan, dora="1s", aka=0)
+    assert isinstance(rules, type(TENHOU_SANMA))
+    return Round.from_wall(wall, rules), wall
+
+
+def _play(r: Round, *events: Event) -> None:
+    for e in events:
+        r.apply(e)
+
+
+def test_a_north_set_aside_draws_its_replacement_and_a_win_on_it_is_rinshan() -> None:
+    # The dealer holds 111m 999m 123p 456s 7z, waiting on 7z alone; it draws a North, sets it aside (the
+    # live wall gives up a tile: 55 - 1 draw - 1 = 53 left) and draws the dead wall's first tile, 7z:
+    # tsumo with menzen tsumo, rinshan kaihou and one nukidora. Not tenhou: the North set aside ended the
+    # first go-around.
+    r, wall = _round("4z", {0: "111m999m123p456s7z"}, rinshan="7z")
+    _play(r, Draw(0, NORTH))
+    assert Kita(0) in legal_actions(r, 0)
+    r.apply(Kita(0))
+    assert r.phase is Phase.KAN and r.kita == [1, 0, 0] and r.live_tiles_left == 53  # noqa: PLR2004
+    assert not r.no_calls
+    with pytest.raises(IllegalActionError, match="replacement draw"):
+        r.apply(Draw(0, wall.live_tile(1)))
+    r.apply(Draw(0, Tile.parse("7z"), rinshan=True))
+    win = Win(0, None, Tile.parse("7z"))
+    assert win in legal_actions(r, 0)
+    r.apply(win)
+    record = r.wins[0]
+    assert record.context.rinshan and record.context.kita == 1 and not record.context.tenhou
+    assert (Yaku.RINSHAN, 1) in record.score.yaku
+
+
+def test_without_kita_rinshan_the_win_on_the_replacement_is_no_rinshan() -> None:
+    rules = TENHOU_SANMA.replace(kita_rinshan=False)
+    r, _ = _round("4z", {0: "111m999m123p456s7z"}, rinshan="7z", rules=rules)
+    _play(r, Draw(0, NORTH), Kita(0), Draw(0, Tile.parse("7z"), rinshan=True), Win(0, None, Tile.parse("7z")))
+    assert not r.wins[0].context.rinshan and Yaku.RINSHAN not in dict(r.wins[0].score.yaku)
+
+
+def test_a_north_set_aside_can_be_ronned_and_it_is_no_chankan() -> None:
+    # Seat 1 holds seven pairs less one, waiting on North alone (11p 99p 11s 99s 55z 66z 4z): when the
+    # dealer sets a North aside seat 1 may win on it; robbing a North is not robbing a kan (Tenhou).
+    r, _ = _round("4z", {0: "111m999m123p456s7z", 1: "11p99p11s99s55z66z4z"})
+    _play(r, Draw(0, NORTH), Kita(0))
+    ron = Win(1, 0, NORTH)
+    assert ron in legal_actions(r, 1)
+    r.apply(ron)
+    ctx = r.wins[0].context
+    assert not ctx.chankan and ctx.discarder is not None
+    assert Yaku.CHIITOITSU in dict(r.wins[0].score.yaku) and Yaku.CHANKAN not in dict(r.wins[0].score.yaku)
+
+
+def test_a_north_set_aside_ends_ippatsu() -> None:
+    # The dealer draws 9p, declares riichi discarding it (tenpai on 7z) and its riichi is accepted: ippatsu
+    # is open. Seat 1 draws a North and sets it aside: ippatsu ends, as it does on a call.
+    r, _ = _round("9p4z", {0: "111m999m123p456s7z", 1: "11p99p11s99s55z66z1z"})
+    _play(r, Draw(0, Tile.parse("9p")), Riichi(0), Discard(0, Tile.parse("9p"), tsumogiri=True), RiichiAccepted(0))
+    assert r.ippatsu[0]
+    _play(r, Draw(1, NORTH), Kita(1))
+    assert not r.ippatsu[0]
+
+
+def test_three_players_play_without_chi_and_in_turn_from_seat_2_to_seat_0() -> None:
+    # The dealer discards 3p; seat 1 holds 12p (a chi in a four-player game): no chi is offered, and one
+    # written is refused. After seat 2's discard the turn comes back to seat 0.
+    r, wall = _round("3p9s9s1s", {1: "12p99p11s99s55z66z4z"})
+    _play(r, Draw(0, Tile.parse("3p")), Discard(0, Tile.parse("3p"), tsumogiri=True))
+    assert not any(isinstance(a, Chi) for a in legal_actions(r, 1))
+    with pytest.raises(IllegalActionError, match="without chi"):
+        r.apply(Chi(1, Tile.parse("3p"), 0, (Tile.parse("1p"), Tile.parse("2p"))))
+    _play(r, Draw(1, wall.live_tile(1)), Discard(1, wall.live_tile(1), tsumogiri=True),
+          Draw(2, wall.live_tile(2)), Discard(2, wall.live_tile(2), tsumogiri=True))
+    with pytest.raises(IllegalActionError, match="seat 0 draws"):
+        r.apply(Draw(1, wall.live_tile(3)))
+    with pytest.raises(IllegalActionError, match="seat 3 is not at a table of 3"):
+        r.apply(Draw(3, wall.live_tile(3)))
+    r.apply(Draw(0, wall.live_tile(3)))
+    assert r.turn == 0
+
+
+def test_the_scorer_takes_rinshan_with_a_north_set_aside_where_the_rules_say_so() -> None:
+    # Rinshan without a kan is a win on the tile replacing a North (tenhou-sanma: kita_rinshan); without a
+    # North set aside, or under rules where that replacement is no rinshan, it is refused as before.
+    hand = Hand.parse("111m999m123p456s77z")
+    assert (Yaku.RINSHAN, 1) in score(hand, WinContext.parse("7z tsumo rinshan kita=1 dora=1s"), TENHOU_SANMA).yaku
+    for ctx, rules in (("7z tsumo rinshan dora=1s", TENHOU_SANMA),
+                       ("7z tsumo rinshan kita=1 dora=1s", TENHOU_SANMA.replace(kita_rinshan=False))):
+        with pytest.raises(InconsistentSituationError, match="rinshan needs a kan"):
+            score(hand, WinContext.parse(ctx), rules)
+
+
+def test_no_north_is_set_aside_in_a_four_player_game() -> None:
+    wall = Wall.arranged(hands={0: "111m999m123p456s4z"}, draws="4z")
+    r = Round.from_wall(wall, TENHOU)
+    r.apply(Draw(0, NORTH))
+    assert not any(isinstance(a, Kita) for a in legal_actions(r, 0))
+    with pytest.raises(IllegalActionError, match="three-player"):
+        r.apply(Kita(0))
