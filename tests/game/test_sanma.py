@@ -13,11 +13,13 @@ import pytest
 from riichi import Hand, WinContext, score
 from riichi.errors import IllegalActionError, ImpossibleTilesError, InconsistentSituationError
 from riichi.game.events import Chi, Discard, Draw, Event, Kita, Riichi, RiichiAccepted, Win
+from riichi.game.engine import play_game
 from riichi.game.legal import legal_actions
+from riichi.game.players import EfficientPlayer, SeatView
 from riichi.game.phase import Phase
 from riichi.game.round import Round
 from riichi.game.wall import Wall, full_set
-from riichi.rules import TENHOU, TENHOU_SANMA
+from riichi.rules import MAHJONGSOUL_SANMA, TENHOU, TENHOU_SANMA
 from riichi.tiles import Tile
 from riichi.yaku import Yaku
 
@@ -82,7 +84,7 @@ def test_a_north_set_aside_draws_its_replacement_and_a_win_on_it_is_rinshan() ->
     r.apply(win)
     record = r.wins[0]
     assert record.context.rinshan and record.context.kita == 1 and not record.context.tenhou
-    assert (Yaku.RINSHAN, 1) in record.score.yaku
+    assert (Yaku.RINSHAN, 1) in record.score.yaku and (Yaku.NUKIDORA, 1) in record.score.yaku
 
 
 def test_without_kita_rinshan_the_win_on_the_replacement_is_no_rinshan() -> None:
@@ -151,3 +153,40 @@ def test_no_north_is_set_aside_in_a_four_player_game() -> None:
     assert not any(isinstance(a, Kita) for a in legal_actions(r, 0))
     with pytest.raises(IllegalActionError, match="three-player"):
         r.apply(Kita(0))
+
+
+@pytest.mark.parametrize(("hand", "sets_aside"), [
+    # Tenpai on 7z: without the North drawn it stays tenpai, as its best discard (the North) leaves it.
+    ("111m999m123p456s7z", True),
+    # 111m 999m 11p 99p 44z 5z and a third North: 444z makes the hand tenpai once 5z goes, while setting
+    # the North aside leaves it one step further (three pairs): the North is kept.
+    ("111m999m11p99p44z5z", False),
+])
+def test_the_efficient_player_sets_a_north_aside_when_its_hand_does_not_need_it(hand: str, sets_aside: bool) -> None:
+    r, _ = _round("4z", {0: hand})
+    r.apply(Draw(0, NORTH))
+    actions = legal_actions(r, 0)
+    assert Kita(0) in actions
+    assert isinstance(EfficientPlayer().choose(SeatView(r, 0), actions), Kita) is sets_aside
+
+
+def test_three_player_self_play_seats_three_and_sets_norths_aside() -> None:
+    # Whole games under both three-player presets: three seats, dealers 0-2, three hands a wind (East 1-3,
+    # South 1-3, West 1-3), no chi, every win's nukidora the Norths its winner set aside, the Norths
+    # efficient players set aside along the way.
+    norths = with_norths = 0
+    for preset in (TENHOU_SANMA, MAHJONGSOUL_SANMA):
+        for g in range(3):
+            events: list[Event] = []
+            game = play_game([EfficientPlayer(seed=3 * g + s) for s in range(3)], preset, seed=g,
+                             listener=events.append)
+            assert game.is_over and len(game.final_scores) == len(game.final_points) == 3  # noqa: PLR2004
+            assert not any(isinstance(e, Chi) for e in events)
+            norths += sum(1 for e in events if isinstance(e, Kita))
+            for result in game.results:
+                assert result.dealer in (0, 1, 2) and result.round_number <= 3  # noqa: PLR2004
+                assert len(result.scores_start) == len(result.deltas) == 3  # noqa: PLR2004
+                for w in result.wins:
+                    assert dict(w.score.yaku).get(Yaku.NUKIDORA, 0) == w.context.kita
+                    with_norths += w.context.kita > 0
+    assert norths > 0 and with_norths > 0

@@ -245,3 +245,32 @@ def test_the_pages_link_to_each_other(page: Page, base_url: str) -> None:  # noq
     expect(page).to_have_url(base_url + "/replay")
     page.click("#to-calculator")
     expect(page).to_have_url(re.compile(re.escape(base_url) + r"/(\?.*)?$"))  # the calculator writes its state
+
+
+SANMA = ROOT / "tests" / "data" / "sanma"
+SANMA_ID = "2020010118gm-00b9-0000-067bbe65"
+
+
+def test_a_three_player_game_shows_three_seats_and_the_norths_set_aside(page: Page, base_url: str) -> None:  # noqa: F811
+    # A real three-player Tenhou game (tests/data/sanma): its first hand ends with seat 2's tsumo on the tile
+    # that replaced a North it set aside (Tenhou: riichi, rinshan, menzen tsumo, dora 2 with both Norths,
+    # ura 2: 7 han 40 fu, a haneman of 9,000 paid by the two others, as truth.jsonl records it).
+    game = next(json.loads(line) for line in (SANMA / "truth.jsonl").read_text(encoding="utf-8").splitlines()
+                if SANMA_ID in line)
+    win = game["kyoku"][0]["wins"][0]
+    page.goto(base_url + "/replay")
+    page.set_input_files("#file", str(SANMA / "games" / f"{SANMA_ID}.xml"))
+    expect(page.locator("#seats .seat")).to_have_count(3)
+    expect(page.locator("#seats")).to_have_class("three")
+    page.keyboard.press("End")
+    expect(page.locator("#event code")).to_have_text(re.compile(r"^win 2 \S+ tsumo"))
+    expect(page.locator('.seat[data-seat="2"] .kita svg')).to_have_count(game["kyoku"][0]["kita"][2])
+    outcome = page.locator('#outcome .win[data-win="0"]')
+    expect(outcome.locator(".points")).to_have_text(f"{win['points']:,}")
+    expect(outcome.locator(".headline")).to_have_text("Haneman")
+    expect(outcome.locator(".hanfu")).to_have_text(f"{win['han']} han · {win['fu']} fu")
+    expect(outcome.locator('li[data-yaku="nukidora"] b')).to_have_text(f"{game['kyoku'][0]['kita'][2]} han")
+    expect(page.locator("#outcome-verdict")).to_have_text("✓ Everything the record states matches the engine")
+    expect(page.locator('.seat[data-seat="2"] .delta')).to_have_text(f"+{win['deltas'][2]:,}")
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    page.screenshot(path=str(IMAGES / "replay-sanma.png"), full_page=True)
