@@ -76,3 +76,29 @@ def test_saved_games_are_mjai_that_replays_to_the_same_results(tmp_path: Path,
             assert result is not None and hand.stated.deltas == result.deltas
         assert game.is_over
         game.apply(GameEnd())
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "mjlog"])
+def test_three_player_games_play_and_save_in_every_format(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         fmt: str) -> None:
+    # Under tenhou-sanma three efficient players sit down by default; each saved game, read back in its
+    # format, replays with every hand matching the results written beside it and the same final scores.
+    from riichi.formats.detect import read_record  # noqa: PLC0415
+    from riichi.replay import replay_game  # noqa: PLC0415
+
+    summary = _summary(capsys, "--games", "1", "--seed", "5", "--rules", "tenhou-sanma")
+    assert summary["rules"] == "tenhou-sanma" and len(summary["seats"]) == 3  # noqa: PLR2004
+    assert [len(s["placements"]) for s in summary["seats"]] == [3, 3, 3]
+    assert main(["play", "--games", "1", "--seed", "5", "--rules", "tenhou-sanma", "--save", str(tmp_path),
+                 "--format", fmt]) == 0
+    capsys.readouterr()
+    (saved,) = tmp_path.iterdir()
+    out = list(replay_game(read_record(saved.read_bytes(), fmt, name=saved.name), file=saved.name))
+    assert [o for o in out if o["type"] == "error"] == []
+    assert all(o["matches_log"] is True and len(o["deltas"]) == 3 for o in out if o["type"] == "kyoku")  # noqa: PLR2004
+    assert out[-1]["type"] == "game_end" and out[-1]["matches_log"] is True
+
+
+def test_three_player_rules_take_three_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--rules", "tenhou-sanma", "--players", "random,random,random,random"]) == 2  # noqa: PLR2004
+    assert "three of" in capsys.readouterr().err
