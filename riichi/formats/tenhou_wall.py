@@ -178,16 +178,18 @@ class ShuffledWall(Frozen):
         return self.ids[self.replacements + 2 * k + (1 if self.older_layout else 0)]
 
     def drawing_order(self) -> tuple[int, ...]:
-        """A four-player wall in the order the engine's wall holds it: the live wall from the top (deal,
-        then draws), the four replacement tiles, then each dora indicator followed by its ura indicator."""
-        if len(self.ids) != _FOUR_PLAYER_TILES:
-            raise ValueError(f"a wall in drawing order has {_FOUR_PLAYER_TILES} tiles, not {len(self.ids)}")
-        live = tuple(self.live_id(n) for n in range(_FOUR_PLAYER_TILES - _DEAD_WALL))
-        rinshan = tuple(self.replacement_id(k) for k in range(4))
-        pairs: list[int] = []
-        for k in range(5):
-            pairs += (self.dora_id(k), self.ura_id(k))
-        return live + rinshan + tuple(pairs)
+        """The ids in drawing order, as the engine's wall holds a wall: the live wall from the top (deal,
+        then draws), then the dead wall's 14: the replacement tiles, then dora indicators each followed by
+        its ura indicator. With four players that is 4 replacements and all five indicator pairs; with
+        three, 8 replacements and the first three pairs, the fourth and fifth pairs lying at the live
+        wall's end (ids 14..17, positions 93..90), which the replacements drawn by then have cut off."""
+        live = tuple(self.live_id(n) for n in range(len(self.ids) - _DEAD_WALL))
+        dead = [self.replacement_id(k) for k in range(self.replacements)]
+        k = 0
+        while len(dead) < _DEAD_WALL:
+            dead += (self.dora_id(k), self.ura_id(k))
+            k += 1
+        return live + tuple(dead)
 
 
 @dataclass(frozen=True, slots=True)

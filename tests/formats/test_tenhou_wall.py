@@ -130,8 +130,15 @@ def test_a_three_player_wall_holds_no_2m_to_8m() -> None:
     wall = next(TenhouSeed.parse("mt19937ar-sha512-n288," + ",".join(["0000002A"] * 32)).walls(108))
     assert sorted(wall.ids) == [0, 1, 2, 3, *range(32, 136)]
     assert wall.replacements == 8
-    with pytest.raises(ValueError, match="136 tiles, not 108"):
-        wall.drawing_order()
+    wall = ShuffledWall(wall.ids, wall.dice)  # the later layout (the hexadecimal seed above is the older form)
+    order = wall.drawing_order()
+    assert sorted(order) == sorted(wall.ids)
+    assert order[:94] == tuple(wall.ids[107:13:-1])  # the live wall from the top
+    assert order[94:102] == tuple(wall.replacement_id(k) for k in range(8))
+    assert order[102::2] == tuple(wall.dora_id(k) for k in range(3))
+    # The fourth and fifth indicator pairs at the live wall's end, behind its last tiles.
+    assert (order[92], order[93], order[90], order[91]) == (wall.dora_id(3), wall.ura_id(3), wall.dora_id(4),
+                                                              wall.ura_id(4))
 
 
 def test_drawing_order_is_the_engines_wall() -> None:
