@@ -270,3 +270,31 @@ def test_an_unexpected_failure_is_an_internal_error_result_not_a_crash() -> None
     result = analyze_case(_FailingRequest({"hand": "23m456p789s11122z"}, id=3))
     assert result == {"id": 3, "ok": False, "error": {"code": "internal_error",
                                                       "message": "internal error (RuntimeError: the request broke)"}}
+
+
+def test_analysis_results_show_as_the_pages_tables_in_a_notebook() -> None:
+    from riichi.analysis import DiscardTable, WaitValues, discard_table, ukeire, wait_values  # noqa: PLC0415
+
+    # 1234m 456p 789s 11z 55z: discarding 1m or 4m leaves tenpai on 1z/5z (two of each left: 4 tiles); twelve
+    # distinct tiles, so twelve discards, best first.
+    table = discard_table("1234m456p789s1155z")
+    assert isinstance(table, DiscardTable) and isinstance(table, tuple)
+    assert table[:2] == tuple(table)[:2] and len(table) == 12
+    assert repr(table) == "<DiscardTable: 12 discards, best 1m (tenpai, 4 tiles help)>"
+    page = table._repr_html_()
+    assert page.count("<tr>") == 1 + 12  # the header and a row a discard
+    # every discard and every tile that helps drawn as a tile picture
+    assert page.count("<svg ") == sum(1 + len(c.ukeire.tiles) for c in table)
+    assert "<td style='padding:2px 8px;text-align:left;vertical-align:middle'>tenpai</td>" in page
+    # The dealer's 123m 22p 456p 789s 11z waits on 2p (no yaku by ron; menzen tsumo 1500) and East (double East:
+    # 2 han, fu 20 + 10 closed ron + 4 East triplet completed on a discard = 34 -> 40: 3900; by tsumo 3 han, fu
+    # 20 + 2 + 8 closed honour triplet = 30: 960 x 2 -> 2000 all, 6000).
+    waits = wait_values("123m22456p789s11z")
+    assert isinstance(waits, WaitValues) and repr(waits) == "<WaitValues: 2 waits 2p 1z>"
+    page = waits._repr_html_()
+    assert page.count("<tr>") == 1 + 2
+    assert "3,900 <small>(2 han 40 fu)</small>" in page and "6,000 <small>(3 han 30 fu)</small>" in page
+    assert "1,500 <small>(1 han 30 fu)</small>" in page and "<i>the hand is complete but has no yaku" in page
+    # the ukeire of the 13 tiles: the two waits, each drawn with its copies left (2p: 2, 1z: 2)
+    drawn = ukeire("123m22456p789s11z")._repr_html_()
+    assert drawn.count("<svg ") == 2 and drawn.endswith("<div><small>4 tiles</small></div></div>")

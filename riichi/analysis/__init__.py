@@ -38,6 +38,7 @@ from typing import Final, overload
 
 from riichi.frozen import Frozen
 from riichi.errors import NotationError, NoYakuError, RiichiError
+from riichi.analysis.views import DiscardTable, WaitValues
 from riichi.hand import Hand
 from riichi.rules import TENHOU, RuleSet, TileSet, resolve_rules
 from riichi.scoring.context import RON_ONLY_FLAGS, TSUMO_ONLY_FLAGS, WinContext
@@ -50,8 +51,10 @@ from riichi.tiles import Tile
 
 __all__ = [
     "DiscardChoice",
+    "DiscardTable",
     "Ukeire",
     "WaitValue",
+    "WaitValues",
     "discard_table",
     "improving_kinds",
     "ukeire",
@@ -69,6 +72,12 @@ class Ukeire(Frozen):
     def total(self) -> int:
         """Copies that would help, all tiles together."""
         return sum(n for _, n in self.tiles)
+
+    def _repr_html_(self) -> str:
+        """Notebooks draw the tiles that help, each with the copies left."""
+        from riichi.analysis.views import ukeire_html  # noqa: PLC0415 - pictures only when a notebook asks
+
+        return ukeire_html(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +133,7 @@ def ukeire(hand: Hand | str, *, visible: Iterable[Tile] | str = (), rules: RuleS
 
 
 def discard_table(hand: Hand | str, *, visible: Iterable[Tile] | str = (),
-                  rules: RuleSet | str = TENHOU) -> tuple[DiscardChoice, ...]:
+                  rules: RuleSet | str = TENHOU) -> DiscardTable:
     """Every discard of a 14-tile hand, best first: lowest shanten, then most ukeire, then tile order; where
     ``rules`` let a North be set aside (``nukidora``) and the hand holds one, the kita too, just before the
     discard of a North (the same tiles are left, and it gains a han and a draw)."""
@@ -145,7 +154,7 @@ def discard_table(hand: Hand | str, *, visible: Iterable[Tile] | str = (),
             rows.append(DiscardChoice(tile, choice.shanten, choice.ukeire, kita=True))
         rows.append(choice)
     rows.sort(key=lambda r: (r.shanten, -r.ukeire.total, r.tile.kind, not r.kita))
-    return tuple(rows)
+    return DiscardTable(rows)
 
 
 #: The tile set aside as kita.
@@ -182,19 +191,19 @@ class WaitValue(Frozen):
 
 @overload
 def wait_values(hand: Hand | str, situation: WinContext | None = None, *, rules: RuleSet | str = TENHOU,
-                visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]: ...
+                visible: Iterable[Tile] | str = ()) -> WaitValues: ...
 @overload
 def wait_values(hand: Hand | str, situation: str, *, rules: RuleSet | str = TENHOU,
-                visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]: ...
+                visible: Iterable[Tile] | str = ()) -> WaitValues: ...
 def wait_values(hand: Hand | str, situation: object = None, *, rules: RuleSet | str = TENHOU,
-                visible: Iterable[Tile] | str = ()) -> tuple[WaitValue, ...]:
+                visible: Iterable[Tile] | str = ()) -> WaitValues:
     """Score a win on every wait of a 13-tile tenpai hand, by ron and by tsumo.
 
     ``situation`` gives the winds, dora, riichi and the other flags, as a :class:`WinContext` or its notation
     with or without a winning tile (``"riichi seat_wind=S dora=1m"``): each wait is its own winning tile. A
     flag that belongs to one way of winning only (haitei, houtei, the discarder, ...) is kept for that one.
     ``rules`` is a rule set or a preset's name. The dealer's 123m 22p 456p 789s 11z waits on 2p (menzen tsumo only: no yaku by ron) and on East
-    (double East: 2 han 40 fu by ron, 3 han 40 fu by tsumo):
+    (double East: 2 han 40 fu by ron, 3 han 30 fu by tsumo):
 
     >>> [(str(v.wait.tile), v.ron_points, v.tsumo_points) for v in wait_values("123m22456p789s11z")]
     [('2p', None, 1500), ('1z', 3900, 6000)]
@@ -219,7 +228,7 @@ def wait_values(hand: Hand | str, situation: object = None, *, rules: RuleSet | 
         ron = base.replace(win=wait.tile, tsumo=False, **not_tsumo)
         tsumo = base.replace(win=wait.tile, tsumo=True, discarder=None, **not_ron)
         out.append(WaitValue(wait, _score_or_error(won, ron, rules), _score_or_error(won, tsumo, rules)))
-    return tuple(out)
+    return WaitValues(out)
 
 
 def _situation(situation: object) -> WinContext:

@@ -1,0 +1,90 @@
+"""How analysis results show themselves in a notebook: the tables the web page shows, tiles drawn.
+
+:func:`~riichi.analysis.discard_table` returns a :class:`DiscardTable` and
+:func:`~riichi.analysis.wait_values` a :class:`WaitValues`: tuples like any other (index them, slice
+them, compare them with tuples), which a notebook draws as a table (``_repr_html_``) and ``repr`` names
+in one short line. :class:`~riichi.analysis.Ukeire` draws itself with :func:`ukeire_html`.
+
+This module is not compiled (the two classes subclass ``tuple``), as the SVG pictures are not.
+
+>>> from riichi.analysis import discard_table
+>>> discard_table("1234m456p789s1155z")
+<DiscardTable: 12 discards, best 1m (tenpai, 4 tiles help)>
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from riichi import svg
+from riichi.scoring.result import Score
+
+if TYPE_CHECKING:
+    from riichi.analysis import DiscardChoice, Ukeire, WaitValue
+
+__all__ = ["DiscardTable", "WaitValues", "ukeire_html"]
+
+#: The tables' look: compact, one line a row, the numbers to the right.
+_STYLE = "border-collapse:collapse"
+_CELL = "padding:2px 8px;text-align:left;vertical-align:middle"
+
+
+def _in_words(shanten: int) -> str:
+    return "complete" if shanten < 0 else "tenpai" if shanten == 0 else f"{shanten}-shanten"
+
+
+def _table(caption: str, head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
+    header = "".join(f"<th style='{_CELL}'>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td style='{_CELL}'>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return (f"<table style='{_STYLE}'><caption style='text-align:left'><b>{html.escape(caption)}</b></caption>"
+            f"<tr>{header}</tr>{body}</table>")
+
+
+def ukeire_html(ukeire: Ukeire, *, total: bool = True) -> str:
+    """The tiles that help, each drawn with the copies still unseen under it, and (``total``) their sum."""
+    cells = "".join(f"<span style='display:inline-block;text-align:center;margin-right:4px'>{svg.tile(t)}"
+                    f"<br><small>{n}</small></span>" for t, n in ukeire.tiles)
+    return f"<div>{cells}" + (f"<div><small>{ukeire.total} tiles</small></div>" if total else "") + "</div>"
+
+
+def _value(result: Score | Exception) -> str:
+    if isinstance(result, Score):
+        return f"{result.points:,} <small>({html.escape(result.value.strip())})</small>"
+    reason = str(result).splitlines()[0]
+    return f"<i>{html.escape(reason)}</i>"
+
+
+class DiscardTable(tuple["DiscardChoice", ...]):
+    """Every discard of a 14-tile hand, best first (a tuple of :class:`~riichi.analysis.DiscardChoice`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        if not self:
+            return "<DiscardTable: no discards>"
+        best = self[0]
+        return (f"<DiscardTable: {len(self)} discards, best {best.tile} ({_in_words(best.shanten)}, "
+                f"{best.ukeire.total} tiles help)>")
+
+    def _repr_html_(self) -> str:
+        rows = [(str(svg.tile(c.tile)) + (" kita" if c.kita else ""), _in_words(c.shanten),
+                 ukeire_html(c.ukeire, total=False), str(c.ukeire.total)) for c in self]
+        return _table("Discards, best first", ("discard", "then", "tiles that help (left)", "total"), rows)
+
+
+class WaitValues(tuple["WaitValue", ...]):
+    """Each wait of a tenpai hand with its value by ron and by tsumo (a tuple of
+    :class:`~riichi.analysis.WaitValue`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        waits = " ".join(str(v.wait.tile) for v in self)
+        return f"<WaitValues: {len(self)} waits {waits}>" if self else "<WaitValues: not tenpai>"
+
+    def _repr_html_(self) -> str:
+        rows = [(str(svg.tile(v.wait.tile)), html.escape(", ".join(s.value for s in v.wait.shapes)),
+                 str(v.wait.remaining), _value(v.ron), _value(v.tsumo)) for v in self]
+        return _table("Waits", ("wait", "shape", "left", "ron", "tsumo"), rows)
