@@ -62,7 +62,10 @@ def make_player(spec: str, seat: int, *, seed: int, timeout: float = 2.0) -> Pla
     cls = getattr(module, class_name, None)
     if not callable(cls):
         raise SpecError(f"{spec!r}: {module_name} has no class {class_name}")
-    player = cls()
+    try:
+        player = cls()
+    except TypeError as not_made:
+        raise SpecError(f"{spec!r}: {class_name} needs arguments to be made ({not_made})") from None
     if not callable(getattr(player, "choose", None)):
         raise SpecError(f"{spec!r}: {class_name} has no choose(view, actions) method")
     return cast("Player", player)

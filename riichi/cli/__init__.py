@@ -120,7 +120,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
-                "replay": _add_replay, "stats": _add_stats, "bot": _add_bot, "serve": _add_serve}
+                "replay": _add_replay, "stats": _add_stats, "bot": _add_bot,
+                "review": _add_review, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -202,6 +203,12 @@ def _add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from riichi.cli import bot as cli_bot  # noqa: PLC0415 - the engine is imported only to play
 
     cli_bot.add_parser(sub)
+
+
+def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import review as cli_review  # noqa: PLC0415 - the engine is imported only to review
+
+    cli_review.add_parser(sub)
 
 
 def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

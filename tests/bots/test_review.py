@@ -1,0 +1,71 @@
+"""riichi review (:func:`riichi.bots.review.review_game`): a player reviewing its own self-play record agrees
+with every decision; a real east-only game that ends below zero (Tenhou, tests/data/games/logs) is reviewed
+to its end; disagreements name both choices."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from riichi.bots.review import review_game
+from riichi.cli import main
+from riichi.formats.detect import read_record
+from riichi.game.events import Discard
+from riichi.game.players import EfficientPlayer, TsumogiriPlayer
+
+LOGS = Path(__file__).parent.parent / "data" / "games" / "logs"
+#: A tonpuusen (east-only) game from Tenhou whose last seat ends at -42,100 (tests/data/games/truth.jsonl).
+EAST_ONLY_BUST = LOGS / "h-c4737a27a354fef2.xml"
+
+
+@pytest.fixture(scope="module")
+def selfplay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("review")
+    assert main(["play", "--games", "1", "--seed", "2", "--save", str(folder), "--json"]) == 0
+    return folder / "game-0000.mjson"
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_player_agrees_with_its_own_self_play(selfplay: Path, seat: int) -> None:
+    # riichi play seats EfficientPlayer everywhere; under Tenhou's rules (no open riichi) it chooses without
+    # chance, so reviewing any seat with it must agree at every decision the record shows.
+    review = review_game(read_record(selfplay.read_bytes()), seat, EfficientPlayer())
+    assert review.error is None
+    assert review.decisions > 100 and review.agreements == review.decisions  # noqa: PLR2004
+    assert review.disagreements == () and review.rate == 1.0
+
+
+def test_an_mjai_bot_reviews_its_own_self_play(selfplay: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bot = f"mjai:{sys.executable} -m riichi bot efficient"
+    assert main(["review", str(selfplay), "--seat", "1", "--player", bot, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["faults"] == 0 and out["agreement_rate"] == 1.0 and out["decisions"] > 100  # noqa: PLR2004
+
+
+def test_an_east_only_game_with_a_negative_score_is_reviewed_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    record = read_record(EAST_ONLY_BUST.read_bytes(), name=EAST_ONLY_BUST.name)
+    assert record.rules.hanchan is False
+    for seat in range(4):
+        review = review_game(record, seat, EfficientPlayer())
+        assert review.error is None
+        # Each discard of the seat was one of its decisions (on its own turn, always shown by the record).
+        discards = sum(1 for h in record.hands for e in h.events if isinstance(e, Discard) and e.seat == seat)
+        assert review.decisions >= discards > 0
+        assert 0 < review.agreements < review.decisions
+    assert main(["review", str(EAST_ONLY_BUST), "--seat", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seat"] == 3 and out["error"] is None and len(out["disagreements"]) == out["decisions"] - out["agreements"]
+
+
+def test_disagreements_name_both_choices(selfplay: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    review = review_game(read_record(selfplay.read_bytes()), 0, TsumogiriPlayer())
+    assert review.disagreements
+    for d in review.disagreements:
+        assert d.recorded != d.chosen and d.round.startswith(("E", "S", "W"))
+    assert main(["review", str(selfplay), "--seat", "0", "--player", "tsumogiri"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0].endswith("not shown by the record")
+    assert f"{review.agreements}/{review.decisions} decisions agree" in text
