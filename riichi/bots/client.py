@@ -31,6 +31,7 @@ from riichi.game.events import (
     Discard,
     DoraRevealed,
     Draw,
+    Kita,
     Minkan,
     Pon,
     Riichi,
@@ -132,6 +133,11 @@ class MjaiClient:
             if hidden:
                 self._hold(r, seat, tiles)
             r.apply(Ankan(seat, tiles))
+        elif kind == "nukidora":
+            north = tile_from_mjai("N")
+            if hidden:  # in riichi, the North drawn is set aside
+                self._show_discard(r, seat, north, tsumogiri=r.riichi[seat])
+            r.apply(Kita(seat))
         elif kind == "reach":
             if hidden:
                 self._make_tenpai(r, seat, discard=None)
@@ -144,8 +150,8 @@ class MjaiClient:
             raise ValueError(f"unknown message type {kind!r}")
 
     def _start(self, event: dict[str, object]) -> None:
-        self._pool = Counter(full_set(self.rules.scoring.aka))
         hands = _list(event.get("tehais"))
+        self._pool = Counter(full_set(self.rules.scoring.aka, players=len(hands)))
         mine = tuple(self._out(tile_from_mjai(t)) for t in _list(hands[self.seat]))
         dora = self._out(tile_from_mjai(event.get("dora_marker")))
         dealt = tuple(mine if s == self.seat else tuple(self._fill() for _ in _list(hands[s]))

@@ -85,11 +85,11 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
     disagreements: list[Disagreement] = []
     for hand in record.hands:
         events = [e for e in hand.events if isinstance(e, Event)]
-        asked_on: tuple[int, int, Phase] | None = None  # the tile on the table the seat was last asked about
+        asked_on: tuple[int, int, int, Phase] | None = None  # the tile on the table the seat was last asked about
         for position, event in enumerate(events):
             r = game.round
             if r is not None and not isinstance(event, Deal) and not r.is_over:
-                on_table = (r.discards, len(r.kan_seats), r.phase)
+                on_table = (r.discards, len(r.kan_seats), sum(r.kita), r.phase)
                 repeat = r.phase is not Phase.TURN and on_table == asked_on
                 asked = None if repeat else _ask(r, seat, player)
                 if asked is not None and r.phase is not Phase.TURN:

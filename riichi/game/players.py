@@ -81,6 +81,10 @@ class SeatView:
     def melds(self, seat: int) -> tuple[Meld, ...]:
         return tuple(self._round.melds[seat])
 
+    def kita(self, seat: int) -> int:
+        """The Norths ``seat`` has set aside (three players; always 0 with four)."""
+        return self._round.kita[seat]
+
     def river(self, seat: int) -> tuple[RiverTile, ...]:
         return tuple(self._round.rivers[seat])
 

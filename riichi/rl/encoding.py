@@ -4,7 +4,8 @@ indices of a fixed action space with a mask. It reads only a :class:`~riichi.gam
 
 Observation: ``float32`` array of shape ``(PLANES, 34)``, one row per plane, one column per tile kind
 (``1m``..``9m``, ``1p``..``9p``, ``1s``..``9s``, ``1z``..``7z``). Seats are relative: 0 is the observing
-seat, 1 the next in turn (its right), 2 across, 3 its left.
+seat, 1 the next in turn (its right), 2 across, 3 its left; with three players the rows of relative seat 3
+stay zero, and the Norths a seat has set aside count among its melds' tiles.
 
 ======  =========================================================================================
 row     contents
@@ -38,6 +39,7 @@ index      action
 51         open kan (daiminkan) on the discard
 52-85      closed kan (ankan) of this kind
 86-119     added kan (shouminkan) of this kind
+120        kita: set a North aside (three players)
 =========  ==============================================================================
 """
 
@@ -46,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from riichi.game.events import Ankan, Chi, Discard, Minkan, Pon, Riichi, Ryuukyoku, Shouminkan, Win
+from riichi.game.events import Ankan, Chi, Discard, Kita, Minkan, Pon, Riichi, Ryuukyoku, Shouminkan, Win
 from riichi.game.legal import Action, Pass
 from riichi.game.phase import Phase
 from riichi.game.players import SeatView
@@ -55,11 +57,11 @@ from riichi.tiles import KIND_OF
 __all__ = ["ACTIONS", "PLANES", "action_index", "encode", "legal_indices"]
 
 PLANES = 17
-ACTIONS = 120
+ACTIONS = 121
 _TSUMOGIRI, _RIICHI, _OPEN_RIICHI, _WIN, _PASS, _KYUUSHU = 37, 38, 39, 40, 41, 42
-_CHI, _PON, _MINKAN, _ANKAN, _SHOUMINKAN = 43, 49, 51, 52, 86
+_CHI, _PON, _MINKAN, _ANKAN, _SHOUMINKAN, _KITA = 43, 49, 51, 52, 86, 120
 _PHASES = (Phase.DRAW, Phase.TURN, Phase.CALLS, Phase.KAN, Phase.OVER)
-_RED_FIVES = (4, 13, 22)  # the kinds 5m, 5p, 5s
+_NORTH = 30  # the kind 4z
 
 
 def encode(view: SeatView) -> npt.NDArray[np.float32]:
@@ -83,6 +85,7 @@ def encode(view: SeatView) -> npt.NDArray[np.float32]:
         for meld in view.melds(other):
             for t in meld.tiles:
                 obs[6 + rel, KIND_OF[t]] += 1.0
+        obs[6 + rel, _NORTH] += view.kita(other)
         for d in view.river(other):
             obs[10 + rel, KIND_OF[d.tile]] += 1.0
     for t in view.dora_indicators:
@@ -126,6 +129,8 @@ def action_index(action: Action) -> int:  # noqa: C901, PLR0911 - one branch per
         return _SHOUMINKAN + KIND_OF[action.tile]
     if isinstance(action, Ryuukyoku):
         return _KYUUSHU
+    if isinstance(action, Kita):
+        return _KITA
     raise ValueError(f"{action} is no action of a seat")
 
 

@@ -21,17 +21,18 @@ from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event, GameEnd, GameStart
 from riichi.game.legal import Action
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
-from riichi.rules import resolve_rules
+from riichi.rules import RuleSet, resolve_rules
 
 EAST_ONLY = resolve_rules("tenhou", length="east_only")
+SANMA_EAST_ONLY = resolve_rules("tenhou-sanma", length="east_only")
 
 
 class ThroughMjai:
     """A seat played by an :class:`MjaiClient` in this process: the table's events are sent to it as mjai
     lines (one line a decision, as mjai.app sends them) and its answers matched to legal actions."""
 
-    def __init__(self, inner: Player, seat: int) -> None:
-        self.client = MjaiClient(inner, EAST_ONLY)
+    def __init__(self, inner: Player, seat: int, rules: RuleSet = EAST_ONLY) -> None:
+        self.client = MjaiClient(inner, rules)
         self.seat = seat
         self.pending: list[dict[str, object]] = []
 
@@ -50,17 +51,18 @@ class ThroughMjai:
         return find_action(self.client.answer(line), actions)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_a_player_through_mjai_plays_the_game_it_plays_directly(seed: int) -> None:
+@pytest.mark.parametrize(("rules", "seed"), [(EAST_ONLY, seed) for seed in range(12)]
+                         + [(SANMA_EAST_ONLY, seed) for seed in range(6)])
+def test_a_player_through_mjai_plays_the_game_it_plays_directly(rules: RuleSet, seed: int) -> None:
     def players() -> list[Player]:
         return [EfficientPlayer(seed=seed * 4 + s) if s % 2 == 0 else RandomPlayer(seed=seed * 4 + s)
-                for s in range(4)]
+                for s in range(rules.players)]
 
     direct: list[Event] = []
-    play_game(players(), EAST_ONLY, seed=seed, listener=direct.append)
-    seat = seed % 4
+    play_game(players(), rules, seed=seed, listener=direct.append)
+    seat = seed % rules.players
     seated = players()
-    bot = ThroughMjai(seated[seat], seat)
+    bot = ThroughMjai(seated[seat], seat, rules)
     seated[seat] = bot
     through: list[Event] = []
 
@@ -68,7 +70,7 @@ def test_a_player_through_mjai_plays_the_game_it_plays_directly(seed: int) -> No
         through.append(event)
         bot.observe(event)
 
-    play_game(seated, EAST_ONLY, seed=seed, listener=listen)
+    play_game(seated, rules, seed=seed, listener=listen)
     assert bot.client.problems == []
     assert [str(e) for e in through] == [str(e) for e in direct]
 

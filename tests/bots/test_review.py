@@ -15,6 +15,7 @@ from riichi.cli import main
 from riichi.formats.detect import read_record
 from riichi.game.events import Discard
 from riichi.game.players import EfficientPlayer, TsumogiriPlayer
+from riichi.rules import PRESETS
 
 LOGS = Path(__file__).parent.parent / "data" / "games" / "logs"
 #: A tonpuusen (east-only) game from Tenhou whose last seat ends at -42,100 (tests/data/games/truth.jsonl).
@@ -69,3 +70,12 @@ def test_disagreements_name_both_choices(selfplay: Path, capsys: pytest.CaptureF
     text = capsys.readouterr().out
     assert text.splitlines()[0].endswith("not shown by the record")
     assert f"{review.agreements}/{review.decisions} decisions agree" in text
+
+
+def test_a_three_player_game_is_reviewed(tmp_path: Path) -> None:
+    assert main(["play", "--games", "1", "--seed", "4", "--rules", "tenhou-sanma", "--save", str(tmp_path),
+                 "--json"]) == 0
+    record = read_record((tmp_path / "game-0000.mjson").read_bytes())
+    for seat in range(3):
+        review = review_game(record, seat, EfficientPlayer(), rules=PRESETS["tenhou-sanma"])
+        assert review.error is None and review.decisions > 50 and review.rate == 1.0  # noqa: PLR2004

@@ -19,17 +19,16 @@ from riichi.rl.encoding import ACTIONS, action_index, encode
 from riichi.rules import PRESETS, resolve_rules
 
 EAST_ONLY = resolve_rules("tenhou", length="east_only")
-# The engine seats four for now: three-player presets join these checks when it seats three.
-FOUR_PLAYER = [name for name, rules in PRESETS.items() if rules.players == 4]  # noqa: PLR2004
+EVERY_PRESET = list(PRESETS)  # three-player presets included
 
 
-@pytest.mark.parametrize("preset", FOUR_PLAYER)
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_gymnasium_check_env_passes(preset: str) -> None:
     env = gym.make("riichi/Mahjong-v0", rules=preset, disable_env_checker=True)
     check_env(env.unwrapped, skip_render_check=True)
 
 
-@pytest.mark.parametrize("preset", FOUR_PLAYER)
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_pettingzoo_api_test_passes(preset: str) -> None:
     api_test(riichi.rl.aec_env(preset), num_cycles=300)
 
@@ -142,7 +141,7 @@ def test_the_observation_of_a_known_hand() -> None:
     assert obs[4].tolist().index(1.0) == 20  # the drawn tile is 3s (kind 20)  # noqa: PLR2004
     assert obs[16, 0] == 1 and obs[16, 4] == 1  # East round, East seat
     assert obs[16, 12:16].tolist() == [25.0, 25.0, 25.0, 25.0]
-    assert obs.shape == (riichi.rl.PLANES, 34) and ACTIONS == 120  # noqa: PLR2004
+    assert obs.shape == (riichi.rl.PLANES, 34) and ACTIONS == 121  # noqa: PLR2004
 
 
 def test_vector_env_steps_many_tables() -> None:
