@@ -274,3 +274,31 @@ def test_a_three_player_game_shows_three_seats_and_the_norths_set_aside(page: Pa
     expect(page.locator('.seat[data-seat="2"] .delta')).to_have_text(f"+{win['deltas'][2]:,}")
     page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
     page.screenshot(path=str(IMAGES / "replay-sanma.png"), full_page=True)
+
+
+def test_phone_width_shows_every_tile_of_a_winning_hand(browser: Browser, base_url: str) -> None:  # noqa: F811
+    # The record's hand 6 (index 5) is a seven-pairs win (Tenhou yaku 22) with riichi: fourteen concealed tiles,
+    # the widest row a winning hand draws. At 390 px each tile of the win's hand, and of the winner's seat,
+    # must lie wholly inside its card (a row too wide was cut at the card's edge).
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    try:
+        pg = context.new_page()
+        open_file(pg, base_url)
+        pg.select_option("#hand-select", "5")
+        pg.click("#last-step")
+        expect(pg.locator("#outcome .win")).to_have_count(1)
+        cut = pg.evaluate("""() => {
+            const out = [];
+            for (const card of document.querySelectorAll('#outcome, #seats .seat')) {
+                const edge = card.getBoundingClientRect();
+                for (const t of card.querySelectorAll('svg, img')) {
+                    const r = t.getBoundingClientRect();
+                    if (r.width && (r.left < edge.left - 0.5 || r.right > edge.right + 0.5)) out.push(card.id || card.className);
+                }
+            }
+            return out;
+        }""")
+        assert cut == []
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
