@@ -388,7 +388,7 @@ def _score_stream(inp: BinaryIO, out: BinaryIO, err: TextIO, workers: int = 1) -
     """One result line per input line, in order, in constant memory, whatever a line holds. An error
     result gains the input's line number (``"line": N``, counted from 1). On a terminal, stderr shows a
     progress line (cases, errors, rate); at the end it gets a one-line summary (``55,440 cases, 144 errors``)."""
-    return answer_lines(inp, out, err, score_line, noun="case", summary=True, number_errors=True, workers=workers)
+    return answer_lines(inp, out, err, score_line, command="score", noun="case", summary=True, workers=workers)
 
 
 # -- presentation -----------------------------------------------------------------

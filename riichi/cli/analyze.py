@@ -7,7 +7,8 @@
 
 The text and ``--json`` outputs come from :func:`riichi.formats.analysis.analyze_case`
 (its fields are documented in docs/analysis.md); ``--jsonl`` reads one
-request a line and writes one result a line, errors included, never stopping.
+request a line and writes one result a line for every line, blank ones and errors included (an error
+carries its ``line`` number), never stopping.
 :mod:`riichi.cli` registers this command through :func:`add_parser`; :mod:`riichi.formats.analysis` (and the
 shanten and wait modules it needs) is imported only when this command runs.
 """
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 def _stream(source: BinaryIO, sink: BinaryIO, workers: int = 1) -> int:
     from riichi.formats.analysis import analyze_line  # noqa: PLC0415 - not imported when the parser is built
 
-    return answer_lines(source, sink, sys.stderr, analyze_line, noun="request", skip_blank=True, workers=workers)
+    return answer_lines(source, sink, sys.stderr, analyze_line, command="analyze", noun="request", workers=workers)
 
 
 def render(result: Mapping[str, object]) -> str:

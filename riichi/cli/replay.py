@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import TextIO
 
-from riichi.cli.batch import in_order, workers_arg
+from riichi.cli.batch import ATTEMPTS, WorkerLost, in_order, workers_arg
 from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, read_record
 from riichi.replay.convert import write_record
@@ -81,9 +81,15 @@ def run(args: argparse.Namespace) -> int:
 def _stream(paths: Iterator[str], fmt: str, rules: RuleSet | None, out: TextIO, workers: int = 1) -> int:
     files = list(paths)
     status = 0
-    for text, file_status in in_order(partial(_replay_file, fmt, rules), files, 1 if "-" in files else workers):
-        out.write(text)
-        status = max(status, file_status)
+    try:
+        for text, file_status in in_order(partial(_replay_file, fmt, rules), files, 1 if "-" in files else workers):
+            out.write(text)
+            status = max(status, file_status)
+    except WorkerLost as lost:
+        out.flush()
+        print(f"riichi replay: error (worker_lost): worker processes died {ATTEMPTS} times replaying {lost.item}; "
+              "it and the files after it were not replayed", file=sys.stderr)
+        return 1
     out.flush()
     return status
 
