@@ -109,3 +109,29 @@ def test_nagashi_mangan_with_three_players_is_a_mangan_tsumo_without_north() -> 
     assert bad["error"]["code"] == "invalid_case"
     assert score_case({"nagashi_mangan": True, "kita": 1, "rules": "tenhou-sanma"})["error"]["code"] == \
         "inconsistent_situation"
+
+
+def test_three_player_settlement_for_the_game_engine() -> None:
+    from riichi.rules import TENHOU_SANMA
+    from riichi.scoring.settlement import Ron, ron_winners, settle_draw, settle_game_end, settle_rons
+    from riichi.tiles import Wind
+
+    rules = TENHOU_SANMA.game
+    # turn order after South with three seats: West, then East (no North between)
+    assert ron_winners({Wind.EAST, Wind.WEST}, Wind.SOUTH, rules) == (Wind.WEST, Wind.EAST)
+    # a double ron at one honba with a stick: the first winner (West) takes the 200 honba and the stick (Tenhou's
+    # three-player records: honba and sticks to the first winner only)
+    first, second = settle_rons([Ron(Wind.EAST, 2000), Ron(Wind.WEST, 320)], discarder=Wind.SOUTH, honba=1, sticks=1,
+                                rules=rules)
+    assert first.winner is Wind.WEST and first.deltas == (0, -1500, 2500)  # 1,300 + 200 honba; + 1,000 stick
+    assert second.winner is Wind.EAST and second.deltas == (12000, -12000, 0)  # a dealer's mangan, no honba
+    # exhaustive draws: 2,000 in all (three-player Tenhou), nothing when all or none are tenpai
+    assert settle_draw({Wind.EAST, Wind.SOUTH, Wind.WEST}, rules=rules) == (0, 0, 0)
+    assert settle_draw((), rules=rules) == (0, 0, 0)
+    # nagashi mangan at a draw: a mangan tsumo with tsumo loss (4,000 + 2,000), the sticks stay on the table
+    assert settle_draw({Wind.WEST}, rules=rules, nagashi={Wind.WEST}) == (-4000, -2000, 6000)
+    # the end (104,000 on the scores, a stick on the table): 35,000 start, 40,000 return, oka 3 x 5,000 to the top,
+    # uma +20/0/-20, exact points summing to 0
+    end = settle_game_end([56800, 35400, 11800], sticks=1, rules=rules)
+    assert end.scores == (57800, 35400, 11800) and end.places == (1, 2, 3)
+    assert end.points == (52.8, -4.6, -48.2)  # 17.8 + 20 + 15; -4.6 + 0; -28.2 - 20
