@@ -42,3 +42,14 @@ def test_tenhou_sanma_win(row: dict) -> None:
         if nukidora:
             yaku["dora"] += nukidora
         assert yaku == Counter({y["name"]: y["han"] for y in expected["yaku"]})
+
+
+def test_tenhou_scores_rinshan_on_the_tile_replacing_a_north() -> None:
+    # the source of kita_rinshan in tenhou-sanma: Tenhou's own results give rinshan kaihou to five wins whose hand
+    # has no kan at all, only Norths set aside
+    kita_only = [r for r in _ROWS if r["case"].get("rinshan") and r["case"]["kita"]
+                 and not any("kan" in m["type"] for m in r["case"]["melds"])]
+    assert len(kita_only) == 5
+    for row in kita_only:
+        assert "rinshan" in {y["name"] for y in row["expected"]["yaku"]}
+        assert "rinshan" in {y["name"] for y in score_case(row["case"])["yaku"]}

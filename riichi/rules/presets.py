@@ -213,7 +213,8 @@ DYNASTY: Final = RuleSet(
 # Three players (sanma). What 70 real tenhou.net three-player games (houou lobby, 2020) show, every one
 # consistent: start 35,000, return 40,000; a ron pays the four-player value, a tsumo only the two shares that
 # exist; each honba 200 on a ron, 100 from each payer on a tsumo; an exhaustive draw moves 2,000; nagashi
-# mangan as a mangan tsumo without honba; a win on the tile replacing a set-aside North is rinshan kaihou;
+# mangan as a mangan tsumo without honba; a win on the tile replacing a set-aside North is rinshan kaihou (five
+# such wins with no kan in the hand);
 # the west round when nobody has 40,000; uma +20/0/-20 thousand. riichi.wiki, "Sanma": 2m-8m removed, no chi,
 # 35,000 start, kita counted as dora (twice where North is the dora), a win on its replacement is rinshan.
 # riichi.wiki, "Majsoul" (three-player section, revision 19195): no suufon renda or suucha riichi without a
