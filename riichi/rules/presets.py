@@ -254,16 +254,26 @@ MAHJONGSOUL_SANMA: Final = TENHOU_SANMA.replace(
     pao_scope=PaoScope.YAKUMAN_SHARE,
     kokushi_robs_ankan=True,
     sanma_tsumo=SanmaTsumo.NORTH_BISECTION,
+    target_points=35000,
+    extension_points=40000,
+    oka=False,
+    uma=(15000, 0, -15000),
+    karaten_tenpai=MAHJONGSOUL.game.karaten_tenpai,
     description="Mahjong Soul three-player ranked rules: as Tenhou's three-player rules (riichi.wiki's "
     "Mahjong Soul page: they 'basically refer to Tenhou'), with Mahjong Soul's own scoring (the four pattern "
     "double yakuman doubled, a liable player pays only the fed yakuman's share, kokushi may rob a closed "
-    "kan) and a tsumo's missing North share split between the two payers, each half rounded up to 100 "
-    "(north bisection; a non-dealer mangan by tsumo is 3,000 + 5,000). 108 tiles, no chi, kita as nukidora, "
-    "a win on its replacement rinshan kaihou; start 35,000; no suufon renda or suucha riichi. Sources: "
-    "riichi.wiki's Mahjong Soul rules (three-player section) and Sanma page. Unconfirmed defaults: the "
-    "payment treatment (the wiki's 2019 text, from the friendly-match test, names tsumo loss the default "
-    "and north bisection the option: sanma_tsumo=tsumo_loss), the rounding of the halves, return 40,000, "
-    "uma +20/0/-20 thousand, honba 200 / 100 a payer, noten 2,000, as Tenhou's.",
+    "kan, karaten on its own kan tenpai at a draw, as in its four-player rooms) and a tsumo's missing North "
+    "share split between the two payers, each half rounded up to 100 (north bisection, as the interchange "
+    "format names Mahjong Soul's treatment; a non-dealer mangan by tsumo is 3,000 + 5,000). 108 tiles, no "
+    "chi, kita as nukidora, a win on its replacement rinshan kaihou; no suufon renda or suucha riichi. Final "
+    "points as its ranked rooms pay them: start 35,000, the final score less 35,000, uma +15/0/-15 "
+    "thousand, no oka; the game runs to 40,000. Sources: riichi.wiki's Mahjong Soul rules (three-player "
+    "section) and Sanma page; a Japanese summary of three-player ranked rules (mahjong-portal.com: 35,000 "
+    "start and return, uma 15-0-15, 40,000 to finish, two red fives, rinshan on the North's replacement, "
+    "no chankan for robbing a North). Unconfirmed: the payment treatment (both that summary and the wiki's "
+    "2019 text, from the friendly-match test, name tsumo loss, the wiki north bisection as the option: "
+    "sanma_tsumo=tsumo_loss), the rounding of the halves, honba 200 / 100 a payer and noten 2,000 as "
+    "Tenhou's.",
 )
 
 #: The presets by name.
