@@ -262,7 +262,7 @@ class _Reader:
         if round_index % 4 >= n:
             raise _Bad(f"INIT seed round {round_index} is no hand of a {n}-player game")
         wall = None
-        if shuffled is not None and players == 4:  # noqa: PLR2004
+        if shuffled is not None:
             wall = tuple(tile_of(i, red_fives=self.red) for i in shuffled.drawing_order())
         deal = Deal(Wind(round_index // 4), round_index % 4 + 1, dealer, self.tile(str(dora_id)), hands,
                     honba=honba, sticks=sticks, scores=scores or ((25000,) * 4 if n == 4 else (35000,) * 3),  # noqa: PLR2004

@@ -6,10 +6,12 @@ other 70 are drawn in turn. The dead wall is the last 14: four replacement tiles
 then five dora indicators, each with its ura indicator after it. Every kan takes a replacement tile,
 and the live wall gives up its last tile to the dead wall, so each kan shortens the live wall by one.
 
-Three players play without 2m..8m: 108 tiles, 39 dealt, 55 drawn, the same dead wall of 14. A North
-set aside (kita) takes a replacement tile too and shortens the live wall by one, so a hand may take up
-to eight (four kans, four Norths): after the dead wall's four, each replacement is the tile the live
-wall gave up to the dead wall, from its end backwards (the dead wall stays 14 tiles, as on Tenhou).
+Three players play without 2m..8m: 108 tiles, 39 dealt, 55 drawn, a dead wall of 14. A North set
+aside (kita) takes a replacement tile too and shortens the live wall by one, so a hand may take up to
+eight (four kans, four Norths): the dead wall holds the eight replacement tiles, then the first three
+indicator pairs; the fourth and fifth pairs lie at the live wall's end (the fourth its last two tiles,
+the fifth the two before), which the replacements drawn by then have cut off. That is how Tenhou lays
+its three-player walls (rebuilt from the seeds of 70 real games, :mod:`riichi.formats.tenhou_wall`).
 
 >>> wall = Wall.shuffled(seed=7, aka=3)
 >>> len(wall.tiles), sum(t.is_red for t in wall.tiles)
@@ -49,6 +51,21 @@ _SANMA_TILES: Final = 108
 
 #: Replacement tiles a three-player hand may take: four kans and four Norths set aside.
 MAX_REPLACEMENTS_SANMA: Final = 8
+
+
+def _replacement_at(live_end: int, k: int) -> int:
+    """Where the ``k``-th replacement tile is: the dead wall's first tiles, in order."""
+    return live_end + k
+
+
+def _indicator_at(players: int, live_end: int, k: int) -> int:
+    """Where the ``k``-th dora indicator is (its ura indicator right after it): the dead wall's pairs after
+    its replacement tiles, then (three players) pairs at the live wall's end, from its end backwards."""
+    replacements = MAX_KANS if players == 4 else MAX_REPLACEMENTS_SANMA  # noqa: PLR2004
+    pairs = (DEAD_WALL - replacements) // 2
+    if k < pairs:
+        return live_end + replacements + 2 * k
+    return live_end - 2 * (k - pairs + 1)
 
 
 def live_draws(players: int) -> int:
@@ -151,13 +168,13 @@ class Wall:
         seat_places = _deal_places(dealer, players)
         dealt = 13 * players
         total = len(full_set(0, players=players))
-        rinshan_at, dora_at = total - DEAD_WALL, total - DEAD_WALL + MAX_KANS
+        live_end = total - DEAD_WALL
         for seat, text in (hands or {}).items():
             tiles = parse_tiles(text)
             if len(tiles) != 13:  # noqa: PLR2004
                 raise ImpossibleTilesError(f"seat {seat}'s starting hand needs 13 tiles, not {len(tiles)}")
             places.update(zip(seat_places[seat], tiles, strict=True))
-        for start, text, limit in ((dealt, draws, live_draws(players)), (rinshan_at, rinshan, MAX_KANS)):
+        for start, text, limit in ((dealt, draws, live_draws(players)), (live_end, rinshan, MAX_KANS)):
             tiles = parse_tiles(text)
             if len(tiles) > limit:
                 raise ImpossibleTilesError(f"at most {limit} tiles go there, not {len(tiles)}")
@@ -166,7 +183,7 @@ class Wall:
             tiles = parse_tiles(text)
             if len(tiles) > MAX_INDICATORS:
                 raise ImpossibleTilesError(f"the dead wall holds {MAX_INDICATORS} indicators of each kind")
-            places.update({dora_at + 2 * k + offset: t for k, t in enumerate(tiles)})
+            places.update({_indicator_at(players, live_end, k) + offset: t for k, t in enumerate(tiles)})
         rest = list(full_set(aka, players=players))
         for tile in places.values():
             if tile not in rest:
@@ -195,17 +212,14 @@ class Wall:
         return self.tiles[self.dealt + n]
 
     def rinshan_position(self, k: int) -> int:
-        """Where the ``k``-th replacement tile is: the dead wall's four, then (three players: after a fifth
-        replacement) the tiles the live wall gave up, from its end backwards."""
+        """Where the ``k``-th replacement tile is: the dead wall's first tiles (four; eight with three players)."""
         if not 0 <= k < self.max_replacements:
             if self.players == 4:  # noqa: PLR2004
                 raise IllegalActionError("the dead wall holds four replacement tiles: a fifth kan is refused",
                                          rule="fifth_kan")
             raise IllegalActionError("a hand has eight replacement tiles: four kans and four Norths",
                                      rule="fifth_kan")
-        if k < MAX_KANS:
-            return self.live_end + k
-        return self.live_end - 1 - (k - MAX_KANS)
+        return _replacement_at(self.live_end, k)
 
     def rinshan(self, k: int) -> Tile:
         """The replacement tile of the ``k``-th kan (0-based; a North set aside counts as one); a fifth kan
@@ -216,13 +230,13 @@ class Wall:
         """The ``k``-th dora indicator (0: the first, then one per kan)."""
         if not 0 <= k < MAX_INDICATORS:
             raise IllegalActionError(f"the dead wall holds {MAX_INDICATORS} dora indicators", rule="wall")
-        return self.tiles[self.live_end + MAX_KANS + 2 * k]
+        return self.tiles[_indicator_at(self.players, self.live_end, k)]
 
     def ura_indicator(self, k: int) -> Tile:
         """The ura dora indicator under the ``k``-th dora indicator."""
         if not 0 <= k < MAX_INDICATORS:
             raise IllegalActionError(f"the dead wall holds {MAX_INDICATORS} ura indicators", rule="wall")
-        return self.tiles[self.live_end + MAX_KANS + 2 * k + 1]
+        return self.tiles[_indicator_at(self.players, self.live_end, k) + 1]
 
     def __str__(self) -> str:
         return format_tiles(self.tiles, sort=False)

@@ -24,7 +24,7 @@ from riichi.formats.interchange import score_to_result
 from riichi.formats.record import GameRecord, HandRecord
 from riichi.game.game import Game, WinResult
 from riichi.game.round import Round
-from riichi.game.wall import LIVE_DRAWS, MAX_INDICATORS, MAX_KANS
+from riichi.game.wall import MAX_INDICATORS
 from riichi.hand import Hand
 from riichi.notation import format_tiles
 from riichi.replay.run import replay_game
@@ -98,7 +98,7 @@ def _position(game: Game, r: Round, event: object, won: dict[int, tuple[Hand, Ti
         "event": str(event).partition(" wall=")[0], "kind": str(event).split(" ", 1)[0],
         "seat": getattr(event, "seat", None), "seats": seats, "dora": [str(t) for t in r.dora],
         "scores": list(scores), "sticks": sticks, "wall": r.live_tiles_left, "turn": r.turn,
-        "wall_drawn": [r.live_draws, r.kans - (1 if r.needs_rinshan else 0)],
+        "wall_drawn": [r.live_draws, r.replacements - (1 if r.needs_rinshan else 0)],
     }
 
 
@@ -110,8 +110,8 @@ def _wall_view(r: Round) -> dict[str, object] | None:
     if wall is None:
         return None
     return {
-        "live": [str(wall.live_tile(n)) for n in range(LIVE_DRAWS)],
-        "rinshan": [str(wall.rinshan(k)) for k in range(MAX_KANS)],
+        "live": [str(wall.live_tile(n)) for n in range(wall.live_end - wall.dealt)],
+        "rinshan": [str(wall.rinshan(k)) for k in range(wall.max_replacements)],
         "dora": [str(wall.dora_indicator(k)) for k in range(MAX_INDICATORS)],
         "ura": [str(wall.ura_indicator(k)) for k in range(MAX_INDICATORS)],
     }

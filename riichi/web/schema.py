@@ -331,9 +331,10 @@ REPLAY: Final[dict[str, object]] = {
                                     "otherwise. A step's `wall` and `wall_drawn` say which tiles are still to come.",
                      "properties": {
                          "live": {"type": "array", "items": {"type": "string"},
-                                  "description": "The live wall after the deal, in drawing order."},
+                                  "description": "The live wall after the deal, in drawing order (70 tiles; 55 with three players)."},
                          "rinshan": {"type": "array", "items": {"type": "string"},
-                                     "description": "The four replacement tiles for kans, in order."},
+                                     "description": "The replacement tiles for kans (and Norths set aside), in order: four, or eight "
+                                                    "with three players."},
                          "dora": {"type": "array", "items": {"type": "string"},
                                   "description": "The five dora indicator places, in order."},
                          "ura": {"type": "array", "items": {"type": "string"},

@@ -36,9 +36,11 @@ def test_the_three_player_wall_has_108_tiles_without_2m_to_8m() -> None:
 
 
 def test_layout_39_dealt_55_drawn_and_eight_replacement_tiles() -> None:
-    # 108 = 39 dealt (13 a seat) + 55 live draws + the 14-tile dead wall: 4 replacement tiles, then five
-    # dora indicators each with its ura. A fifth replacement (a hand may set four Norths aside beside four
-    # kans) is the tile the live wall gave up to the dead wall, from the live wall's end backwards.
+    # 108 = 39 dealt (13 a seat) + 55 live draws + the 14-tile dead wall: the 8 replacement tiles (four
+    # kans and four Norths set aside), then the first three dora indicators each with its ura; the fourth
+    # and fifth pairs lie at the live wall's end, from its end backwards. That is how Tenhou lays its
+    # three-player walls: the walls rebuilt from the seeds of the real games of tests/data/sanma give every
+    # replacement tile and indicator those records show (tests/formats/test_tenhou_wall.py).
     wall = Wall(full_set(0, players=3))
     assert wall.players == 3 and wall.dealt == 39  # noqa: PLR2004
     hands = wall.hands(dealer=1)
@@ -47,11 +49,11 @@ def test_layout_39_dealt_55_drawn_and_eight_replacement_tiles() -> None:
     assert wall.live_tile(0) == wall.tiles[39] and wall.live_tile(54) == wall.tiles[93]
     with pytest.raises(IllegalActionError):
         wall.live_tile(55)
-    assert [wall.rinshan(k) for k in range(4)] == list(wall.tiles[94:98])
-    assert [wall.rinshan(k) for k in range(4, 8)] == [wall.tiles[93], wall.tiles[92], wall.tiles[91], wall.tiles[90]]
+    assert [wall.rinshan(k) for k in range(8)] == list(wall.tiles[94:102])
     with pytest.raises(IllegalActionError, match="eight replacement tiles"):
         wall.rinshan(8)
-    assert [wall.dora_indicator(k) for k in range(5)] == list(wall.tiles[98::2])
+    assert [wall.dora_indicator(k) for k in range(5)] == [*wall.tiles[102::2], wall.tiles[92], wall.tiles[90]]
+    assert [wall.ura_indicator(k) for k in range(5)] == [*wall.tiles[103::2], wall.tiles[93], wall.tiles[91]]
 
 
 def _round(draws: str, hands: dict[int, str], rinshan: str = "", rules: object = TENHOU_SANMA) -> tuple[Round, Wall]:

@@ -132,3 +132,30 @@ def test_a_seed_that_cannot_be_read_is_named() -> None:
     errors = _errors(_replay(text))
     assert [e["error"]["code"] for e in errors] == ["invalid_log"]
     assert "SHUFFLE: the seed holds 3 bytes, not 2496 (624 words)" in errors[0]["error"]["message"]
+
+
+SANMA = sorted((Path(__file__).parent.parent / "data" / "sanma").glob("*/*.xml"))
+
+
+def test_three_player_walls_verified() -> None:
+    # Real three-player Tenhou games (tests/data/sanma): Norths set aside and kans, up to six replacement
+    # tiles in a hand; every tile of every hand is the one the rebuilt 108-tile wall gives.
+    assert len(SANMA) >= 5  # noqa: PLR2004
+    for path in SANMA:
+        out = _replay(path.read_text(encoding="utf8"))
+        assert _errors(out) == [], path.name
+        assert out[-1]["type"] == "game_end" and out[-1]["wall"] == "verified", path.name
+
+
+def test_a_three_player_replacement_tile_changed() -> None:
+    text = next(p for p in SANMA if p.stem == "2020010111gm-00b9-0000-7a4c92ad").read_text(encoding="utf8")
+    nuki = text.index("<N ")  # the first North set aside (or kan): the draw after it is a replacement tile
+    replacement = re.compile(r"<([TUVW])(\d+)/>").search(text, nuki)
+    assert replacement is not None
+    hand = text[:nuki].count("<INIT") - 1
+    tile_id = int(replacement.group(2))
+    other = tile_id + 4 if tile_id + 4 < 136 else 32  # noqa: PLR2004 - another kind of the 108 (no 2m..8m)
+    changed = text[:replacement.start(2)] + str(other) + text[replacement.end(2):]
+    [error] = _errors(_replay(changed))
+    assert error["kyoku"] == hand and error["error"]["code"] == "desync"
+    assert f"the wall's next tile is {_tile(tile_id)}" in error["error"]["message"]
