@@ -71,6 +71,8 @@ from riichi.yaku import Yaku
 __all__ = ["mjai_event", "mjai_tile", "read_mjai", "tile_from_mjai", "write_mjai"]
 
 _HONORS: Final = "ESWNPFC"
+#: The tile a record hides (another player's tile, or an empty seat's).
+_HIDDEN: Final = "?"
 _NORTH: Final = 30
 #: Draw reasons as mjai writers name them, and the project's own names (which the writer uses).
 _REASONS: Final = {
@@ -137,6 +139,8 @@ class _Reader:
     rules: RecordRules | None = None
     #: Seats, from the first start_kyoku (or the rule's players).
     players: int | None = None
+    #: A three-player game written in four slots (the fourth hand all ``?``, the fourth score 0).
+    padded: bool = False
 
     def current(self, kind: str) -> _Hand:
         if self.hand is None:
@@ -167,7 +171,11 @@ class _Reader:
                 self.close()
             scores, points = obj.get("scores"), obj.get("points")
             if kind == "end_game" and isinstance(scores, list) and isinstance(points, list):
-                self.end = StatedGameEnd(tuple(_ints(obj, "scores")), tuple(_points(obj, "points")))
+                final, points_at_end = tuple(_ints(obj, "scores")), tuple(_points(obj, "points"))
+                if self.padded:
+                    final = self.three(final, "end_game scores")
+                    points_at_end = points_at_end[:len(final)]
+                self.end = StatedGameEnd(final, points_at_end)
             return
         if kind == "start_kyoku":
             if self.hand is not None:
@@ -244,6 +252,9 @@ class _Reader:
         tehais = obj.get("tehais")
         if not isinstance(tehais, list) or len(tehais) not in (3, 4):
             raise _Bad("start_kyoku tehais must be four hands (three in a three-player game)")
+        if len(tehais) == 4 and tehais[3] == [_HIDDEN] * 13 and self.players != 4:  # noqa: PLR2004
+            tehais = tehais[:3]  # a three-player game in four slots, as libriichi-style three-player tools write it
+            self.padded = True
         n = len(tehais)
         if self.players is not None and n != self.players:
             raise _Bad(f"start_kyoku deals {n} hands in a game of {self.players} players")
@@ -252,6 +263,8 @@ class _Reader:
         honba = _int(obj, "honba") if "honba" in obj else None
         sticks = _int(obj, "kyotaku") if "kyotaku" in obj else None
         scores = tuple(_ints(obj, "scores")) if "scores" in obj else None
+        if scores is not None and self.padded:
+            scores = self.three(scores, "start_kyoku scores")
         if scores is not None and len(scores) != n:
             raise _Bad(f"start_kyoku scores has {len(scores)} entries, not {n}")
         self.hand = _Hand(len(self.hands))
@@ -302,10 +315,20 @@ class _Reader:
         if "deltas" not in obj:
             return None
         deltas = tuple(_ints(obj, "deltas"))
+        if self.padded:
+            deltas = self.three(deltas, "deltas")
         n = self.players or 4
         if len(deltas) != n:
             raise _Bad(f"deltas has {len(deltas)} entries, not {n}")
         return deltas
+
+    def three(self, values: tuple[int, ...], what: str) -> tuple[int, ...]:
+        """A score list of a three-player game written in four slots: the fourth must be empty (0)."""
+        if len(values) == 4:  # noqa: PLR2004
+            if values[3]:
+                raise _Bad(f"{what} gives the empty fourth seat of a three-player game {values[3]}")
+            return values[:3]
+        return values
 
     def close(self) -> None:
         if self.hand is not None:

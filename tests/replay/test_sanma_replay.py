@@ -121,3 +121,26 @@ def test_a_tsumo_win_on_the_replacement_of_a_north_is_rinshan_as_tenhou_scored_i
     rinshan = [(o["kyoku"], w) for o in out for w in o["wins"] if any(y["name"] == "rinshan" for y in w["yaku"])]
     truth = [(k["index"], w) for k in TRUTH[game_id]["kyoku"] for w in k["wins"] if any(y[0] == 4 for y in w["yaku"])]
     assert [i for i, _ in rinshan] == [i for i, _ in truth] and rinshan
+
+
+def test_a_three_player_mjai_record_in_four_slots_reads_as_three_players() -> None:
+    # libriichi-style three-player tools write a game in four slots: the fourth hand thirteen "?", its score
+    # and every deltas' fourth entry 0. Read so, the game replays as the three-seat one does.
+    game_id = "2020010110gm-00b9-0000-305bdb6d"
+    record = read_mjlog(_text(game_id), log_id=game_id)
+    lines = [json.loads(line) for line in write_record(record, "mjai").splitlines()]
+    for line in lines:
+        if line["type"] == "start_kyoku":
+            line["tehais"].append(["?"] * 13)
+            line["scores"].append(0)
+        if "deltas" in line:
+            line["deltas"].append(0)
+        if line["type"] == "start_game":
+            line.pop("rule")
+    padded = read_mjai("".join(json.dumps(line) + "\n" for line in lines))
+    assert padded.errors == () and padded.rules.players == 3  # noqa: PLR2004
+    strip = ("log", "wall")
+    assert [{k: v for k, v in o.items() if k not in strip} for o in replay_game(padded, file=game_id)] == [
+        {k: v for k, v in o.items() if k not in strip} for o in replay_game(record, file=game_id)]
+    lines[1]["tehais"][3][0] = "E"  # a fourth hand with a tile is no empty seat: a four-player deal of 3 + 1
+    assert read_mjai("".join(json.dumps(line) + "\n" for line in lines)).errors
