@@ -1,8 +1,8 @@
 """Three players: the 108-tile wall, setting a North aside (kita), no chi, three seats in turn.
 
-The hands are worked out by hand in each test (tiles from RULESETS-style sources: riichi.wiki "Sanma":
+The hands are worked out by hand in each test (tiles from public sources: riichi.wiki "Sanma":
 2m-8m removed, no chi, a North may be set aside for a replacement tile; tenhou.net's three-player games,
-../shared/data/sanma: 39 tiles dealt, 55 drawn, a 14-tile dead wall, a win on the replacement of a North
+tests/data/sanma: 39 tiles dealt, 55 drawn, a 14-tile dead wall, a win on the replacement of a North
 set aside is rinshan kaihou, a ron on a North set aside is no chankan).
 """
 
