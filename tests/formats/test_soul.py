@@ -298,3 +298,15 @@ def test_the_replay_page_view_names_the_room_and_the_players() -> None:
     assert view["format"] == "soul" and view["rules"]["room"] == "Jade Room, South"  # type: ignore[index]
     assert view["rules"]["name"] == "mahjongsoul" and view["names"] == list(NAMES_B)  # type: ignore[index]
     assert len(view["hands"]) == 11 and view["game_end"]["matches_log"] is True  # type: ignore[arg-type, index]
+
+
+def test_a_soul_game_id_as_the_reference_makes_a_soul_game() -> None:
+    # tensoul writes the Soul game's id as tenhou.net/6's ref; with a rule text that names no room (a tool that
+    # writes none), the id alone says the game is Soul's.
+    obj = json.loads(write_record(read_soul(GAME_B.read_bytes()), "tenhou6"))
+    obj["rule"]["disp"] = "南喰赤"
+    assert read_record(json.dumps(obj).encode(), "tenhou6").rules.preset == "tenhou"
+    obj["ref"] = GAME_B.stem
+    record = read_record(json.dumps(obj).encode(), "tenhou6")
+    assert record.rules.preset == "mahjongsoul" and record.rules.log_id is None
+    assert _replay(record)[-1]["final_points"] == [-29.9, 33.4, -9.1, 5.6]
