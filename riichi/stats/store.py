@@ -10,12 +10,12 @@ into place, so a reader never sees half a file.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
 import secrets
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import IO, Final
@@ -23,6 +23,9 @@ from typing import IO, Final
 import duckdb
 
 from riichi.errors import RiichiError
+
+if sys.platform != "win32":
+    import fcntl
 from riichi.stats.rows import RecordRows
 from riichi.stats.schema import RECORDS, TABLES
 
@@ -80,11 +83,12 @@ class Store:
         self.part_rows = part_rows
         out.mkdir(parents=True, exist_ok=True)
         self._lock = open(out / ".lock", "w")  # noqa: SIM115 (held for the run; the system drops it at exit)
-        try:
-            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            self._lock.close()
-            raise StatsError(f"another run is writing into {out}; one run at a time per folder") from None
+        if sys.platform != "win32":  # an advisory lock where the system has them
+            try:
+                fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._lock.close()
+                raise StatsError(f"another run is writing into {out}; one run at a time per folder") from None
         self._remove_unfinished()
         self._tmp = out / f".tmp-{self.run}"
         self._tmp.mkdir()

@@ -41,3 +41,12 @@ def test_ray_gives_the_same_rows_as_the_local_engine(tmp_path: Path, local_ray: 
     # incremental on Ray too: nothing replayed again, a copy met in the same run replayed once
     again = build([*FILES, FILES[0]], tmp_path / "ray", engine="ray")
     assert (again.records, again.replayed, again.skipped) == (8, 0, 8)
+
+
+def test_the_command_runs_on_ray(tmp_path: Path, local_ray: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from riichi.cli import main
+
+    assert main(["stats", *FILES[:2], "--out", str(tmp_path / "t"), "--engine", "ray", "--no-report"]) == 0
+    text = capsys.readouterr().out
+    assert "2 records: 2 replayed, 0 already in" in text and "(2 to the end of the game" in text
+    assert connect(tmp_path / "t").execute("SELECT count(*) FROM games").fetchall() == [(2,)]
