@@ -200,6 +200,8 @@ TARGETS: dict[str, tuple[Callable[[], Callable[[bytes], None]], Callable[[], Ite
 
 
 def _available(name: str) -> bool:
+    if name == "soul":  # the protobuf reader needs the soul extra
+        return importlib.util.find_spec("google.protobuf") is not None
     return name != "logs" or importlib.util.find_spec("riichi.formats.mjlog") is not None
 
 
@@ -253,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     worst = 0
     for name in names:
         if not _available(name):
-            print(f"{name}: skipped (no game-log reader in this version)")
+            print(f"{name}: skipped ({'protobuf is not installed: the soul extra' if name == 'soul' else 'no game-log reader in this version'})")
             continue
         worst = max(worst, run(name, args.seconds))
     return worst
