@@ -29,7 +29,8 @@ if str(ROOT) not in sys.path:  # the hook runs inside mkdocs, which need not hav
     sys.path.insert(0, str(ROOT))
 
 #: The CLI commands whose help is shown, in order (``()`` is ``riichi --help``).
-CLI_COMMANDS: tuple[tuple[str, ...], ...] = ((), ("score",), ("analyze",), ("rules",), ("play",), ("serve",))
+CLI_COMMANDS: tuple[tuple[str, ...], ...] = ((), ("score",), ("analyze",), ("rules",), ("play",), ("bot",), ("review",),
+                                              ("serve",))
 
 
 # -- rule sets ------------------------------------------------------------------

@@ -164,10 +164,15 @@ class MjaiClient:
     # -- the tiles the table hides --------------------------------------------------------------------
 
     def _fill(self) -> Tile:
-        """A tile not seen, for a hidden place (the kind with the most copies left, the lowest first)."""
-        tile = max(sorted(t for t, n in self._pool.items() if n > 0), key=lambda t: self._pool[t])
-        self._pool[tile] -= 1
-        return tile
+        """A tile not seen, for a hidden place (the tile with the most copies left, the first in the set's order)."""
+        best, most = None, 0
+        for t, n in self._pool.items():  # the pool keeps the set's order: kinds ascending, red fives last
+            if n > most:
+                best, most = t, n
+        if best is None:
+            raise ValueError("no tile is left unseen")
+        self._pool[best] -= 1
+        return best
 
     def _out(self, tile: Tile) -> Tile:
         """``tile`` comes into view from the wall: take it from the pool, from a hidden hand if one holds

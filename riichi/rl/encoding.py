@@ -7,40 +7,34 @@ Observation: ``float32`` array of shape ``(PLANES, 34)``, one row per plane, one
 seat, 1 the next in turn (its right), 2 across, 3 its left; with three players the rows of relative seat 3
 stay zero, and the Norths a seat has set aside count among its melds' tiles.
 
-======  =========================================================================================
-row     contents
-======  =========================================================================================
-0-3     own concealed tiles: 1 where the hand holds at least 1, 2, 3, 4 of the kind
-4       the tile just drawn (1 at its kind)
-5       red fives held (1 at 5m, 5p, 5s)
-6-9     melds of relative seats 0-3: tiles of each kind in them
-10-13   discards of relative seats 0-3: tiles of each kind (called ones included)
-14      dora indicators: count of each kind
-15      the tile on the table (another seat's discard or kan tile): 1 at its kind
-16      scalars: [0:4] round wind one-hot, [4:8] seat wind one-hot, [8:12] riichi of relative seats
-        0-3, [12:16] scores of relative seats in thousands, [16] live tiles left / 10,
-        [17:22] phase one-hot (draw, turn, calls, kan, over)
-======  =========================================================================================
+| row | contents |
+|---|---|
+| 0-3 | own concealed tiles: 1 where the hand holds at least 1, 2, 3, 4 of the kind |
+| 4 | the tile just drawn (1 at its kind) |
+| 5 | red fives held (1 at 5m, 5p, 5s) |
+| 6-9 | melds of relative seats 0-3: tiles of each kind in them (and the Norths set aside) |
+| 10-13 | discards of relative seats 0-3: tiles of each kind (called ones included) |
+| 14 | dora indicators: count of each kind |
+| 15 | the tile on the table (another seat's discard, kan tile or North): 1 at its kind |
+| 16 | scalars: [0:4] round wind one-hot, [4:8] seat wind one-hot, [8:12] riichi of relative seats 0-3, [12:16] scores of relative seats in thousands, [16] live tiles left / 10, [17:22] phase one-hot (draw, turn, calls, kan, over) |
 
 Actions: ``Discrete(ACTIONS)``; ``action_mask`` has 1 at each legal index (when two legal actions share
 an index, the first listed is played).
 
-=========  ==============================================================================
-index      action
-=========  ==============================================================================
-0-36       discard this tile from the hand (tile ids: 0-33 the kinds, 34-36 red 5m 5p 5s)
-37         discard the tile just drawn (tsumogiri)
-38, 39     riichi, open riichi
-40         win (tsumo or ron)
-41         pass
-42         kyuushu kyuuhai (the abortive draw)
-43-48      chi: the called tile lowest, middle, highest; then the same using a red five
-49, 50     pon; pon using a red five
-51         open kan (daiminkan) on the discard
-52-85      closed kan (ankan) of this kind
-86-119     added kan (shouminkan) of this kind
-120        kita: set a North aside (three players)
-=========  ==============================================================================
+| index | action |
+|---|---|
+| 0-36 | discard this tile from the hand (tile ids: 0-33 the kinds, 34-36 red 5m 5p 5s) |
+| 37 | discard the tile just drawn (tsumogiri) |
+| 38, 39 | riichi, open riichi |
+| 40 | win (tsumo or ron) |
+| 41 | pass |
+| 42 | kyuushu kyuuhai (the abortive draw) |
+| 43-48 | chi: the called tile lowest, middle, highest; then the same using a red five |
+| 49, 50 | pon; pon using a red five |
+| 51 | open kan (daiminkan) on the discard |
+| 52-85 | closed kan (ankan) of this kind |
+| 86-119 | added kan (shouminkan) of this kind |
+| 120 | kita: set a North aside (three players) |
 """
 
 from __future__ import annotations
@@ -66,44 +60,55 @@ _NORTH = 30  # the kind 4z
 
 def encode(view: SeatView) -> npt.NDArray[np.float32]:
     """The observation of ``view`` (see the module's table)."""
-    obs = np.zeros((PLANES, 34), dtype=np.float32)
+    cells: dict[int, float] = {}  # the nonzero cells of the flat array (a few dozen of its 578)
+
+    def add(cell: int, value: float = 1.0) -> None:
+        cells[cell] = cells.get(cell, 0.0) + value
+
     seat = view.seat
     seats = len(view.scores)
-    counts = [0] * 34
+    counts: dict[int, int] = {}
     for t in view.hand:
-        counts[KIND_OF[t]] += 1
+        kind = KIND_OF[t]
+        counts[kind] = counts.get(kind, 0) + 1
         if t.is_red:
-            obs[5, KIND_OF[t]] = 1.0
-    for kind, n in enumerate(counts):
+            cells[5 * 34 + kind] = 1.0
+    for kind, n in counts.items():
         for level in range(min(n, 4)):
-            obs[level, kind] = 1.0
+            cells[level * 34 + kind] = 1.0
     drawn = view.drawn
     if drawn is not None:
-        obs[4, KIND_OF[drawn]] = 1.0
+        cells[4 * 34 + KIND_OF[drawn]] = 1.0
     for rel in range(seats):
         other = (seat + rel) % seats
+        melds, river = (6 + rel) * 34, (10 + rel) * 34
         for meld in view.melds(other):
             for t in meld.tiles:
-                obs[6 + rel, KIND_OF[t]] += 1.0
-        obs[6 + rel, _NORTH] += view.kita(other)
+                add(melds + KIND_OF[t])
+        kita = view.kita(other)
+        if kita:
+            add(melds + _NORTH, kita)
         for d in view.river(other):
-            obs[10 + rel, KIND_OF[d.tile]] += 1.0
+            add(river + KIND_OF[d.tile])
     for t in view.dora_indicators:
-        obs[14, KIND_OF[t]] += 1.0
+        add(14 * 34 + KIND_OF[t])
     table = view.table_tile
     if table is not None and table[0] != seat:
-        obs[15, KIND_OF[table[1]]] = 1.0
-    info = obs[16]
-    info[int(view.round_wind)] = 1.0
-    info[4 + int(view.seat_wind)] = 1.0
+        cells[15 * 34 + KIND_OF[table[1]]] = 1.0
+    info = 16 * 34
+    cells[info + int(view.round_wind)] = 1.0
+    cells[info + 4 + int(view.seat_wind)] = 1.0
     riichi, scores = view.riichi, view.scores
     for rel in range(seats):
         other = (seat + rel) % seats
-        info[8 + rel] = 1.0 if riichi[other] else 0.0
-        info[12 + rel] = scores[other] / 1000.0
-    info[16] = view.live_tiles_left / 10.0
-    info[17 + _PHASES.index(view.phase)] = 1.0
-    return obs
+        if riichi[other]:
+            cells[info + 8 + rel] = 1.0
+        cells[info + 12 + rel] = scores[other] / 1000.0
+    cells[info + 16] = view.live_tiles_left / 10.0
+    cells[info + 17 + _PHASES.index(view.phase)] = 1.0
+    obs = np.zeros(PLANES * 34, dtype=np.float32)
+    obs[list(cells)] = list(cells.values())
+    return obs.reshape(PLANES, 34)
 
 
 def action_index(action: Action) -> int:  # noqa: C901, PLR0911 - one branch per kind of action

@@ -76,6 +76,8 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
         self._actions: dict[int, Action] = {}
         self._mask: npt.NDArray[np.int8] = np.zeros(ACTIONS, dtype=np.int8)
         self._score_before = 0
+        #: Decisions played at this environment's tables, every seat's (the learning seat's steps among them).
+        self.decisions = 0
 
     # -- Gymnasium -------------------------------------------------------------------------------------
 
@@ -103,6 +105,7 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
             chosen = decision.default
             info["illegal_action"] = True
         table.step(chosen)
+        self.decisions += 1
         self._run_others()
         reward = self._reward()
         return self._observe(), reward, table.is_over, False, info
@@ -145,6 +148,7 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
             player = self._players[decision.seat]
             assert player is not None
             table.step(player.choose(decision.view, decision.actions))
+            self.decisions += 1
             decision = table.decision
 
     def _observe(self) -> Observation:
