@@ -139,3 +139,27 @@ def test_yaku_frequencies_count_the_wins_with_each(corpus: tuple[Path, BuildResu
     # riichi (Tenhou yaku id 1) among the truth's wins below yakuman
     riichi = sum(any(y[0] == 1 for y in w["yaku"]) for t in TRUTH for k in t["kyoku"] for w in k["wins"])
     assert rows(out, "SELECT wins FROM yaku_frequency WHERE name = 'riichi'") == [(riichi,)]
+
+
+def test_three_player_games_have_three_seats(tmp_path: Path) -> None:
+    # the five real three-player Tenhou games of tests/data/sanma (a double ron, a bust, a west round among
+    # them) against their truth.jsonl: three seat rows a hand, each seat's delta, each win, the final scores
+    import json
+
+    from riichi.stats import build
+
+    sanma = LOGS.parent.parent / "sanma"
+    truth = [json.loads(line) for line in (sanma / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
+    result = build([str(sanma / "logs"), str(sanma / "games")], tmp_path / "t")
+    assert (result.replayed, result.complete) == (len(truth), len(truth))
+    out = tmp_path / "t"
+    assert rows(out, "SELECT DISTINCT players FROM games") == [(3,)]
+    assert dict(rows(out, "SELECT game_id, final_scores FROM games")) == {t["game_id"]: t["final_scores"]
+                                                                         for t in truth}
+    got = {(r[0], r[1], r[2]): r[3] for r in rows(out, "SELECT game_id, kyoku, seat, delta FROM seat_kyoku")}
+    assert got == {(t["game_id"], k["index"], seat): k["deltas"][seat]
+                   for t in truth for k in t["kyoku"] for seat in range(3)}
+    assert Counter(rows(out, "SELECT game_id, kyoku, winner, from_seat, points FROM wins")) == Counter(
+        (t["game_id"], k["index"], w["winner"], w["from"], w["points"]) for t in truth for k in t["kyoku"]
+        for w in k["wins"])
+    assert rows(out, "SELECT DISTINCT place FROM game_seats ORDER BY place") == [(1,), (2,), (3,)]
