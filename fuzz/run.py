@@ -2,24 +2,38 @@
 
     python -m fuzz.run notation --seconds 600
     python -m fuzz.run case --seconds 600
-    python -m fuzz.run logs --seconds 600
-    python -m fuzz.run soul --seconds 600
+    python -m fuzz.run mjlog --seconds 600     # a target for each record reader: mjlog, tenhou6, mjai, soul
     python -m fuzz.run all --seconds 600       # each target in turn
+    python -m fuzz.run all --build installed   # the installed package: the compiled build
 
 Each target is seeded with the real data in tests/data (the hands and cases of real Tenhou wins,
-the benchmark hands, the Tenhou game logs), runs for a bounded time in its own process, and
-checks a contract on every input, not only the absence of a traceback:
+the benchmark hands, the Tenhou game logs and the same games converted to each record format) and
+with the hostile inputs the project has met (:data:`HOSTILE`), runs for a bounded time in its own
+process, and checks a contract on every input, not only the absence of a traceback:
 
 * ``notation``: :func:`riichi.notation.parse_tiles`, :meth:`riichi.hand.Hand.parse` and
   :meth:`riichi.hand.Meld.parse` either give a value or raise a
   :class:`~riichi.errors.RiichiError`; tiles read are written back and read again unchanged.
 * ``case``: :func:`riichi.formats.interchange.score_line_json` never raises, and writes one line of
   RFC 8259 JSON in valid UTF-8 that is a result or an error object with a documented code.
-* ``logs``: :func:`riichi.formats.mjlog.read_mjlog_bytes` (Tenhou mjlog XML, plain or gzip) gives a
-  record whatever the bytes, its problems listed in ``record.errors``.
+* one target for each record format of :data:`riichi.formats.detect.FORMATS` (``mjlog``, ``tenhou6``,
+  ``mjai``, and a reader added there later gets one too), and ``records`` for the format detected:
+  :func:`~riichi.formats.detect.read_record` gives a record whatever the bytes, its problems listed in
+  ``record.errors``, and the record replays through the engine without an exception, every object
+  written as strict JSON.
 * ``soul``: :func:`riichi.formats.soul.read_soul` on Mahjong Soul's protobuf bytes (the ``soul`` extra)
   gives a record whatever the bytes, and the replay of what it read gives kyoku, game_end or error
   objects, never an exception. Seeded with the real games of tests/data/soul, whole and cut to each hand.
+
+libFuzzer's ``-timeout`` (10 s) makes an input that takes too long a crash as well: a reader whose time
+grows faster than its input is found so.
+
+``--build source`` (the default) fuzzes the sources of this checkout, instrumented for coverage;
+``--build installed`` fuzzes the package as installed (``pip install .``: the compiled build where a C
+compiler was there), run from outside the checkout so that its sources cannot shadow it. atheris cannot
+instrument compiled modules (machine code): there the inputs are mutated from the seeds without coverage
+guidance, which still reaches what differs between the builds (native integers, exception handling). The
+first line of each run names the build fuzzed.
 
 A crash leaves the input in ``fuzz/crashes/<target>/`` (libFuzzer's ``crash-<sha1>`` file):
 every crash found becomes a test. atheris needs the ``fuzz`` extra (``pip install -e '.[fuzz]'``).
@@ -28,7 +42,9 @@ every crash found becomes a test. atheris needs the ``fuzz`` extra (``pip instal
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
+import itertools
 import json
 import os
 import shutil
@@ -37,6 +53,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
@@ -66,9 +83,46 @@ def _notation_texts() -> Iterator[bytes]:
             yield f"{meld['type']}:{meld['tiles']}{'@' + meld['from'] if meld.get('from') else ''}".encode()
 
 
+#: The hostile inputs met so far (issue 24 and the first hardening round), seeding every target: patterns that
+#: backtracked, nesting that recursed, numbers beyond a machine word, numbers that are not numbers.
+HOSTILE: tuple[bytes, ...] = (
+    b'<mjloggm ver="2.3"><GO type="169" ' + b"a" * 48_000 + b"/>",
+    gzip.compress(b'<mjloggm ver="2.3"><GO type="169" ' + b"a" * 48_000 + b"/>"),
+    b'<mjloggm ver="2.3"><GO type="169"/>' + b"<" * 20_000 + b">",
+    b'<mjloggm ver="2.3"><GO type="169"/><T4611686018427387904/>',
+    b'<mjloggm ver="2.3"><GO type="4611686018427387904"/><INIT seed="0,0,0,3,3,4611686018427387904" '
+    b'ten="250,250,250,250" oya="0" hai0="0" hai1="" hai2="" hai3=""/>',
+    b'<mjloggm ver="2.3"><GO type="169"/><AGARI who="0" fromWho="0" machi="4611686018427387904"/>',
+    b'<mjloggm ver="2.3"><GO type="169"/><RYUUKYOKU owari="250,nan,250,inf,250,0,250,0"/>',
+    b'{"log": ' + b"[" * 1000 + b"]" * 1000 + b"}",
+    b'{"log": [[[0, 4611686018427387904, 0], [25000, 25000, 25000, 25000], [11], []]]}',
+    b'{"type":"end_game","scores":[1,2,3,4],"points":[[1],0,0,0]}',
+    b'{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":4611686018427387904,"oya":0,"dora_marker":"1m"}',
+    b'{"hand": "' + b"1" * 20_000 + b'", "win": "1m"}',
+    b"[" * 5000, b"\x1f\x8b", b"\xed\xa0\x80", b'{"id": NaN}', b'{"id": 1e999}',
+)
+
+
 def _log_texts() -> Iterator[bytes]:
     for path in sorted((DATA / "games" / "logs").glob("*.xml")):
         yield path.read_bytes()
+
+
+def _record_texts(fmt: str) -> Iterator[bytes]:
+    """Real games in ``fmt``: the Tenhou logs as they are, and converted by this package to the other formats."""
+    from riichi.formats.detect import read_record
+    from riichi.replay.convert import write_record
+
+    if fmt == "tenhou6":
+        yield from (path.read_bytes() for path in sorted((DATA / "games" / "tenhou6").glob("*.json")))
+    for data in _log_texts():
+        if fmt == "mjlog":
+            yield data
+            continue
+        try:
+            yield write_record(read_record(data, "mjlog"), fmt).encode("utf-8")
+        except ValueError:
+            continue
 
 
 def _soul_bytes() -> Iterator[bytes]:
@@ -95,14 +149,12 @@ def _soul_bytes() -> Iterator[bytes]:
 
 
 def _seed(corpus: Path, texts: Iterator[bytes], limit: int) -> None:
-    """Write up to ``limit`` distinct seed inputs into the corpus folder."""
+    """Write up to ``limit`` distinct seed inputs into the corpus folder, and the hostile inputs."""
     seen: set[bytes] = set()
-    for text in texts:
+    for text in itertools.chain(itertools.islice(texts, limit), HOSTILE):
         if text not in seen:
             seen.add(text)
             (corpus / f"seed-{len(seen):05d}").write_bytes(text)
-            if len(seen) >= limit:
-                return
 
 
 # -- the targets (run inside the fuzzing process) --------------------------------------------------------
@@ -157,20 +209,30 @@ def _case_target() -> Callable[[bytes], None]:
     return one
 
 
-def _logs_target() -> Callable[[bytes], None]:
-    from riichi.errors import RiichiError
-    from riichi.formats.mjlog import read_mjlog_bytes
+def _record_target(fmt: str) -> Callable[[bytes], None]:
+    from riichi.formats import strict_json
+    from riichi.formats.detect import read_record
+    from riichi.formats.record import GameRecord, RecordError
+    from riichi.replay.run import replay_game
 
     def one(data: bytes) -> None:
-        # The reader is lenient: a bad tag is a RecordError inside the record, never an exception.
-        try:
-            record = read_mjlog_bytes(data)
-        except RiichiError:
-            return
-        if not isinstance(record.errors, (list, tuple)):
-            _fail("a record without its list of errors")
+        # The readers are lenient: what cannot be read is a RecordError inside the record, never an exception;
+        # the engine refuses what it cannot play with an error object, never an exception.
+        record = read_record(data, fmt)
+        if not isinstance(record, GameRecord) or not all(isinstance(e, RecordError) for e in record.errors):
+            _fail("not a record with its list of errors")
+        for obj in replay_game(record, file="fuzz"):
+            strict_json.dumps(obj)
 
     return one
+
+
+def _record_formats() -> tuple[str, ...]:
+    """The record formats fuzzed by the generic target: every reader of format detection (Soul's protobuf has
+    its own target, with seeds of its own)."""
+    from riichi.formats.detect import FORMATS
+
+    return tuple(fmt for fmt in FORMATS if fmt != "soul")
 
 
 def _soul_target() -> Callable[[bytes], None]:
@@ -191,32 +253,45 @@ def _soul_target() -> Callable[[bytes], None]:
     return one
 
 
-TARGETS: dict[str, tuple[Callable[[], Callable[[bytes], None]], Callable[[], Iterator[bytes]], int]] = {
+Target = tuple[Callable[[], Callable[[bytes], None]], Callable[[], Iterator[bytes]], int]
+TARGETS: dict[str, Target] = {
     "notation": (_notation_target, _notation_texts, 4000),
     "case": (_case_target, _case_lines, 4000),
-    "logs": (_logs_target, _log_texts, 200),
+    **{fmt: (partial(_record_target, fmt), partial(_record_texts, fmt), 50) for fmt in _record_formats()},
+    "records": (partial(_record_target, "auto"),
+                lambda: itertools.chain.from_iterable(zip(*(_record_texts(fmt) for fmt in _record_formats()))), 150),
     "soul": (_soul_target, _soul_bytes, 20),
 }
 
 
 def _available(name: str) -> bool:
-    if name == "soul":  # the protobuf reader needs the soul extra
+    """Whether the target's reader can run here (Soul's needs protobuf, the ``soul`` extra)."""
+    if name != "soul":
+        return True
+    try:
         return importlib.util.find_spec("google.protobuf") is not None
-    return name != "logs" or importlib.util.find_spec("riichi.formats.mjlog") is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def _fuzz_here(name: str, libfuzzer_args: list[str]) -> None:
     """Run one target in this process (called in the child process)."""
     import atheris  # the fuzz extra
 
+    from riichi.build import describe
+
+    spec = importlib.util.find_spec("riichi")
+    where = Path(spec.origin).parent if spec is not None and spec.origin else "?"
+    print(f"fuzzing {name} on {describe()} from {where}", file=sys.stderr, flush=True)
     with atheris.instrument_imports(include=["riichi"]):
         one = TARGETS[name][0]()
     atheris.Setup([sys.argv[0], *libfuzzer_args], one)
     atheris.Fuzz()
 
 
-def run(name: str, seconds: int, *, keep_corpus: Path | None = None) -> int:
-    """Fuzz one target for ``seconds``; prints libFuzzer's summary line; the child's exit status."""
+def run(name: str, seconds: int, *, keep_corpus: Path | None = None, build: str = "source") -> int:
+    """Fuzz one target for ``seconds`` on the sources or the installed ``build``; prints the build fuzzed and
+    libFuzzer's summary line; the child's exit status."""
     crashes = CRASHES / name
     crashes.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f"riichi-fuzz-{name}-") as scratch:
@@ -224,12 +299,17 @@ def run(name: str, seconds: int, *, keep_corpus: Path | None = None) -> int:
         corpus.mkdir(parents=True, exist_ok=True)
         _seed(corpus, TARGETS[name][1](), TARGETS[name][2])
         args = [f"-max_total_time={seconds}", f"-artifact_prefix={crashes}/", "-print_final_stats=1",
-                "-timeout=20", "-rss_limit_mb=2048", "-max_len=65536", str(corpus)]
+                "-timeout=10", "-rss_limit_mb=2048", "-max_len=65536", str(corpus)]
         started = time.monotonic()
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        done = subprocess.run([sys.executable, "-m", "fuzz.run", "--child", name, *args], cwd=ROOT, env=env,
-                              capture_output=True, text=True, check=False)
+        if build == "source":  # the checkout's sources, first on the path
+            env, cwd = {**os.environ, "PYTHONPATH": str(ROOT)}, ROOT
+        else:  # the installed package: run from elsewhere, the checkout off the path (this script by its file)
+            env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+            cwd = Path(scratch)
+        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", name, *args], cwd=cwd,
+                              env=env, capture_output=True, text=True, check=False)
         elapsed = time.monotonic() - started
+    print(next((line for line in done.stderr.splitlines() if line.startswith("fuzzing ")), f"fuzzing {name}"))
     stats = [line for line in done.stderr.splitlines() if line.startswith(("stat::", "#", "==", "INFO: -max"))]
     runs = next((line.split(":")[-1].strip() for line in stats if line.startswith("stat::number_of_executed_units")),
                 "?")
@@ -250,14 +330,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fuzz.run", description=__doc__.split("\n\n")[0])
     parser.add_argument("target", choices=[*TARGETS, "all"])
     parser.add_argument("--seconds", type=int, default=600, help="time for each target (default 600)")
+    parser.add_argument("--build", choices=("source", "installed"), default="source",
+                        help="fuzz this checkout's sources (default) or the installed package (the compiled build)")
     args = parser.parse_args(words)
     names = list(TARGETS) if args.target == "all" else [args.target]
     worst = 0
     for name in names:
         if not _available(name):
-            print(f"{name}: skipped ({'protobuf is not installed: the soul extra' if name == 'soul' else 'no game-log reader in this version'})")
+            print(f"{name}: skipped (its reader needs an extra that is not installed: protobuf, the soul extra)")
             continue
-        worst = max(worst, run(name, args.seconds))
+        worst = max(worst, run(name, args.seconds, build=args.build))
     return worst
 
 
