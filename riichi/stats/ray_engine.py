@@ -29,9 +29,9 @@ import ray.data
 from ray.data.datasource import FilenameProvider
 from ray.data.expressions import col
 
-from riichi.replay.sources import RECORD_SUFFIXES, expand_paths
 from riichi.rules import RuleSet
-from riichi.stats.rows import record_key, record_rows
+from riichi.stats.build import _corpus
+from riichi.stats.rows import record_key, record_rows, unreadable_rows
 from riichi.stats.schema import RECORDS, TABLES
 from riichi.stats.store import StatsError, Store, sql_string
 
@@ -64,16 +64,16 @@ def arrow_schema(table: str) -> pa.Schema:
     return pa.schema([(name, arrow_type(kind)) for name, kind in TABLES[table]])
 
 
-def _files(paths: list[str]) -> list[str]:
-    """Local files, folders and globs as the absolute paths of their record files; other paths as given."""
-    out: list[str] = []
-    for path in paths:
-        if "://" in path:
-            out.append(path)
-        else:
-            out.extend(os.path.abspath(p) for p in expand_paths([path]) if p.lower().endswith(RECORD_SUFFIXES)
-                       or os.path.isfile(p))
-    return out
+def _files(paths: list[str], out: Path) -> tuple[list[str], list[str]]:
+    """The record files of ``paths``: local files, folders and globs as absolute paths (less the folder of
+    tables), other paths (``s3://...``) as given; and the local files that are not there."""
+    found: list[str] = []
+    missing: list[str] = []
+    local = [p for p in paths if "://" not in p]
+    found.extend(p for p in paths if "://" in p)
+    for path in _corpus(local, out):
+        (found if os.path.isfile(path) else missing).append(os.path.abspath(path) if os.path.isfile(path) else path)
+    return found, missing
 
 
 def _keys(batch: pa.Table) -> pa.Table:
@@ -120,7 +120,9 @@ def build_ray(paths: list[str], out: Path, *, rules: RuleSet | None, fmt: str, e
         if started_ray:
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         known = store.known()
-        files = _files(paths)
+        files, missing = _files(paths, out)
+        for path in missing:  # listed in failures as the local engine lists them (and tried again next run)
+            store.add(unreadable_rows(path, "cannot read the file: No such file or directory"))
         chosen: dict[str, str] = {}
         skipped = 0
         if files:
@@ -141,13 +143,15 @@ def build_ray(paths: list[str], out: Path, *, rules: RuleSet | None, fmt: str, e
                 if part.count():
                     part.map_batches(partial(_typed, table), batch_format="pyarrow").write_parquet(
                         str(out / table), filename_provider=_PartNames(store.run))
+        store.flush()  # the missing files' rows, after Ray's parts and with its manifest
         status, hands = _tally(store, out)
     finally:
         store.close()
         if started_ray:
             ray.shutdown()
-    return BuildResult(out, "ray", len(files), len(todo), skipped, status.get("complete", 0),
-                       status.get("partial", 0), status.get("failed", 0), hands, time.monotonic() - started)
+    return BuildResult(out, "ray", len(files) + len(missing), len(todo) + len(missing), skipped,
+                       status.get("complete", 0), status.get("partial", 0), status.get("failed", 0), hands,
+                       time.monotonic() - started)
 
 
 def _tally(store: Store, out: Path) -> tuple[dict[str, int], int]:

@@ -41,6 +41,13 @@ def test_ray_gives_the_same_rows_as_the_local_engine(tmp_path: Path, local_ray: 
     # incremental on Ray too: nothing replayed again, a copy met in the same run replayed once
     again = build([*FILES, FILES[0]], tmp_path / "ray", engine="ray")
     assert (again.records, again.replayed, again.skipped) == (8, 0, 8)
+    # a file that is not there is listed in failures, as the local engine lists it
+    missing = str(tmp_path / "missing.xml")
+    gone = build([missing], tmp_path / "ray", engine="ray")
+    assert (gone.records, gone.failed) == (1, 1)
+    assert b.execute("SELECT count(*) FROM failures").fetchall() == [(0,)]  # b was opened before: its own files
+    assert connect(tmp_path / "ray").execute("SELECT file, code FROM failures").fetchall() == [
+        (missing, "invalid_log")]
 
 
 def test_the_command_runs_on_ray(tmp_path: Path, local_ray: None, capsys: pytest.CaptureFixture[str]) -> None:
