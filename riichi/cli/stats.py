@@ -104,6 +104,9 @@ def run(args: argparse.Namespace) -> int:
                     done += (f" ({result.complete:,} to the end of the game, {result.partial:,} in part, "
                              f"{result.failed:,} not at all)")
                 print(f"{done}; {_plural(result.hands, 'hand')} in {result.seconds:.1f} s")
+                if result.partial or result.failed:
+                    print(f"the records not replayed to their end are listed in the failures table: riichi stats "
+                          f"--out {out} --query \"SELECT file, kyoku, code, message FROM failures\"")
         con = connect(out)
         if not args.no_report and (args.paths or not (args.query or args.sql)):
             write_report(con, out / "report.html")

@@ -81,3 +81,12 @@ def test_the_progress_bar_shows_the_count_the_rate_and_the_time_left() -> None:
     assert err.getvalue() == "\r[#######.......................] 50/200 records, 10 known, 5.0/s, 0:30 left   "
     bar.show(Progress(done=51, total=200, replayed=41, skipped=10, seconds=10.1))  # within half a second: not shown
     assert err.getvalue().count("\r") == 1
+
+
+def test_a_record_that_fails_is_forgiven_and_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.xml"
+    junk.write_bytes(b"not a record")
+    status, text, _ = run(capsys, "stats", str(junk), FILES[0], "--out", str(tmp_path / "t"), "--no-report")
+    assert status == 0
+    assert "2 records: 2 replayed" in text and "(1 to the end of the game, 0 in part, 1 not at all)" in text
+    assert "listed in the failures table" in text and re.search(r"records not replayed to their end\s+1\n", text)
