@@ -165,7 +165,7 @@ def tenhou_yaku(yaku: tuple[tuple[Yaku, int], ...]) -> tuple[tuple[Yaku, int], .
     records hold in place of an entry of their own.
 
     >>> tenhou_yaku(((Yaku.RIICHI, 1), (Yaku.DORA, 1), (Yaku.NUKIDORA, 2)))
-    ((Yaku.RIICHI, 1), (Yaku.DORA, 3))
+    ((Yaku.parse('riichi'), 1), (Yaku.parse('dora'), 3))
     """
     kita = sum(han for y, han in yaku if y is Yaku.NUKIDORA)
     if not kita:

@@ -15,8 +15,9 @@ declared, ``moqie``: tsumogiri), ``RecordChiPengGang`` a chi (type 0), pon (1) o
 ``RecordAnGangAddGang`` a closed (3) or added (2) kan, ``RecordHule`` the wins, ``RecordNoTile`` the
 exhaustive draw (``liujumanguan``: nagashi mangan) and ``RecordLiuJu`` an abortive draw (type 1 nine
 terminals, 2 four winds, 3 four kans, 4 four riichi, 5 three rons, as public converters name them).
-What the server computed (each win's han, fu, points and yaku by Soul's fan ids, every seat's score
-change, the final scores and points) is only compared.
+What the server computed (each win's han, fu, points and yaku by Soul's fan ids, the liable seat as
+``baopai`` = seat + 1, 0 for none, as public Soul tools read it, every seat's score change, the final
+scores and points) is only compared. Several rons on one discard state only their total score change.
 
 >>> read_soul(b'{"head": {}}').errors[0].message
 'a Mahjong Soul record, unreadable: its events are in data (the protobuf bytes) or records; this one has neither'

@@ -67,7 +67,16 @@ from riichi.game.events import (
     Shouminkan,
     Win,
 )
-from riichi.formats.tenhou6_names import TENHOU_YAKU, is_soul_room, soul_lobby, yaku_by_name
+from riichi.formats.tenhou6_names import (
+    DRAW_NAMES as _DRAW_NAMES,
+    DRAW_TEXT as _DRAW_TEXT,
+    LIMIT_NAMES as _LIMIT_NAMES,
+    LIMIT_READ as _LIMIT_READ,
+    TENHOU_YAKU,
+    is_soul_room,
+    soul_lobby,
+    yaku_by_name,
+)
 from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
@@ -77,28 +86,6 @@ _TSUMOGIRI: Final = 60
 #: A North set aside, as a three-player record writes it in the discard list.
 _KITA: Final = "f44"
 _YAKU_NAMES: Final = TENHOU_YAKU
-_LIMIT_NAMES: Final = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman",
-                       "役満": "yakuman", "数え役満": "yakuman"}
-#: Limits as converters of Mahjong Soul games also write them (tensoul: romaji, English, kiriage).
-_LIMIT_READ: Final = {**_LIMIT_NAMES, "切り上げ満貫": "mangan", "mangan": "mangan", "kiriage mangan": "mangan",
-                      "rounded mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
-                      "yakuman": "yakuman", "kazoe yakuman": "yakuman", "counted yakuman": "yakuman"}
-_DRAW_NAMES: Final = {
-    "流局": DrawKind.EXHAUSTIVE, "全員聴牌": DrawKind.EXHAUSTIVE, "全員不聴": DrawKind.EXHAUSTIVE,
-    "流し満貫": DrawKind.NAGASHI_MANGAN, "九種九牌": DrawKind.KYUUSHU_KYUUHAI, "四家立直": DrawKind.SUUCHA_RIICHI,
-    "三家和了": DrawKind.SANCHAHOU, "四槓散了": DrawKind.SUUKAIKAN, "四風連打": DrawKind.SUUFON_RENDA,
-    # as converters of Mahjong Soul games write them (tensoul: Japanese, romaji, English)
-    "四開槓": DrawKind.SUUKAIKAN, "三家和": DrawKind.SANCHAHOU, "Ryuukyoku": DrawKind.EXHAUSTIVE,
-    "Exhaustive Draw": DrawKind.EXHAUSTIVE, "Nagashi Mangan": DrawKind.NAGASHI_MANGAN,
-    "Mangan at Draw": DrawKind.NAGASHI_MANGAN, "Kyuushu Kyuuhai": DrawKind.KYUUSHU_KYUUHAI,
-    "Nine Terminal Abortion": DrawKind.KYUUSHU_KYUUHAI, "Suufon Renda": DrawKind.SUUFON_RENDA,
-    "Four Wind Abortion": DrawKind.SUUFON_RENDA, "Suucha Riichi": DrawKind.SUUCHA_RIICHI,
-    "Four Riichi Abortion": DrawKind.SUUCHA_RIICHI, "Suukaikan": DrawKind.SUUKAIKAN,
-    "Four Kan Abortion": DrawKind.SUUKAIKAN, "Sanchahou": DrawKind.SANCHAHOU, "Three Ron Abortion": DrawKind.SANCHAHOU,
-}
-_DRAW_TEXT: Final = {DrawKind.EXHAUSTIVE: "流局", DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.KYUUSHU_KYUUHAI: "九種九牌",
-                     DrawKind.SUUCHA_RIICHI: "四家立直", DrawKind.SANCHAHOU: "三家和了", DrawKind.SUUKAIKAN: "四槓散了",
-                     DrawKind.SUUFON_RENDA: "四風連打"}
 #: A win's value and a yaku as Tenhou writes them (and converters of Soul games: fu and han also in English, the
 #: limit also in romaji or English, fu and han beside a limit); every number is at most nine digits (the
 #: record number limit).

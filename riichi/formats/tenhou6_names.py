@@ -1,4 +1,5 @@
-"""The names tenhou.net/6 records give yaku and rooms: Tenhou's own, and those of Mahjong Soul's converters.
+"""The names tenhou.net/6 records give yaku, limits, draws and rooms: Tenhou's own, and those of Mahjong Soul's
+converters.
 
 Tenhou's viewer writes Tenhou's names (``立直``, ``場風 東``: :data:`TENHOU_YAKU`, by Tenhou yaku id).
 Converters of Mahjong Soul games (tensoul and the tools built on it) write Soul's own names, from Soul's
@@ -22,9 +23,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from riichi.game.events import DrawKind
 from riichi.yaku import Yaku
 
-__all__ = ["SOUL_ROOMS_JP", "TENHOU_YAKU", "is_soul_room", "soul_lobby", "yaku_by_name"]
+__all__ = ["DRAW_NAMES", "DRAW_TEXT", "LIMIT_NAMES", "LIMIT_READ", "SOUL_ROOMS_JP", "TENHOU_YAKU", "is_soul_room",
+           "soul_lobby", "yaku_by_name"]
 
 #: Tenhou's names of the yaku, by Tenhou yaku id (0..54), as its viewer writes them.
 TENHOU_YAKU: Final = (
@@ -35,6 +38,30 @@ TENHOU_YAKU: Final = (
     "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈",
     "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
 )
+
+#: Limits as Tenhou writes them (mangan ... yakuman).
+LIMIT_NAMES: Final = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman",
+                      "役満": "yakuman", "数え役満": "yakuman"}
+#: Limits as converters of Mahjong Soul games also write them (tensoul: romaji, English, kiriage).
+LIMIT_READ: Final = {**LIMIT_NAMES, "切り上げ満貫": "mangan", "mangan": "mangan", "kiriage mangan": "mangan",
+                     "rounded mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
+                     "yakuman": "yakuman", "kazoe yakuman": "yakuman", "counted yakuman": "yakuman"}
+DRAW_NAMES: Final = {
+    "流局": DrawKind.EXHAUSTIVE, "全員聴牌": DrawKind.EXHAUSTIVE, "全員不聴": DrawKind.EXHAUSTIVE,
+    "流し満貫": DrawKind.NAGASHI_MANGAN, "九種九牌": DrawKind.KYUUSHU_KYUUHAI, "四家立直": DrawKind.SUUCHA_RIICHI,
+    "三家和了": DrawKind.SANCHAHOU, "四槓散了": DrawKind.SUUKAIKAN, "四風連打": DrawKind.SUUFON_RENDA,
+    # as converters of Mahjong Soul games write them (tensoul: Japanese, romaji, English)
+    "四開槓": DrawKind.SUUKAIKAN, "三家和": DrawKind.SANCHAHOU, "Ryuukyoku": DrawKind.EXHAUSTIVE,
+    "Exhaustive Draw": DrawKind.EXHAUSTIVE, "Nagashi Mangan": DrawKind.NAGASHI_MANGAN,
+    "Mangan at Draw": DrawKind.NAGASHI_MANGAN, "Kyuushu Kyuuhai": DrawKind.KYUUSHU_KYUUHAI,
+    "Nine Terminal Abortion": DrawKind.KYUUSHU_KYUUHAI, "Suufon Renda": DrawKind.SUUFON_RENDA,
+    "Four Wind Abortion": DrawKind.SUUFON_RENDA, "Suucha Riichi": DrawKind.SUUCHA_RIICHI,
+    "Four Riichi Abortion": DrawKind.SUUCHA_RIICHI, "Suukaikan": DrawKind.SUUKAIKAN,
+    "Four Kan Abortion": DrawKind.SUUKAIKAN, "Sanchahou": DrawKind.SANCHAHOU, "Three Ron Abortion": DrawKind.SANCHAHOU,
+}
+DRAW_TEXT: Final = {DrawKind.EXHAUSTIVE: "流局", DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.KYUUSHU_KYUUHAI: "九種九牌",
+                    DrawKind.SUUCHA_RIICHI: "四家立直", DrawKind.SANCHAHOU: "三家和了", DrawKind.SUUKAIKAN: "四槓散了",
+                    DrawKind.SUUFON_RENDA: "四風連打"}
 
 #: Soul's Japanese names where they differ from Tenhou's (by fan: 7..11, 18, 49, the 么 spellings).
 _SOUL_JAPANESE: Final = {
