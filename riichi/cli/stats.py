@@ -120,6 +120,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"report: {out / 'report.html'}")
     except StatsError as exc:
         return _fail(str(exc))
+    except KeyboardInterrupt:
+        print(f"\nriichi stats: interrupted: {out} keeps the parts written so far; the same command goes on from "
+              "there", file=sys.stderr)
+        return 130
     status = 0
     for query in args.query:
         status = max(status, _run_query(con, query, sys.stdout))
