@@ -239,6 +239,7 @@ class RecordFormat(enum.Enum):
     MJLOG = "mjlog"
     TENHOU6 = "tenhou6"
     MJAI = "mjai"
+    SOUL = "soul"
 
 
 def _replay(data: bytes, fmt: str, name: str) -> dict[str, object]:
