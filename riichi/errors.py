@@ -8,6 +8,8 @@ precisely (``riichi score --jsonl`` writes it as ``error.code``).
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import ClassVar
 
 __all__ = [
@@ -22,7 +24,18 @@ __all__ = [
     "RiichiError",
     "UnknownRulesError",
     "WrongTileCountError",
+    "did_you_mean",
 ]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'kiriage'?)`` when one of ``choices`` is close to the unknown ``word``, else ``''``.
+
+    >>> did_you_mean("kiriag", ["kuitan", "kiriage"])
+    " (did you mean 'kiriage'?)"
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class RiichiError(ValueError):

@@ -77,7 +77,10 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> tup
 
 
 def _unexpected(ch: str, source: str, at: int) -> NotationError:
-    hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
+    if ch in "MPSZ":
+        hint = f" (suits are lower case: did you mean {ch.lower()!r}?)"
+    else:
+        hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
     return NotationError(f"unexpected character {ch!r}{hint}", source, (at, at + 1))
 
 

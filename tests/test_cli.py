@@ -72,7 +72,7 @@ def test_compare_a_liable_yakuman_before_the_discarder_is_given(capsys: pytest.C
 
 
 def test_errors_go_to_stderr_with_their_code(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "score", "234m456p678s4443z", "--win", "3z")
+    code, out, err = run(capsys, "score", "234m456p678s443z", "--win", "3z")
     assert code == 1 and out == ""
     assert "wrong_tile_count" in err
 

@@ -29,7 +29,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(("args", "status", "head"), [
     # refused input: exit 1, the interchange code
     (("score", "123m45x", "--win", "1m"), EXIT_REFUSED, "riichi score: error (invalid_notation): hand:"),
-    (("score", "234m456p678s4443z", "--win", "3z"), EXIT_REFUSED, "riichi score: error (wrong_tile_count):"),
+    (("score", "234m456p678s443z", "--win", "3z"), EXIT_REFUSED, "riichi score: error (wrong_tile_count):"),
     (("score", "123m456p789s11122z", "--ippatsu"), EXIT_REFUSED,
      "riichi score: error (inconsistent_situation): ippatsu needs riichi"),
     # ura without riichi is the same kind of error as ippatsu without riichi (not silently ignored)
@@ -142,11 +142,39 @@ def test_batch_shows_progress_on_a_terminal_and_ends_with_a_summary() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     # one meld, one concealed tile: singular ("1 red five": tests/test_red_fives.py)
-    (("score", "123m456p789s1z pon:777z@W", "--win", "1z"),
-     "the hand has 10 concealed tiles with 1 meld; a winning hand needs 11"),
+    (("score", "123m456p78s1z pon:777z@W", "--win", "1z"),
+     "the hand has 9 concealed tiles with 1 meld; a winning hand needs 11"),
     (("analyze", "1m pon:777z@W"), "1 concealed tile and 1 meld make 4 tiles; a hand has 13 or 14"),
     (("analyze", "123m456p1z pon:777z@W"), "7 concealed tiles and 1 meld make 10 tiles"),
 ])
 def test_plurals_are_right(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str) -> None:
     code, _, err = run(capsys, *args)
     assert code == EXIT_REFUSED and message in err
+
+
+def test_thirteen_tiles_and_the_winning_tile_named_make_the_hand_and_say_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 234m 456p 678s 444z 3z and --win 3z: the fourteenth tile is the named one, as if written (the README's
+    # hand: 2 han 40 fu, 2700), and the Rules line says it was added.
+    assert main(["score", "234m456p678s4443z", "--win", "3z", "--tsumo", "--seat", "S", "--dora", "1m"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("the winning tile 3z added to the 13 tiles given")
+    assert "2 han 40 fu: 2700 points" in out
+
+
+def test_compare_says_an_error_of_the_hand_once(capsys: pytest.CaptureFixture[str]) -> None:
+    # 12 tiles can win under no rule set: one error line, not one a preset
+    assert main(["score", "234m456p678s443z", "--win", "3z", "--compare"]) == EXIT_REFUSED
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("riichi score: error (wrong_tile_count):")
+    assert err[0].endswith("(under every rule set)")
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    (("score", "123M456p789s11222z"), "unexpected character 'M' (suits are lower case: did you mean 'm'?)"),
+    (("score", "123m456p789s11222z", "--rules", "tenhuo"), "unknown rule set 'tenhuo' (did you mean 'tenhou'?)"),
+    (("score", "123m456p789s11222z", "--set", "kiriag=true"), "unknown rules switch 'kiriag' (did you mean 'kiriage'?)"),
+])
+def test_a_near_miss_gets_a_did_you_mean(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], hint: str) -> None:
+    assert main(list(args)) != 0
+    assert hint in capsys.readouterr().err

@@ -60,7 +60,7 @@ def test_the_base_case_is_valid() -> None:
     {"win": 3},
     {"win": ["3s"]},  # an unhashable value is a wrong type too, never an internal error
     {"win": {"tile": "3s"}},
-    {"dora": ["1m"]},
+    {"dora": [1]},  # a list of indicators holds tile strings
     {"seat_wind": ["S"]},
     {"tsumo": "yes"},
     {"riichi": 1},

@@ -26,7 +26,7 @@ from typing import BinaryIO, NoReturn, TextIO
 from riichi.cli.batch import CHUNK_LINES, answer_lines, workers_arg
 from riichi.errors import NotationError, RiichiError, UnknownRulesError
 from riichi.formats import red_fives
-from riichi.formats.interchange import meld_object, read_and_score, score_case, score_line
+from riichi.formats.interchange import Scored, meld_object, read_and_score, score_case, score_line
 from riichi.hand import WIN_MARK
 from riichi.rules import PRESETS, presets_for, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
@@ -258,8 +258,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except _CommandLineError as e:
         return fail("score", e.code, e.message, source=e.source, span=e.span)
     if args.compare:
-        _print_compare(case)
-        return 0
+        return _print_compare(case)
     if args.json:
         return emit(score_case(case), command="score", as_json=True, show=print)
     try:
@@ -355,6 +354,11 @@ def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
     if marked is not None and args.win and args.win != marked:
         raise _CommandLineError("invalid_case", f"the hand marks win:{marked} but --win says {args.win}")
     win = args.win or marked
+    args.added_win = None
+    if win and sum(ch.isdigit() for ch in concealed_text) + 3 * len(melds) == 13:  # noqa: PLR2004
+        # thirteen tiles and the winning tile named: the fourteenth is that tile (the text output says so)
+        concealed_text += win
+        args.added_win = win
     if not win:
         digits = [ch for ch in concealed_text if ch.isdigit()]
         suits = [i for i, ch in enumerate(concealed_text) if ch in "mpsz"]
@@ -413,6 +417,8 @@ def _assumed(args: argparse.Namespace) -> str:
         assumed.append("round wind E")
     if not (args.tsumo or args.ron or args.discarder or args.nagashi):
         assumed.append("ron")
+    if getattr(args, "added_win", None):
+        assumed.append(f"the winning tile {args.added_win} added to the 13 tiles given")
     rules = str(args.rules) + "".join(f", {item}" for item in args.set)
     return rules + (f"; assumed {', '.join(assumed)}" if assumed else "")
 
@@ -425,36 +431,49 @@ def _mark(text: str, style: str) -> str:
     return _c(text, _STYLES[style])
 
 
-def _print_compare(case: dict[str, object]) -> None:
+def _print_compare(case: dict[str, object]) -> int:
     """The case under every preset of its number of players, one line each: the value, the points and the yaku
-    (or the error)."""
-    w = _NAME_WIDTH
-    print(f"{'rules':<{w}} {'value':<26} {'points':>7}  yaku")
-    plain = []
+    (or the error); an error that every preset gives alike (the hand itself is wrong) is said once."""
     rules = case.get("rules")
     try:
         players = resolve_rules(rules if isinstance(rules, (str, dict)) else None).players
     except RiichiError:
         players = 4  # a bad spec: each preset's line names the error
+    outcomes: list[tuple[str, object]] = []
     for name in presets_for(players):
         try:
-            scored = read_and_score({**case, "rules": {**rules, "preset": name} if isinstance(rules, dict) else name})
+            outcomes.append((name, read_and_score({**case, "rules": {**rules, "preset": name}
+                                                   if isinstance(rules, dict) else name})))
         except RiichiError as e:
-            print(f"{name:<{w}} {_c(e.code, 'red'):<26} {'-':>7}  {str(e).splitlines()[0]}")
-            continue
+            outcomes.append((name, e))
         except Exception as e:  # noqa: BLE001 - one preset's failure must not hide the others
-            print(f"{name:<{w}} {_c('internal_error', 'red'):<26} {'-':>7}  internal error ({type(e).__name__}: {e})")
+            outcomes.append((name, f"internal error ({type(e).__name__}: {e})"))
+    errors = {(e.code, str(e)) for _, e in outcomes if isinstance(e, RiichiError)}
+    if len(errors) == 1 and all(isinstance(e, RiichiError) for _, e in outcomes):
+        code, message = errors.pop()
+        return fail("score", code, f"{message} (under every rule set)")
+    w = _NAME_WIDTH
+    print(f"{'rules':<{w}} {'value':<26} {'points':>7}  yaku")
+    plain = []
+    for name, outcome in outcomes:
+        if isinstance(outcome, RiichiError):
+            print(f"{name:<{w}} {_c(outcome.code, 'red'):<26} {'-':>7}  {str(outcome).splitlines()[0]}")
             continue
-        s = scored.score
+        if isinstance(outcome, str):
+            print(f"{name:<{w}} {_c('internal_error', 'red'):<26} {'-':>7}  {outcome}")
+            continue
+        assert isinstance(outcome, Scored)
+        s = outcome.score
         if s.yakuman:
             yaku = ", ".join(y.value if n == 1 else f"{y.value} x{n}" for y, n in s.yakuman)
         else:
             yaku = ", ".join(f"{y.value} {n}" for y, n in s.yaku)
         print(f"{name:<{w}} {s.value.replace('  ', ' '):<26} {s.points:>7}  {yaku}")
-        if red_fives.NOTE in scored.notes:
+        if red_fives.NOTE in outcome.notes:
             plain.append(name)
     if plain:
         print(f"red fives counted as plain fives under {', '.join(plain)}: those rules have none")
+    return 0
 
 
 # -- rules ----------------------------------------------------------------------

@@ -88,7 +88,7 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
     for key in ("tiles_left", "points"):
         _int(req, key)
     lists = {key: _tiles(req, key) for key in ("visible", "discards", "passed", "passed_in_riichi")}
-    for key in ("values", "ankan_strict"):
+    for key in ("values", "ankan_strict", "nagashi_mangan", "tsumo"):  # typed, even where this analysis ignores them
         if req.get(key) is not None:
             _flag(req, key)
     hand_counts(hand)  # checks the size and the copies before anything else

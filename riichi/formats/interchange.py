@@ -231,8 +231,8 @@ def case_context(case: dict[str, object], win: Tile) -> WinContext:
     values["discarder"] = _seat(case, "discarder")
     values["seat_wind"] = _seat(case, "seat_wind") or Wind.EAST
     values["round_wind"] = _seat(case, "round_wind") or Wind.EAST
-    values["dora"] = _tiles(_text(case, "dora"), "dora")
-    values["ura"] = _tiles(_text(case, "ura"), "ura")
+    values["dora"] = _tiles(_indicators(case, "dora"), "dora")
+    values["ura"] = _tiles(_indicators(case, "ura"), "ura")
     values["honba"] = _count(case, "honba")
     values["riichi_sticks"] = _count(case, "riichi_sticks")
     values["kita"] = _kita(case)
@@ -259,7 +259,9 @@ def _shown(value: object) -> str:
 
 
 def _rules(case: dict[str, object]) -> RuleSet:
-    spec = case.get("rules", "tenhou")
+    spec = case.get("rules")
+    if spec is None:  # as every optional field: null is not given
+        spec = "tenhou"
     if not isinstance(spec, (str, dict)):
         raise InvalidCaseError("rules must be a preset name or an object {\"preset\": NAME, ...}")
     return resolve_rules(spec)
@@ -274,6 +276,16 @@ def _text(case: dict[str, object], key: str, *, required: bool = False) -> str:
     if not isinstance(value, str):
         raise InvalidCaseError(f"{key} must be a string of tiles in MPSZ notation, not {_shown(value)}")
     return value
+
+
+def _indicators(case: dict[str, object], key: str) -> str:
+    """Dora or ura indicators: a string of tiles (``"3m7z"``), or a list of them (``["3m", "7z"]``)."""
+    value = case.get(key)
+    if isinstance(value, list):
+        if not all(isinstance(item, str) for item in value):
+            raise InvalidCaseError(f"{key} must be a string of tiles or a list of tile strings, not {_shown(value)}")
+        return "".join(str(_tile(item, key)) for item in value)  # type: ignore[arg-type]  # one tile each
+    return _text(case, key)
 
 
 def _concealed_text(text: str) -> str:

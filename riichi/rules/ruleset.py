@@ -17,7 +17,7 @@ import enum
 from dataclasses import dataclass, field, fields
 from typing import Final
 
-from riichi.errors import UnknownRulesError
+from riichi.errors import UnknownRulesError, did_you_mean
 from riichi.frozen import Frozen
 from riichi.rules.options import (
     AbortiveDraw,
@@ -219,7 +219,7 @@ class RuleSet(Frozen):
             return getattr(self.scoring, name)
         if name in _IS_GAME:
             return getattr(self.game, name)
-        raise UnknownRulesError(f"unknown rules switch {name!r}")
+        raise UnknownRulesError(f"unknown rules switch {name!r}{did_you_mean(name, (*_IS_SCORING, *_IS_GAME))}")
 
     def replace(self, *, name: str | None = None, description: str | None = None,
                 **switches: object) -> RuleSet:
@@ -228,7 +228,8 @@ class RuleSet(Frozen):
         game = {k: v for k, v in switches.items() if k in _IS_GAME}
         unknown = [k for k in switches if k not in scoring and k not in game]
         if unknown:
-            raise UnknownRulesError(f"unknown rules switch {unknown[0]!r}")
+            raise UnknownRulesError(f"unknown rules switch {unknown[0]!r}"
+                                    f"{did_you_mean(unknown[0], (*_IS_SCORING, *_IS_GAME))}")
         for key, value in switches.items():
             _check_type(key, value, self.switch(key))
         # Each value has its field's type (checked above), which mypy cannot see through ``**``.

@@ -22,10 +22,10 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Final
 
-from riichi.errors import UnknownRulesError
+from riichi.errors import UnknownRulesError, did_you_mean
 from riichi.rules.options import LOCAL_YAKU, PAO_YAKUMAN, AbortiveDraw
 from riichi.rules.presets import PRESETS, TENHOU
-from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
+from riichi.rules.ruleset import GAME_SWITCHES, SCORING_SWITCHES, GameRules, RuleSet, ScoringRules
 from riichi.yaku import Yaku
 
 __all__ = ["find_rules", "resolve_rules"]
@@ -36,7 +36,8 @@ def find_rules(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise UnknownRulesError(f"unknown rule set {name!r}; presets are {', '.join(PRESETS)}") from None
+        hint = did_you_mean(name, PRESETS) if isinstance(name, str) else ""
+        raise UnknownRulesError(f"unknown rule set {name!r}{hint}; presets are {', '.join(PRESETS)}") from None
 
 
 def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None = None, /, **overrides: object) -> RuleSet:
@@ -148,7 +149,7 @@ def _override(key: str, value: object) -> object:
             return frozenset(_member(key, AbortiveDraw, v) for v in value)
         raise UnknownRulesError("rules.abortive_draws must be a list of "
                                 + ", ".join(repr(m.value) for m in AbortiveDraw))
-    raise UnknownRulesError(f"unknown rules switch {key!r}")
+    raise UnknownRulesError(f"unknown rules switch {key!r}{did_you_mean(key, (*SCORING_SWITCHES, *GAME_SWITCHES))}")
 
 
 def _listed(value: object) -> object:

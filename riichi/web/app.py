@@ -373,6 +373,19 @@ def create_app() -> FastAPI:
         three-player rule set); its other rules are ignored."""
         case = await _read_case(request)
         score_case = _score_case()
+        if case.get("rules") is not None:  # rules that name no rule set: the caller's mistake, said once
+            from riichi.errors import InvalidCaseError  # noqa: PLC0415
+            from riichi.formats.interchange import error_result  # noqa: PLC0415
+            from riichi.rules import resolve_rules  # noqa: PLC0415
+
+            spec = case["rules"]
+            try:
+                if not isinstance(spec, (str, dict)):
+                    raise InvalidCaseError('rules must be a preset name or an object {"preset": NAME, ...}')
+                resolve_rules(spec)
+            except RiichiError as e:
+                refused = error_result(case.get("id"), e)
+                return JSONResponse(refused, status_code=_status_of(refused))
         listing = _rules_listing()["presets"]
         assert isinstance(listing, list)
         names = _compared_presets(case.get("rules"))

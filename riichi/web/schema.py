@@ -2,36 +2,59 @@
 
 The API reads request bodies itself (so that every bad body gets the
 interchange error object), which means FastAPI cannot derive these from type
-hints; they are written out here and follow the interchange format (docs/interchange.md) field by field.
+hints; they are written out here and follow the interchange format field by field, with the real
+constraints (tile patterns, ranges, the names of rule sets and switches), so that a client generated from the
+document sends requests the API reads. A request the document accepts may still be refused for a mahjong
+reason (a hand that is not complete, a yaku missing, a situation that cannot hold).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from riichi.rules import PRESETS
+from riichi.rules.ruleset import GAME_SWITCHES, SCORING_SWITCHES
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
 __all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "REPLAY", "REPLAY_ERROR",
            "RESULT", "RULES", "WIN_CASE"]
 
-_SEAT: Final = {"type": "string", "enum": ["E", "S", "W", "N"]}
-_FLAG: Final = {"type": "boolean", "default": False}
+# Every optional field of a request may also be null, which the readers take as not given.
+_SEAT: Final = {"type": ["string", "null"], "enum": ["E", "S", "W", "N", None]}
+_FLAG: Final = {"type": ["boolean", "null"], "default": False}
 #: Honba and riichi sticks: small whole numbers (riichi.formats.interchange.MAX_COUNT).
-_COUNT: Final = {"type": "integer", "default": 0, "minimum": 0, "maximum": 100}
-_TILES: Final = {"type": "string", "default": ""}
+_COUNT: Final = {"type": ["integer", "null"], "default": 0, "minimum": 0, "maximum": 100}
+#: A group of tiles of one suit in MPSZ notation (0 is a red five; honours are 1z to 7z).
+_GROUP: Final = "(?:[0-9]+[mps]|[1-7]+z)"
+#: One tile.
+_TILE: Final = "(?:[0-9][mps]|[1-7]z)"
+#: Tiles in MPSZ notation, groups maybe spaced apart: ``"3m7z"``, ``"123m 456p"``.
+TILES_PATTERN: Final = f"^ *(?:{_GROUP} *)*$"
+#: A meld word, ``TYPE:TILES[@SEAT]``.
+_MELD: Final = ("(?:(?:chi|pon):(?:[0-9]{3}[mps]|[1-7]{3}z)|(?:minkan|shouminkan|ankan):(?:[0-9]{4}[mps]|[1-7]{4}z))"
+                 "(?:@[ESWN])?")
+#: A hand: concealed tiles, then melds, then maybe the winning tile ``win:TILE``, each word after a space.
+HAND_PATTERN: Final = (f"^ *(?:{_GROUP}+(?: +{_GROUP}+)*)?(?:(?: +|^ *){_MELD})*(?:(?: +|^ *)win:{_TILE})? *$")
+_TILES: Final = {"type": ["string", "null"], "default": "", "pattern": TILES_PATTERN}
+#: Dora or ura indicators: a string of tiles or a list of one-tile strings.
+_INDICATORS: Final = {"default": "", "anyOf": [{"type": ["string", "null"], "pattern": TILES_PATTERN},
+                                               {"type": "array",
+                                                "items": {"type": "string", "pattern": f"^{_TILE}$"}}]}
 
 WIN_CASE: Final[dict[str, object]] = {
     "title": "WinCase",
     "type": "object",
-    "description": "A win case of the interchange format (docs/interchange.md). Unknown fields are refused.",
+    "description": "A win case of the interchange format (the documentation's page on batch scoring). Unknown "
+                   "fields are refused.",
     "required": ["hand", "win"],
     "additionalProperties": False,
     "properties": {
         "id": {"description": "Echoed back in the result."},
-        "hand": {"type": "string", "description": "Concealed tiles in MPSZ notation, winning tile included.",
-                 "examples": ["234567m34p678s55p"]},
+        "hand": {"type": "string", "pattern": HAND_PATTERN, "examples": ["234567m34p678s55p"],
+                 "description": "Concealed tiles in MPSZ notation, winning tile included; or the whole hand as "
+                                "a score's reading line writes it, melds and `win:TILE` included."},
         "melds": {
-            "type": "array",
+            "type": ["array", "null"],
             "description": "Called or declared sets, in the order they were made.",
             "items": {
                 "type": "object",
@@ -39,23 +62,25 @@ WIN_CASE: Final[dict[str, object]] = {
                 "additionalProperties": False,
                 "properties": {
                     "type": {"type": "string", "enum": ["chi", "pon", "minkan", "shouminkan", "ankan"]},
-                    "tiles": {"type": "string", "examples": ["340m", "5555z"]},
+                    "tiles": {"type": "string", "pattern": "^(?:[0-9]{3,4}[mps]|[1-7]{3,4}z)$",
+                              "examples": ["340m", "5555z"]},
                     "from": {**_SEAT, "description": "Seat the claimed tile came from (not for ankan)."},
                 },
             },
         },
-        "win": {"type": "string", "description": "The winning tile, one of the tiles of `hand`."},
+        "win": {"type": "string", "pattern": f"^{_TILE}$",
+                "description": "The winning tile, one of the tiles of `hand` (optional when `hand` marks it)."},
         "discarder": {**_SEAT, "description": "On ron, the seat that dealt in."},
         "seat_wind": {**_SEAT, "default": "E"},
         "round_wind": {**_SEAT, "default": "E"},
         # the situation flags of the win context, each with its help
         **{flag: {**_FLAG, "description": flag_help(flag)} for flag in SITUATION_FLAGS},
         "nagashi_mangan": {**_FLAG, "description": "a mangan paid at an exhaustive draw (no hand, no winning tile)"},
-        "dora": {"type": "string", "default": "", "description": "All dora indicators, e.g. `3m7z`."},
-        "ura": {"type": "string", "default": "", "description": "Ura-dora indicators."},
+        "dora": {**_INDICATORS, "description": "All dora indicators, e.g. `3m7z` or `[\"3m\", \"7z\"]`."},
+        "ura": {**_INDICATORS, "description": "Ura-dora indicators."},
         "honba": _COUNT,
         "riichi_sticks": _COUNT,
-        "kita": {"type": "integer", "default": 0, "minimum": 0, "maximum": 4, "description": (
+        "kita": {"type": ["integer", "null"], "default": 0, "minimum": 0, "maximum": 4, "description": (
             "Three-player rules: the Norths the winner set aside (kita), each a han of dora (`nukidora`).")},
         "red_fives_as_plain": {**_FLAG, "description": (
             "Read a red five under rules without red fives as their plain five (the result notes it); "
@@ -63,7 +88,10 @@ WIN_CASE: Final[dict[str, object]] = {
         "rules": {
             "description": "A preset name, or an object `{\"preset\": NAME, ...overrides}`.",
             "default": "tenhou",
-            "oneOf": [{"type": "string"}, {"type": "object"}],
+            "oneOf": [{"type": "null"}, {"type": "string", "enum": list(PRESETS)},
+                      {"type": "object",
+                       "properties": {"preset": {"type": "string", "enum": list(PRESETS), "default": "tenhou"}},
+                       "propertyNames": {"enum": ["preset", *SCORING_SWITCHES, *GAME_SWITCHES]}}],
         },
     },
 }
@@ -152,23 +180,25 @@ _ANALYSIS_FIELDS: Final = ("id", "hand", "melds", "win", "nagashi_mangan", "seat
 ANALYZE_REQUEST: Final[dict[str, object]] = {
     "title": "AnalyzeRequest",
     "type": "object",
-    "description": "A hand to analyse: shanten, waits with their value, and the best discards (docs/analysis.md). "
+    "description": "A hand to analyse: shanten, waits with their value, and the best discards (the documentation's page on hand analysis). "
                    "The situation fields are those of a win case; unknown fields are refused.",
     "required": ["hand"],
     "additionalProperties": False,
     "properties": {
         **{name: WIN_CASE["properties"][name] for name in _ANALYSIS_FIELDS},  # type: ignore[index]
-        "hand": {"type": "string", "examples": ["123m456p789s1122z"]},
-        "win": {"type": "string", "description": "The tile just drawn, for a 14-tile hand."},
-        "drawn": {"type": "string", "description": "The tile just drawn (for a kan after riichi)."},
+        "hand": {"type": "string", "pattern": HAND_PATTERN, "examples": ["123m456p789s1122z"]},
+        "win": {"type": ["string", "null"], "pattern": f"^{_TILE}$",
+                "description": "The tile just drawn, for a 14-tile hand."},
+        "drawn": {"type": ["string", "null"], "pattern": f"^{_TILE}$",
+                  "description": "The tile just drawn (for a kan after riichi)."},
         "visible": {**_TILES, "description": "Tiles seen outside the hand (discards, indicators, melds)."},
         "discards": {**_TILES, "description": "The player's own discards (furiten)."},
         "passed": {**_TILES, "description": "Tiles let pass since the player's last discard (furiten)."},
         "passed_in_riichi": {**_TILES, "description": "Tiles let pass since declaring riichi (furiten)."},
-        "tiles_left": {"type": "integer", "minimum": 0, "maximum": 136},
-        "points": {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000},
-        "ankan_strict": {"type": "boolean"},
-        "values": {"type": "boolean", "default": True},
+        "tiles_left": {"type": ["integer", "null"], "minimum": 0, "maximum": 136},
+        "points": {"type": ["integer", "null"], "minimum": -1_000_000, "maximum": 1_000_000},
+        "ankan_strict": _FLAG,
+        "values": {"type": ["boolean", "null"], "default": True},
     },
 }
 

@@ -75,7 +75,7 @@ def test_left_out_fields_take_their_contract_defaults() -> None:
     ("seat_wind", "east", "seat_wind must be one of E, S, W, N, not \"east\""),
     ("discarder", 0, "discarder must be one of E, S, W, N, not 0"),
     ("win", 5, "win must be a string of tiles in MPSZ notation, not 5"),
-    ("dora", ["1m"], "dora must be a string of tiles in MPSZ notation, not [\"1m\"]"),
+    ("dora", ["1m", 3], "dora must be a string of tiles or a list of tile strings, not [\"1m\", 3]"),
     ("melds", {}, "melds must be a list of {\"type\", \"tiles\", \"from\"} objects"),
     ("melds", [{"type": "pon", "tiles": "555z", "form": "W"}], "unknown field \"form\" in melds[0]"),
     ("melds", [{"type": "kan", "tiles": "5555z"}], ("melds[0].type must be chi, pon, minkan, shouminkan or ankan, "
