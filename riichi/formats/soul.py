@@ -376,10 +376,15 @@ def _stated_win(h: dict[str, object], seat: int, source: int | None, honba: int,
     else:
         points = _int(h, "point_zimo_qin") + 2 * _int(h, "point_zimo_xian")
     pao = _int(h, "baopai")
+    # The sticks a lone winner collects, as the server's numbers state them: its change less the hand's value
+    # and the honba (300 a honba, ron or tsumo).
+    gained = deltas[seat] - points - 300 * honba if deltas is not None else -1
+    sticks = gained // 1000 if gained >= 0 and gained % 1000 == 0 else None
     return StatedWin(seat, source, han=None if yiman else _int(h, "count"), fu=None if yiman else _int(h, "fu"),
                      points=points, yaku=() if yiman else tuple(named),
                      yakuman=tuple(y for y, _ in named) if yiman else (), limit="yakuman" if yiman else None,
-                     pao=pao - 1 if pao > 0 else None, deltas=deltas, honba=honba)
+                     pao=pao - 1 if pao > 0 else None, deltas=deltas, honba=honba,
+                     riichi_sticks=sticks)
 
 
 # -- the record -----------------------------------------------------------------------------------------

@@ -310,3 +310,17 @@ def test_a_soul_game_id_as_the_reference_makes_a_soul_game() -> None:
     record = read_record(json.dumps(obj).encode(), "tenhou6")
     assert record.rules.preset == "mahjongsoul" and record.rules.log_id is None
     assert _replay(record)[-1]["final_points"] == [-29.9, 33.4, -9.1, 5.6]
+
+
+@pytest.mark.parametrize("path", [GAME_A, GAME_B], ids=["250913", "250918"])
+def test_as_mjlog_the_game_replays_the_same_under_soul_rules(path: Path) -> None:
+    # mjlog's <GO type> can name no site but Tenhou, so the converted game needs --rules mahjongsoul; with it,
+    # every hand (the sticks each win collects included: the server's change less the value and the honba)
+    # and the final points are the original's.
+    record = read_soul(path.read_bytes())
+    original = _replay(record)
+    again = read_record(write_record(record, "mjlog").encode("utf-8"), "mjlog")
+    converted = list(replay_game(again, file="game", rules=MAHJONGSOUL))
+    assert all(o["matches_log"] is True for o in converted)
+    assert [{k: v for k, v in o.items() if k not in ("log", "wall")} for o in converted] == \
+        [{k: v for k, v in o.items() if k not in ("log", "wall")} for o in original]
