@@ -14,7 +14,9 @@ comes (each line sent has exactly one line answered), so the bot is back in step
 from __future__ import annotations
 
 import json
+import os
 import queue
+import select
 import subprocess
 import threading
 import time
@@ -46,7 +48,7 @@ class MjaiProcessPlayer:
         self.faults: list[Fault] = []
         self._pending: list[dict[str, object]] = []
         self._hand_open = False
-        self._proc: subprocess.Popen[str] | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
         self._owed = 0  # lines sent whose answers did not come in time (dropped when they come)
@@ -58,15 +60,15 @@ class MjaiProcessPlayer:
         self.close()
         try:
             proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # noqa: S603 - the user's
-                                    stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
-                                    bufsize=1)
+                                    stderr=subprocess.PIPE)
         except OSError as exc:
             self._proc, self._exited = None, True
             self._stderr.append(f"cannot start {self.command[0]!r}: {exc.strerror or exc}")
             return
         self._proc, self._exited, self._owed = proc, False, 0
         self._lines = queue.Queue()
-        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        os.set_blocking(proc.stdin.fileno(), False)  # a bot that stops reading must not stop the table
         threading.Thread(target=_read_lines, args=(proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=_keep_stderr, args=(proc.stderr, self._stderr), daemon=True).start()
 
@@ -91,14 +93,9 @@ class MjaiProcessPlayer:
         proc = self._proc
         if proc is None or self._exited:
             raise BotFault(FaultKind.EXITED, self._why_gone())
-        try:
-            assert proc.stdin is not None
-            proc.stdin.write(json.dumps(messages, ensure_ascii=False, separators=(",", ":")) + "\n")
-            proc.stdin.flush()
-        except OSError:
-            self._exited = True
-            raise BotFault(FaultKind.EXITED, self._why_gone()) from None
         deadline = time.monotonic() + timeout
+        sent = json.dumps(messages, ensure_ascii=False, separators=(",", ":")) + "\n"
+        self._send(proc, sent.encode("utf-8"), deadline)
         while True:
             try:
                 line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
@@ -112,6 +109,29 @@ class MjaiProcessPlayer:
                 self._owed -= 1  # the late answer to an earlier line
                 continue
             return line
+
+    def _send(self, proc: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:
+        """Write ``data`` to the bot's input by ``deadline``; a bot that does not read it in time has half a
+        line in its input, so its process is ended (a fault now, and its later moves until the next game)."""
+        assert proc.stdin is not None
+        fd = proc.stdin.fileno()
+        view = memoryview(data)
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._exited = True
+                self.close()
+                raise BotFault(FaultKind.LATE, "the bot did not read its input in time (its process was ended)")
+            _, writable, _ = select.select([], [fd], [], remaining)
+            if not writable:
+                continue
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                self._exited = True
+                raise BotFault(FaultKind.EXITED, self._why_gone()) from None
 
     def _why_gone(self) -> str:
         proc = self._proc
@@ -167,12 +187,12 @@ class MjaiProcessPlayer:
             return Decision(self.seat, actions, view).default
 
 
-def _read_lines(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+def _read_lines(stream: IO[bytes], lines: queue.Queue[str | None]) -> None:
     for line in stream:
-        lines.put(line)
+        lines.put(line.decode("utf-8", errors="replace"))
     lines.put(None)
 
 
-def _keep_stderr(stream: IO[str], kept: deque[str]) -> None:
+def _keep_stderr(stream: IO[bytes], kept: deque[str]) -> None:
     for line in stream:
-        kept.append(line.rstrip("\n"))
+        kept.append(line.decode("utf-8", errors="replace").rstrip("\n"))

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from riichi.bots.process import MjaiProcessPlayer
+from riichi.bots.protocol import BotFault, FaultKind
 from riichi.cli import main
 from riichi.cli.play import game_record
 from riichi.formats.mjai import read_mjai
@@ -107,3 +109,17 @@ def test_misbehaving_bots_are_faults_and_the_games_finish(tmp_path: Path, capsys
                  "--seat", f"0={_bot('illegal')}"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["seats"][0]["fault_kinds"] == {"illegal": summary["faults"][0]} and summary["faults"][0] >= 50
+
+
+def test_a_bot_that_stops_reading_does_not_stop_the_table() -> None:
+    # A process that never reads its input ("sleep"): once the pipe is full, a line cannot be written. The
+    # write gives up at the deadline (a late fault) and the process is ended, instead of blocking forever.
+    bot = MjaiProcessPlayer(["sleep", "30"], 0, timeout=0.5)
+    bot._start()  # noqa: SLF001 - the process alone, without a game
+    started = time.monotonic()
+    with pytest.raises(BotFault) as fault:
+        bot._exchange([{"type": "none", "padding": "x" * 1_000_000}], 0.5)  # noqa: SLF001
+    assert fault.value.kind is FaultKind.LATE
+    assert time.monotonic() - started < 5  # noqa: PLR2004
+    assert bot._proc is None  # noqa: SLF001 - ended
+    bot.close()
