@@ -20,7 +20,7 @@ from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, read_record
 from riichi.replay.convert import write_record
 from riichi.replay.run import error_object
-from riichi.replay.sources import expand_paths, read_file, replay_paths
+from riichi.replay.sources import expand_paths, read_file, replay_paths, unreadable
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
 __all__ = ["add_parser"]
@@ -193,7 +193,9 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
         try:
             data = read_file(path)
         except OSError as exc:
-            print(f"riichi replay: {path}: error (invalid_log): cannot read the file: {exc.strerror}", file=sys.stderr)
+            e = unreadable(path, exc)["error"]
+            assert isinstance(e, dict)
+            print(f"riichi replay: {path}: error ({e['code']}): {e['message']}", file=sys.stderr)
             status = 1
             continue
         record = read_record(data, fmt, name=os.path.basename(path))

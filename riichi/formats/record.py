@@ -63,6 +63,7 @@ class ErrorCode(enum.Enum):
     UNSUPPORTED_RULES = "unsupported_rules"  #: rules the project does not play
     ILLEGAL_ACTION = "illegal_action"  #: a move the engine refuses
     DESYNC = "desync"  #: the record's next tile is not the one its wall gives
+    NO_SUCH_FILE = "no_such_file"  #: a file named on the command line that does not exist
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,12 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from riichi.formats.detect import read_record
+from riichi.formats.record import ErrorCode
 from riichi.formats.gzipped import MAX_UNPACKED
 from riichi.replay.run import error_object, replay_game
 from riichi.rules import RuleSet
 
-__all__ = ["MAX_FILE", "RECORD_SUFFIXES", "expand_paths", "read_file", "replay_paths"]
+__all__ = ["MAX_FILE", "RECORD_SUFFIXES", "expand_paths", "read_file", "replay_paths", "unreadable"]
 
 #: Largest record file read, in bytes (plain or gzip): the readers' limit on a record once unpacked.
 MAX_FILE: Final = MAX_UNPACKED
@@ -58,10 +59,18 @@ def replay_paths(paths: Iterable[str], *, fmt: str = "auto",
         try:
             data = read_file(path)
         except OSError as exc:
-            yield error_object(path, 0, f"cannot read the file: {exc.strerror or exc}")
+            yield unreadable(path, exc)
             continue
         record = read_record(data, fmt, name=os.path.basename(path))
         yield from replay_game(record, file=path, rules=rules)
+
+
+def unreadable(path: str, exc: OSError) -> dict[str, object]:
+    """The ``error`` object of a file :func:`read_file` refused: ``no_such_file`` when nothing has that name,
+    ``invalid_log`` saying why otherwise (a folder, a FIFO, a file too large, no permission)."""
+    if isinstance(exc, FileNotFoundError):
+        return error_object(path, 0, "no such file", ErrorCode.NO_SUCH_FILE)
+    return error_object(path, 0, f"cannot read the file: {exc.strerror or exc}")
 
 
 def read_file(path: str, limit: int = MAX_FILE) -> bytes:

@@ -106,3 +106,20 @@ def test_workers_write_what_one_process_writes(tmp_path: Path) -> None:
     assert out[0]["type"] == "error" and out[0]["file"].endswith("0-broken.xml")
     assert sum(o["type"] == "game_end" for o in out) == 12
     assert [o["mismatches"] for o in out if o.get("matches_log") is False] == [["wins[1].points"]]
+
+
+def test_a_missing_file_is_no_such_file_and_the_batch_goes_on(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 30: a name that matches nothing was `invalid_log` "cannot read the file: No such file or directory"
+    missing = str(tmp_path / "nowhere.xml")
+    assert main(["replay", "--jsonl", missing, str(GAME)]) == 1
+    out = _lines(capsys.readouterr().out)
+    assert out[0] == {"type": "error", "file": missing, "game": 0,
+                      "error": {"code": "no_such_file", "message": "no such file"}}
+    assert [o["type"] for o in out[1:]] == ["kyoku"] * 8 + ["game_end"]
+    assert main(["replay", missing, str(GAME)]) == 1
+    table = capsys.readouterr().out
+    assert f"{missing}: error (no_such_file): no such file" in table and "2 files, 8 hands, 0 differing, 1 error" in table
+    assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), missing, str(GAME)]) == 1
+    assert f"riichi replay: {missing}: error (no_such_file): no such file" in capsys.readouterr().err
+    assert (tmp_path / "out" / (GAME.name.split(".")[0] + ".jsonl")).is_file()  # the other file is converted
