@@ -278,7 +278,8 @@ def game_record(game: Game, events: Sequence[Event]) -> GameRecord:
     """A finished game as a record: its events hand by hand, stating no results. Writing it
     (:func:`~riichi.replay.convert.write_record` under the game's rules) gives every hand the engine's
     results, replayed from the events, as any record without results gets them (so ``hora`` and
-    ``ryukyoku`` carry their score changes)."""
+    ``ryukyoku`` carry their score changes). The record carries the game's rule set, which every format
+    writes where it can (mjai ``start_game``, tenhou.net/6 ``rule``, an mjlog attribute Tenhou ignores)."""
     hands: list[list[Event]] = []
     for event in events:
         if isinstance(event, Deal):
@@ -286,7 +287,6 @@ def game_record(game: Game, events: Sequence[Event]) -> GameRecord:
         if hands and not isinstance(event, GameEnd):  # the record's end is no event of its last hand
             hands[-1].append(event)
     records = tuple(HandRecord(i, tuple(hand_events), StatedHand()) for i, hand_events in enumerate(hands))
-    rules = RecordRules(players=game.players, red_fives=game.rules.scoring.aka > 0,
-                        open_tanyao=game.rules.scoring.kuitan, hanchan=game.rules.game.length.value == "hanchan")
+    rules = RecordRules.played_under(game.rules)  # the preset and every switch: a reader replays the same rules
     start = (game.rules.game.starting_points,) * game.players
     return GameRecord(rules, game.names, start, records, None)

@@ -109,7 +109,7 @@ def _replay_one(fmt: str, rules: RuleSet | None, path: str) -> Iterator[dict[str
     """The replay objects of one file; a fault nobody foresaw ends them with an error object for the file (the
     next file goes on), never a traceback."""
     try:
-        yield from replay_paths([path], fmt=fmt, rules=rules)
+        yield from replay_paths([path], fmt=fmt, rules=rules, strict=False)
     except Exception as exc:  # noqa: BLE001 - a fault on one file is that file's error line; the batch goes on
         yield error_object(path, 0, f"the replay failed on this file ({type(exc).__name__}: {exc})")
 
@@ -145,6 +145,9 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
     hands = differing = errors = 0
     for done, path in enumerate(paths, 1):
         for obj in _replay_one(fmt, rules, path):
+            for note in obj.get("notes") or []:  # type: ignore[attr-defined]
+                where = f" hand {obj['kyoku']}" if "kyoku" in obj else ""
+                print(f"{path}{where}: note: {note}", file=out)
             if obj["type"] == "error":
                 status = 1
                 errors += 1
@@ -198,7 +201,10 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
             print(f"riichi replay: {path}: error ({e['code']}): {e['message']}", file=sys.stderr)
             status = 1
             continue
-        record = read_record(data, fmt, name=os.path.basename(path))
+        record = read_record(data, fmt, name=os.path.basename(path), strict=False)
+        for note in record.notes:
+            where = f" hand {note.hand}" if note.hand is not None else ""
+            print(f"riichi replay: {path}{where}: note: {note}", file=sys.stderr)
         try:
             text = write_record(record, target)
         except ValueError as exc:

@@ -8,6 +8,12 @@
 'tenhou6'
 >>> detect_format(b'{"head":{"uuid":"250913-638affa1"},"data":{"type":"Buffer","data":[]}}')
 'soul'
+
+Records of other games' formats that are not read are recognised and named, so that the refusal says
+what the record is:
+
+>>> print(read_record(b'{"code":0,"data":{"handRecord":[{"handEventRecord":[]}]}}').errors[0])
+a Riichi City record: recognised, but not a format this version reads (it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines and Mahjong Soul records)
 """
 
 from __future__ import annotations
@@ -23,10 +29,31 @@ from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRule
 from riichi.formats.soul import looks_like_soul, read_soul
 from riichi.formats.tenhou6 import read_tenhou6
 
-__all__ = ["FORMATS", "detect_format", "read_record"]
+__all__ = ["FORMATS", "detect_format", "foreign_format", "read_record", "refusal"]
 
 #: The record formats, by the names the command line uses.
 FORMATS: Final = ("mjlog", "tenhou6", "mjai", "soul")
+#: Formats recognised but not read, each by keys only it writes (among the first 64 KiB): its name.
+#: Riichi City's game data (``handRecord`` of ``handEventRecord``s, as its record API answers);
+#: mjx's own game state (``publicObservation`` beside ``privateObservations``, its protobuf as JSON);
+#: Majiang's (kobalab, 電脳麻将) game record (``qijia``, the first dealer, with ``log`` of ``qipai``...).
+_FOREIGN: Final = (
+    ((b'"handRecord"', b'"handEventRecord"'), "Riichi City"),
+    ((b'"publicObservation"', b'"privateObservations"'), "mjx game state (mjxproto JSON)"),
+    ((b'"qijia"', b'"qipai"'), "Majiang (kobalab, 電脳麻将)"),
+)
+_READS: Final = "it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines and Mahjong Soul records"
+
+
+def foreign_format(data: bytes) -> str | None:
+    """The name of a record format this version recognises but does not read (Riichi City, ...), or None."""
+    head = data.lstrip()[:65536]
+    if not head.startswith((b"{", b"[")):
+        return None
+    for keys, name in _FOREIGN:
+        if all(key in head for key in keys):
+            return name
+    return None
 
 
 def detect_format(data: bytes) -> str | None:
@@ -41,7 +68,11 @@ def detect_format(data: bytes) -> str | None:
         return "mjlog"
     if looks_like_soul(data):
         return "soul"
+    if foreign_format(data) is not None:
+        return None
     head = data.lstrip()[:65536]
+    if head.startswith((b"//", b"/*")) and b'"log"' in head:  # tenhou.net/6 as some projects keep it: commented
+        return "tenhou6"
     if head.startswith(b"{"):
         first = head.split(b"\n", 1)[0]
         try:  # strictly: nesting is bounded before the (recursive) decoder runs
@@ -55,14 +86,14 @@ def detect_format(data: bytes) -> str | None:
     return None
 
 
-def read_record(data: bytes, fmt: str = "auto", *, name: str = "") -> GameRecord:
+def read_record(data: bytes, fmt: str = "auto", *, name: str = "", strict: bool = True) -> GameRecord:
     """Read a record of the given format (``auto``: detected). ``name`` (a file name) may hold a Tenhou
-    log id, whose date the rules need."""
+    log id, whose date the rules need. ``strict=False`` reads records as other tools write them, and notes
+    what it forgave (:class:`~riichi.formats.record.RecordNote`)."""
     if fmt == "auto":
         found = detect_format(data)
         if found is None:
-            return _unreadable("not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines nor a "
-                               "Mahjong Soul record)")
+            return _unreadable(refusal(data))
         fmt = found
     if fmt == "mjlog":
         return read_mjlog_bytes(data, log_id=name)
@@ -77,10 +108,23 @@ def read_record(data: bytes, fmt: str = "auto", *, name: str = "") -> GameRecord
     except UnicodeDecodeError as not_utf8:  # named apart from exc above: compiled, one name keeps one type
         return _unreadable(f"not UTF-8 text at byte {not_utf8.start}")
     if fmt == "mjai":
-        return read_mjai(text)
+        return read_mjai(text, strict=strict)
     if fmt == "tenhou6":
-        return read_tenhou6(text, log_id=name)
+        return read_tenhou6(text, log_id=name, strict=strict)
     raise ValueError(f"unknown record format {fmt!r} (formats: auto, {', '.join(FORMATS)})")
+
+
+def refusal(data: bytes) -> str:
+    """Why a record that is none of the formats read is refused: the format it is when it is one this
+    version recognises, else that it is no game record."""
+    try:
+        data = ungzip(data)
+    except GzipError:
+        pass
+    foreign = foreign_format(data)
+    if foreign is not None:
+        return f"a {foreign} record: recognised, but not a format this version reads ({_READS})"
+    return "not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines nor a Mahjong Soul record)"
 
 
 def _unreadable(message: str) -> GameRecord:

@@ -10,7 +10,16 @@ protocol has no field for and other readers ignore: ``start_game`` may carry
 ``rule`` (``aka``, ``kuitan``, ``hanchan``) and ``ref`` (a Tenhou log id),
 ``end_game`` the final ``scores`` and ``points``, ``hora`` the values
 (``fan``, ``fu``, ``hora_points``, ``yakus``, ``limit``, ``pao``) and ``hora``
-and ``ryukyoku`` the ``honba`` and ``kyotaku`` they settle.
+and ``ryukyoku`` the ``honba`` and ``kyotaku`` they settle. ``rule`` may also be
+the whole rule set (``{"preset": "wrc", ...}``, the spec :func:`~riichi.formats.record.rules_spec` writes).
+
+Read leniently (``strict=False``), the dialects of other writers are read too,
+each one noted: riichienv's and mjai.app's draw names (``exhaustive_draw``,
+``kyushu_kyuhai``, ``suukansansen``, ``sufuurenta``, ``suucha_riichi``), a
+kyuushu kyuuhai ``ryukyoku`` without ``actor`` (the seat that just drew), and a
+``ryukyoku`` without ``reason`` (Mortal writes none): the draw the hand's events
+show (the last live tile drawn, a fourth riichi, a fourth kan, four winds, or
+else the drawer's nine orphans).
 
 A three-player game deals three ``tehais`` with three ``scores`` (and every
 ``deltas`` has three entries); a North set aside is a ``nukidora`` event
@@ -30,7 +39,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from riichi.errors import RiichiError
 from riichi.formats import strict_json
 from riichi.formats.record import (
     MAX_NUMBER,
@@ -38,12 +46,14 @@ from riichi.formats.record import (
     GameRecord,
     HandRecord,
     RecordError,
+    RecordNote,
     RecordRules,
     StatedDraw,
     StatedGameEnd,
     StatedHand,
     StatedWin,
     checked_number,
+    stated_preset,
 )
 from riichi.game.events import (
     Ankan,
@@ -64,7 +74,6 @@ from riichi.game.events import (
     Shouminkan,
     Win,
 )
-from riichi.rules import PRESETS, resolve_rules
 from riichi.tiles import Tile, Wind
 from riichi.yaku import Yaku
 
@@ -85,6 +94,15 @@ _REASONS: Final = {
     "suufonrenda": DrawKind.SUUFON_RENDA, "sufonrenda": DrawKind.SUUFON_RENDA,
     "nagashimangan": DrawKind.NAGASHI_MANGAN, "nagashi_mangan": DrawKind.NAGASHI_MANGAN,
 }
+#: Draw reasons as riichienv 0.4.11 and mjai.app write them (read leniently, each noted).
+_OTHER_REASONS: Final = {
+    "exhaustive_draw": DrawKind.EXHAUSTIVE, "kyushu_kyuhai": DrawKind.KYUUSHU_KYUUHAI,
+    "suukansansen": DrawKind.SUUKAIKAN, "sufuurenta": DrawKind.SUUFON_RENDA, "suufuurenta": DrawKind.SUUFON_RENDA,
+    "suucha_riichi": DrawKind.SUUCHA_RIICHI, "suuchariichi": DrawKind.SUUCHA_RIICHI,
+}
+#: Tiles drawn in a hand when the live wall runs out: 136 less the dead wall's 14 and the deal's 52
+#: (a kan's replacement tile comes from the dead wall, which takes the live wall's last tile instead).
+_LIVE_DRAWS: Final = 70
 
 
 def mjai_tile(tile: Tile) -> str:
@@ -141,6 +159,14 @@ class _Reader:
     players: int | None = None
     #: A three-player game written in four slots (the fourth hand all ``?``, the fourth score 0).
     padded: bool = False
+    strict: bool = True
+    notes: list[RecordNote] = field(default_factory=list)
+
+    def forgive(self, what: str, read_as: str, hand: _Hand | None) -> None:
+        """Read ``what`` (a departure from the format) as ``read_as``: noted when lenient, an error when strict."""
+        if self.strict:
+            raise _Bad(f"{what} (a lenient reading takes it as {read_as})")
+        self.notes.append(RecordNote(f"{what}: read as {read_as}", hand.index if hand is not None else None))
 
     def current(self, kind: str) -> _Hand:
         if self.hand is None:
@@ -159,7 +185,10 @@ class _Reader:
                 if players not in (3, 4) or type(players) is not int:
                     raise _Bad(f"start_game rule players {players!r} is not 3 or 4")
                 self.players = players
-                preset, switches = _preset(rule)
+                try:
+                    preset, switches = stated_preset(rule)
+                except ValueError as exc:
+                    raise _Bad(str(exc)) from None
                 self.rules = RecordRules(players=players,
                                          red_fives=_opt_bool(rule, "aka"), open_tanyao=_opt_bool(rule, "kuitan"),
                                          hanchan=_opt_bool(rule, "hanchan"), preset=preset, switches=switches,
@@ -302,11 +331,30 @@ class _Reader:
             deltas=self.deltas(obj), honba=_opt_int(obj, "honba"), riichi_sticks=_opt_int(obj, "kyotaku")))
 
     def ryukyoku(self, hand: _Hand, obj: dict[str, object]) -> None:
-        reason = obj.get("reason", "exhaustive")
-        kind = _REASONS.get(str(reason).lower())
-        if kind is None:
-            raise _Bad(f"unknown ryukyoku reason {reason!r}")
-        seat = _actor(obj) if "actor" in obj and kind is DrawKind.KYUUSHU_KYUUHAI else None
+        if "reason" in obj:
+            reason = str(obj["reason"])
+            kind = _REASONS.get(reason.lower())
+            if kind is None and reason.lower() in _OTHER_REASONS:
+                kind = _OTHER_REASONS[reason.lower()]
+                self.forgive(f"ryukyoku reason {reason!r}", kind.value, hand)
+            if kind is None:
+                raise _Bad(f"unknown ryukyoku reason {reason!r}")
+        elif self.strict:
+            kind = DrawKind.EXHAUSTIVE
+        else:
+            kind = _draw_shown(hand.events)
+            self.notes.append(RecordNote(f"ryukyoku without a reason: read as {kind.value}, as the hand's events show",
+                                         hand.index))
+        seat = None
+        if kind is DrawKind.KYUUSHU_KYUUHAI:
+            if "actor" in obj:
+                seat = _actor(obj)
+            else:
+                last = hand.events[-1] if hand.events else None
+                if not isinstance(last, Draw):
+                    raise _Bad("kyuushu kyuuhai without actor, and no tile drawn just before it")
+                seat = last.seat
+                self.forgive("kyuushu kyuuhai without actor", f"seat {seat}, who just drew", hand)
         hand.events.append(Ryuukyoku(kind, seat))
         hand.draw = StatedDraw(kind, self.deltas(obj), honba=_opt_int(obj, "honba"),
                                riichi_sticks=_opt_int(obj, "kyotaku"))
@@ -349,21 +397,6 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
 
 
-def _preset(rule: dict[str, object]) -> tuple[str, tuple[tuple[str, object], ...]]:
-    """The preset (``preset``: a Mahjong Soul game's ``mahjongsoul``) and the switches (``switches``) a rule
-    states, as this library writes them; a preset or switch it does not know is refused."""
-    preset = rule.get("preset", "tenhou")
-    stated = rule.get("switches") or {}
-    if not isinstance(preset, str) or preset not in PRESETS or not isinstance(stated, dict):
-        raise _Bad(f"the rule's preset {preset!r} and switches {stated!r} are not a preset this library knows "
-                   f"({', '.join(PRESETS)}) and an object of switches")
-    try:
-        resolved = resolve_rules({"preset": preset, **stated})
-    except RiichiError as exc:
-        raise _Bad(f"the rule's switches: {exc}") from None
-    return preset, tuple((key, resolved.switch(key)) for key in stated)
-
-
 def _opt_bool(obj: dict[str, object], key: str) -> bool | None:
     value = obj.get(key)
     return value if isinstance(value, bool) else None
@@ -396,10 +429,31 @@ def _actor(obj: dict[str, object], key: str = "actor") -> int:
     return seat
 
 
-def read_mjai(text: str | Iterable[str]) -> GameRecord:
-    """Read one game of mjai JSON lines (a string or an iterable of lines)."""
+def _draw_shown(events: list[Event]) -> DrawKind:
+    """The draw a hand's events show when the record names none: the wall run out (every live tile drawn),
+    a fourth riichi accepted, a fourth kan, the first four discards one wind, or else nine orphans."""
+    draws = sum(isinstance(e, Draw) for e in events)
+    if draws >= _LIVE_DRAWS:
+        return DrawKind.EXHAUSTIVE
+    if sum(isinstance(e, RiichiAccepted) for e in events) == 4 or isinstance(events[-1], Riichi):  # noqa: PLR2004
+        return DrawKind.SUUCHA_RIICHI
+    if sum(isinstance(e, Ankan | Minkan | Shouminkan) for e in events) == 4:  # noqa: PLR2004
+        return DrawKind.SUUKAIKAN
+    discards = [e for e in events if isinstance(e, Discard)]
+    calls = any(isinstance(e, Chi | Pon | Minkan | Ankan) for e in events)
+    if (len(discards) == 4 and not calls and discards[0].tile.is_wind  # noqa: PLR2004
+            and all(d.tile.kind == discards[0].tile.kind for d in discards)):
+        return DrawKind.SUUFON_RENDA
+    if isinstance(events[-1], Draw):
+        return DrawKind.KYUUSHU_KYUUHAI
+    return DrawKind.EXHAUSTIVE
+
+
+def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
+    """Read one game of mjai JSON lines (a string or an iterable of lines); ``strict=False`` reads other
+    writers' dialects too, each noted (see the module's description)."""
     lines = text.splitlines() if isinstance(text, str) else text
-    reader = _Reader()
+    reader = _Reader(strict=strict)
     for index, line in enumerate(lines):
         if not line.strip():
             continue
@@ -423,7 +477,8 @@ def read_mjai(text: str | Iterable[str]) -> GameRecord:
     n = reader.players or 4
     rules = reader.rules or RecordRules(players=n, red_fives=True if reader.red_seen else None)
     names = reader.names if len(reader.names) == n else ("",) * n
-    return GameRecord(rules, names, start, tuple(reader.hands), reader.end, tuple(reader.errors))
+    return GameRecord(rules, names, start, tuple(reader.hands), reader.end, tuple(reader.errors),
+                      tuple(reader.notes), lenient=not strict)
 
 
 # -- writing ---------------------------------------------------------------------------------------------
@@ -522,13 +577,7 @@ def write_mjai(record: GameRecord) -> str:
                                                              ("hanchan", rules.hanchan)) if value is not None}
     if rules.players != 4:  # noqa: PLR2004
         rule["players"] = rules.players
-    if rules.preset != "tenhou":
-        rule["preset"] = rules.preset
-        if rules.room:
-            rule["room"] = rules.room
-        if rules.switches:
-            everything = PRESETS[rules.preset].replace(**dict(rules.switches)).to_dict()  # type: ignore[arg-type]
-            rule["switches"] = {key: everything[key] for key, _ in rules.switches}
+    rule.update(rules.stated_rule())
     if rule:
         start["rule"] = rule
     if rules.log_id:

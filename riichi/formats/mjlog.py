@@ -28,6 +28,7 @@ error without being read, and every number is checked to be a short decimal
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.parse
 from collections.abc import Iterator
@@ -47,6 +48,7 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    stated_preset,
 )
 from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
 from riichi.game.events import (
@@ -146,6 +148,8 @@ class _Hand:
 class _Reader:
     log_id: str | None
     go: GoType | None = None
+    #: The preset and switches the game was played under (this library's ``riichi_rule``), Tenhou's by default.
+    preset: tuple[str, tuple[tuple[str, object], ...]] = ("tenhou", ())
     names: tuple[str, ...] = ("", "", "", "")
     start_scores: tuple[int, ...] | None = None
     hands: list[HandRecord] = field(default_factory=list)
@@ -224,6 +228,14 @@ class _Reader:
     def go_tag(self, a: dict[str, str]) -> None:
         code = _int(a, "type")
         self.go = GoType.from_code(code)
+        if "riichi_rule" in a:  # this library's games: the preset and switches played (Tenhou ignores it)
+            try:
+                rule = json.loads(urllib.parse.unquote(a["riichi_rule"]))
+                if not isinstance(rule, dict):
+                    raise ValueError(f"riichi_rule must be an object, not {rule!r}")
+                self.preset = stated_preset(rule)
+            except ValueError as exc:
+                raise _Bad(f"GO riichi_rule: {exc}") from None
 
     def un(self, a: dict[str, str]) -> None:
         if "dan" in a or not any(self.names):
@@ -415,9 +427,10 @@ class _Reader:
         if self.go is None:
             self.errors.insert(0, RecordError(ErrorCode.INVALID_LOG, "no <GO type> tag: the rules are unknown"))
         go = self.go
+        preset, switches = self.preset
         rules = RecordRules(players=go.players if go else 4, red_fives=go.red_fives if go else None,
                             open_tanyao=go.open_tanyao if go else None, hanchan=go.hanchan if go else None,
-                            log_id=self.log_id, code=go.code if go else None)
+                            log_id=self.log_id, code=go.code if go else None, preset=preset, switches=switches)
         return GameRecord(rules, self.names, self.start_scores, tuple(self.hands), self.end, tuple(self.errors))
 
 

@@ -10,6 +10,7 @@ score list, and each North set aside an ``<N>`` of its own kind (nuki).
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 from dataclasses import dataclass, field
 
@@ -216,7 +217,9 @@ def write_mjlog(record: GameRecord) -> str:
         code = GoType(0, rules.players, rules.red_fives is not False, rules.open_tanyao is not False,
                       rules.hanchan is not False, False, "ippan").to_code()
     names = " ".join(f'n{i}="{urllib.parse.quote(n)}"' for i, n in enumerate([*record.names, "", "", ""][:4]))
-    parts = ['<mjloggm ver="2.3">', f'<GO type="{code}" lobby="0"/>', f'<UN {names} dan="0,0,0,0" '
+    stated = rules.stated_rule()  # the preset and switches a game of this library was played under
+    extra = f' riichi_rule="{urllib.parse.quote(json.dumps(stated, separators=(",", ":")))}"' if stated else ""
+    parts = ['<mjloggm ver="2.3">', f'<GO type="{code}" lobby="0"{extra}/>', f'<UN {names} dan="0,0,0,0" '
              'rate="1500.00,1500.00,1500.00,1500.00" sx="C,C,C,C"/>', '<TAIKYOKU oya="0"/>']
     for i, hand in enumerate(record.hands):
         parts += _hand(hand, i == len(record.hands) - 1, record)

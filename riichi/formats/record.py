@@ -4,6 +4,11 @@ A record is read into a :class:`GameRecord`: the rules it states, and per hand
 the actions (the engine's events) and the results it states. Results are only
 ever compared with the engine's own; reading never fails with an exception:
 what could not be read is a :class:`RecordError` naming where and what.
+
+Readers are strict by default: a record written otherwise than its format says
+(another tool's name for a draw, JSON with comments, ...) is an error. Read
+leniently (``strict=False``), such a record is read as its writer meant, and each
+thing forgiven is a :class:`RecordNote` on the hand or the game.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.frozen import Frozen
-from riichi.game.events import DrawKind
-from riichi.rules import PRESETS, FinalRounding, GameLength, RuleSet
+from riichi.game.events import Deal, DrawKind
+from riichi.rules import PRESETS, FinalRounding, GameLength, RuleSet, resolve_rules
+from riichi.tiles import Wind
 from riichi.tiles import Tile
 from riichi.yaku import Yaku
 
@@ -24,12 +30,14 @@ __all__ = [
     "GameRecord",
     "HandRecord",
     "RecordError",
+    "RecordNote",
     "RecordRules",
     "StatedDraw",
     "StatedGameEnd",
     "StatedHand",
     "StatedWin",
     "checked_number",
+    "stated_preset",
     "tenhou_yaku",
 ]
 
@@ -82,6 +90,34 @@ class RecordError(Frozen):
 
 
 @dataclass(frozen=True, slots=True)
+class RecordNote(Frozen):
+    """Something a lenient reading forgave: what the record says and how it was read; ``hand`` the hand's
+    index, or None for the game as a whole."""
+
+    message: str
+    hand: int | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def stated_preset(rule: dict[str, object]) -> tuple[str, tuple[tuple[str, object], ...]]:
+    """The preset (``preset``: a Mahjong Soul game's ``mahjongsoul``, a game of this library's the preset it
+    was played under) and the switches (``switches``) a record's ``rule`` object states, as this library
+    writes them (:meth:`RecordRules.stated_rule`); ``ValueError`` for a preset or switch it does not know."""
+    preset = rule.get("preset", "tenhou")
+    stated = rule.get("switches") or {}
+    if not isinstance(preset, str) or preset not in PRESETS or not isinstance(stated, dict):
+        raise ValueError(f"the rule's preset {preset!r} and switches {stated!r} are not a preset this library "
+                         f"knows ({', '.join(PRESETS)}) and an object of switches")
+    try:
+        resolved = resolve_rules({"preset": preset, **stated})
+    except ValueError as exc:
+        raise ValueError(f"the rule's switches: {exc}") from None
+    return preset, tuple((key, resolved.switch(key)) for key in stated)
+
+
+@dataclass(frozen=True, slots=True)
 class RecordRules(Frozen):
     """The rules a record states. ``None`` where it says nothing (the caller's preset decides)."""
 
@@ -100,6 +136,28 @@ class RecordRules(Frozen):
     #: The room or lobby as the record names it (Mahjong Soul's ``Jade Room, South``), for people to read.
     room: str | None = None
 
+    @classmethod
+    def played_under(cls, rules: RuleSet) -> RecordRules:
+        """The rules of a game this library played under ``rules``: its preset (Tenhou's when it is none) and
+        every switch that differs from it, so that a reader replays the game under the same rules."""
+        preset = rules.name if rules.name in PRESETS else "tenhou"
+        switches = tuple((key, rules.switch(key)) for key in rules.differences(PRESETS[preset]))
+        return cls(red_fives=rules.scoring.aka > 0, open_tanyao=rules.scoring.kuitan,
+                   hanchan=rules.game.length is GameLength.HANCHAN, preset=preset, switches=switches)
+
+    def stated_rule(self) -> dict[str, object]:
+        """The preset, room and switches as a record's ``rule`` object carries them (mjai ``start_game``,
+        tenhou.net/6 ``rule``): empty for Tenhou's own rules."""
+        rule: dict[str, object] = {}
+        if self.preset != "tenhou" or self.switches:
+            rule["preset"] = self.preset
+        if self.room:
+            rule["room"] = self.room
+        if self.switches:
+            everything = PRESETS[self.preset].replace(**dict(self.switches)).to_dict()  # type: ignore[arg-type]
+            rule["switches"] = {key: everything[key] for key, _ in self.switches}
+        return rule
+
     def ruleset(self, base: RuleSet | None = None, *, whole_points: bool | None = None) -> RuleSet:
         """The rules to replay the record under: ``base`` (the record's preset, Tenhou's unless it names
         another, with the record's own switches; for a three-player record that site's three-player preset,
@@ -111,6 +169,8 @@ class RecordRules(Frozen):
 
         >>> RecordRules(hanchan=False, log_id="2010081709gm-00a9-0000-fe3371ad").ruleset().game.final_rounding
         <FinalRounding.THOUSANDS: 'thousands'>
+        >>> RecordRules(preset="wrc", switches=(("aka", 0),)).ruleset().name
+        'wrc'
         """
         if base is None:
             name = self.preset if self.players == 4 else _SANMA.get(self.preset, "tenhou-sanma")  # noqa: PLR2004
@@ -235,7 +295,8 @@ class HandRecord(Frozen):
 
 @dataclass(frozen=True, slots=True)
 class GameRecord(Frozen):
-    """A whole game as read: rules, player names, hands, the stated end, and every problem met."""
+    """A whole game as read: rules, player names, hands, the stated end, every problem met, and (read
+    leniently) every note on what was forgiven."""
 
     rules: RecordRules
     names: tuple[str, ...]
@@ -243,8 +304,56 @@ class GameRecord(Frozen):
     hands: tuple[HandRecord, ...]
     end: StatedGameEnd | None
     errors: tuple[RecordError, ...] = field(default=())
+    notes: tuple[RecordNote, ...] = field(default=())
+    #: Read leniently: a game length the record states nowhere is inferred from its hands.
+    lenient: bool = False
 
     def ruleset(self, base: RuleSet | None = None) -> RuleSet:
-        """The rules to replay the game under (:meth:`RecordRules.ruleset`)."""
+        """The rules to replay the game under (:meth:`RecordRules.ruleset`; read leniently, with the game
+        length :meth:`inferred_length` gives when the record states none)."""
         whole = None if self.end is None else all(p.is_integer() for p in self.end.final_points)
-        return self.rules.ruleset(base, whole_points=whole)
+        rules = self.rules.ruleset(base, whole_points=whole)
+        inferred = self.inferred_length(rules)
+        if inferred is not None and inferred[0] is not rules.game.length:
+            rules = rules.replace(length=inferred[0])
+        return rules
+
+    def inferred_length(self, rules: RuleSet) -> tuple[GameLength, str] | None:
+        """Read leniently, a record that states no game length has the one its hands show, and why
+        (None when it states one, or is read strictly): East hands only, an east-only game; a South hand
+        started or followed by a score at the return points (``rules``), where an east-only game would
+        have ended, or a West hand, a hanchan; a game that ends in South 1-3 with nobody below zero (a
+        hanchan goes on there), an east-only game gone into its extension. Else the rules' own length."""
+        if not self.lenient or self.rules.hanchan is not None or not self.hands:
+            return None
+        deals = [(h.events[0], h.stated) for h in self.hands if h.events and isinstance(h.events[0], Deal)]
+        if not deals:
+            return None
+        target = rules.game.target_points
+        winds = [d.round_wind for d, _ in deals]
+        last, last_stated = deals[-1]
+        where = f"{last.round_wind}{last.round_number}"
+        if max(winds) is Wind.EAST:
+            return GameLength.EAST_ONLY, f"the record states no game length: east-only, as its hands end in {where}"
+        if max(winds) > Wind.SOUTH:
+            return GameLength.HANCHAN, "the record states no game length: a hanchan, as it reaches the West round"
+        for (deal, _), (after, stated) in zip(deals, deals[1:], strict=False):
+            # A South hand dealt by the next dealer with a score at the return points: an east-only game ends first.
+            reached = stated.scores_start is not None and max(stated.scores_start) >= target
+            if after.round_wind is Wind.SOUTH and after.dealer != deal.dealer and reached:
+                return GameLength.HANCHAN, (f"the record states no game length: a hanchan, as it deals "
+                                            f"{after.round_wind}{after.round_number} with a score of {target} or more")
+        end = _end_scores(last_stated, self.end)
+        if last.round_number < 4 and end is not None and min(end) >= 0:  # noqa: PLR2004
+            return GameLength.EAST_ONLY, (f"the record states no game length: east-only, as it ends in {where} "
+                                          "with nobody below zero (an east-only game's extension)")
+        return rules.game.length, f"the record states no game length: {rules.game.length.value}, as its rules say"
+
+
+def _end_scores(stated: StatedHand, end: StatedGameEnd | None) -> tuple[int, ...] | None:
+    """A hand's end scores as the record states them (its start plus its deltas), or the game's final ones."""
+    if end is not None:
+        return end.final_scores
+    if stated.scores_start is None or stated.deltas is None:
+        return None
+    return tuple(a + b for a, b in zip(stated.scores_start, stated.deltas, strict=True))

@@ -35,18 +35,21 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.formats import strict_json
+from riichi.formats.mjlog_codes import GoType
 from riichi.formats.record import (
     MAX_NUMBER,
     ErrorCode,
     GameRecord,
     HandRecord,
     RecordError,
+    RecordNote,
     RecordRules,
     StatedDraw,
     StatedGameEnd,
     StatedHand,
     StatedWin,
     checked_number,
+    stated_preset,
     tenhou_yaku,
 )
 from riichi.game.events import (
@@ -149,9 +152,19 @@ class _Seat:
         return self.discards[self.di] if self.di < len(self.discards) else None
 
 
+#: A point to come back to when a call turns out to be wrong: the seats' places in their lists, the
+#: events so far, and the play's own state (turn, drawn tile, pending kan dora and riichi, dora used).
+_Snapshot = tuple[tuple[tuple[int, int], ...], int, int, "Tile | None", bool, "int | None", int]
+
+
 @dataclass(slots=True)
 class _Play:
-    """Puts one hand's per-seat lists back in the order of play."""
+    """Puts one hand's per-seat lists back in the order of play.
+
+    After each discard, a seat whose next take calls that tile calls it; when two identical discards
+    come one after the other, the first may not be the one called: if the hand cannot be put in order
+    after a call, the play goes back to the last call made and goes on without it (each step counted
+    against a budget proportional to the hand's length, so no record costs more than linear time)."""
 
     deal: Deal
     seats: list[_Seat]
@@ -174,44 +187,82 @@ class _Play:
             self.events.append(RiichiAccepted(self.riichi_pending))
             self.riichi_pending = None
 
+    def snapshot(self) -> _Snapshot:
+        return (tuple((seat.ti, seat.di) for seat in self.seats), len(self.events), self.turn, self.drawn,
+                self.kan_dora_pending, self.riichi_pending, self.dora_used)
+
+    def restore(self, snap: _Snapshot) -> None:
+        places, size, self.turn, self.drawn, self.kan_dora_pending, self.riichi_pending, self.dora_used = snap
+        for seat, (ti, di) in zip(self.seats, places, strict=True):
+            seat.ti, seat.di = ti, di
+        del self.events[size:]
+
     def run(self) -> None:
+        """Play the hand out; raises :class:`_Bad` naming the first problem when no order of the calls fits."""
+        budget = 8 * sum(len(seat.takes) + len(seat.discards) for seat in self.seats) + 64
+        calls: list[_Snapshot] = []
+        first_problem: _Bad | None = None
         self.turn = self.deal.dealer
-        need_draw, rinshan = True, False
+        need_draw, rinshan, deciding, forbid = True, False, False, False
         while True:
-            seat = self.seats[self.turn]
-            if need_draw:
-                take = seat.next_take()
-                if take is None:
+            budget -= 1
+            if budget < 0:
+                raise first_problem or _Bad("the calls cannot be put in order")
+            try:
+                if deciding:
+                    deciding = False
+                    called = not forbid and self.call(calls)
+                    forbid = False
+                    need_draw = not called
+                    if need_draw:
+                        self.turn = (self.turn + 1) % self.players
+                    continue
+                seat = self.seats[self.turn]
+                if need_draw:
+                    take = seat.next_take()
+                    if take is None:
+                        self.check_ended()
+                        return
+                    if not isinstance(take, int):
+                        raise _Bad(f"seat {self.turn} takes {take!r} where a draw is due")
+                    self.accept_riichi()
+                    seat.ti += 1
+                    self.drawn = _tile(take)
+                    self.events.append(Draw(self.turn, self.drawn, rinshan=rinshan))
+                rinshan = False
+                discard = seat.next_discard()
+                if discard is None:
+                    self.check_ended()
                     return
-                if not isinstance(take, int):
-                    raise _Bad(f"seat {self.turn} takes {take!r} where a draw is due")
-                self.accept_riichi()
-                seat.ti += 1
-                self.drawn = _tile(take)
-                self.events.append(Draw(self.turn, self.drawn, rinshan=rinshan))
-            rinshan = False
-            discard = seat.next_discard()
-            if discard is None:
-                return
-            seat.di += 1
-            if discard == _KITA:
-                if self.players != 3:  # noqa: PLR2004
-                    raise _Bad(f"seat {self.turn} sets a North aside ({_KITA}) in a four-player game")
-                self.events.append(Kita(self.turn))
-                self.drawn = None
-                need_draw, rinshan = True, True
-                continue
-            if isinstance(discard, str) and not discard.startswith("r"):
-                self.kan(discard)
-                need_draw, rinshan = True, True
-                continue
-            if self.kan_dora_pending:  # Tenhou's records turn an open or added kan's indicator before the discard
-                self.kan_dora_pending = False
-                self.reveal()
-            self.discard(discard)
-            need_draw = not self.call()
-            if need_draw:
-                self.turn = (self.turn + 1) % self.players
+                seat.di += 1
+                if discard == _KITA:
+                    if self.players != 3:  # noqa: PLR2004
+                        raise _Bad(f"seat {self.turn} sets a North aside ({_KITA}) in a four-player game")
+                    self.events.append(Kita(self.turn))
+                    self.drawn = None
+                    need_draw, rinshan = True, True
+                    continue
+                if isinstance(discard, str) and not discard.startswith("r"):
+                    self.kan(discard)
+                    need_draw, rinshan = True, True
+                    continue
+                if self.kan_dora_pending:  # Tenhou's records turn an open or added kan's indicator before the discard
+                    self.kan_dora_pending = False
+                    self.reveal()
+                self.discard(discard)
+                deciding = True
+            except _Bad as problem:
+                if not calls:
+                    raise first_problem or problem from None
+                first_problem = first_problem or problem
+                self.restore(calls.pop())  # back to the last call, which is now not made
+                deciding, forbid, rinshan = True, True, False
+
+    def check_ended(self) -> None:
+        for s, seat in enumerate(self.seats):
+            if seat.ti < len(seat.takes) or seat.di < len(seat.discards):
+                raise _Bad(f"seat {s}'s takes or discards go on after the hand could not "
+                           f"(take {seat.ti}, discard {seat.di})")
 
     def discard(self, entry: object) -> None:
         riichi = isinstance(entry, str) and entry.startswith("r")
@@ -253,8 +304,9 @@ class _Play:
             self.kan_dora_pending = True
         self.drawn = None
 
-    def call(self) -> bool:
-        """Whether a seat calls the discard just made (the caller's turn then)."""
+    def call(self, calls: list[_Snapshot]) -> bool:
+        """Whether a seat calls the discard just made (the caller's turn then); a call made is remembered in
+        ``calls`` as the point to come back to."""
         last = next(e for e in reversed(self.events) if isinstance(e, Discard))
         found: tuple[int, str, int, list[Tile]] | None = None
         for offset in range(1, self.players):
@@ -271,6 +323,7 @@ class _Play:
                     found = (s, letter, position, tiles)
         if found is None:
             return False
+        calls.append(self.snapshot())
         s, letter, position, tiles = found
         self.accept_riichi()
         self.seats[s].ti += 1
@@ -378,9 +431,6 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
                 scores=scores)
     play = _Play(deal, seats, players, doras, [deal])
     play.run()
-    for s, seat in enumerate(seats):
-        if seat.ti < len(seat.takes) or seat.di < len(seat.discards):
-            raise _Bad(f"seat {s}'s takes or discards go on after the hand could not (take {seat.ti}, discard {seat.di})")
     result = entry[16]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise _Bad(f"hand {index}'s result must be a list starting with its name, not {result!r}")
@@ -417,8 +467,14 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
     return HandRecord(index, tuple(play.events), stated)
 
 
-def _rules(obj: dict[str, object], log_id: str | None) -> RecordRules:
+def _rules(obj: dict[str, object], log_id: str | None) -> tuple[RecordRules, list[str]]:
+    """The rules a record states, and notes on how a private lobby's were read."""
     rule = obj.get("rule")
+    ref = obj.get("ref")
+    found = re.search(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}", str(ref if ref else log_id or ""))
+    found_id = found.group(0) if found else None
+    if isinstance(rule, list):
+        return _lobby_rules(rule, obj.get("csrule"), found_id)
     disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
     red = None
     if isinstance(rule, dict):
@@ -426,47 +482,173 @@ def _rules(obj: dict[str, object], log_id: str | None) -> RecordRules:
             red = bool(rule.get("aka")) or any(bool(rule.get(f"aka5{i}")) for i in (1, 2, 3))
     hanchan = True if "南" in disp or "South" in disp else False if "東" in disp or "East" in disp else None
     kuitan = True if "喰" in disp else None
-    ref = obj.get("ref")
-    found = re.search(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}", str(ref if ref else log_id or ""))
     # A Mahjong Soul game as converters write it: its room in the rule text (玉の間南喰赤, Jade Room South), or
     # its Soul id (250913-638affa1-...) as the reference.
     soul = is_soul_room(disp) or bool(re.match(r"\d{6}-[0-9a-f]{8}-", str(ref or "")))
     players = 3 if "三" in disp or disp.startswith("3") else 4
-    return RecordRules(players=players, red_fives=red, open_tanyao=kuitan, hanchan=hanchan,
-                       log_id=found.group(0) if found else None, preset="mahjongsoul" if soul else "tenhou",
-                       room=disp if soul and disp else None)
+    preset: str = "mahjongsoul" if soul else "tenhou"
+    switches: tuple[tuple[str, object], ...] = ()
+    if isinstance(rule, dict) and ("preset" in rule or "switches" in rule):  # this library's: the rules it played
+        try:
+            preset, switches = stated_preset(rule)
+        except ValueError as exc:
+            raise _Bad(f"rule: {exc}") from None
+    room = str(rule["room"]) if isinstance(rule, dict) and isinstance(rule.get("room"), str) else None
+    return RecordRules(players=players, red_fives=red, open_tanyao=kuitan, hanchan=hanchan, log_id=found_id,
+                       preset=preset, switches=switches, room=room or (disp if soul and disp else None)), []
 
 
-def read_tenhou6(text: str, *, log_id: str | None = None) -> GameRecord:
-    """Read a tenhou.net/6 JSON record; ``log_id`` (a file name) names the game when ``ref`` does not."""
+#: A private lobby's ``csrule`` flags (its first field, hexadecimal): kiriage mangan (the public
+#: descriptions of Tenhou's lobby settings, e.g. the tournament tools that write them).
+_CS_KIRIAGE: Final = 0x02
+
+
+def _lobby_rules(rule: list[object], csrule: object, log_id: str | None) -> tuple[RecordRules, list[str]]:
+    """A private lobby's rules as Tenhou lists them: ``rule`` (its third field the lobby's rule code in
+    hexadecimal, the bits of mjlog's ``<GO type>``) and ``csrule`` (its first field the lobby's flags)."""
+    try:
+        code = int(str(rule[2]), 16)
+    except (IndexError, ValueError):
+        raise _Bad(f"a private lobby's rule list has no rule code (hexadecimal) as its third field: {rule!r}") from None
+    go = GoType.from_code(code)
+    kiriage = None
+    if isinstance(csrule, list) and csrule:
+        try:
+            kiriage = bool(int(str(csrule[0]) or "0", 16) & _CS_KIRIAGE)
+        except ValueError:
+            raise _Bad(f"a private lobby's csrule starts with {csrule[0]!r}, not its flags in hexadecimal") from None
+    said = [f"red fives {'on' if go.red_fives else 'off'}", f"open tanyao {'on' if go.open_tanyao else 'off'}",
+            "hanchan" if go.hanchan else "east-only"]
+    if kiriage is not None:
+        said.append(f"kiriage mangan {'on' if kiriage else 'off'}")
+    notes = [f"a private lobby's rules (code {code:#x}): {', '.join(said)}"]
+    return RecordRules(players=go.players, red_fives=go.red_fives, open_tanyao=go.open_tanyao, hanchan=go.hanchan,
+                       log_id=log_id, code=code, switches=(("kiriage", kiriage),) if kiriage is not None else ()), notes
+
+
+def _plain_fives(value: object) -> tuple[object, bool]:
+    """A hand's lists with the red-five codes (51-53) as plain fives (15, 25, 35), and whether any was."""
+    if type(value) is int and 51 <= value <= 53:  # noqa: PLR2004
+        return 15 + 10 * (value - 51), True
+    if isinstance(value, str):
+        # A call or riichi discard: two-digit tiles around letters (each run of digits pairs from its start).
+        pairs = re.sub(r"[0-9]{2}", lambda m: str(15 + 10 * (int(m.group(0)) - 51)) if m.group(0) in ("51", "52", "53")
+                       else m.group(0), value)
+        return pairs, pairs != value
+    if isinstance(value, list):
+        items = [_plain_fives(v) for v in value]
+        return [v for v, _ in items], any(changed for _, changed in items)
+    return value, False
+
+
+def _relaxed_json(text: str) -> tuple[str, list[str]]:
+    """JSON as some projects keep it, made JSON: ``//`` and ``/* */`` comments and commas before a closing
+    bracket taken out (never inside a string). One pass over the text; returns what it took out."""
+    out: list[str] = []
+    took: set[str] = set()
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            took.add("comments")
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            took.add("comments")
+        elif c == ",":
+            j = i + 1
+            while j < n and text[j] in " \t\r\n":
+                j += 1
+            if j < n and text[j] in "]}":
+                took.add("trailing commas")
+            else:
+                out.append(c)
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out), sorted(took)
+
+
+def _parse(text: str, *, strict: bool) -> tuple[object, list[str]]:
+    """The record's JSON value, and notes on what a lenient reading forgave: comments and trailing commas,
+    or one hand a line (mjx writes a game so, each line a record of one hand: read as one game)."""
+    try:
+        return strict_json.loads(text), []
+    except ValueError as exc:
+        if strict:
+            raise _Bad(f"{exc} (a lenient reading takes JSON with comments or trailing commas, and one hand "
+                       "a line)") from None
+        problem = exc
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        try:
+            parts = [strict_json.loads(line) for line in lines]
+        except ValueError:
+            parts = []
+        games = [p for p in parts if isinstance(p, dict) and isinstance(p.get("log"), list)]
+        if games and len(games) == len(parts):
+            merged = dict(games[0])
+            merged["log"] = [hand for g in games for hand in g["log"]]
+            for g in games[::-1]:
+                if "sc" in g:
+                    merged["sc"] = g["sc"]
+                    break
+            return merged, [f"one hand a line ({len(parts)} lines): read as one game"]
+    relaxed, took = _relaxed_json(text)
+    if took:
+        try:
+            return strict_json.loads(relaxed), [f"JSON with {' and '.join(took)}: read without them"]
+        except ValueError:
+            pass
+    raise _Bad(str(problem)) from None
+
+
+def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -> GameRecord:
+    """Read a tenhou.net/6 JSON record; ``log_id`` (a file name) names the game when ``ref`` does not.
+    ``strict=False`` also reads JSON with comments and trailing commas, and one hand a line, each noted."""
     errors: list[RecordError] = []
     try:
-        obj = strict_json.loads(text)
-    except ValueError as exc:
+        obj, notes = _parse(text, strict=strict)
+        if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
+            raise _Bad("a tenhou.net/6 record is an object with a 'log' list")
+        rules, rule_notes = _rules(obj, log_id)
+    except _Bad as exc:
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, str(exc)),))
-    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-        return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
-                          (RecordError(ErrorCode.INVALID_LOG, "a tenhou.net/6 record is an object with a 'log' list"),))
-    rules = _rules(obj, log_id)
+    notes += rule_notes
     n = rules.players
     names_value = obj.get("name")
     names = tuple(str(v) for v in names_value[:n]) if isinstance(names_value, list) and len(names_value) in (n, 4) \
         else ("",) * n
     hands: list[HandRecord] = []
+    plain = False
     for index, entry in enumerate(obj["log"]):
+        if rules.red_fives is False:
+            entry, changed = _plain_fives(entry)
+            plain |= changed
         try:
             hands.append(_hand(index, entry, n))
-        except ValueError as exc:  # _Bad, or an event the engine's types refuse
+        except ValueError as exc:  # _Bad, or an event the engine's types refuse: the other hands still count
             errors.append(RecordError(ErrorCode.INVALID_LOG, f"hand {index}: {str(exc).splitlines()[0]}", index, index))
-            break
+    if plain:
+        notes.append("red-five codes (51-53) in a game without red fives: read as plain fives")
     end = None
     sc = obj.get("sc")
     if isinstance(sc, list) and len(sc) == 8 and all(  # noqa: PLR2004
             isinstance(v, int | float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in sc):
         end = StatedGameEnd(tuple(int(v) for v in sc[::2])[:n], tuple(float(v) for v in sc[1::2])[:n])
     start = hands[0].stated.scores_start if hands else None
-    return GameRecord(rules, names, start, tuple(hands), end, tuple(errors))
+    return GameRecord(rules, names, start, tuple(hands), end, tuple(errors),
+                      tuple(RecordNote(n) for n in notes), lenient=not strict)
 
 
 # -- writing ---------------------------------------------------------------------------------------------
@@ -608,8 +790,11 @@ def write_tenhou6(record: GameRecord) -> str:
     disp = ("三" if record.rules.players == 3 else "") + (  # noqa: PLR2004
         lobby + ("南" if record.rules.hanchan is not False else "東") + ("喰" if record.rules.open_tanyao is not False
                                                                           else "") + ("赤" if record.rules.red_fives is not False else ""))
-    obj: dict[str, object] = {"title": ["", ""], "name": [*record.names, "", "", ""][:4],
-                              "rule": {"disp": disp, "aka": 0 if record.rules.red_fives is False else 1},
+    # The preset and switches a game of this library was played under ride along in rule (Tenhou's viewer
+    # reads disp and aka only).
+    rule: dict[str, object] = {"disp": disp, "aka": 0 if record.rules.red_fives is False else 1,
+                               **record.rules.stated_rule()}
+    obj: dict[str, object] = {"title": ["", ""], "name": [*record.names, "", "", ""][:4], "rule": rule,
                               "log": [_hand_entry(h) for h in record.hands]}
     if record.rules.log_id:
         obj["ref"] = record.rules.log_id

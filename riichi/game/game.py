@@ -157,6 +157,17 @@ class Game:
             self.round.apply(event)
             self._settled = None
 
+    def resume(self, deal: Deal) -> None:
+        """Go on from the hand ``deal`` starts, as it states it: its round, dealer, honba, sticks and scores
+        become the game's (a record that starts after the game's first hand, or the hand after one the
+        engine refused). A hand in play is dropped unsettled; ``deal`` is then applied as usual."""
+        self.round_wind, self.round_number, self.dealer = deal.round_wind, deal.round_number, deal.dealer
+        self.honba, self.sticks, self.scores = deal.honba, deal.sticks, list(deal.scores)
+        self.dealer_streak = 0
+        self.round = None
+        self._settled = None
+        self.ended = False
+
     def _deal(self, deal: Deal) -> None:
         if self.round is not None:
             if not self.round.is_over:

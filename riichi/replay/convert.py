@@ -9,6 +9,7 @@ engine's own, replayed from its events.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from riichi.formats.mjai import write_mjai
 from riichi.formats.mjlog_writer import write_mjlog
@@ -43,26 +44,57 @@ def stated_from_kyoku(kyoku: dict[str, object]) -> StatedHand:
                       tuple(wins), draw)
 
 
-def with_engine_results(record: GameRecord, rules: RuleSet | None = None) -> GameRecord:
+#: The values of a win each format must write: mjlog's ``ten`` holds fu and points, tenhou.net/6 writes the
+#: points and the yaku (a limit hand without its fu).
+_NEEDED: Final = {"mjlog": ("points", "fu", "yaku"), "tenhou6": ("points", "yaku"), "mjai": ()}
+
+
+def with_engine_results(record: GameRecord, rules: RuleSet | None = None, *,
+                        needed: tuple[str, ...] = ()) -> GameRecord:
     """The record with the engine's results on every hand that states none, and the engine's end of game
-    when the record states none."""
-    if all(h.stated.has_results for h in record.hands) and record.end is not None:
+    when the record states none. A win that states its score changes but not one of the ``needed`` values
+    (riichienv states no points; tenhou.net/6 no fu for a limit hand) gets the engine's for every value it
+    leaves out."""
+    def lacking(w: StatedWin) -> bool:
+        return any(getattr(w, name) is None for name in needed) or ("yaku" in needed and w.yakuman is None)
+
+    partial = any(lacking(w) for h in record.hands for w in h.stated.wins)
+    if all(h.stated.has_results for h in record.hands) and record.end is not None and not partial:
         return record
     engine: dict[int, StatedHand] = {}
+    engine_fu: dict[int, list[int]] = {}
     end = record.end
     for obj in replay_game(record, file="", rules=rules):
         if obj["type"] == "kyoku":
             engine[int(obj["kyoku"])] = stated_from_kyoku(obj)  # type: ignore[call-overload]
+            engine_fu[int(obj["kyoku"])] = [int(w["fu"]) for w in obj["wins"]]  # type: ignore[attr-defined, call-overload]
         elif obj["type"] == "game_end" and end is None:
             end = StatedGameEnd(tuple(obj["final_scores"]), tuple(obj["final_points"]))  # type: ignore[arg-type]
-    hands = tuple(h if h.stated.has_results or h.index not in engine else replace(h, stated=engine[h.index])
-                  for h in record.hands)
-    return replace(record, hands=hands, end=end)
+    hands = []
+    for h in record.hands:
+        mine = engine.get(h.index)
+        if mine is not None and not h.stated.has_results:
+            h = replace(h, stated=mine)
+        elif mine is not None and partial and len(mine.wins) == len(h.stated.wins):
+            wins = tuple(_completed(w, e, fu) if lacking(w) else w
+                         for w, e, fu in zip(h.stated.wins, mine.wins, engine_fu[h.index], strict=True))
+            h = replace(h, stated=replace(h.stated, wins=wins))
+        hands.append(h)
+    return replace(record, hands=tuple(hands), end=end)
+
+
+def _completed(w: StatedWin, engine: StatedWin, fu: int) -> StatedWin:
+    """A stated win with the engine's values where it states none (the engine's fu also on a yakuman)."""
+    values = {name: getattr(engine, name) for name in ("han", "points", "yaku", "yakuman", "limit")
+              if getattr(w, name) is None}
+    if w.yakuman and values.get("yaku") is not None:
+        values["yaku"] = ()
+    return replace(w, fu=fu if w.fu is None else w.fu, **values)
 
 
 def write_record(record: GameRecord, fmt: str, rules: RuleSet | None = None) -> str:
     """The record in ``fmt`` (``mjlog``, ``tenhou6`` or ``mjai``)."""
-    record = with_engine_results(record, rules)
+    record = with_engine_results(record, rules, needed=_NEEDED.get(fmt, ()))
     if fmt == "mjai":
         return write_mjai(record)
     if fmt == "tenhou6":

@@ -10,6 +10,7 @@ only compared (:mod:`riichi.replay.compare`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from riichi.errors import IllegalActionError, RiichiError
 from riichi.formats.record import ErrorCode, GameRecord, HandRecord, RecordError
@@ -17,6 +18,7 @@ from riichi.game.events import Deal, GameEnd
 from riichi.game.game import Game, HandResult, WinResult
 from riichi.replay.compare import compare_game_end, compare_hand
 from riichi.rules import RuleSet
+from riichi.tiles import Wind
 
 __all__ = ["Observer", "error_object", "kyoku_object", "player_names", "replay_game"]
 
@@ -85,21 +87,86 @@ def _has_walls(record: GameRecord) -> bool:
         for hand in record.hands)
 
 
-def replay_game(record: GameRecord, *, file: str, game: int = 0,
+def _stated_start(hand: HandRecord) -> Deal | None:
+    """The hand's deal with the start the record states for it (scores, honba, sticks), or None when the
+    hand states no scores to start from."""
+    deal = hand.events[0] if hand.events else None
+    stated = hand.stated
+    if not isinstance(deal, Deal) or stated.scores_start is None:
+        return None
+    return replace(deal, scores=stated.scores_start, honba=stated.honba or 0, sticks=stated.riichi_sticks or 0)
+
+
+def _is_excerpt(hand: HandRecord) -> bool:
+    """Whether a record's first hand is not a game's first (East 1 dealt by seat 0, no honba, no sticks)."""
+    deal = hand.events[0] if hand.events else None
+    return isinstance(deal, Deal) and ((deal.round_wind, deal.round_number, deal.dealer) != (Wind.EAST, 1, 0)
+                                       or bool(hand.stated.honba) or bool(hand.stated.riichi_sticks))
+
+
+def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, PLR0912 - one pass, hand by hand
                 rules: RuleSet | None = None, observe: Observer | None = None) -> Iterator[dict[str, object]]:
     """The ``kyoku`` objects of a record, then its ``game_end`` (or an ``error`` where it stops).
-    ``observe`` sees the game after every event the engine accepts (a viewer takes its positions from it)."""
+
+    A hand the engine refuses (or the reader could not read) is an ``error`` object for that hand, and the
+    replay goes on from the next hand's start as the record states it (scores, honba, sticks), when it
+    states one. A record that starts after a game's first hand (an excerpt) starts from the state its
+    first hand states. ``observe`` sees the game after every event the engine accepts (a viewer takes its
+    positions from it). What a lenient reading forgave is each ``kyoku`` object's ``notes`` (the game's
+    own on its first)."""
     unsupported = [e for e in record.errors if e.code is ErrorCode.UNSUPPORTED_RULES]
     if unsupported:
         yield error_object(file, game, unsupported[0])
         return
-    stop = min((e.hand for e in record.errors if e.hand is not None), default=None)
-    if record.errors and stop is None:  # a problem outside every hand (no rules tag, ...)
-        stop = 0 if record.errors[0].index is None or not record.hands else None
-    engine = Game(rules if rules is not None else record.ruleset(), names=record.names)
-    for hand in record.hands:
-        if stop is not None and hand.index >= stop:
-            break
+    bad: dict[int, list[RecordError]] = {}
+    for e in record.errors:
+        if e.hand is not None:
+            bad.setdefault(e.hand, []).append(e)
+    outside = [e for e in record.errors if e.hand is None]
+    if outside and (outside[0].index is None or not record.hands):  # a problem before any hand (no rules tag, ...)
+        for error in outside:
+            yield error_object(file, game, error)
+        return
+    ruleset = rules if rules is not None else record.ruleset()
+    notes: dict[int | None, list[str]] = {}
+    for note in record.notes:
+        notes.setdefault(note.hand, []).append(note.message)
+    game_notes = notes.pop(None, [])
+    inferred = record.inferred_length(ruleset) if rules is None else None
+    if inferred is not None:
+        game_notes.append(inferred[1])
+    engine = Game(ruleset, names=record.names)
+    hands = {h.index: h for h in record.hands}
+    first = True
+    excerpt = bool(record.hands) and _is_excerpt(record.hands[0])
+    resume = excerpt
+    refused_last = any_refused = False
+    for index in sorted(set(hands) | set(bad)):
+        hand = hands.get(index)
+        hand_notes = game_notes + notes.get(index, []) if first else notes.get(index, [])
+        first = False
+        refused_last = True
+        if index in bad or hand is None:
+            for error in bad.get(index, []):
+                yield _with_notes(error_object(file, game, error), hand_notes)
+                hand_notes = []
+            resume = any_refused = True
+            continue
+        if resume:
+            start = _stated_start(hand)
+            if start is None:
+                if engine.results or engine.round is not None or excerpt:
+                    yield _with_notes(error_object(
+                        file, game, f"hand {index} states no start scores to go on from", kyoku=index), hand_notes)
+                    return
+            else:
+                engine.resume(start)
+                where = f"{start.round_wind}{start.round_number}-{start.honba}"
+                hand_notes.append(f"an excerpt: starts at {where} from the scores, honba and sticks its first hand "
+                                  "states" if excerpt and not engine.results else
+                                  f"the replay goes on from {where} as the record states it")
+            resume = False
+        refused = None
         for position, event in enumerate(hand.events):
             try:
                 engine.apply(event)  # type: ignore[arg-type]
@@ -107,30 +174,43 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,
                 # A tile the record's own wall does not give is a desync, every other refusal an illegal action.
                 desync = isinstance(exc, IllegalActionError) and exc.rule == "wall"
                 what = str(event).partition(" wall=")[0]  # a deal without the 136 tiles of its wall
-                yield error_object(file, game, f"event {position} of hand {hand.index} ({what}): {exc}",
-                                   ErrorCode.DESYNC if desync else ErrorCode.ILLEGAL_ACTION, hand.index)
-                return
+                refused = error_object(file, game, f"event {position} of hand {index} ({what}): {exc}",
+                                       ErrorCode.DESYNC if desync else ErrorCode.ILLEGAL_ACTION, index)
+                break
             if observe is not None:
                 observe(engine, hand, position)
-        result = engine.hand_result
-        if result is None:
-            yield error_object(file, game, f"hand {hand.index} ends without a win or a draw", kyoku=hand.index)
-            return
-        kyoku = kyoku_object(result, file=file, game=game, index=hand.index)
+        result = engine.hand_result if refused is None else None
+        if refused is None and result is None:
+            refused = error_object(file, game, f"hand {index} ends without a win or a draw", kyoku=index)
+        if refused is not None:
+            yield _with_notes(refused, hand_notes)
+            resume = any_refused = True
+            continue
+        assert result is not None
+        kyoku = kyoku_object(result, file=file, game=game, index=index)
         if engine.may_go_on and hand is not record.hands[-1]:  # the dealer declined tenpai-yame: the record goes on
             kyoku["game_over"] = False
         compare_hand(kyoku, hand.stated)
-        yield kyoku
-    if record.errors:
-        for error in record.errors:
-            yield error_object(file, game, error)
+        yield _with_notes(kyoku, hand_notes)
+        refused_last = False
+    for error in outside:
+        yield error_object(file, game, error)
+    if outside or refused_last:
         return
     if not engine.is_over:
-        yield error_object(file, game, "the record ends before the game does (truncated)")
+        if not excerpt:
+            yield error_object(file, game, "the record ends before the game does (truncated)")
         return
     engine.apply(GameEnd())
     end: dict[str, object] = {"type": "game_end", "file": file, "game": game,
                               "final_scores": list(engine.final_scores), "final_points": list(engine.final_points),
-                              "names": player_names(record), "wall": "verified" if _has_walls(record) else "none"}
+                              "names": player_names(record), "wall": "verified" if _has_walls(record) and not any_refused else "none"}
     compare_game_end(end, record.end)
     yield end
+
+
+def _with_notes(obj: dict[str, object], notes: list[str]) -> dict[str, object]:
+    """``obj`` with ``notes`` when there are any (what a lenient reading forgave)."""
+    if notes:
+        obj["notes"] = notes
+    return obj

@@ -51,17 +51,17 @@ def expand_paths(args: Iterable[str]) -> Iterator[str]:
             yield arg
 
 
-def replay_paths(paths: Iterable[str], *, fmt: str = "auto",
-                 rules: RuleSet | None = None) -> Iterator[dict[str, object]]:
+def replay_paths(paths: Iterable[str], *, fmt: str = "auto", rules: RuleSet | None = None,
+                 strict: bool = True) -> Iterator[dict[str, object]]:
     """The replay objects of every file in turn; a file that cannot be read gives an ``error`` object and
-    the next file goes on."""
+    the next file goes on. ``strict=False`` reads records as other tools write them (each leniency noted)."""
     for path in paths:
         try:
             data = read_file(path)
         except OSError as exc:
             yield unreadable(path, exc)
             continue
-        record = read_record(data, fmt, name=os.path.basename(path))
+        record = read_record(data, fmt, name=os.path.basename(path), strict=strict)
         yield from replay_game(record, file=path, rules=rules)
 
 

@@ -47,8 +47,9 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riichi import svg
-from riichi.errors import RiichiError
+from riichi.errors import RiichiError, UnknownRulesError
 from riichi.formats import strict_json
+from riichi.rules import find_rules
 from riichi.scoring.yaku.table import GLOSSES
 from riichi.web import schema
 
@@ -242,11 +243,15 @@ class RecordFormat(enum.Enum):
     SOUL = "soul"
 
 
-def _replay(data: bytes, fmt: str, name: str) -> dict[str, object]:
+def _replay(data: bytes, fmt: str, name: str, rules: str = "") -> dict[str, object]:
     from riichi.web.replay import Refused, replay_record
 
     try:
-        return replay_record(data, fmt, name=name)
+        chosen = find_rules(rules) if rules else None
+    except UnknownRulesError as exc:
+        raise _Refused(422, exc.code, str(exc)) from None
+    try:
+        return replay_record(data, fmt, name=name, rules=chosen)
     except Refused as exc:
         raise _Refused(exc.status, exc.code, exc.message, errors=list(exc.errors)) from None
 
@@ -433,12 +438,15 @@ def create_app() -> FastAPI:
         format: RecordFormat = Query(RecordFormat.AUTO, description="The record's format; `auto` detects it"),  # noqa: B008
         name: str = Query("", max_length=MAX_NOTATION,
                           description="The record's file name: a Tenhou log id in it dates the game"),
+        rules: str = Query("", max_length=MAX_NOTATION,
+                           description="A preset to replay the game under instead of the record's own rules "
+                                       "(empty: the record's own)"),
     ) -> Response:
         """Replay a game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai JSON lines; plain or gzip) through
         the engine: each hand with the position after every event, the engine's values and the record's
         side by side (the ``kyoku`` objects of ``riichi replay --jsonl``), and every win's full scoring."""
         data = await _read_body(request, MAX_RECORD, "invalid_log")
-        return _json_answer(request, await run_in_threadpool(_replay, data, format.value, name))
+        return _json_answer(request, await run_in_threadpool(_replay, data, format.value, name, rules))
 
     @app.get("/api/rules", tags=["rules"], responses={200: {"description": "Presets and switches",
                                                           **_json(schema.RULES)}})

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from riichi.formats.detect import FORMATS, detect_format, read_record
+from riichi.formats.detect import FORMATS, detect_format, read_record, refusal
 from riichi.formats.gzipped import GzipError, ungzip
 from riichi.formats.interchange import score_to_result
 from riichi.formats.record import GameRecord, HandRecord
@@ -28,6 +28,7 @@ from riichi.game.wall import MAX_INDICATORS
 from riichi.hand import Hand
 from riichi.notation import format_tiles
 from riichi.replay.run import replay_game
+from riichi.rules import RuleSet
 from riichi.tiles import Tile
 
 __all__ = ["MAX_EVENTS", "MAX_UNPACKED", "TIME_BUDGET", "Refused", "replay_record"]
@@ -171,24 +172,26 @@ class _Watcher:
             self.wins[hand.index] = [_win_view(w) for w in result.wins]
 
 
-def _rules_view(record: GameRecord) -> dict[str, object]:
-    rules = record.ruleset()
-    return {"name": rules.name, "players": rules.players, "red_fives": record.rules.red_fives,
-            "open_tanyao": record.rules.open_tanyao, "hanchan": record.rules.hanchan, "room": record.rules.room}
+def _rules_view(record: GameRecord, rules: RuleSet | None) -> dict[str, object]:
+    """The rules the game was replayed under (``name``), the record's own (``record``), and what it states."""
+    own = record.ruleset()
+    return {"name": (rules or own).name, "record": own.name, "chosen": rules is not None,
+            "players": own.players, "red_fives": record.rules.red_fives, "open_tanyao": record.rules.open_tanyao,
+            "hanchan": record.rules.hanchan, "room": record.rules.room}
 
 
-def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str, object]:
-    """The replay page's view of a record (raw bytes, plain or gzip, in ``fmt`` or detected); raises
-    :class:`Refused` for a record with no hand that can be replayed, or beyond the limits."""
+def replay_record(data: bytes, fmt: str = "auto", *, name: str = "", rules: RuleSet | None = None) -> dict[str, object]:
+    """The replay page's view of a record (raw bytes, plain or gzip, in ``fmt`` or detected), replayed under
+    ``rules`` (None: the record's own); raises :class:`Refused` for a record with no hand that can be
+    replayed, or beyond the limits. The record is read leniently: what was forgiven is each hand's ``notes``."""
     watcher = _Watcher(time.monotonic() + TIME_BUDGET)  # the budget covers reading the record too
     if not data.strip():
         raise Refused(422, "invalid_log", "the record is empty")
     data = _unpack(data)
     found = detect_format(data) if fmt == "auto" else fmt
     if found not in FORMATS:
-        raise Refused(422, "invalid_log", "not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai "
-                                          "JSON lines nor a Mahjong Soul record)")
-    record = read_record(data, found, name=name)
+        raise Refused(422, "invalid_log", refusal(data))
+    record = read_record(data, found, name=name, strict=False)
     late = watcher.overdue()
     if late is not None:
         raise late
@@ -196,7 +199,7 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
     errors: list[dict[str, object]] = []
     end: dict[str, object] | None = None
     try:
-        for obj in replay_game(record, file=name, observe=watcher):
+        for obj in replay_game(record, file=name, observe=watcher, rules=rules):
             if obj["type"] == "kyoku":
                 index = int(obj["kyoku"])  # type: ignore[call-overload]
                 hands.append({"index": index, "kyoku": obj, "steps": watcher.steps.get(index, []),
@@ -217,6 +220,6 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "") -> dict[str
         first = errors[0]["error"] if errors else {"code": "invalid_log", "message": "the record has no hand"}
         assert isinstance(first, dict)
         raise Refused(422, str(first["code"]), str(first["message"]), tuple(errors))
-    return {"ok": True, "format": found, "names": list(record.names), "rules": _rules_view(record),
+    return {"ok": True, "format": found, "names": list(record.names), "rules": _rules_view(record, rules),
             "hands": hands, "game_end": end, "errors": errors}
 

@@ -287,6 +287,9 @@ _KYOKU: Final[dict[str, object]] = {
         "log": {"type": "object", "description": "The record's own values, where it states them."},
         "mismatches": {"type": "array", "items": {"type": "string"}},
         "matches_log": {"type": ["boolean", "null"]},
+        "notes": {"type": "array", "items": {"type": "string"},
+                  "description": "What a lenient reading forgave in this hand (on the first hand, also in the "
+                                 "record as a whole); absent when nothing was."},
     },
 }
 _SEAT_POSITION: Final[dict[str, object]] = {
@@ -346,8 +349,11 @@ REPLAY: Final[dict[str, object]] = {
         "ok": {"type": "boolean", "const": True},
         "format": {"type": "string", "enum": ["mjlog", "tenhou6", "mjai"]},
         "names": {"type": "array", "items": {"type": "string"}},
-        "rules": {"type": "object", "required": ["name"], "properties": {
-            "name": {"type": "string"}, "red_fives": {"type": ["boolean", "null"]},
+        "rules": {"type": "object", "required": ["name", "record", "chosen"], "properties": {
+            "name": {"type": "string", "description": "The rule set the game was replayed under."},
+            "record": {"type": "string", "description": "The record's own rule set."},
+            "chosen": {"type": "boolean", "description": "Whether `name` was chosen instead of the record's own."},
+            "red_fives": {"type": ["boolean", "null"]},
             "open_tanyao": {"type": ["boolean", "null"]}, "hanchan": {"type": ["boolean", "null"]}}},
         "hands": {"type": "array", "items": {"type": "object", "required": ["index", "kyoku", "steps", "wins", "wall"],
                                              "properties": {

@@ -118,5 +118,20 @@ def test_tenhou6_errors_name_the_hand() -> None:
     obj = json.loads(TENHOU6.read_text(encoding="utf8"))
     obj["log"][2][5][1] = "zz"
     record = read_tenhou6(json.dumps(obj))
-    assert len(record.hands) == 2
+    # The bad hand is an error; the hands around it are read all the same (each states its own start).
+    assert [h.index for h in record.hands] == [i for i in range(len(obj["log"])) if i != 2]
+    assert len(record.errors) == 1
     assert record.errors[0].hand == 2 and "hand 2" in record.errors[0].message
+
+
+def test_tenhou6_to_mjlog_writes_the_fu_of_limit_hands() -> None:
+    # tenhou.net/6 writes a limit hand's value without its fu (満貫8000点); mjlog's ten has a place for it,
+    # and Tenhou's own mjlog of the same game fills it (ten="40,8000,1", ten="30,12000,2"): the converter
+    # writes the engine's fu there, never 0.
+    from riichi.replay.convert import write_record  # noqa: PLC0415 - the converter replays through the engine
+
+    theirs = read_mjlog_bytes((GAMES / "logs" / TENHOU6.with_suffix(".xml").name).read_bytes())
+    written = read_mjlog_bytes(write_record(read_tenhou6(TENHOU6.read_text(encoding="utf8")), "mjlog").encode())
+    fu = [[w.fu for w in h.stated.wins] for h in written.hands]
+    assert fu == [[w.fu for w in h.stated.wins] for h in theirs.hands]
+    assert [w.fu for h in written.hands for w in h.stated.wins if w.limit in ("mangan", "haneman")] == [40, 30]

@@ -4,6 +4,8 @@ with matches_log true, the same values in every format, and the game's final sco
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from riichi.formats.mjai import read_mjai
@@ -15,7 +17,7 @@ from riichi.game.events import Deal, Event, GameEnd, GameStart
 from riichi.game.players import EfficientPlayer, RandomPlayer
 from riichi.replay import replay_game
 from riichi.replay.convert import write_record
-from riichi.rules import TENHOU
+from riichi.rules import TENHOU, resolve_rules
 
 READ = {"mjai": read_mjai, "tenhou6": read_tenhou6, "mjlog": read_mjlog}
 
@@ -49,3 +51,27 @@ def test_a_played_game_replays_in_every_format(seed: int) -> None:
         assert [{k: v for k, v in o.items() if k not in strip} for o in kyoku] == [
             {k: v for k, v in o.items() if k not in strip} for o in direct], fmt
         assert out[-1]["type"] == "game_end" and out[-1]["final_scores"] == list(game.final_scores), fmt
+
+
+@pytest.mark.parametrize("preset", ["wrc", "mleague"])
+def test_a_saved_game_carries_its_rules(preset: str, tmp_path: Path) -> None:
+    # riichi play --rules wrc --save: every format carries the rule set (mjai start_game's rule, tenhou.net/6's
+    # rule object, mjlog's GO attribute riichi_rule), the reader takes it back, and the replay matches every
+    # hand (WRC starts at 30,000: under Tenhou's rules every hand's start scores would differ). riichienv
+    # 0.4.11's MjaiReplay reads the mjai record all the same.
+    from riichi.cli import main  # noqa: PLC0415 - the command line as a user runs it
+
+    rules = resolve_rules(preset)
+    for fmt in READ:
+        folder = tmp_path / fmt
+        assert main(["play", "--games", "1", "--seed", "5", "--rules", preset, "--save", str(folder),
+                     "--format", fmt, "--json"]) == 0
+        [path] = sorted(folder.iterdir())
+        record = READ[fmt](path.read_text(encoding="utf-8"))
+        assert record.ruleset() == rules, fmt
+        out = list(replay_game(record, file=""))
+        assert all(o["matches_log"] is True for o in out if o["type"] == "kyoku"), fmt
+        assert out[-1]["type"] == "game_end", fmt
+        if fmt == "mjai":
+            riichienv = pytest.importorskip("riichienv")
+            assert all(list(k.steps()) for k in riichienv.MjaiReplay.from_jsonl(str(path)).take_kyokus())

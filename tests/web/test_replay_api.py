@@ -221,9 +221,13 @@ def test_an_illegal_action_shows_the_hand_up_to_it(client: TestClient) -> None:
     lines[first_discard] = json.dumps({**discard, "pai": "C"})
     answer = replay(client, "\n".join(lines).encode())
     hands = answer["hands"]
-    assert isinstance(hands, list) and [h["index"] for h in hands] == [0, 1]
+    count = sum('"start_kyoku"' in line for line in lines)
+    assert isinstance(hands, list) and [h["index"] for h in hands] == list(range(count))
     # The refused hand: no result, its positions up to the refusal (the deal and the dealer's draw).
     assert hands[1]["kyoku"] is None and [s["kind"] for s in hands[1]["steps"]] == ["deal", "draw"]
+    # The replay goes on from the next hand's start as the record states it: every other hand matches.
+    assert all(h["kyoku"]["matches_log"] is True for h in hands if h["index"] != 1)
+    assert "the replay goes on from" in hands[2]["kyoku"]["notes"][0]
     (error,) = answer["errors"]  # type: ignore[misc]
     assert error["kyoku"] == 1 and error["error"]["code"] == "illegal_action"
     assert "seat 1 does not hold 7z" in error["error"]["message"]

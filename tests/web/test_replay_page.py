@@ -183,7 +183,8 @@ def test_a_bad_record_shows_the_readers_error(browser: Browser, base_url: str) -
 
 def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_url: str) -> None:  # noqa: F811
     # The mjai record of the game with the second hand's first discard changed to a tile the discarder
-    # does not hold (as in tests/web/test_replay_api.py): the first hand whole, the second up to the refusal.
+    # does not hold (as in tests/web/test_replay_api.py): the first hand whole, the second up to the refusal,
+    # and the replay goes on from the third hand's start as the record states it.
     lines = write_record(read_record(MJLOG.read_bytes(), name=MJLOG.name), "mjai").splitlines()
     second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
     first_discard = next(i for i in range(second, len(lines)) if '"dahai"' in lines[i])
@@ -191,7 +192,7 @@ def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_u
     page.goto(base_url + "/replay")
     page.fill("#paste", "\n".join(lines))
     page.click("#load")
-    expect(page.locator("#hand-select option")).to_have_count(2)
+    expect(page.locator("#hand-select option")).to_have_count(sum('"start_kyoku"' in line for line in lines))
     expect(page.locator("#record-errors li")).to_have_text(
         "hand 2 (index 1): illegal action: event 2 of hand 1 (discard 1 7z): discard 1 7z: seat 1 does not hold 7z")
     page.keyboard.press("ArrowDown")
@@ -199,6 +200,25 @@ def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_u
     page.keyboard.press("End")
     expect(page.locator("#event code")).to_have_text("draw 1 4s")
     expect(page.locator("#outcome")).to_be_hidden()
+    # The next hand (East 2, 1 honba, as truth.jsonl writes down the record's third hand): replayed from
+    # its stated start, which the page notes.
+    third = truth(GAME_ID)["kyoku"][2]  # type: ignore[index]
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#notes li").first).to_have_text(
+        f"the replay goes on from {third['round_wind']}{third['round_number']}-{third['honba']} as the record states it")
+
+
+def test_the_rules_picker_replays_under_a_preset(page: Page, base_url: str) -> None:  # noqa: F811
+    # The real Tenhou hanchan under its own rules matches hand by hand; under WRC's (RULESETS.md: a start of
+    # 30,000 points) the first hand's start scores already differ from the record's 25,000.
+    open_file(page, base_url)
+    expect(page.locator("#rules option").first).to_have_text("the record's own (tenhou)")
+    expect(page.locator("#verdict")).to_have_text("✓ matches the record")
+    page.select_option("#rules", "wrc")
+    expect(page.locator("#verdict")).to_have_text("✗ differs from the record")
+    assert "rules=wrc" in page.url
+    page.select_option("#rules", "")
+    expect(page.locator("#verdict")).to_have_text("✓ matches the record")
 
 
 def test_phone_width_steps_to_the_win_without_sideways_scrolling(browser: Browser, base_url: str) -> None:  # noqa: F811

@@ -40,7 +40,7 @@ function readAddress() {
   const q = new URLSearchParams(location.hash.slice(1));
   const int = (k, min) => Math.max(min, parseInt(q.get(k) || String(min), 10) || min);
   return { hand: int("hand", 1) - 1, step: int("turn", 0), record: q.get("record") || "", name: q.get("name") || "",
-    format: q.get("format") || "auto" };
+    format: q.get("format") || "auto", rules: q.get("rules") || "" };
 }
 
 function writeAddress() {
@@ -48,6 +48,7 @@ function writeAddress() {
   q.set("hand", String(game.hand + 1));
   q.set("turn", String(game.step));
   if ($("format").value !== "auto") q.set("format", $("format").value);
+  if ($("rules").value) q.set("rules", $("rules").value);
   if (game.name) q.set("name", game.name);
   q.set("record", game.record);
   history.replaceState(null, "", "#" + q.toString());
@@ -63,6 +64,7 @@ async function replay(bytes, name, position) {
   try {
     const params = new URLSearchParams({ format: $("format").value });
     if (name) params.set("name", name);
+    if ($("rules").value) params.set("rules", $("rules").value);
     const r = await fetch("/api/replay?" + params.toString(), {
       method: "POST", headers: { "Content-Type": "application/octet-stream" }, body,
     });
@@ -80,6 +82,7 @@ async function replay(bytes, name, position) {
   fillHandSelect();
   renderGameInfo();
   renderErrors();
+  renderRulesChoice();
   go(position ? position.hand : 0, position ? position.step : 0);
 }
 
@@ -122,9 +125,37 @@ function renderErrors() {
   box.hidden = !errors.length;
   box.textContent = "";
   if (!errors.length) return;
-  box.append(el("h2", {}, "The record stops early"));
+  box.append(el("h2", {}, "Errors: the hands named were not replayed"));
   const ul = el("ul", {});
   for (const e of errors) ul.append(el("li", {}, errorText(e)));
+  box.append(ul);
+}
+
+// The rules picker: the record's own (named after them) or a preset instead.
+async function loadPresets() {
+  const r = await fetch("/api/rules");
+  const listing = await r.json();
+  const sel = $("rules");
+  for (const p of listing.presets || []) sel.append(el("option", { value: p.name, "data-players": String(p.players || 4) }, p.name));
+}
+
+// The record's own rules named, and only the presets of as many players as the record's game.
+function renderRulesChoice() {
+  const rules = game.data.rules;
+  $("rules").options[0].textContent = `the record's own (${rules.record})`;
+  for (const o of $("rules").options) if (o.value) o.hidden = o.dataset.players !== String(rules.players || 4);
+}
+
+// What a lenient reading forgave: the hand's notes (the first hand's include the record's own).
+function renderNotes(h) {
+  const box = $("notes");
+  const notes = (h.kyoku && h.kyoku.notes) || [];
+  box.hidden = !notes.length;
+  box.textContent = "";
+  if (!notes.length) return;
+  box.append(el("h2", {}, "Read leniently"));
+  const ul = el("ul", {});
+  for (const n of notes) ul.append(el("li", {}, n));
   box.append(ul);
 }
 
@@ -458,6 +489,7 @@ function render() {
       : mark === "✓" ? "✓ matches the record" : "✗ differs from the record";
     $(id).className = "verdict " + (mark === "✗" ? "differs" : "");
   }
+  renderNotes(h);
   const event = $("event");
   event.textContent = "";
   event.append(el("span", {}, eventText(step)), el("code", {}, step.event.length > 60 ? step.kind : step.event));
@@ -485,6 +517,10 @@ function wire() {
   });
   $("show-paste").addEventListener("click", () => { $("load-card").classList.remove("loaded"); $("paste").focus(); });
   $("hand-select").addEventListener("change", () => go(Number($("hand-select").value), 0));
+  // Another rule set: the same record replayed again under it, at the same position.
+  $("rules").addEventListener("change", async () => {
+    if (game.data) await replay(fromBase64Url(game.record), game.name, { hand: game.hand, step: game.step });
+  });
   $("prev-hand").addEventListener("click", () => go(game.hand - 1, 0));
   $("next-hand").addEventListener("click", () => go(game.hand + 1, 0));
   $("first-step").addEventListener("click", () => go(game.hand, 0));
@@ -512,6 +548,7 @@ function wire() {
 async function start() {
   const a = readAddress();
   $("format").value = ["auto", "mjlog", "tenhou6", "mjai", "soul"].includes(a.format) ? a.format : "auto";
+  $("rules").value = [...$("rules").options].some((o) => o.value === a.rules) ? a.rules : "";
   if (!a.record) return;
   let bytes;
   try { bytes = fromBase64Url(a.record); } catch (e) {
@@ -524,6 +561,7 @@ async function start() {
 async function main() {
   wire();
   try { await loadGlosses(); } catch (e) { /* names stay in romaji */ }
+  try { await loadPresets(); } catch (e) { /* the record's own rules only */ }
   await start();
 }
 
