@@ -142,7 +142,7 @@ class RecordRules(Frozen):
         every switch that differs from it, so that a reader replays the game under the same rules."""
         preset = rules.name if rules.name in PRESETS else "tenhou"
         switches = tuple((key, rules.switch(key)) for key in rules.differences(PRESETS[preset]))
-        return cls(red_fives=rules.scoring.aka > 0, open_tanyao=rules.scoring.kuitan,
+        return cls(players=rules.players, red_fives=rules.scoring.aka > 0, open_tanyao=rules.scoring.kuitan,
                    hanchan=rules.game.length is GameLength.HANCHAN, preset=preset, switches=switches)
 
     def stated_rule(self) -> dict[str, object]:

@@ -305,6 +305,8 @@ def test_a_soul_game_id_as_the_reference_makes_a_soul_game() -> None:
     # writes none), the id alone says the game is Soul's.
     obj = json.loads(write_record(read_soul(GAME_B.read_bytes()), "tenhou6"))
     obj["rule"]["disp"] = "南喰赤"
+    for key in ("preset", "room", "switches"):  # what this library writes beside disp, as converters do not
+        obj["rule"].pop(key, None)
     assert read_record(json.dumps(obj).encode(), "tenhou6").rules.preset == "tenhou"
     obj["ref"] = GAME_B.stem
     record = read_record(json.dumps(obj).encode(), "tenhou6")
