@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -57,14 +56,14 @@ def _rules(text: str | None) -> RuleSet | None:
         return None
     spec: object = text
     if text.lstrip().startswith("{"):
-        spec = json.loads(text)
+        spec = strict_json.loads(text)  # depth and size bounded: a command line can be hostile too
     return resolve_rules(spec)  # type: ignore[arg-type]
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args.rules)
-    except (ValueError, json.JSONDecodeError) as exc:
+    except ValueError as exc:  # a RiichiError (strict JSON, unknown rules) is one
         print(f"riichi replay: error (usage): --rules: {exc}", file=sys.stderr)
         return 2
     if args.workers != 1 and not args.jsonl:
