@@ -26,8 +26,9 @@ from riichi.formats.red_fives import plain_fives_case
 from riichi.formats.tenhou6 import read_tenhou6
 
 MEGABYTE = 1_000_000
-#: Seconds any reader may take on a megabyte of hostile text (linear reading takes well under one).
-BOUND = 3.0
+#: Seconds any reader may take on a megabyte of hostile text: linear reading takes well under one on an idle
+#: machine (a few on one shared by many jobs); the quadratic readers took minutes on a tenth of it.
+BOUND = 10.0
 HEAD = '<mjloggm ver="2.3"><GO type="169"/>'
 #: A hand's start as Tenhou writes it (the doctest of riichi.formats.mjlog): seat 0 deals, dora indicator 20.
 INIT = ('<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
@@ -67,7 +68,7 @@ def test_mjlog_reads_a_hostile_megabyte_in_linear_time(text: str) -> None:
 def test_the_issue_s_gzip_body_is_read_at_once(letters: int, message: str) -> None:
     body = gzip.compress(('<mjloggm ver="2.3"><GO type="169" ' + "a" * letters + "/>").encode())
     assert len(body) < 200
-    assert timed(lambda: read_record(body)) < BOUND / 10
+    assert timed(lambda: read_record(body)) < BOUND / 5
     record = read_record(body)
     assert [str(e) for e in record.errors] == ["no <GO type> tag: the rules are unknown", f"event 1: {message}"]
 
