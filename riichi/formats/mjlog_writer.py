@@ -144,6 +144,7 @@ def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noq
             tile_id = ids.take(event.seat, event.tile)
             code = MeldCode(CallKind.NUKI, event.seat, event.seat, (tile_id,), tile_id, None)
             ids.melds[event.seat].append((code, encode_meld(code)))  # Tenhou lists them among a win's melds
+            last_discard = {"seat": event.seat, "id": tile_id}  # another seat may win on it
             out.append(f'<N who="{event.seat}" m="{encode_meld(code)}" />')
         elif isinstance(event, Riichi):
             out.append(f'<REACH who="{event.seat}" step="1"/>')

@@ -192,3 +192,21 @@ def test_three_player_self_play_seats_three_and_sets_norths_aside() -> None:
                     assert dict(w.score.yaku).get(Yaku.NUKIDORA, 0) == w.context.kita
                     with_norths += w.context.kita > 0
     assert norths > 0 and with_norths > 0
+
+
+def test_in_riichi_only_the_north_just_drawn_is_set_aside() -> None:
+    # The dealer holds 111m 999m 123p 444z 7z (tenpai on 7z), draws 9p and declares riichi with it. Later it
+    # draws 1s: its three Norths are part of the hand it declared on, so none may be set aside; drawing a
+    # North would be (the hand stays as declared).
+    r, _ = _round("9p2s3s1s", {0: "111m999m123p444z7z"})
+    _play(r, Draw(0, Tile.parse("9p")), Riichi(0), Discard(0, Tile.parse("9p"), tsumogiri=True), RiichiAccepted(0),
+          Draw(1, Tile.parse("2s")), Discard(1, Tile.parse("2s"), tsumogiri=True),
+          Draw(2, Tile.parse("3s")), Discard(2, Tile.parse("3s"), tsumogiri=True), Draw(0, Tile.parse("1s")))
+    assert not any(isinstance(a, Kita) for a in legal_actions(r, 0))
+    with pytest.raises(IllegalActionError, match="only the North just drawn"):
+        r.apply(Kita(0))
+    r2, _ = _round("9p2s3s4z", {0: "111m999m123p444z7z"})
+    _play(r2, Draw(0, Tile.parse("9p")), Riichi(0), Discard(0, Tile.parse("9p"), tsumogiri=True), RiichiAccepted(0),
+          Draw(1, Tile.parse("2s")), Discard(1, Tile.parse("2s"), tsumogiri=True),
+          Draw(2, Tile.parse("3s")), Discard(2, Tile.parse("3s"), tsumogiri=True), Draw(0, NORTH))
+    assert Kita(0) in legal_actions(r2, 0)

@@ -144,3 +144,33 @@ def test_a_three_player_mjai_record_in_four_slots_reads_as_three_players() -> No
         {k: v for k, v in o.items() if k not in strip} for o in replay_game(record, file=game_id)]
     lines[1]["tehais"][3][0] = "E"  # a fourth hand with a tile is no empty seat: a four-player deal of 3 + 1
     assert read_mjai("".join(json.dumps(line) + "\n" for line in lines)).errors
+
+
+def test_a_ron_on_a_north_set_aside_is_written_and_read_in_every_format() -> None:
+    # Worked by hand: the dealer (111m 999m 123p 456s 7z) draws a North and sets it aside; seat 1, seven
+    # pairs waiting on North alone (11p 99p 11s 99s 55z 66z 4z), wins on it by ron (no chankan: chiitoitsu
+    # and honroutou, 4 han 25 fu, 6,400 from the dealer). Each format writes the ron on the North and reads
+    # it back to the same hand.
+    from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand  # noqa: PLC0415
+    from riichi.game.events import Deal, Draw, Win  # noqa: PLC0415
+    from riichi.game.wall import Wall  # noqa: PLC0415
+    from riichi.tiles import Tile, Wind  # noqa: PLC0415
+
+    wall = Wall.arranged(players=3, hands={0: "111m999m123p456s7z", 1: "11p99p11s99s55z66z4z"}, draws="4z",
+                         dora="1s", aka=0)
+    north = Tile.parse("4z")
+    events = (Deal(Wind.EAST, 1, 0, wall.dora_indicator(0), wall.hands(0), scores=(35000,) * 3),
+              Draw(0, north), Kita(0), Win(1, 0, north))
+    record = GameRecord(RecordRules(players=3, red_fives=False, open_tanyao=True, hanchan=True), ("a", "b", "c"),
+                        None, (HandRecord(0, events, StatedHand()),), None)
+    (first,) = [o for o in replay_game(record, file="") if o["type"] == "kyoku"]
+    (win,) = first["wins"]
+    assert (win["winner"], win["from"], win["han"], win["fu"], win["points"]) == (1, 0, 4, 25, 6400)
+    assert first["deltas"] == [-6400, 6400, 0]
+    assert not any(y["name"] == "chankan" for y in win["yaku"])
+    for fmt, read in (("mjai", read_mjai), ("tenhou6", read_tenhou6), ("mjlog", read_mjlog)):
+        back = read(write_record(record, fmt))
+        (again,) = [o for o in replay_game(back, file="") if o["type"] == "kyoku"]
+        assert {k: v for k, v in again.items() if k not in ("log", "mismatches", "matches_log")} == {
+            k: v for k, v in first.items() if k not in ("log", "mismatches", "matches_log")}, fmt
+        assert again["matches_log"] is True, (fmt, again["mismatches"])
