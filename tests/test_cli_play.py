@@ -102,3 +102,19 @@ def test_three_player_games_play_and_save_in_every_format(tmp_path: Path, capsys
 def test_three_player_rules_take_three_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--rules", "tenhou-sanma", "--players", "random,random,random,random"]) == 2  # noqa: PLR2004
     assert "three of" in capsys.readouterr().err
+
+
+def test_the_text_summary_says_its_units(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 30: "avg points -5.7" named no unit. One game, so points/game is that game's final points: the
+    # saved record's end_game points (thousands, after uma and oka, as the rules pay them), seat by seat.
+    assert main(["play", "--games", "1", "--seed", "1", "--save", str(tmp_path), "--format", "mjai"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    header = lines[1].split()
+    assert header[header.index("points/game") - 2:header.index("points/game") + 1] == ["avg", "place", "points/game"]
+    shown = [float(line.split()[-3]) for line in lines[2:6]]  # the column before win rate and deal-in rate
+    (saved,) = tmp_path.iterdir()
+    end = json.loads(saved.read_text(encoding="utf-8").splitlines()[-1])
+    assert end["type"] == "end_game" and shown == end["points"]
+    assert "points/game the average final points of a game\n     (thousands, after uma and oka)" in out
+    assert out.count("key:") == 1

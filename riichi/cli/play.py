@@ -258,12 +258,14 @@ def _print(summary: dict[str, object]) -> None:
     seats = summary["seats"]
     assert isinstance(seats, list)
     places = ("1st", "2nd", "3rd", "4th")[:len(seats)]
-    print("seat player     " + "".join(f" {p:>4}" for p in places) + "  avg place  avg points  win rate  deal-in rate")
+    print("seat player     " + "".join(f" {p:>4}" for p in places) + "  avg place  points/game  win rate  deal-in rate")
     for s in seats:
         counts = "".join(f" {n:>4}" for n in s["placements"][:len(seats)])
         print(f"{s['seat']:>4} {s['player']:<10}{counts}  {s['average_place']:>9.2f}"
-              f"  {s['average_points']:>10.1f}  {s['win_rate']:>8.1%}  {s['deal_in_rate']:>12.1%}")
+              f"  {s['average_points']:>11.1f}  {s['win_rate']:>8.1%}  {s['deal_in_rate']:>12.1%}")
     print(f"draw rate {summary['draw_rate']:.1%}")
+    print(f"key: {places[0]}..{places[-1]} games finished in that place; points/game the average final points of a "
+          "game\n     (thousands, after uma and oka); win, deal-in and draw rates per hand")
     faults = summary["faults"]
     assert isinstance(faults, list)
     if any(faults):

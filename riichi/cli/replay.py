@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Iterator
 from functools import partial
-from typing import TextIO
+from typing import Final, TextIO
 
 from riichi.cli.batch import ATTEMPTS, WorkerLost, in_order, workers_arg
 from riichi.formats import strict_json
@@ -25,6 +25,16 @@ from riichi.rules import PRESETS, RuleSet, resolve_rules
 __all__ = ["add_parser"]
 
 _SUFFIX = {"mjlog": ".xml", "tenhou6": ".json", "mjai": ".jsonl"}
+
+
+#: What the table's columns say, printed once under it.
+LEGEND: Final = """\
+key: E1-0                 East 1, honba 0
+     3 ron<2 3h40 5200    seat 3 wins by ron off seat 2 (tsumo: by self-draw) with 3 han 40 fu (or the yakuman),
+                          worth 5200 before honba and riichi sticks; or the draw and its kind
+     [0, 0, -5200, 5200]  each seat's score change, seat 0 first
+     ok, DIFF, -          the record's own results agree, differ (the fields named after it), are not stated
+     end                  the final scores, then the final points (thousands, after uma and oka)"""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -181,6 +191,8 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
             err.flush()
     if progress:
         err.write("\n")
+    if hands:
+        print(LEGEND, file=out)
     print(f"{len(paths)} file{'s' if len(paths) != 1 else ''}, {hands} hands, {differing} differing, {errors} "
           f"error{'s' if errors != 1 else ''}", file=out)
     return status

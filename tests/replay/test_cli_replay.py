@@ -123,3 +123,22 @@ def test_a_missing_file_is_no_such_file_and_the_batch_goes_on(tmp_path: Path,
     assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), missing, str(GAME)]) == 1
     assert f"riichi replay: {missing}: error (no_such_file): no such file" in capsys.readouterr().err
     assert (tmp_path / "out" / (GAME.name.split(".")[0] + ".jsonl")).is_file()  # the other file is converted
+
+
+def test_the_table_has_one_key_for_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 30: rows such as "3 ron<2 3h40 5200" were unexplained. The key's example is this record's first
+    # hand: the JSON lines say seat 3 won by ron off seat 2 with 3 han 40 fu for 5200, deltas [0, 0, -5200, 5200].
+    assert main(["replay", "--jsonl", str(GAME)]) == 0
+    first = _lines(capsys.readouterr().out)[0]
+    assert first["deltas"] == [0, 0, -5200, 5200]
+    assert {k: first["wins"][0][k] for k in ("winner", "from", "han", "fu", "points")} == {
+        "winner": 3, "from": 2, "han": 3, "fu": 40, "points": 5200}
+    assert main(["replay", str(GAME), str(GAME)]) == 0
+    text = capsys.readouterr().out
+    assert "  E1-0   3 ron<2 3h40 5200 " in text and "[0, 0, -5200, 5200]" in text
+    assert text.count("key:") == 1  # once for the two files, under the table, above the totals
+    key = text[text.index("key:"):]
+    assert "E1-0                 East 1, honba 0" in key
+    assert "3 ron<2 3h40 5200    seat 3 wins by ron off seat 2 (tsumo: by self-draw) with 3 han 40 fu" in key
+    assert "[0, 0, -5200, 5200]  each seat's score change, seat 0 first" in key
+    assert key.splitlines()[-1] == "2 files, 16 hands, 0 differing, 0 errors"
