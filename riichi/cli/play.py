@@ -34,6 +34,7 @@ from riichi.bots.protocol import Fault
 from riichi.bots.spec import PLAYERS, make_player
 from riichi.cli.batch import plural
 from riichi.errors import RiichiError
+from riichi.formats.detect import SUFFIXES
 from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand
 from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event, GameEnd
@@ -45,8 +46,8 @@ from riichi.rules import PRESETS, RuleSet, resolve_rules
 
 __all__ = ["add_parser", "game_record", "run"]
 
-#: The file name ending of each format a game is saved in.
-_SUFFIXES = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml"}
+#: The formats a game is saved in (the first the default); each file is named with its format's suffix.
+_SAVED = ("mjai", "tenhou6", "mjlog")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,7 +71,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "illegal answer is a fault: the seat passes or discards its drawn tile instead")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="write every game into DIR (game-0000.mjson, ...)")
-    p.add_argument("--format", default="mjai", choices=list(_SUFFIXES),
+    p.add_argument("--format", default="mjai", choices=_SAVED,
                    help="the format of saved games: mjai JSON lines, tenhou.net/6 JSON or Tenhou mjlog XML")
     p.set_defaults(run=run)
 
@@ -160,7 +161,7 @@ def _play(args: argparse.Namespace, rules: RuleSet, names: list[str],  # noqa: C
             events += len(played)
             tally.add(game)
             if save is not None:
-                name = f"game-{i:04d}{_SUFFIXES[args.format]}"
+                name = f"game-{i:04d}{SUFFIXES[args.format]}"
                 record = game_record(game, played)
                 if game_faults:
                     record = replace(record, names=_noted(record.names, game_faults))

@@ -16,15 +16,13 @@ from typing import Final, TextIO
 
 from riichi.cli.batch import ATTEMPTS, WorkerLost, in_order, workers_arg
 from riichi.formats import strict_json
-from riichi.formats.detect import FORMATS, read_record
+from riichi.formats.detect import FORMATS, SUFFIXES, read_record
 from riichi.replay.convert import write_record
 from riichi.replay.run import error_object
 from riichi.replay.sources import expand_paths, read_file, replay_paths, unreadable
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
 __all__ = ["add_parser"]
-
-_SUFFIX = {"mjlog": ".xml", "tenhou6": ".json", "mjai": ".jsonl"}
 
 
 #: What the table's columns say, printed once under it.
@@ -231,6 +229,6 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
         else:
             os.makedirs(out_dir, exist_ok=True)
             stem = os.path.basename(path).split(".")[0] or "record"
-            with open(os.path.join(out_dir, stem + _SUFFIX[target]), "w", encoding="utf-8") as f:
+            with open(os.path.join(out_dir, stem + SUFFIXES[target]), "w", encoding="utf-8") as f:
                 f.write(text)
     return status

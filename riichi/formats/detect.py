@@ -29,10 +29,15 @@ from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRule
 from riichi.formats.soul import looks_like_soul, read_soul
 from riichi.formats.tenhou6 import read_tenhou6
 
-__all__ = ["FORMATS", "detect_format", "foreign_format", "read_record", "refusal"]
+__all__ = ["FORMATS", "SUFFIXES", "detect_format", "foreign_format", "read_record", "refusal"]
 
 #: The record formats, by the names the command line uses.
 FORMATS: Final = ("mjlog", "tenhou6", "mjai", "soul")
+#: The file suffix of each format a record is written in (``riichi play --save``, ``riichi replay --write``).
+#: mjai is ``.mjson``, as the logs of the protocol's own server and its test records are named (gimite/mjai,
+#: ``lib/mjai/file_converter.rb``, ``test/kuikae.mjson``); a folder's ``.jsonl`` files are read as well.
+SUFFIXES: Final = {"mjlog": ".xml", "tenhou6": ".json", "mjai": ".mjson"}
+
 #: Formats recognised but not read, each by keys only it writes (among the first 64 KiB): its name.
 #: Riichi City's game data (``handRecord`` of ``handEventRecord``s, as its record API answers);
 #: mjx's own game state (``publicObservation`` beside ``privateObservations``, its protobuf as JSON);

@@ -122,7 +122,7 @@ def test_a_missing_file_is_no_such_file_and_the_batch_goes_on(tmp_path: Path,
     assert f"{missing}: error (no_such_file): no such file" in table and "2 files, 8 hands, 0 differing, 1 error" in table
     assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), missing, str(GAME)]) == 1
     assert f"riichi replay: {missing}: error (no_such_file): no such file" in capsys.readouterr().err
-    assert (tmp_path / "out" / (GAME.name.split(".")[0] + ".jsonl")).is_file()  # the other file is converted
+    assert (tmp_path / "out" / (GAME.name.split(".")[0] + ".mjson")).is_file()  # the other file is converted
 
 
 def test_the_table_has_one_key_for_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,3 +142,21 @@ def test_the_table_has_one_key_for_its_columns(capsys: pytest.CaptureFixture[str
     assert "3 ron<2 3h40 5200    seat 3 wins by ron off seat 2 (tsumo: by self-draw) with 3 han 40 fu" in key
     assert "[0, 0, -5200, 5200]  each seat's score change, seat 0 first" in key
     assert key.splitlines()[-1] == "2 files, 16 hands, 0 differing, 0 errors"
+
+
+def test_mjai_is_written_as_mjson_everywhere_and_jsonl_is_read_too(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 30: play --save wrote .mjson and replay --write .jsonl. Both now write the suffix of the mjai
+    # server's own logs (gimite/mjai names them .mjson); a folder's .jsonl files are still replayed.
+    assert main(["play", "--games", "1", "--seed", "5", "--save", str(tmp_path / "played"), "--format", "mjai"]) == 0
+    assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "written"), str(GAME)]) == 0
+    assert [p.name for p in (tmp_path / "played").iterdir()] == ["game-0000.mjson"]
+    assert [p.name for p in (tmp_path / "written").iterdir()] == [GAME.name.split(".")[0] + ".mjson"]
+    both = tmp_path / "both"
+    both.mkdir()
+    shutil.copy(tmp_path / "written" / (GAME.name.split(".")[0] + ".mjson"), both / "a.mjson")
+    shutil.copy(tmp_path / "written" / (GAME.name.split(".")[0] + ".mjson"), both / "b.jsonl")
+    capsys.readouterr()
+    assert main(["replay", "--jsonl", str(both)]) == 0
+    ends = [o for o in _lines(capsys.readouterr().out) if o["type"] == "game_end"]
+    assert [Path(o["file"]).name for o in ends] == ["a.mjson", "b.jsonl"]
