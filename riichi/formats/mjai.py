@@ -100,9 +100,10 @@ _OTHER_REASONS: Final = {
     "suukansansen": DrawKind.SUUKAIKAN, "sufuurenta": DrawKind.SUUFON_RENDA, "suufuurenta": DrawKind.SUUFON_RENDA,
     "suucha_riichi": DrawKind.SUUCHA_RIICHI, "suuchariichi": DrawKind.SUUCHA_RIICHI,
 }
-#: Tiles drawn in a hand when the live wall runs out: 136 less the dead wall's 14 and the deal's 52
-#: (a kan's replacement tile comes from the dead wall, which takes the live wall's last tile instead).
-_LIVE_DRAWS: Final = 70
+#: Tiles drawn in a hand when the live wall runs out, by players: 136 less the dead wall's 14 and the deal's
+#: 52, or 108 less 14 and 39 (a replacement tile comes from the dead wall, which takes the live wall's last
+#: tile instead).
+_LIVE_DRAWS: Final = {4: 70, 3: 55}
 
 
 def mjai_tile(tile: Tile) -> str:
@@ -342,7 +343,7 @@ class _Reader:
         elif self.strict:
             kind = DrawKind.EXHAUSTIVE
         else:
-            kind = _draw_shown(hand.events)
+            kind = _draw_shown(hand.events, self.players or 4)
             self.notes.append(RecordNote(f"ryukyoku without a reason: read as {kind.value}, as the hand's events show",
                                          hand.index))
         seat = None
@@ -429,11 +430,11 @@ def _actor(obj: dict[str, object], key: str = "actor") -> int:
     return seat
 
 
-def _draw_shown(events: list[Event]) -> DrawKind:
+def _draw_shown(events: list[Event], players: int) -> DrawKind:
     """The draw a hand's events show when the record names none: the wall run out (every live tile drawn),
     a fourth riichi accepted, a fourth kan, the first four discards one wind, or else nine orphans."""
     draws = sum(isinstance(e, Draw) for e in events)
-    if draws >= _LIVE_DRAWS:
+    if draws >= _LIVE_DRAWS[players]:
         return DrawKind.EXHAUSTIVE
     if sum(isinstance(e, RiichiAccepted) for e in events) == 4 or isinstance(events[-1], Riichi):  # noqa: PLR2004
         return DrawKind.SUUCHA_RIICHI
