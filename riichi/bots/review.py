@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from riichi.formats.record import GameRecord
+from riichi.formats.record import GameRecord, event_name, hand_name
 from riichi.frozen import Frozen
 from riichi.game.events import Chi, Deal, Discard, Draw, Event, GameStart, Minkan, Pon, Riichi, Ryuukyoku, Win
 from riichi.game.game import Game
@@ -111,7 +111,7 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
                 game.apply(event)
             except ValueError as exc:
                 return Review(seat, decisions, agreements, unknown, tuple(disagreements),
-                              f"hand {hand.index}, event {position} ({event}): {exc}")
+                              f"{hand_name(hand.index)}, {event_name(position)} ({event}): {exc}")
             if observe is not None:
                 observe(event)
     return Review(seat, decisions, agreements, unknown, tuple(disagreements))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -17,6 +18,7 @@ from typing import Final, TextIO
 from riichi.cli.batch import ATTEMPTS, WorkerLost, in_order, workers_arg
 from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, SUFFIXES, read_record
+from riichi.formats.record import hand_name
 from riichi.replay.convert import write_record
 from riichi.replay.run import error_object
 from riichi.replay.sources import expand_paths, read_file, replay_paths, unreadable
@@ -145,6 +147,15 @@ def _outcome(obj: dict[str, object]) -> str:
     return "; ".join(parts)
 
 
+def _where(obj: dict[str, object], message: str = "") -> str:
+    """`` hand 7`` for an object of one hand (messages count hands from 1, the ``kyoku`` field from 0), or
+    nothing: for the game as a whole, or when the message itself starts by naming the hand."""
+    kyoku = obj.get("kyoku")
+    if not isinstance(kyoku, int) or re.match(rf"{hand_name(kyoku)}\b", message):
+        return ""
+    return f" {hand_name(kyoku)}"
+
+
 def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: TextIO) -> int:
     colour = out.isatty() and "NO_COLOR" not in os.environ
     progress = err.isatty() and len(paths) > 1
@@ -153,15 +164,13 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
     for done, path in enumerate(paths, 1):
         for obj in _replay_one(fmt, rules, path):
             for note in obj.get("notes") or []:  # type: ignore[attr-defined]
-                where = f" hand {obj['kyoku']}" if "kyoku" in obj else ""
-                print(f"{path}{where}: note: {note}", file=out)
+                print(f"{path}{_where(obj)}: note: {note}", file=out)
             if obj["type"] == "error":
                 status = 1
                 errors += 1
                 e = obj["error"]
                 assert isinstance(e, dict)
-                where = f" hand {obj['kyoku']}" if "kyoku" in obj else ""
-                print(f"{path}{where}: error ({e['code']}): {e['message']}", file=out)
+                print(f"{path}{_where(obj, str(e['message']))}: error ({e['code']}): {e['message']}", file=out)
                 continue
             if obj["type"] == "game_end":
                 mark = _mark(obj, colour)
@@ -212,7 +221,7 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
             continue
         record = read_record(data, fmt, name=os.path.basename(path), strict=False)
         for note in record.notes:
-            where = f" hand {note.hand}" if note.hand is not None else ""
+            where = f" {hand_name(note.hand)}" if note.hand is not None else ""
             print(f"riichi replay: {path}{where}: note: {note}", file=sys.stderr)
         try:
             text = write_record(record, target)

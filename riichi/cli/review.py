@@ -18,6 +18,7 @@ from riichi.bots.review import review_game
 from riichi.bots.spec import PLAYERS, make_player
 from riichi.errors import RiichiError
 from riichi.formats.detect import read_record
+from riichi.formats.record import event_name, hand_name
 from riichi.rules import PRESETS, resolve_rules
 
 __all__ = ["add_parser", "run"]
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{path}: seat {args.seat} against {args.player}: {review.agreements}/{review.decisions} decisions "
               f"agree ({review.rate:.1%}); {review.unknown} not shown by the record")
         for d in review.disagreements:
-            print(f"  hand {d.hand} {d.round}-{d.honba} event {d.event}: {d.hand_tiles}: "
+            print(f"  {hand_name(d.hand)} {d.round}-{d.honba} {event_name(d.event)}: {d.hand_tiles}: "
                   f"recorded {d.recorded}, {args.player} {d.chosen}")
         if review.error:
             print(f"  the replay stopped: {review.error}")

@@ -27,7 +27,7 @@ A three-player game deals three ``tehais`` with three ``scores`` (and every
 write it), followed by the replacement ``tsumo``.
 
 >>> [str(e) for e in read_mjai('{"type":"dahai","actor":2,"pai":"5pr","tsumogiri":true}').errors]
-['event 0: dahai before start_kyoku']
+['event 1: dahai before start_kyoku']
 >>> mjai_tile(Tile.parse("0s")), tile_from_mjai("C")
 ('5sr', Tile.parse('7z'))
 """
@@ -41,10 +41,10 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
-    MAX_NUMBER,
     ErrorCode,
     GameRecord,
     HandRecord,
+    MAX_NUMBER,
     RecordError,
     RecordNote,
     RecordRules,
@@ -53,6 +53,7 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    hand_name,
     stated_preset,
 )
 from riichi.game.events import (
@@ -471,7 +472,7 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
             reader.close()
         else:
             reader.errors.append(RecordError(ErrorCode.INVALID_LOG,
-                                             f"the record ends inside hand {reader.hand.index} (no hora or ryukyoku)",
+                                             f"the record ends inside {hand_name(reader.hand.index)} (no hora or ryukyoku)",
                                              None, reader.hand.index))
             reader.close()
     start = reader.hands[0].stated.scores_start if reader.hands else None

@@ -23,7 +23,7 @@ error without being read, and every number is checked to be a short decimal
 >>> [str(e) for e in record.hands[0].events[1:]]
 ['draw 0 0m', 'discard 0 0m tsumogiri']
 >>> [str(e) for e in record.errors]
-['event 5: the record ends inside hand 0 (no AGARI or RYUUKYOKU)']
+['event 6: the record ends inside hand 1 (no AGARI or RYUUKYOKU)']
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    hand_name,
     stated_preset,
 )
 from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
@@ -244,7 +245,7 @@ class _Reader:
     def init(self, a: dict[str, str]) -> None:
         if self.hand is not None and not self.hand.ended:
             if not self.hand.has_result:
-                self.error(f"hand {self.hand.index} has no AGARI or RYUUKYOKU before the next INIT")
+                self.error(f"{hand_name(self.hand.index)} has no AGARI or RYUUKYOKU before the next INIT")
             self.close()
         index = len(self.hands)
         self.hand = _Hand(index)
@@ -422,7 +423,7 @@ class _Reader:
     def finish(self) -> GameRecord:
         if self.hand is not None and not self.hand.ended:
             if not self.hand.has_result:
-                self.error(f"the record ends inside hand {self.hand.index} (no AGARI or RYUUKYOKU)")
+                self.error(f"the record ends inside {hand_name(self.hand.index)} (no AGARI or RYUUKYOKU)")
             self.close()
         if self.go is None:
             self.errors.insert(0, RecordError(ErrorCode.INVALID_LOG, "no <GO type> tag: the rules are unknown"))

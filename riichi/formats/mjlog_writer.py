@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from riichi.formats.mjlog import LIMITS
 from riichi.formats.mjlog_codes import RED_FIVE_IDS, CallKind, GoType, MeldCode, encode_meld, id_of
-from riichi.formats.record import GameRecord, HandRecord, StatedWin, tenhou_yaku
+from riichi.formats.record import GameRecord, HandRecord, StatedWin, hand_name, tenhou_yaku
 from riichi.game.events import (
     Ankan,
     Chi,
@@ -83,7 +83,7 @@ def _four(values: list[int] | tuple[int, ...]) -> list[int]:
 def _hand(hand: HandRecord, last: bool, record: GameRecord) -> list[str]:  # noqa: C901, PLR0912, PLR0915
     deal = hand.events[0]
     if not isinstance(deal, Deal):
-        raise ValueError(f"hand {hand.index} does not start with a deal")
+        raise ValueError(f"{hand_name(hand.index)} does not start with a deal")
     ids = _Ids()
     stated = hand.stated
     dora_ids = [ids.new(deal.dora)]

@@ -37,6 +37,8 @@ __all__ = [
     "StatedHand",
     "StatedWin",
     "checked_number",
+    "event_name",
+    "hand_name",
     "stated_preset",
     "tenhou_yaku",
 ]
@@ -85,8 +87,27 @@ class RecordError(Frozen):
     hand: int | None = None
 
     def __str__(self) -> str:
-        where = f"event {self.index}: " if self.index is not None else ""
+        where = f"{event_name(self.index)}: " if self.index is not None else ""
         return f"{where}{self.message}"
+
+
+def hand_name(index: int) -> str:
+    """A hand as every message names it for people, counted from 1; the JSON fields (``kyoku``, a hand's
+    ``index``) count from 0.
+
+    >>> hand_name(6)
+    'hand 7'
+    """
+    return f"hand {index + 1}"
+
+
+def event_name(index: int) -> str:
+    """An event (a record's element, or an event of a hand) as every message names it, counted from 1.
+
+    >>> event_name(134)
+    'event 135'
+    """
+    return f"event {index + 1}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ from riichi.formats.record import (
     StatedGameEnd,
     StatedHand,
     StatedWin,
+    hand_name,
 )
 from riichi.formats.soul_rules import soul_rules
 from riichi.game.events import (
@@ -448,14 +449,14 @@ def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError
                 current.apply(name, obj)
         except (_Bad, RiichiError, ValueError) as exc:
             index = current.index if current is not None else len(hands)
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"hand {index}: {name}: {str(exc).splitlines()[0]}",
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {name}: {str(exc).splitlines()[0]}",
                                       position, index))
             return hands
     if current is not None:
         try:
             hands.append(current.record())
         except _Bad as unfinished:  # named apart from exc above: compiled, one name keeps one type
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"hand {current.index}: {unfinished}", len(events),
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(current.index)}: {unfinished}", len(events),
                                       current.index))
     return hands
 

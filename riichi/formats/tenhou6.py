@@ -37,10 +37,10 @@ from typing import Final
 from riichi.formats import strict_json
 from riichi.formats.mjlog_codes import GoType
 from riichi.formats.record import (
-    MAX_NUMBER,
     ErrorCode,
     GameRecord,
     HandRecord,
+    MAX_NUMBER,
     RecordError,
     RecordNote,
     RecordRules,
@@ -49,6 +49,7 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    hand_name,
     stated_preset,
     tenhou_yaku,
 )
@@ -406,7 +407,7 @@ def _win(deltas: object, info: object, players: int) -> StatedWin:
 
 def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901, PLR0912
     if not isinstance(entry, list) or len(entry) != 17:  # noqa: PLR2004
-        raise _Bad(f"hand {index} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else entry!r}")
+        raise _Bad(f"{hand_name(index)} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else entry!r}")
     round_index, honba, sticks = _ints(entry[0], "[round, honba, sticks]", 3)
     if not 0 <= round_index < 16:  # noqa: PLR2004
         raise _Bad(f"round {round_index} is outside 0..15")
@@ -433,7 +434,7 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
     play.run()
     result = entry[16]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise _Bad(f"hand {index}'s result must be a list starting with its name, not {result!r}")
+        raise _Bad(f"{hand_name(index)}'s result must be a list starting with its name, not {result!r}")
     wins: list[StatedWin] = []
     draw = None
     if result[0] == "和了":
@@ -638,7 +639,7 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         try:
             hands.append(_hand(index, entry, n))
         except ValueError as exc:  # _Bad, or an event the engine's types refuse: the other hands still count
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"hand {index}: {str(exc).splitlines()[0]}", index, index))
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {str(exc).splitlines()[0]}", index, index))
     if plain:
         notes.append("red-five codes (51-53) in a game without red fives: read as plain fives")
     end = None
@@ -704,7 +705,7 @@ def _yaku_text(w: StatedWin, round_wind: int, seat_wind: int) -> list[str]:
 def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one branch per event
     deal = hand.events[0]
     if not isinstance(deal, Deal):
-        raise ValueError(f"hand {hand.index} does not start with a deal")
+        raise ValueError(f"{hand_name(hand.index)} does not start with a deal")
     stated = hand.stated
     players = deal.players
     takes: list[list[object]] = [[], [], [], []]
@@ -752,7 +753,7 @@ def _hand_entry(hand: HandRecord) -> list[object]:  # noqa: C901, PLR0912 - one 
                 uras = event.ura
             w = next(wins, None)
             if w is None or w.deltas is None:
-                raise ValueError(f"hand {hand.index}: a win without stated results cannot be written as tenhou.net/6")
+                raise ValueError(f"{hand_name(hand.index)}: a win without stated results cannot be written as tenhou.net/6")
             seat_wind = (event.seat - deal.dealer) % 4
             info: list[object] = [w.winner, w.winner if w.from_seat is None else w.from_seat,
                                   w.winner if w.pao is None else w.pao, _value_text(w, deal.dealer, players),

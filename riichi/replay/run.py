@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from riichi.errors import IllegalActionError, RiichiError
-from riichi.formats.record import ErrorCode, GameRecord, HandRecord, RecordError
+from riichi.formats.record import ErrorCode, GameRecord, HandRecord, RecordError, event_name, hand_name
 from riichi.game.events import Deal, GameEnd
 from riichi.game.game import Game, HandResult, WinResult
 from riichi.replay.compare import compare_game_end, compare_hand
@@ -157,7 +157,7 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, 
             if start is None:
                 if engine.results or engine.round is not None or excerpt:
                     yield _with_notes(error_object(
-                        file, game, f"hand {index} states no start scores to go on from", kyoku=index), hand_notes)
+                        file, game, f"{hand_name(index)} states no start scores to go on from", kyoku=index), hand_notes)
                     return
             else:
                 engine.resume(start)
@@ -174,14 +174,14 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, 
                 # A tile the record's own wall does not give is a desync, every other refusal an illegal action.
                 desync = isinstance(exc, IllegalActionError) and exc.rule == "wall"
                 what = str(event).partition(" wall=")[0]  # a deal without the 136 tiles of its wall
-                refused = error_object(file, game, f"event {position} of hand {index} ({what}): {exc}",
+                refused = error_object(file, game, f"{hand_name(index)}, {event_name(position)} ({what}): {exc}",
                                        ErrorCode.DESYNC if desync else ErrorCode.ILLEGAL_ACTION, index)
                 break
             if observe is not None:
                 observe(engine, hand, position)
         result = engine.hand_result if refused is None else None
         if refused is None and result is None:
-            refused = error_object(file, game, f"hand {index} ends without a win or a draw", kyoku=index)
+            refused = error_object(file, game, f"{hand_name(index)} ends without a win or a draw", kyoku=index)
         if refused is not None:
             yield _with_notes(refused, hand_notes)
             resume = any_refused = True

@@ -121,7 +121,7 @@ def test_tenhou6_errors_name_the_hand() -> None:
     # The bad hand is an error; the hands around it are read all the same (each states its own start).
     assert [h.index for h in record.hands] == [i for i in range(len(obj["log"])) if i != 2]
     assert len(record.errors) == 1
-    assert record.errors[0].hand == 2 and "hand 2" in record.errors[0].message
+    assert record.errors[0].hand == 2 and record.errors[0].message.startswith("hand 3: ")  # counted from 1
 
 
 def test_tenhou6_to_mjlog_writes_the_fu_of_limit_hands() -> None:

@@ -145,7 +145,7 @@ def test_a_tile_the_wall_does_not_give_is_a_desync() -> None:
     first["paishan"] = "".join(tiles)
     out = _replay(read_soul(json.dumps({"head": saved["head"], "records": records}, ensure_ascii=False).encode()))
     assert out[0]["type"] == "error" and out[0]["error"]["code"] == "desync"  # type: ignore[index]
-    assert "hand 0" in out[0]["error"]["message"]  # type: ignore[index]
+    assert out[0]["kyoku"] == 0 and out[0]["error"]["message"].startswith("hand 1, event ")  # type: ignore[index]
 
 
 # -- damaged records ---------------------------------------------------------------------------------

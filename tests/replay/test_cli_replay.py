@@ -4,6 +4,7 @@ folders and globs, errors that never stop the other files, and --write."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -160,3 +161,34 @@ def test_mjai_is_written_as_mjson_everywhere_and_jsonl_is_read_too(tmp_path: Pat
     assert main(["replay", "--jsonl", str(both)]) == 0
     ends = [o for o in _lines(capsys.readouterr().out) if o["type"] == "game_end"]
     assert [Path(o["file"]).name for o in ends] == ["a.mjson", "b.jsonl"]
+
+
+def test_messages_count_hands_and_events_from_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 30: messages said "event 2 of hand 1" for the second hand's third event. The record as mjai, the
+    # second hand's first discard changed to a tile the discarder does not hold: that hand's events are the deal,
+    # the dealer's draw and this discard, so it is hand 2, event 3 in messages, and kyoku 1 in the JSON field.
+    from riichi.formats.detect import read_record  # noqa: PLC0415
+    from riichi.replay.convert import write_record  # noqa: PLC0415
+
+    lines = write_record(read_record(GAME.read_bytes(), name=GAME.name), "mjai").splitlines()
+    second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
+    assert '"tsumo"' in lines[second + 1] and '"dahai"' in lines[second + 2]
+    lines[second + 2] = json.dumps({**json.loads(lines[second + 2]), "pai": "C"})
+    path = tmp_path / "changed.mjson"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", "--jsonl", str(path)]) == 1
+    [error] = [o for o in _lines(capsys.readouterr().out) if o["type"] == "error"]
+    assert error["kyoku"] == 1 and error["error"]["code"] == "illegal_action"
+    assert error["error"]["message"].startswith("hand 2, event 3 (discard 1 7z): ")
+    assert main(["replay", str(path)]) == 1
+    table = capsys.readouterr().out
+    # the table names the hand once: the message starts with it
+    assert f"{path}: error (illegal_action): hand 2, event 3 (discard 1 7z): " in table
+    # A reader's error within a hand (the record cut inside its second hand, kyoku 1): the table puts the hand
+    # before it, counted from 1 as the message counts it.
+    text = GAME.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.xml"
+    cut.write_text(text[:text.index("<INIT", text.index("<INIT") + 1) + 300], encoding="utf-8")
+    assert main(["replay", str(cut)]) == 1
+    assert re.search(rf"{re.escape(str(cut))} hand 2: error \(invalid_log\): event \d+: the record ends inside "
+                     r"hand 2 \(no AGARI or RYUUKYOKU\)", capsys.readouterr().out)

@@ -201,7 +201,7 @@ def test_a_truncated_record_gives_its_hands_then_an_error() -> None:
     cut = text[:text.index("<INIT", text.index("<INIT", text.index("<INIT") + 1) + 1) + 300]
     out = replay_text(cut, truth["game_id"])
     assert [o["type"] for o in out] == ["kyoku", "kyoku", "error"]
-    assert out[-1]["error"]["code"] == "invalid_log" and "ends inside hand 2" in out[-1]["error"]["message"]
+    assert out[-1]["error"]["code"] == "invalid_log" and "ends inside hand 3" in out[-1]["error"]["message"]  # kyoku 2
 
 
 def test_game_end_names_the_players_as_the_record_does() -> None:

@@ -189,7 +189,7 @@ def test_truncated_record_is_refused_with_the_readers_errors(client: TestClient)
     answer = refused(client, MJLOG.read_bytes()[:5000], 422, "invalid_log")
     errors = answer["errors"]
     assert isinstance(errors, list) and errors
-    assert errors[0]["kyoku"] == 0 and "the record ends inside hand 0" in errors[0]["error"]["message"]
+    assert errors[0]["kyoku"] == 0 and "the record ends inside hand 1" in errors[0]["error"]["message"]
 
 
 def test_four_player_record_marked_three_player_is_refused(client: TestClient) -> None:

@@ -172,7 +172,7 @@ def test_a_bad_record_shows_the_readers_error(browser: Browser, base_url: str) -
         pg.fill("#paste", MJLOG.read_text(encoding="utf-8")[:5000])
         pg.click("#load")
         expect(pg.locator("#load-error-message")).to_have_text(
-            "invalid log: event 145: the record ends inside hand 0 (no AGARI or RYUUKYOKU)")
+            "invalid log: event 146: the record ends inside hand 1 (no AGARI or RYUUKYOKU)")
         expect(pg.locator("#game")).to_be_hidden()
         # The one failed request is the refusal itself (and the console's note of it): nothing else.
         assert [e for e in errors if "/api/replay" not in e and "422" not in e] == [], errors
@@ -194,7 +194,8 @@ def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_u
     page.click("#load")
     expect(page.locator("#hand-select option")).to_have_count(sum('"start_kyoku"' in line for line in lines))
     expect(page.locator("#record-errors li")).to_have_text(
-        "hand 2 (index 1): illegal action: event 2 of hand 1 (discard 1 7z): discard 1 7z: seat 1 does not hold 7z")
+        # issue 30: one numbering, from 1 ("hand 2 (index 1) ... event 2 of hand 1" before); named once
+        "illegal action: hand 2, event 3 (discard 1 7z): discard 1 7z: seat 1 does not hold 7z")
     page.keyboard.press("ArrowDown")
     expect(page.locator("#hand-select option:checked")).to_have_text("2. East 2 · refused by the engine ✗")
     page.keyboard.press("End")

@@ -100,9 +100,11 @@ function showLoadError(answer) {
   }
 }
 
-// An error of the replay; the engine's and readers' messages count hands from 0, the page from 1.
+// An error of the replay. Messages count hands and events from 1, as the page does (the kyoku field counts from
+// 0): the hand is named first unless the message starts by naming it.
 function errorText(e) {
-  const where = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1} (index ${e.kyoku}): `;
+  const hand = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1}`;
+  const where = hand && !new RegExp(`^${hand}\\b`).test(e.error.message) ? `${hand}: ` : "";
   return `${where}${e.error.code.replaceAll("_", " ")}: ${e.error.message}`;
 }
 
