@@ -17,7 +17,7 @@ from riichi.formats.record import GameRecord, StatedDraw, StatedGameEnd, StatedH
 from riichi.formats.tenhou6 import write_tenhou6
 from riichi.game.events import DrawKind
 from riichi.replay.run import replay_game
-from riichi.rules import RuleSet
+from riichi.rules import GameLength, RuleSet
 from riichi.yaku import Yaku
 
 __all__ = ["stated_from_kyoku", "with_engine_results", "write_record"]
@@ -93,7 +93,11 @@ def _completed(w: StatedWin, engine: StatedWin, fu: int) -> StatedWin:
 
 
 def write_record(record: GameRecord, fmt: str, rules: RuleSet | None = None) -> str:
-    """The record in ``fmt`` (``mjlog``, ``tenhou6`` or ``mjai``)."""
+    """The record in ``fmt`` (``mjlog``, ``tenhou6`` or ``mjai``). A game length the record states nowhere
+    and a lenient reading inferred is written as inferred (the written record states it)."""
+    inferred = record.inferred_length(record.ruleset()) if rules is None else None
+    if inferred is not None:
+        record = replace(record, rules=replace(record.rules, hanchan=inferred[0] is GameLength.HANCHAN))
     record = with_engine_results(record, rules, needed=_NEEDED.get(fmt, ()))
     if fmt == "mjai":
         return write_mjai(record)

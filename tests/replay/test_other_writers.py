@@ -244,3 +244,18 @@ def test_a_bad_hand_costs_only_itself() -> None:
 def test_a_record_of_a_format_not_read_is_named(data: bytes, name: str) -> None:
     [error] = list(replay_game(read_record(data, strict=False), file="x"))
     assert error["error"]["message"].startswith(f"a {name} record: recognised, but not a format this version reads")
+
+
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjlog", "mjai"])
+def test_riichienv_converted_replays_alike(fmt: str) -> None:
+    # riichienv states each win's score changes but not its points, han or yaku: converted, the record takes
+    # the engine's where a format needs them (tenhou.net/6's value text, mjlog's ten), and replays the same.
+    text = gzip.decompress((DATA / "riichienv" / "east-223.jsonl.gz").read_bytes())
+    record = read_record(text, strict=False)
+    original = [o for o in replay_game(record, file="") if o["type"] == "kyoku"]
+    converted = read_record(write_record(record, fmt).encode(), fmt, strict=False)
+    again = [o for o in replay_game(converted, file="") if o["type"] == "kyoku"]
+    strip = ("log", "notes", "mismatches")
+    assert [{k: v for k, v in o.items() if k not in strip} for o in again] == [
+        {k: v for k, v in o.items() if k not in strip} for o in original]
+    assert all(o["matches_log"] is True for o in again)
