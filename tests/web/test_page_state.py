@@ -143,11 +143,27 @@ def test_no_placeholder_is_cut_off(page: Page, base_url: str) -> None:  # noqa: 
         const style = getComputedStyle(input);
         const ctx = document.createElement('canvas').getContext('2d');
         ctx.font = style.font;
-        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        // A number field's spin buttons keep their room inside it even while hidden (Chromium draws them 15 px
+        // wide, as a hovered one shows): issue 30 saw the cap's "no cap" cut to "no ca" there.
+        const spin = input.type === 'number' ? 15 : 0;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - spin;
         return ctx.measureText(input.placeholder).width > room;
     }).map(input => input.id)""")
     assert cut == []
     assert page.locator("input[placeholder]:visible").count() >= 2  # the notation and the caps: checked, not skipped
+
+
+def test_the_switches_show_words_not_raw_values(page: Page, base_url: str) -> None:  # noqa: F811
+    # issue 30: the panel showed raw values (whole_hand). Tenhou's pao scope is the whole hand
+    # (riichi/rules/options.py: WHOLE_HAND, "the whole hand, other yakuman included (Tenhou)"): shown as words,
+    # sent as the value the API takes.
+    page.goto(base_url)
+    page.click("#switches-box summary")
+    scope = page.locator('[data-switch="pao_scope"]')
+    expect(scope.locator("option:checked")).to_have_text("whole hand")
+    assert scope.input_value() == "whole_hand"
+    shown = page.locator("#switches option, #switches .set-value, #switches span").all_inner_texts()
+    assert shown and [text for text in shown if "_" in text] == []
 
 
 def test_palette_offers_red_fives_only_where_the_rules_have_them(page: Page, base_url: str) -> None:  # noqa: F811

@@ -461,7 +461,12 @@ function renderRules() {
       label.prepend(input);
     } else if (sw.kind === "choice") {
       input = document.createElement("select");
-      for (const v of sw.values) { const o = document.createElement("option"); o.value = o.textContent = v; input.appendChild(o); }
+      for (const v of sw.values) {  // the value as words (whole_hand: "whole hand"), sent as it is
+        const o = document.createElement("option");
+        o.value = v;
+        o.textContent = v.replaceAll("_", " ");
+        input.appendChild(o);
+      }
       input.value = value;
       input.addEventListener("change", () => setOverride(sw.name, input.value, preset));
       label.appendChild(input);
@@ -479,7 +484,7 @@ function renderRules() {
     } else {
       input = document.createElement("span");
       input.className = "set-value";
-      input.textContent = (value || []).join(", ") || "none";
+      input.textContent = (value || []).map((v) => String(v).replaceAll("_", " ")).join(", ") || "none";
       label.appendChild(input);
     }
     input.dataset.switch = sw.name;
