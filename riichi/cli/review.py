@@ -50,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.record)
     try:
         data = path.read_bytes()
+    except FileNotFoundError:
+        return fail("review", "no_such_file", f"{path}: no such file")  # as riichi replay says it
     except OSError as exc:
         return fail("review", "usage", f"cannot read {path}: {exc.strerror or exc}")
     record = read_record(data, name=path.name)

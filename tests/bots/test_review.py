@@ -79,3 +79,10 @@ def test_a_three_player_game_is_reviewed(tmp_path: Path) -> None:
     for seat in range(3):
         review = review_game(record, seat, EfficientPlayer(), rules=PRESETS["tenhou-sanma"])
         assert review.error is None and review.decisions > 50 and review.rate == 1.0  # noqa: PLR2004
+
+
+def test_a_missing_record_is_no_such_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 30: as riichi replay reports a name that matches nothing (it was a usage error, "cannot read")
+    missing = tmp_path / "nowhere.mjson"
+    assert main(["review", str(missing), "--seat", "0", "--player", "efficient"]) == 1
+    assert capsys.readouterr().err.strip().endswith(f"error (no_such_file): {missing}: no such file")
