@@ -284,7 +284,7 @@ def _indicators(case: dict[str, object], key: str) -> str:
     if isinstance(value, list):
         if not all(isinstance(item, str) for item in value):
             raise InvalidCaseError(f"{key} must be a string of tiles or a list of tile strings, not {_shown(value)}")
-        return "".join(str(_tile(item, key)) for item in value)  # type: ignore[arg-type]  # one tile each
+        return "".join(str(_tile(item, key)) for item in value)  # each item is one tile
     return _text(case, key)
 
 
