@@ -41,10 +41,10 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
+    MAX_NUMBER,
     ErrorCode,
     GameRecord,
     HandRecord,
-    MAX_NUMBER,
     RecordError,
     RecordNote,
     RecordRules,
@@ -56,6 +56,7 @@ from riichi.formats.record import (
     hand_name,
     stated_preset,
 )
+from riichi.formats.tenhou6_names import yaku_by_name
 from riichi.game.events import (
     Ankan,
     Chi,
@@ -316,21 +317,58 @@ class _Reader:
         ura = self.tiles(obj["ura_markers"]) if "ura_markers" in obj else ()
         from_seat = None if target == actor else target
         hand.events.append(Win(actor, from_seat, tile, ura))
-        yaku = None
-        if isinstance(obj.get("yakus"), list):
-            try:
-                yaku = tuple((Yaku.parse(str(name)), checked_number(int(han), "han"))
-                             for name, han in obj["yakus"])  # type: ignore[attr-defined]
-            except (ValueError, TypeError):
-                raise _Bad(f"hora yakus {_shown(obj['yakus'])} are not [name, han] pairs of this library's names") from None
+        yaku, text = self.yakus(hand, obj)
         yakuman = tuple(y for y, _ in yaku or () if y.yakuman) if yaku is not None else None
         hand.wins.append(StatedWin(
             actor, from_seat, han=_opt_int(obj, "fan") if not yakuman else None,
-            fu=_opt_int(obj, "fu") if not yakuman else None, points=_opt_int(obj, "hora_points"),
+            fu=_opt_int(obj, "fu") if not yakuman else None, points=self.hora_points(hand, obj),
             yaku=tuple(p for p in yaku if not p[0].yakuman) if yaku is not None else None, yakuman=yakuman,
             limit=str(obj["limit"]) if isinstance(obj.get("limit"), str) else None,
             pao=_actor(obj, "pao") if "pao" in obj else None,
-            deltas=self.deltas(obj), honba=_opt_int(obj, "honba"), riichi_sticks=_opt_int(obj, "kyotaku")))
+            deltas=self.deltas(obj), honba=_opt_int(obj, "honba"), riichi_sticks=_opt_int(obj, "kyotaku"),
+            yaku_text=text))
+
+    def hora_points(self, hand: _Hand, obj: dict[str, object]) -> int | None:
+        """A hora's value without honba and sticks (``hora_points``). riichienv's excerpts of Tenhou games
+        state it with the honba: read leniently, a first win whose points are what its payers pay in all
+        (the honba in, the sticks out) is read less the honba, noted."""
+        points = _opt_int(obj, "hora_points")
+        honba = hand.stated_start[1]
+        deltas = obj.get("deltas")
+        if self.strict or points is None or not honba or hand.wins or not isinstance(deltas, list) or len(
+                deltas) != 4 or not all(type(d) is int for d in deltas):  # noqa: PLR2004 - four players: 300 a honba
+            return points
+        paid = -sum(d for d in deltas if d < 0)
+        if paid != points:
+            return points
+        value = points - 300 * honba
+        self.notes.append(RecordNote(f"hora_points {points}: what the payers pay, {honba} honba in; read as {value}",
+                                     hand.index))
+        return value
+
+    def yakus(self, hand: _Hand, obj: dict[str, object]) -> tuple[tuple[tuple[Yaku, int], ...] | None,
+                                                                   tuple[str, ...] | None]:
+        """A hora's ``yakus`` as (yaku, han) pairs; read leniently, also in Tenhou's or Mahjong Soul's names
+        (riichienv's excerpts of Tenhou games write 役牌 發), a name no table knows shown as the record's text."""
+        stated = obj.get("yakus")
+        if not isinstance(stated, list):
+            return None, None
+        try:
+            return tuple((Yaku.parse(str(name)), checked_number(int(han), "han"))
+                         for name, han in stated), None
+        except (ValueError, TypeError):
+            if self.strict or not all(isinstance(p, list) and len(p) == 2 and type(p[1]) is int for p in stated):  # noqa: PLR2004
+                raise _Bad(f"hora yakus {_shown(stated)} are not [name, han] pairs of this library's names "
+                           "(a lenient reading takes Tenhou's and Mahjong Soul's names too)") from None
+        found = [(yaku_by_name(str(name)), checked_number(han, "han")) for name, han in stated]
+        texts = tuple(f"{name}({han})" for name, han in stated)
+        if any(y is None for y, _ in found):
+            self.notes.append(RecordNote(f"hora yakus {', '.join(texts)}: names no table knows, shown as the "
+                                         "record's text", hand.index))
+            return None, texts
+        self.notes.append(RecordNote(f"hora yakus {', '.join(texts)}: read in Tenhou's or Mahjong Soul's names",
+                                     hand.index))
+        return tuple((y, han) for y, han in found if y is not None), None
 
     def ryukyoku(self, hand: _Hand, obj: dict[str, object]) -> None:
         if "reason" in obj:

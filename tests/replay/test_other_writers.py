@@ -259,3 +259,20 @@ def test_riichienv_converted_replays_alike(fmt: str) -> None:
     assert [{k: v for k, v in o.items() if k not in strip} for o in again] == [
         {k: v for k, v in o.items() if k not in strip} for o in original]
     assert all(o["matches_log"] is True for o in again)
+
+
+def test_riichienv_excerpt_of_a_tenhou_hand() -> None:
+    # riichienv's own test excerpt of a Tenhou hand (tests/data/riichienv/external, from smly/RiichiEnv,
+    # Apache-2.0): South 4 with 1 honba and 1 stick, Tenhou's yaku names (役牌 發, ドラ) and hora_points
+    # with the honba in (4200 for a 3,900 ron). It replays from its own start as the record says.
+    path = DATA / "riichienv" / "external" / "tenhou_4p_honba_kyotaku_excerpt.jsonl"
+    out = _replay(path.read_bytes(), path.name)
+    kyoku = out[0]
+    assert (kyoku["round_wind"], kyoku["round_number"], kyoku["honba"], kyoku["riichi_sticks"]) == ("S", 4, 1, 1)
+    assert kyoku["scores_start"] == [25300, 27400, 30600, 15700]
+    assert kyoku["matches_log"] is True
+    assert [w["points"] for w in kyoku["wins"]] == [3900] and kyoku["deltas"] == [5200, 0, 0, -4200]
+    notes = kyoku["notes"]
+    assert "hora_points 4200: what the payers pay, 1 honba in; read as 3900" in notes
+    assert "hora yakus 役牌 發(1), ドラ(2): read in Tenhou's or Mahjong Soul's names" in notes
+    assert "yakus" in read_record(path.read_bytes()).errors[0].message  # strictly: not this library's names
