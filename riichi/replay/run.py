@@ -138,10 +138,12 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, 
     engine = Game(ruleset, names=record.names)
     hands = {h.index: h for h in record.hands}
     first = True
-    excerpt = bool(record.hands) and _is_excerpt(record.hands[0])
+    order = sorted(set(hands) | set(bad))
+    # An excerpt: the record's first hand, read, is not a game's first (a first hand it could not read is not).
+    excerpt = bool(order) and order[0] in hands and order[0] not in bad and _is_excerpt(hands[order[0]])
     resume = excerpt
     refused_last = any_refused = False
-    for index in sorted(set(hands) | set(bad)):
+    for index in order:
         hand = hands.get(index)
         hand_notes = game_notes + notes.get(index, []) if first else notes.get(index, [])
         first = False

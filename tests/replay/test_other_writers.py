@@ -211,19 +211,22 @@ def test_a_private_lobby_rule_list() -> None:
 
 # -- a replay that goes on -------------------------------------------------------------------------------
 
-def test_a_bad_hand_costs_only_itself() -> None:
-    # Tenhou's tenhou.net/6 game with hand 2's first take made unreadable: hand 2 is an error, the replay
-    # goes on from hand 3's stated start, and hands 0, 1 and 3.. and the game's end match Tenhou's.
+@pytest.mark.parametrize("bad", [0, 2])
+def test_a_bad_hand_costs_only_itself(bad: int) -> None:
+    # Tenhou's tenhou.net/6 game with one hand's first take made unreadable (the first hand, or the third): that
+    # hand is an error, the replay goes on from the next hand's stated start, and every other hand and the
+    # game's end match Tenhou's.
     obj = json.loads(TENHOU6.read_text(encoding="utf-8"))
-    obj["log"][2][5][0] = "zz"
+    obj["log"][bad][5][0] = "zz"
     out = _replay(json.dumps(obj).encode())
     errors = [o for o in out if o["type"] == "error"]
-    assert [e["kyoku"] for e in errors] == [2]
+    assert [e["kyoku"] for e in errors] == [bad]
     kyoku = [o for o in out if o["type"] == "kyoku"]
-    assert [o["kyoku"] for o in kyoku] == [i for i in range(len(obj["log"])) if i != 2]
+    assert [o["kyoku"] for o in kyoku] == [i for i in range(len(obj["log"])) if i != bad]
     assert all(o["matches_log"] is True for o in kyoku)
-    assert kyoku[2]["notes"] == [f"the replay goes on from {kyoku[2]['round_wind']}{kyoku[2]['round_number']}-"
-                                 f"{kyoku[2]['honba']} as the record states it"]
+    after = next(o for o in kyoku if o["kyoku"] == bad + 1)
+    assert after["notes"] == [f"the replay goes on from {after['round_wind']}{after['round_number']}-"
+                              f"{after['honba']} as the record states it"]
     assert out[-1]["type"] == "game_end" and out[-1]["matches_log"] is True
 
 
