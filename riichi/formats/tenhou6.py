@@ -622,9 +622,9 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
             raise _Bad("a tenhou.net/6 record is an object with a 'log' list")
         rules, rule_notes = _rules(obj, log_id)
-    except _Bad as exc:
+    except _Bad as unreadable:  # named apart from exc below: compiled, one name keeps one type
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
-                          (RecordError(ErrorCode.INVALID_LOG, str(exc)),))
+                          (RecordError(ErrorCode.INVALID_LOG, str(unreadable)),))
     notes += rule_notes
     n = rules.players
     names_value = obj.get("name")
