@@ -12,10 +12,12 @@ import os
 import re
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from functools import partial
 from typing import Final, TextIO
 
 from riichi.cli.batch import ATTEMPTS, WorkerLost, in_order, workers_arg
+from riichi.cli.play import save_whole
 from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, SUFFIXES, read_record
 from riichi.formats.record import hand_name
@@ -236,8 +238,13 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
         if out_dir is None:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         else:
-            os.makedirs(out_dir, exist_ok=True)
             stem = os.path.basename(path).split(".")[0] or "record"
-            with open(os.path.join(out_dir, stem + SUFFIXES[target]), "w", encoding="utf-8") as f:
-                f.write(text)
+            written = Path(out_dir) / (stem + SUFFIXES[target])
+            try:
+                os.makedirs(out_dir, exist_ok=True)
+                save_whole(written, text)  # whole or not at all
+            except OSError as exc:
+                print(f"riichi replay: {path}: error (write_error): cannot write {written}: "
+                      f"{exc.strerror or exc}", file=sys.stderr)
+                status = 1
     return status

@@ -116,7 +116,7 @@ def build(paths: Iterable[str], out: str | Path, *, rules: RuleSet | None = None
                        tally.status["partial"], tally.status["failed"], tally.hands, time.monotonic() - started)
 
 
-Task = list[tuple[str, bytes | str]]
+Task = list[tuple[str, bytes | OSError]]
 
 
 def _corpus(paths: list[str], out: Path) -> Iterator[str]:
@@ -137,7 +137,7 @@ def _tasks(paths: Iterator[str], known: set[str], tally: _Tally) -> Iterator[Tas
         try:
             data = _read(path)
         except OSError as exc:
-            task.append((path, f"cannot read the file: {exc.strerror or exc}"))
+            task.append((path, exc))
         else:
             key = record_key(data)
             if key in known:

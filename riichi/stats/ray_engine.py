@@ -14,6 +14,8 @@ every node reads and writes them (a shared file system or object store).
 
 from __future__ import annotations
 
+import errno
+
 import json
 import os
 import re
@@ -122,7 +124,7 @@ def build_ray(paths: list[str], out: Path, *, rules: RuleSet | None, fmt: str, e
         known = store.known()
         files, missing = _files(paths, out)
         for path in missing:  # listed in failures as the local engine lists them (and tried again next run)
-            store.add(unreadable_rows(path, "cannot read the file: No such file or directory"))
+            store.add(unreadable_rows(path, FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)))
         chosen: dict[str, str] = {}
         skipped = 0
         if files:

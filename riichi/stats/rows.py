@@ -18,7 +18,8 @@ from riichi import __version__
 from riichi.formats.detect import detect_format, read_record
 from riichi.formats.record import GameRecord, HandRecord
 from riichi.game.events import Chi, Minkan, Pon, Riichi
-from riichi.replay.run import error_object, player_names, replay_game
+from riichi.replay.run import player_names, replay_game
+from riichi.replay.sources import unreadable
 from riichi.rules import RuleSet
 
 __all__ = ["ENGINE", "RecordRows", "record_key", "record_rows", "unreadable_rows"]
@@ -87,11 +88,12 @@ def record_rows(file: str, data: bytes, *, fmt: str = "auto", rules: RuleSet | N
     return RecordRows(sha, status, tables)
 
 
-def unreadable_rows(file: str, message: str) -> RecordRows:
-    """The rows of a file that could not be read at all (no content, so no key: it is tried again next run)."""
-    error = error_object(file, 0, message)
-    failure: Row = {"file": file, "game": 0, "kyoku": None, "code": "invalid_log",
-                    "message": error["error"]["message"], "record_sha": None, "game_id": None}  # type: ignore[index]
+def unreadable_rows(file: str, exc: OSError) -> RecordRows:
+    """The rows of a file that could not be read at all (no content, so no key: it is tried again next run), its
+    error as ``riichi replay`` gives it (``no_such_file``, or ``invalid_log`` saying why)."""
+    error = unreadable(file, exc)["error"]
+    failure: Row = {"file": file, "game": 0, "kyoku": None, "code": error["code"],  # type: ignore[index]
+                    "message": error["message"], "record_sha": None, "game_id": None}  # type: ignore[index]
     record: Row = {"record_sha": None, "file": file, "game_id": None, "status": "failed"}
     return RecordRows("", "failed", {"failures": [failure], "records": [record]})
 

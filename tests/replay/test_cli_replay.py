@@ -192,3 +192,17 @@ def test_messages_count_hands_and_events_from_1(tmp_path: Path, capsys: pytest.C
     assert main(["replay", str(cut)]) == 1
     assert re.search(rf"{re.escape(str(cut))} hand 2: error \(invalid_log\): event \d+: the record ends inside "
                      r"hand 2 \(no AGARI or RYUUKYOKU\)", capsys.readouterr().out)
+
+
+def test_write_out_saves_each_file_whole_or_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A folder that cannot be made (a file stands in its place): one error line naming the file, exit 1, and no
+    # file written; into a real folder the conversion is there whole, with no temporary file left beside it.
+    game = str(GAMES / "logs" / "2010081709gm-00a9-0000-fe3371ad.xml")
+    (tmp_path / "taken").write_text("a file, not a folder", encoding="utf-8")
+    assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "taken" / "out"), game]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "error (write_error): cannot write" in err[0] and "Not a directory" in err[0]
+    assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), game]) == 0
+    written = list((tmp_path / "out").iterdir())
+    assert [p.name for p in written] == ["2010081709gm-00a9-0000-fe3371ad.mjson"]
+    assert written[0].read_text(encoding="utf-8").splitlines()[-1].startswith('{"type":"end_game"')

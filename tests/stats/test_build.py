@@ -65,7 +65,7 @@ def test_a_file_that_cannot_be_read_is_a_failure_and_is_tried_again(tmp_path: Pa
     missing = str(tmp_path / "missing.xml")
     result = build([missing], out)
     assert (result.records, result.failed) == (1, 1)
-    assert connect(out).execute("SELECT file, code FROM failures").fetchall() == [(missing, "invalid_log")]
+    assert connect(out).execute("SELECT file, code FROM failures").fetchall() == [(missing, "no_such_file")]
     assert build([missing], out).replayed == 1
 
 

@@ -47,7 +47,7 @@ def test_ray_gives_the_same_rows_as_the_local_engine(tmp_path: Path, local_ray: 
     assert (gone.records, gone.failed) == (1, 1)
     assert b.execute("SELECT count(*) FROM failures").fetchall() == [(0,)]  # b was opened before: its own files
     assert connect(tmp_path / "ray").execute("SELECT file, code FROM failures").fetchall() == [
-        (missing, "invalid_log")]
+        (missing, "no_such_file")]
 
 
 def test_the_command_runs_on_ray(tmp_path: Path, local_ray: None, capsys: pytest.CaptureFixture[str]) -> None:
