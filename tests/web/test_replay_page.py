@@ -210,7 +210,7 @@ def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_u
 
 
 def test_the_rules_picker_replays_under_a_preset(page: Page, base_url: str) -> None:  # noqa: F811
-    # The real Tenhou hanchan under its own rules matches hand by hand; under WRC's (RULESETS.md: a start of
+    # The real Tenhou hanchan under its own rules matches hand by hand; under WRC's (WRC Riichi Rules 2015: a start of
     # 30,000 points) the first hand's start scores already differ from the record's 25,000.
     open_file(page, base_url)
     expect(page.locator("#rules option").first).to_have_text("the record's own (tenhou)")
