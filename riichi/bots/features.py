@@ -1,10 +1,11 @@
 """The numbers of the environments' default encoding (:mod:`riichi.rl.encoding`, which makes NumPy arrays of
-them), here without NumPy so that they are compiled with the core: the nonzero cells of a seat's
-observation, and each action's index in the action space. The tables of what each row and index mean are
+them), here without NumPy so that they are compiled with the core: a seat's observation as a flat buffer of
+``float32``, and each action's index in the action space with the mask of the legal ones as bytes. The tables of what each row and index mean are
 in :mod:`riichi.rl.encoding`."""
 
 from __future__ import annotations
 
+from array import array
 from typing import Final
 
 from riichi.game.events import Ankan, Chi, Discard, Kita, Minkan, Pon, Riichi, Ryuukyoku, Shouminkan, Win
@@ -13,7 +14,7 @@ from riichi.game.phase import Phase
 from riichi.game.players import SeatView
 from riichi.tiles import KIND_OF
 
-__all__ = ["ACTIONS", "PLANES", "action_index", "action_indices", "view_cells"]
+__all__ = ["ACTIONS", "PLANES", "action_index", "legal_mask", "view_planes"]
 
 PLANES: Final = 17
 ACTIONS: Final = 121
@@ -31,25 +32,31 @@ _SHOUMINKAN: Final = 86
 _KITA: Final = 120
 _NORTH: Final = 30  # the kind 4z
 _PHASES: Final = (Phase.DRAW, Phase.TURN, Phase.CALLS, Phase.KAN, Phase.OVER)
+_ZEROS: Final = array("f", bytes(4 * PLANES * 34))
 
 
-def view_cells(view: SeatView) -> tuple[list[int], list[float]]:
-    """The nonzero cells of ``view``'s observation, flat (row * 34 + kind), and their values."""
-    flat = [0.0] * (PLANES * 34)
+def view_planes(view: SeatView) -> array[float]:
+    """The observation of ``view``, flat (row * 34 + kind), as ``float32`` values in a new array (NumPy
+    reads its buffer without a copy). Only the nonzero cells are written, each plane in one pass over what
+    the view holds."""
+    flat = _ZEROS[:]
     seat = view.seat
     seats = len(view.scores)
     counts = [0] * 34
     for t in view.hand:
         kind = KIND_OF[t]
-        counts[kind] += 1
+        level = counts[kind]
+        counts[kind] = level + 1
+        if level < 4:  # rows 0-3: the hand holds at least level + 1 of the kind
+            flat[level * 34 + kind] = 1.0
         if t.is_red:
             flat[5 * 34 + kind] = 1.0
-    for kind in range(34):
-        for level in range(min(counts[kind], 4)):
-            flat[level * 34 + kind] = 1.0
     drawn = view.drawn
     if drawn is not None:
         flat[4 * 34 + KIND_OF[drawn]] = 1.0
+    info = 16 * 34
+    riichi = view.riichi
+    scores = view.scores
     for rel in range(seats):
         other = (seat + rel) % seats
         melds = (6 + rel) * 34
@@ -57,34 +64,24 @@ def view_cells(view: SeatView) -> tuple[list[int], list[float]]:
         for meld in view.melds(other):
             for t in meld.tiles:
                 flat[melds + KIND_OF[t]] += 1.0
-        flat[melds + _NORTH] += view.kita(other)
+        kita = view.kita(other)
+        if kita:
+            flat[melds + _NORTH] += kita
         for d in view.river(other):
             flat[river + KIND_OF[d.tile]] += 1.0
+        if riichi[other]:
+            flat[info + 8 + rel] = 1.0
+        flat[info + 12 + rel] = scores[other] / 1000.0
     for t in view.dora_indicators:
         flat[14 * 34 + KIND_OF[t]] += 1.0
     table = view.table_tile
     if table is not None and table[0] != seat:
         flat[15 * 34 + KIND_OF[table[1]]] = 1.0
-    info = 16 * 34
     flat[info + int(view.round_wind)] = 1.0
     flat[info + 4 + int(view.seat_wind)] = 1.0
-    riichi = view.riichi
-    scores = view.scores
-    for rel in range(seats):
-        other = (seat + rel) % seats
-        if riichi[other]:
-            flat[info + 8 + rel] = 1.0
-        flat[info + 12 + rel] = scores[other] / 1000.0
     flat[info + 16] = view.live_tiles_left / 10.0
     flat[info + 17 + _PHASES.index(view.phase)] = 1.0
-    cells: list[int] = []
-    values: list[float] = []
-    for i in range(PLANES * 34):
-        value = flat[i]
-        if value != 0.0:
-            cells.append(i)
-            values.append(value)
-    return cells, values
+    return flat
 
 
 def action_index(action: Action) -> int:  # noqa: C901, PLR0911 - one branch per kind of action
@@ -115,6 +112,14 @@ def action_index(action: Action) -> int:  # noqa: C901, PLR0911 - one branch per
     raise ValueError(f"{action} is no action of a seat")
 
 
-def action_indices(actions: tuple[Action, ...]) -> list[int]:
-    """The index of each action, in order."""
-    return [action_index(a) for a in actions]
+def legal_mask(actions: tuple[Action, ...]) -> tuple[bytearray, dict[int, Action]]:
+    """The mask over the action space (1 at each legal index, as bytes NumPy reads without a copy) and the
+    action each legal index plays: the first listed when two share an index."""
+    mask = bytearray(ACTIONS)
+    by_index: dict[int, Action] = {}
+    for a in actions:
+        i = action_index(a)
+        if i not in by_index:
+            by_index[i] = a
+            mask[i] = 1
+    return mask, by_index

@@ -44,25 +44,17 @@ import numpy.typing as npt
 
 from riichi.game.legal import Action
 from riichi.game.players import SeatView
-from riichi.bots.features import ACTIONS, PLANES, action_index, action_indices, view_cells
+from riichi.bots.features import ACTIONS, PLANES, action_index, legal_mask, view_planes
 
 __all__ = ["ACTIONS", "PLANES", "action_index", "encode", "legal_indices"]
 
 
 def encode(view: SeatView) -> npt.NDArray[np.float32]:
-    """The observation of ``view`` (see the module's table)."""
-    cells, values = view_cells(view)
-    obs = np.zeros(PLANES * 34, dtype=np.float32)
-    obs[cells] = values
-    return obs.reshape(PLANES, 34)
+    """The observation of ``view`` (see the module's table): a new array over the encoder's own buffer."""
+    return np.frombuffer(view_planes(view), dtype=np.float32).reshape(PLANES, 34)
 
 
 def legal_indices(actions: tuple[Action, ...]) -> tuple[npt.NDArray[np.int8], dict[int, Action]]:
     """The mask over the action space and the action each legal index plays."""
-    mask = np.zeros(ACTIONS, dtype=np.int8)
-    by_index: dict[int, Action] = {}
-    for i, a in zip(action_indices(actions), actions, strict=True):
-        if i not in by_index:
-            by_index[i] = a
-    mask[list(by_index)] = 1
-    return mask, by_index
+    mask, by_index = legal_mask(actions)
+    return np.frombuffer(mask, dtype=np.int8), by_index
