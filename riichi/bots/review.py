@@ -27,12 +27,13 @@ from riichi.game.round import Round
 from riichi.notation import format_tiles
 from riichi.rules import RuleSet
 
-__all__ = ["Disagreement", "Review", "review_game"]
+__all__ = ["Decision", "Review", "review_game"]
 
 
 @dataclass(frozen=True, slots=True)
-class Disagreement(Frozen):
-    """One decision where the player would have played otherwise."""
+class Decision(Frozen):
+    """One decision of the reviewed seat: where it was, the seat's hand, what the record shows it did and what
+    the player chose (``agrees`` when they are the same play)."""
 
     hand: int
     round: str
@@ -42,10 +43,12 @@ class Disagreement(Frozen):
     hand_tiles: str
     recorded: str
     chosen: str
+    agrees: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {"hand": self.hand, "round": self.round, "honba": self.honba, "event": self.event,
-                "hand_tiles": self.hand_tiles, "recorded": self.recorded, "chosen": self.chosen}
+                "hand_tiles": self.hand_tiles, "recorded": self.recorded, "chosen": self.chosen,
+                "agrees": self.agrees}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +60,11 @@ class Review(Frozen):
     agreements: int
     #: Decisions whose recorded choice the record cannot show (another seat took the tile first).
     unknown: int
-    disagreements: tuple[Disagreement, ...]
+    disagreements: tuple[Decision, ...]
     #: The engine's refusal of the record, when it stopped the replay (the review covers what came before).
     error: str | None = None
+    #: Every counted decision in order, agreeing or not (the replay page shows each beside the record).
+    choices: tuple[Decision, ...] = ()
 
     @property
     def rate(self) -> float:
@@ -82,7 +87,7 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
     if observe is not None:
         observe(start)
     decisions = agreements = unknown = 0
-    disagreements: list[Disagreement] = []
+    choices: list[Decision] = []
     for hand in record.hands:
         events = [e for e in hand.events if isinstance(e, Event)]
         asked_on: tuple[int, int, int, Phase] | None = None  # the tile on the table the seat was last asked about
@@ -101,20 +106,25 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
                         unknown += 1
                     else:
                         decisions += 1
-                        if _same(recorded, chosen):
-                            agreements += 1
-                        else:
-                            disagreements.append(Disagreement(
-                                hand.index, f"{r.round_wind}{r.deal.round_number}", r.honba, position,
-                                format_tiles(r.hands[seat]), str(recorded), str(chosen)))
+                        agrees = _same(recorded, chosen)
+                        agreements += 1 if agrees else 0
+                        choices.append(Decision(
+                            hand.index, f"{r.round_wind}{r.deal.round_number}", r.honba, position,
+                            format_tiles(r.hands[seat]), str(recorded), str(chosen), agrees))
             try:
                 game.apply(event)
             except ValueError as exc:
-                return Review(seat, decisions, agreements, unknown, tuple(disagreements),
-                              f"{hand_name(hand.index)}, {event_name(position)} ({event}): {exc}")
+                return _review(seat, decisions, agreements, unknown, choices,
+                               f"{hand_name(hand.index)}, {event_name(position)} ({event}): {exc}")
             if observe is not None:
                 observe(event)
-    return Review(seat, decisions, agreements, unknown, tuple(disagreements))
+    return _review(seat, decisions, agreements, unknown, choices, None)
+
+
+def _review(seat: int, decisions: int, agreements: int, unknown: int, choices: list[Decision],
+            error: str | None) -> Review:
+    return Review(seat, decisions, agreements, unknown, tuple(c for c in choices if not c.agrees), error,
+                  tuple(choices))
 
 
 def _ask(r: Round, seat: int, player: Player) -> tuple[tuple[Action, ...], Action] | None:

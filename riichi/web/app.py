@@ -256,6 +256,28 @@ def _replay(data: bytes, fmt: str, name: str, rules: str = "") -> dict[str, obje
         raise _Refused(exc.status, exc.code, exc.message, errors=list(exc.errors)) from None
 
 
+class ReviewPlayer(enum.Enum):
+    """The ``player`` of ``POST /api/review``: a built-in player (never code or a process named by a request)."""
+
+    EFFICIENT = "efficient"
+    TSUMOGIRI = "tsumogiri"
+    RANDOM = "random"
+
+
+def _review(data: bytes, seat: int, player: str, fmt: str, name: str, rules: str = "") -> dict[str, object]:
+    from riichi.web.replay import Refused
+    from riichi.web.review import review_record
+
+    try:
+        chosen = find_rules(rules) if rules else None
+    except UnknownRulesError as exc:
+        raise _Refused(422, exc.code, str(exc)) from None
+    try:
+        return review_record(data, seat, player, fmt, name=name, rules=chosen)
+    except Refused as exc:
+        raise _Refused(exc.status, exc.code, exc.message, errors=list(exc.errors)) from None
+
+
 def _json_answer(request: Request, content: dict[str, object]) -> Response:
     """A JSON answer, gzip-compressed when the client accepts it (a game's positions shrink 25 times)."""
     body = JSONResponse(content).body
@@ -447,6 +469,38 @@ def create_app() -> FastAPI:
         side by side (the ``kyoku`` objects of ``riichi replay --jsonl``), and every win's full scoring."""
         data = await _read_body(request, MAX_RECORD, "invalid_log")
         return _json_answer(request, await run_in_threadpool(_replay, data, format.value, name, rules))
+
+    @app.post("/api/review", tags=["replay"], response_model=None,
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                  "text/plain": {"schema": {"type": "string"}}}}},
+              responses={200: {"description": "The seat's decisions beside the player's, and the agreement rate",
+                               **_json(schema.REVIEW)},
+                         400: {"description": "The connection closed before the body was complete "
+                                              "(`invalid_log`)", **_json(schema.REPLAY_ERROR)},
+                         413: {"description": f"A record larger than {MAX_RECORD} bytes, or larger than "
+                                              "that unpacked, with too many events, or whose review takes too "
+                                              "long (`request_too_large`)", **_json(schema.REPLAY_ERROR)},
+                         422: {"description": "A record that cannot be read (`invalid_log`), a seat the game "
+                                              "does not have (`invalid_seat`) or unknown rules",
+                               **_json(schema.REPLAY_ERROR)}})
+    async def review(
+        request: Request,
+        seat: int = Query(..., ge=0, le=3, description="The seat to review (0 the first dealer)"),
+        player: ReviewPlayer = Query(ReviewPlayer.EFFICIENT, description="The built-in player that reviews"),  # noqa: B008
+        format: RecordFormat = Query(RecordFormat.AUTO, description="The record's format; `auto` detects it"),  # noqa: B008
+        name: str = Query("", max_length=MAX_NOTATION,
+                          description="The record's file name: a Tenhou log id in it dates the game"),
+        rules: str = Query("", max_length=MAX_NOTATION,
+                           description="A preset to replay the game under instead of the record's own rules "
+                                       "(empty: the record's own)"),
+    ) -> Response:
+        """Review one seat of a game record (the formats of `POST /api/replay`) with a built-in player, as
+        ``riichi review`` does: at each of the seat's decisions, what the record shows it did and what the
+        player would have done, and the agreement rate."""
+        data = await _read_body(request, MAX_RECORD, "invalid_log")
+        return _json_answer(request, await run_in_threadpool(_review, data, seat, player.value, format.value,
+                                                             name, rules))
 
     @app.get("/api/rules", tags=["rules"], responses={200: {"description": "Presets and switches",
                                                           **_json(schema.RULES)}})

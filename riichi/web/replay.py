@@ -31,7 +31,7 @@ from riichi.replay.run import replay_game
 from riichi.rules import RuleSet
 from riichi.tiles import Tile
 
-__all__ = ["MAX_EVENTS", "MAX_UNPACKED", "TIME_BUDGET", "Refused", "replay_record"]
+__all__ = ["MAX_EVENTS", "MAX_UNPACKED", "TIME_BUDGET", "Refused", "replay_record", "unpack"]
 
 #: Largest record once gzip is undone, in bytes.
 MAX_UNPACKED: Final = 4 * 1024 * 1024
@@ -59,7 +59,7 @@ class _Stop(Exception):
         self.refused = refused
 
 
-def _unpack(data: bytes) -> bytes:
+def unpack(data: bytes) -> bytes:
     """The record's bytes with gzip undone (when it is gzip), refusing more than :data:`MAX_UNPACKED`."""
     try:
         return ungzip(data, limit=MAX_UNPACKED)
@@ -187,7 +187,7 @@ def replay_record(data: bytes, fmt: str = "auto", *, name: str = "", rules: Rule
     watcher = _Watcher(time.monotonic() + TIME_BUDGET)  # the budget covers reading the record too
     if not data.strip():
         raise Refused(422, "invalid_log", "the record is empty")
-    data = _unpack(data)
+    data = unpack(data)
     found = detect_format(data) if fmt == "auto" else fmt
     if found not in FORMATS:
         raise Refused(422, "invalid_log", refusal(data))

@@ -16,7 +16,7 @@ from riichi.rules import PRESETS
 from riichi.rules.ruleset import GAME_SWITCHES, SCORING_SWITCHES
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
-__all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "REPLAY", "REPLAY_ERROR",
+__all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "REPLAY", "REPLAY_ERROR", "REVIEW",
            "RESULT", "RULES", "WIN_CASE"]
 
 # Every optional field of a request may also be null, which the readers take as not given.
@@ -386,4 +386,45 @@ REPLAY_ERROR: Final[dict[str, object]] = {
     "title": "ReplayError",
     "properties": {**ERROR["properties"],  # type: ignore[dict-item]
                    "errors": {"type": "array", "items": _REPLAY_ERROR_OBJECT}},
+}
+
+_DECISION: Final[dict[str, object]] = {
+    "type": "object",
+    "required": ["hand", "round", "honba", "event", "hand_tiles", "recorded", "chosen", "agrees"],
+    "properties": {
+        "hand": {"type": "integer", "description": "The hand's index (the `index` of `POST /api/replay`'s hands)."},
+        "round": {"type": "string", "description": "The round and hand number, e.g. `E3`."},
+        "honba": {"type": "integer"},
+        "event": {"type": "integer", "description": "The position in the hand's events of the seat's recorded "
+                                                    "action, or of the event after it passed; the seat faced the "
+                                                    "decision at the step before it."},
+        "hand_tiles": {"type": "string", "description": "The seat's concealed tiles when it decided (MPSZ)."},
+        "recorded": {"type": "string", "description": "What the record shows the seat did (`pass` included)."},
+        "chosen": {"type": "string", "description": "What the reviewing player chose."},
+        "agrees": {"type": "boolean", "description": "Whether the two are the same play."},
+    },
+}
+
+REVIEW: Final[dict[str, object]] = {
+    "title": "Review",
+    "type": "object",
+    "required": ["ok", "format", "player", "names", "seat", "decisions", "agreements", "agreement_rate",
+                 "unknown", "choices", "disagreements", "error"],
+    "properties": {
+        "ok": {"type": "boolean", "const": True},
+        "format": {"type": "string", "enum": ["mjlog", "tenhou6", "mjai", "soul"]},
+        "player": {"type": "string", "description": "The built-in player that reviewed the seat."},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "seat": {"type": "integer", "description": "The reviewed seat (0 the first dealer)."},
+        "decisions": {"type": "integer", "description": "Decisions whose recorded choice the record shows."},
+        "agreements": {"type": "integer"},
+        "agreement_rate": {"type": "number", "minimum": 0, "maximum": 1,
+                           "description": "agreements / decisions (1 when there were none)."},
+        "unknown": {"type": "integer", "description": "Decisions the record cannot show (another seat took the "
+                                                      "tile first)."},
+        "choices": {"type": "array", "items": _DECISION, "description": "Every counted decision, in order."},
+        "disagreements": {"type": "array", "items": _DECISION},
+        "error": {"type": ["string", "null"], "description": "The engine's refusal of the record, when it "
+                                                             "stopped the review (what came before is reviewed)."},
+    },
 }
