@@ -122,6 +122,19 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         return None
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc] # an untyped base class
+    """PettingZoo's order checks, with ``last()`` read from the environment in one call: the inherited one
+    fetches each of its five fields through the wrapper's attribute forwarding, at every decision."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:  # noqa: FBT001, FBT002 - PettingZoo's signature
+        if not self._has_reset:  # as the forwarding says it before reset
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)  # the plain wrapper's name: the environment's
+
+
 def aec_env(rules: RuleSet | str = "tenhou", *, reward: Literal["points", "placement"] = "points") -> AECEnv[str, Observation, np.int64]:
     """A PettingZoo AEC environment of one game under ``rules`` (see the module description)."""
-    return wrappers.OrderEnforcingWrapper(MahjongAEC(rules, reward=reward))
+    return _OrderEnforcing(MahjongAEC(rules, reward=reward))
