@@ -83,6 +83,7 @@ async function replay(bytes, name, position) {
   renderGameInfo();
   renderErrors();
   renderRulesChoice();
+  resetReview();
   go(position ? position.hand : 0, position ? position.step : 0);
 }
 
@@ -498,6 +499,7 @@ function render() {
   renderTable(h, step);
   renderOutcome(h);
   renderGameEnd();
+  renderReview();
 }
 
 // -- wiring ------------------------------------------------------------------------------------
@@ -507,6 +509,7 @@ function typing(target) {
 }
 
 function wire() {
+  wireReview();
   $("file").addEventListener("change", async () => {
     const file = $("file").files[0];
     if (!file) return;

@@ -1,0 +1,108 @@
+// The replay page's review: one seat of the game reviewed by a built-in player (POST /api/review, as
+// `riichi review` does), and at each of that seat's decisions the record's choice beside the player's,
+// agreement marked, with the agreement rate. Loaded before replay.js, whose page state (game, go, render)
+// it reads when called.
+"use strict";
+
+const review = { data: null };
+
+// An action as the engine writes it, without the seat ("discard 3 1s" is "discard 1s").
+function actionText(text) {
+  return text.replace(/^(\S+) \d\b ?/, "$1 ").trim();
+}
+
+function reviewSeats() {
+  const seats = game.data.hands[0].steps[0].seats.length;
+  const sel = document.getElementById("review-seat");
+  const chosen = sel.value;
+  sel.textContent = "";
+  for (let seat = 0; seat < seats; seat++) sel.append(el("option", { value: String(seat) }, `${seat} · ${playerName(seat)}`));
+  if (chosen && Number(chosen) < seats) sel.value = chosen;
+}
+
+// A new record, or the same one under other rules: the review shown is of the game before.
+function resetReview() {
+  review.data = null;
+  reviewSeats();
+  document.getElementById("review-error").hidden = true;
+  renderReview();
+}
+
+async function runReview() {
+  const status = document.getElementById("review-summary");
+  const error = document.getElementById("review-error");
+  error.hidden = true;
+  status.textContent = "reviewing…";
+  const params = new URLSearchParams({
+    seat: document.getElementById("review-seat").value, player: document.getElementById("review-player").value,
+    format: document.getElementById("format").value,
+  });
+  if (game.name) params.set("name", game.name);
+  if (document.getElementById("rules").value) params.set("rules", document.getElementById("rules").value);
+  let answer;
+  try {
+    const r = await fetch("/api/review?" + params.toString(), {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: fromBase64Url(game.record),
+    });
+    answer = await r.json();
+  } catch (e) {
+    answer = { ok: false, error: { code: "network", message: "cannot reach the server: " + e.message } };
+  }
+  if (!answer.ok) {
+    review.data = null;
+    status.textContent = "";
+    error.hidden = false;
+    error.textContent = `${answer.error.code.replaceAll("_", " ")}: ${answer.error.message}`;
+    return;
+  }
+  review.data = answer;
+  renderReview();
+}
+
+function choiceRow(c, here) {
+  const mark = c.agrees ? "✓" : "✗";
+  const row = el("li", { class: "review-choice" + (c.agrees ? "" : " differs") + (here ? " here" : ""),
+    "data-event": String(c.event), title: `hand ${c.hand_tiles}` },
+  el("span", { class: "review-mark", "aria-label": c.agrees ? "agrees" : "differs" }, mark),
+  el("span", { class: "review-turn" }, `turn ${Math.max(0, c.event - 1)}`),
+  el("span", { class: "review-recorded" }, actionText(c.recorded)),
+  el("span", { class: "review-chosen" }, actionText(c.chosen)));
+  // The seat faced the decision at the step before its recorded action (or before the event after it passed).
+  row.addEventListener("click", () => go(game.hand, Math.max(0, c.event - 1)));
+  return row;
+}
+
+// The review beside the table: the rate, the decision faced at this step, and the hand's decisions.
+function renderReview() {
+  const summary = document.getElementById("review-summary");
+  const list = document.getElementById("review-list");
+  const here = document.getElementById("review-here");
+  list.textContent = "";
+  here.textContent = "";
+  const r = review.data;
+  if (!r) { summary.textContent = ""; list.hidden = true; return; }
+  summary.textContent = `${r.player} agrees with seat ${r.seat} (${playerName(r.seat)}) at ${r.agreements} of ` +
+    `${r.decisions} decisions: ${(100 * r.agreement_rate).toFixed(1)}%` +
+    (r.unknown ? `; ${r.unknown} not shown by the record` : "") + (r.error ? `; the review stopped: ${r.error}` : "");
+  const index = current().index;
+  const mine = r.choices.filter((c) => c.hand === index);
+  const now = mine.find((c) => c.event - 1 === game.step);
+  if (now) {
+    here.append(el("span", { class: "review-mark" + (now.agrees ? "" : " differs") }, now.agrees ? "✓ agrees" : "✗ differs"),
+      ` here: the record ${actionText(now.recorded)}, ${r.player} ${actionText(now.chosen)}`);
+    here.className = "review-here" + (now.agrees ? "" : " differs");
+  } else {
+    here.className = "review-here";
+    here.append(mine.length ? `No decision of seat ${r.seat} at this step.` : `Seat ${r.seat} has no decision in this hand.`);
+  }
+  list.hidden = mine.length === 0;
+  if (mine.length) {
+    list.append(el("li", { class: "review-head" }, el("span", {}, ""), el("span", {}, "turn"), el("span", {}, "record"),
+      el("span", {}, r.player)));
+    for (const c of mine) list.append(choiceRow(c, c === now));
+  }
+}
+
+function wireReview() {
+  document.getElementById("review-run").addEventListener("click", runReview);
+}
