@@ -144,6 +144,23 @@ def test_the_observation_of_a_known_hand() -> None:
     assert obs.shape == (riichi.rl.PLANES, 34) and ACTIONS == 121  # noqa: PLR2004
 
 
+def test_an_observation_keeps_its_values_after_later_steps() -> None:
+    # The observation and the mask are arrays over buffers the encoder fills: each decision must get
+    # buffers of its own, or a learner's stored observations would change under it as the game goes on.
+    env = riichi.rl.aec_env(EAST_ONLY)
+    env.reset(seed=4)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    for _ in range(60):
+        obs, _r, terminated, truncated, _i = env.last()
+        assert not (terminated or truncated)
+        kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    for obs, then in kept:
+        assert np.array_equal(obs["observation"], then["observation"])
+        assert np.array_equal(obs["action_mask"], then["action_mask"])
+    assert len({o["observation"].tobytes() for o, _ in kept}) > 1  # the game moved on meanwhile
+
+
 def test_vector_env_steps_many_tables() -> None:
     envs = riichi.rl.vector_env(3, rules=EAST_ONLY, opponents=["random"] * 3)
     obs, _ = envs.reset(seed=5)
