@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from riichi import svg
 from riichi.scoring.result import Score
+from riichi.shapes.shanten import shanten_in_words
 
 if TYPE_CHECKING:
     from riichi.analysis import DiscardChoice, Ukeire, WaitValue
@@ -29,10 +30,6 @@ __all__ = ["DiscardTable", "WaitValues", "ukeire_html"]
 #: The tables' look: compact, one line a row, the numbers to the right.
 _STYLE = "border-collapse:collapse"
 _CELL = "padding:2px 8px;text-align:left;vertical-align:middle"
-
-
-def _in_words(shanten: int) -> str:
-    return "complete" if shanten < 0 else "tenpai" if shanten == 0 else f"{shanten}-shanten"
 
 
 def _table(caption: str, head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
@@ -65,11 +62,11 @@ class DiscardTable(tuple["DiscardChoice", ...]):
         if not self:
             return "<DiscardTable: no discards>"
         best = self[0]
-        return (f"<DiscardTable: {len(self)} discards, best {best.tile} ({_in_words(best.shanten)}, "
+        return (f"<DiscardTable: {len(self)} discards, best {best.tile} ({shanten_in_words(best.shanten)}, "
                 f"{best.ukeire.total} tiles help)>")
 
     def _repr_html_(self) -> str:
-        rows = [(str(svg.tile(c.tile)) + (" kita" if c.kita else ""), _in_words(c.shanten),
+        rows = [(str(svg.tile(c.tile)) + (" kita" if c.kita else ""), shanten_in_words(c.shanten),
                  ukeire_html(c.ukeire, total=False), str(c.ukeire.total)) for c in self]
         return _table("Discards, best first", ("discard", "then", "tiles that help (left)", "total"), rows)
 

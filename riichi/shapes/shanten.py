@@ -60,6 +60,7 @@ __all__ = [
     "hand_counts",
     "shanten",
     "shanten_chiitoitsu",
+    "shanten_in_words",
     "shanten_kokushi",
     "shanten_standard",
     "standard_cover",
@@ -344,14 +345,15 @@ class Shanten(Frozen):
         1-shanten (four sets and a pair 3, seven pairs 1, thirteen orphans 9)
         """
         forms = ", ".join(f"{name} {n}" for name, n in self.forms())
-        return f"{_in_words(self.combined)} ({forms})"
+        return f"{shanten_in_words(self.combined)} ({forms})"
 
     def _repr_html_(self) -> str:
         """A small table for notebooks: the shanten, then each form's (the nearest in bold)."""
-        rows = "".join(f"<tr><td>{name}</td><td>{'<b>' * (n == self.combined)}{_in_words(n)}"
+        rows = "".join(f"<tr><td>{name}</td><td>{'<b>' * (n == self.combined)}{shanten_in_words(n)}"
                        f"{'</b>' * (n == self.combined)}</td></tr>" for name, n in self.forms())
-        return f"<table><caption><b>{_in_words(self.combined)}</b></caption>{rows}</table>"
+        return f"<table><caption><b>{shanten_in_words(self.combined)}</b></caption>{rows}</table>"
 
 
-def _in_words(n: int) -> str:
+def shanten_in_words(n: int) -> str:
+    """``'complete'``, ``'tenpai'`` or ``'2-shanten'``: a shanten as the page and the notebook views say it."""
     return "complete" if n < 0 else "tenpai" if n == 0 else f"{n}-shanten"
