@@ -42,7 +42,7 @@ from riichi.scoring.settlement import settle_nagashi
 from riichi.tiles import WIND_LETTERS, WINDS, Tile, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["MAX_COUNT", "Scored", "case_context", "case_to_hand", "error_result", "meld_object", "read_and_score",
+__all__ = ["MAX_COUNT", "Scored", "case_context", "case_rules", "case_to_hand", "error_result", "meld_object", "read_and_score",
            "score_case", "score_line", "score_line_json", "score_to_result"]
 
 #: Largest honba count and riichi-stick count read (real games stay far below it).
@@ -124,7 +124,7 @@ def read_and_score(case: object) -> Scored:
     ``riichi score`` prints); raises a :class:`~riichi.errors.RiichiError` naming the first problem."""
     if not isinstance(case, dict):
         raise InvalidCaseError("a win case is a JSON object")
-    rules = _rules(case)
+    rules = case_rules(case)
     if _flag(case, red_fives.SWITCH) and rules.scoring.aka == 0:
         plain = red_fives.plain_fives_case(case)
         if plain != case:  # read under the rules' own plain fives, and say so
@@ -258,7 +258,9 @@ def _shown(value: object) -> str:
         return repr(value)
 
 
-def _rules(case: dict[str, object]) -> RuleSet:
+def case_rules(case: dict[str, object]) -> RuleSet:
+    """The rule set a win case names (``rules``: a preset name or ``{"preset": NAME, ...}``; tenhou when not
+    given); raises a :class:`~riichi.errors.RiichiError` naming what is wrong."""
     spec = case.get("rules")
     if spec is None:  # as every optional field: null is not given
         spec = "tenhou"

@@ -196,16 +196,13 @@ def _rules_listing() -> dict[str, object]:
     return {"default": "tenhou", "presets": presets, "switches": switches}
 
 
-def _compared_presets(spec: object) -> tuple[str, ...]:
-    """The presets a comparison runs through: those with as many players as the case's rules (four when
-    they cannot be read: the first result then names the problem)."""
-    from riichi.rules import presets_for, resolve_rules  # noqa: PLC0415 - as the listing imports them
+def _compared_presets(case: dict[str, Any]) -> tuple[str, ...]:
+    """The presets a comparison runs through: those with as many players as the case's rules; raises a
+    :class:`~riichi.errors.RiichiError` when those rules name no rule set (said once, not by every preset)."""
+    from riichi.formats.interchange import case_rules  # noqa: PLC0415 - as the listing imports its modules
+    from riichi.rules import presets_for  # noqa: PLC0415
 
-    try:
-        players = resolve_rules(spec if isinstance(spec, (str, dict)) else None).players
-    except RiichiError:
-        players = 4
-    return presets_for(players)
+    return presets_for(case_rules(case).players)
 
 
 # -- pictures ------------------------------------------------------------------
@@ -400,22 +397,15 @@ def create_app() -> FastAPI:
         three-player rule set); its other rules are ignored."""
         case = await _read_case(request)
         score_case = _score_case()
-        if case.get("rules") is not None:  # rules that name no rule set: the caller's mistake, said once
-            from riichi.errors import InvalidCaseError  # noqa: PLC0415
+        try:
+            names = _compared_presets(case)
+        except RiichiError as e:  # rules that name no rule set: the caller's mistake
             from riichi.formats.interchange import error_result  # noqa: PLC0415
-            from riichi.rules import resolve_rules  # noqa: PLC0415
 
-            spec = case["rules"]
-            try:
-                if not isinstance(spec, (str, dict)):
-                    raise InvalidCaseError('rules must be a preset name or an object {"preset": NAME, ...}')
-                resolve_rules(spec)
-            except RiichiError as e:
-                refused = error_result(case.get("id"), e)
-                return JSONResponse(refused, status_code=_status_of(refused))
+            refused = error_result(case.get("id"), e)
+            return JSONResponse(refused, status_code=_status_of(refused))
         listing = _rules_listing()["presets"]
         assert isinstance(listing, list)
-        names = _compared_presets(case.get("rules"))
         listing = [p for p in listing if p["name"] in names]
 
         def run() -> list[dict[str, object]]:
