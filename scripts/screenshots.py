@@ -17,14 +17,17 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The test modules that save pictures.
-MODULES = ("tests/web/test_e2e.py", "tests/web/test_page_state.py", "tests/web/test_replay_page.py",
-           "tests/web/test_replay_soul.py", "tests/stats/test_report_page.py")
+
+
+def modules() -> list[str]:
+    """The test modules that save pictures: those that use the tests' picture folder, ``SCREENSHOTS``."""
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("test_*.py")
+                  if "SCREENSHOTS" in p.read_text(encoding="utf-8"))
 
 
 def main(argv: list[str]) -> int:
     env = {**os.environ, "RIICHI_SCREENSHOTS": str(ROOT / "docs" / "images")}
-    command = [sys.executable, "-m", "pytest", "-q", *MODULES, *argv]
+    command = [sys.executable, "-m", "pytest", "-q", *modules(), *argv]
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
 
 
