@@ -27,7 +27,7 @@ from riichi.frozen import Frozen
 from riichi.notation import format_tiles, parse_tiles
 from riichi.tiles import KIND_OF, Tile, Wind, sort_tiles
 
-__all__ = ["Hand", "Meld", "MeldType"]
+__all__ = ["Hand", "Meld", "MeldType", "read_hand_words"]
 
 
 class MeldType(enum.Enum):
@@ -166,6 +166,36 @@ def _parse_meld(word: str, offset: int, source: str) -> Meld:
     return Meld(kind, tiles, seat)
 
 
+def read_hand_words(text: str) -> tuple[tuple[Tile, ...], tuple[Meld, ...], Tile | None]:
+    """The words of hand notation, read in order: the concealed tiles as written (not sorted), the
+    melds, and the winning tile of a last word ``win:TILE`` (``None`` when it is not written). Nothing
+    is checked across words: :meth:`Hand.parse_with_win` also checks that the winning tile is one of
+    the hand's; the command line first adds it to a hand written with thirteen tiles.
+
+    >>> read_hand_words("406p11z pon:777z@W win:4p")
+    ((Tile.parse('4p'), Tile.parse('0p'), Tile.parse('6p'), Tile.parse('1z'), Tile.parse('1z')), (Meld.parse('pon:777z@W'),), Tile.parse('4p'))
+    """
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    win: Tile | None = None
+    pos = 0
+    for word in text.split(" "):
+        if word:
+            span = (pos, pos + len(word))
+            if win is not None:
+                raise NotationError("the winning tile (win:TILE) is the last word", text, span)
+            if word.startswith(WIN_MARK):
+                win = _parse_win(word, pos, text)
+            elif ":" in word:
+                melds.append(_parse_meld(word, pos, text))
+            elif melds:
+                raise NotationError("concealed tiles come before the melds", text, span)
+            else:
+                concealed.extend(parse_tiles(word, offset=pos, source=text))
+        pos += len(word) + 1
+    return tuple(concealed), tuple(melds), win
+
+
 @dataclass(init=False, slots=True, unsafe_hash=True)
 class Hand(Frozen):
     """Concealed tiles (sorted) and melds (in the order they were made)."""
@@ -200,28 +230,12 @@ class Hand(Frozen):
 
     @classmethod
     def _parse_words(cls, text: str) -> tuple[Hand, Tile | None]:
-        concealed: list[Tile] = []
-        melds: list[Meld] = []
-        win: Tile | None = None
-        win_span = (0, 0)
-        pos = 0
-        for word in text.split(" "):
-            if word:
-                span = (pos, pos + len(word))
-                if win is not None:
-                    raise NotationError("the winning tile (win:TILE) is the last word", text, span)
-                if word.startswith(WIN_MARK):
-                    win, win_span = _parse_win(word, pos, text), span
-                elif ":" in word:
-                    melds.append(_parse_meld(word, pos, text))
-                elif melds:
-                    raise NotationError("concealed tiles come before the melds", text, span)
-                else:
-                    concealed.extend(parse_tiles(word, offset=pos, source=text))
-            pos += len(word) + 1
-        hand = cls(tuple(concealed), tuple(melds))
+        concealed, melds, win = read_hand_words(text)
+        hand = cls(concealed, melds)
         if win is not None and KIND_OF[win] not in {KIND_OF[t] for t in hand.tiles}:
-            raise NotationError(f"the winning tile {win} is not one of the hand's tiles", text, win_span)
+            start = text.rindex(WIN_MARK)
+            raise NotationError(f"the winning tile {win} is not one of the hand's tiles", text,
+                                (start, len(text.rstrip(" "))))
         return hand, win
 
     @classmethod

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, NoReturn, TextIO
@@ -27,7 +26,8 @@ from riichi.cli.batch import CHUNK_LINES, answer_lines, workers_arg
 from riichi.errors import NotationError, RiichiError, UnknownRulesError
 from riichi.formats import red_fives
 from riichi.formats.interchange import Scored, meld_object, read_and_score, score_case, score_line
-from riichi.hand import WIN_MARK
+from riichi.hand import WIN_MARK, read_hand_words
+from riichi.notation import format_tiles
 from riichi.rules import PRESETS, presets_for, resolve_rules
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
 
@@ -324,55 +324,43 @@ def _nagashi_case(args: argparse.Namespace) -> dict[str, object]:
     return case
 
 
+def _word_kind(text: str, span: tuple[int, int] | None) -> str:
+    """What the word of hand notation at ``span`` writes: ``hand`` (concealed tiles), ``meld`` or ``win``."""
+    start = text.rfind(" ", 0, span[0]) + 1 if span else 0
+    word = text[start:].split(" ", 1)[0]
+    return "win" if word.startswith(WIN_MARK) else "meld" if ":" in word else "hand"
+
+
 def _case_from_args(args: argparse.Namespace) -> dict[str, object]:
-    args.hand = " ".join(args.hand)
+    # groups may be spaced: "123m 456p 789s 11z22z pon:777z@W"
+    args.hand = " ".join(" ".join(args.hand).split())
     if not args.hand:
         raise _CommandLineError("usage", "give a HAND, --nagashi, or --jsonl to read cases from stdin")
-    concealed_words: list[str] = []
-    melds: list[dict[str, object]] = []
-    marked: str | None = None
-    for found in re.finditer(r"\S+", args.hand):  # groups may be spaced: "123m 456p 789s 11z22z pon:777z@W"
-        word, start = found.group(), found.start()
-        if marked is not None:
-            raise _CommandLineError("invalid_notation", "the winning tile (win:TILE) is the last word", args.hand,
-                                    found.span())
-        if word.startswith(WIN_MARK):  # the winning tile marked in the notation, as the reading line writes it
-            marked = word.removeprefix(WIN_MARK)
-            continue
-        if ":" not in word:
-            if melds:
-                raise _CommandLineError("invalid_notation", "concealed tiles come before the melds", args.hand,
-                                        found.span())
-            concealed_words.append(word)
-            continue
-        try:
-            melds.append(meld_object(word))
-        except NotationError as e:
-            span = (start + e.span[0], start + e.span[1]) if e.span else found.span()
-            raise _CommandLineError(e.code, f"meld: {e.message}", args.hand, span) from None
-    concealed_text = "".join(concealed_words)
-    if marked is not None and args.win and args.win != marked:
+    try:
+        concealed, melds, marked = read_hand_words(args.hand)
+    except NotationError as e:
+        raise _CommandLineError(e.code, f"{_word_kind(args.hand, e.span)}: {e.message}", args.hand, e.span) from None
+    if marked is not None and args.win and args.win != str(marked):
         raise _CommandLineError("invalid_case", f"the hand marks win:{marked} but --win says {args.win}")
-    win = args.win or marked
+    win = args.win or (str(marked) if marked is not None else None)
+    concealed_text = format_tiles(concealed)
     args.added_win = None
-    if win and sum(ch.isdigit() for ch in concealed_text) + 3 * len(melds) == 13:  # noqa: PLR2004
+    if win and len(concealed) + 3 * len(melds) == 13:  # noqa: PLR2004
         # thirteen tiles and the winning tile named: the fourteenth is that tile (the text output says so)
         concealed_text += win
         args.added_win = win
     if not win:
-        digits = [ch for ch in concealed_text if ch.isdigit()]
-        suits = [i for i, ch in enumerate(concealed_text) if ch in "mpsz"]
-        if not digits or not suits:
-            raise _CommandLineError("invalid_notation", f"cannot read {concealed_text!r} as tiles",
-                                    args.hand, (0, len(concealed_text)))
-        win = concealed_text[suits[-1] - 1] + concealed_text[suits[-1]]
+        if not concealed:
+            raise _CommandLineError("invalid_notation", "no concealed tiles to take the winning tile from",
+                                    args.hand, (0, len(args.hand)))
+        win = str(concealed[-1])  # the last tile written, as the help says
     if args.ura and not (args.riichi or args.double_riichi or args.open_riichi):
         # the same kind of error as ippatsu without riichi: ura dora are only turned for a riichi winner
         raise _CommandLineError("inconsistent_situation",
                                 "ura dora need riichi (give --riichi, --double-riichi or --open-riichi)")
     rules = _rules_arg(args)
     case: dict[str, object] = {
-        "hand": concealed_text, "melds": melds, "win": win, "tsumo": args.tsumo,
+        "hand": concealed_text, "melds": [meld_object(m) for m in melds], "win": win, "tsumo": args.tsumo,
         "seat_wind": args.seat or "E", "round_wind": args.round or "E", "dora": args.dora, "ura": args.ura,
         "honba": args.honba, "riichi_sticks": args.sticks, "rules": rules,
         # a red five under rules without red fives is their plain five, and the result says so
