@@ -42,14 +42,16 @@ __all__ = [
 TENHOU: Final = RuleSet(
     name="tenhou",
     scoring=ScoringRules(),
-    game=GameRules(tenpai_yame=TenpaiYame.DEALERS_CHOICE),
+    game=GameRules(tenpai_yame=TenpaiYame.DEALERS_CHOICE, karaten_tenpai=True),
     description="tenhou.net four-player ranked rules (Houou: hanchan, open tanyao, three red fives). "
     "Scoring: no kiriage; 13+ han is one yakuman; different yakuman add up but no double forms; "
     "double-wind pair 4 fu; rinshan takes tsumo fu; pao for daisangen and daisuushii covers the "
     "whole hand, honba through the liable player; renhou not played; nagashi mangan on. "
     "Game: start 25,000, return 30,000, uma +20/+10/-10/-20 thousand, oka to the top; west-round "
     "sudden death; bust below 0; agari-yame; tenpai-yame at the dealer's choice; all five abortive draws; double ron "
-    "(a triple ron is an abortive draw), honba and sticks to the first winner; riichi needs 1,000 "
+    "(a triple ron is an abortive draw), honba and sticks to the first winner; a wait whose four tiles the player "
+    "holds through its own kan counts as tenpai at a draw (karaten: riichi.wiki's Karaten page reports a Tenhou "
+    "hand waiting on a tile it had made a kan of scored tenpai; no real game here has the case); riichi needs 1,000 "
     "points and 4 live-wall tiles; open-kan dora after the discard; kokushi cannot rob a closed kan; "
     "sticks left at the end to the top; final points kept to the hundred (records up to 2020-08 "
     "round to whole thousands: final_rounding=thousands). Sources: tenhou.net's rule list and "
@@ -68,10 +70,9 @@ MAHJONGSOUL: Final = TENHOU.replace(
     extension_points=30000,
     oka=False,
     uma=(15000, 5000, -5000, -15000),
-    karaten_tenpai=True,
     description="Mahjong Soul four-player ranked rules: as Tenhou, but the four pattern double "
     "yakuman are doubled (full scoring), a liable player pays only the fed yakuman's share, triple "
-    "ron is paid (no sanchahou), kokushi may rob a closed kan, and a wait whose four tiles the "
+    "ron is paid (no sanchahou) and kokushi may rob a closed kan; as on Tenhou, a wait whose four tiles the "
     "player holds through its own kan counts as tenpai at a draw (karaten). Final points as the "
     "ranked rooms pay them: the final score less 25,000, uma +15/+5/-5/-15 thousand, no oka; the "
     "game runs to 30,000 (extension into West, agari-yame). Renhou not played (project decision). "
@@ -258,11 +259,10 @@ MAHJONGSOUL_SANMA: Final = TENHOU_SANMA.replace(
     extension_points=40000,
     oka=False,
     uma=(15000, 0, -15000),
-    karaten_tenpai=MAHJONGSOUL.game.karaten_tenpai,
     description="Mahjong Soul three-player ranked rules: as Tenhou's three-player rules (riichi.wiki's "
     "Mahjong Soul page: they 'basically refer to Tenhou'), with Mahjong Soul's own scoring (the four pattern "
     "double yakuman doubled, a liable player pays only the fed yakuman's share, kokushi may rob a closed "
-    "kan, karaten on its own kan tenpai at a draw, as in its four-player rooms) and a tsumo's missing North "
+    "kan) and a tsumo's missing North "
     "share split between the two payers, each half rounded up to 100 (north bisection, as the interchange "
     "format names Mahjong Soul's treatment; a non-dealer mangan by tsumo is 3,000 + 5,000). 108 tiles, no "
     "chi, kita as nukidora, a win on its replacement rinshan kaihou; no suufon renda or suucha riichi. Final "

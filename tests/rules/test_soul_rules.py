@@ -7,15 +7,15 @@ from riichi.game.events import Deal, Event
 from riichi.game.game import is_tenpai
 from riichi.game.round import Round
 from riichi.notation import parse_tiles
-from riichi.rules import MAHJONGSOUL, TENHOU, Bust, Extension, Kazoe, MultipleRon, RuleSet
+from riichi.rules import MAHJONGSOUL, TENHOU, WRC, Bust, Extension, Kazoe, MultipleRon, RuleSet
 from riichi.scoring.settlement import settle_game_end
 from riichi.tiles import Tile, Wind
 
 
 def _kan_karaten(rules: RuleSet) -> Round:
-    # The dealer declares a closed kan of 3s and keeps 12s: its only wait, 3s, is all four in its own kan
-    # (riichi.wiki "Karaten": a Soul record of this case scored tenpai; Tenhou's rule counts a wait on four of
-    # one's own tiles as noten, the engine's rule before this switch).
+    # The dealer declares a closed kan of 3s and keeps 12s: its only wait, 3s, is all four in its own kan.
+    # riichi.wiki "Karaten": a Soul record of this case scored tenpai, and a Tenhou hand of the same kind
+    # (12s44466688p with a kan of 3s) was reported scored tenpai. The WRC preset keeps the default, noten.
     hands = [parse_tiles(h) for h in ("3333s12s456m789p1z", "11122233344455m", "666777888999m1p", "2223334445556p")]
     hands = [tuple(h[:13]) for h in hands]
     r = Round(Deal(Wind.EAST, 1, 0, Tile.parse("7z"), tuple(hands)), rules)
@@ -24,9 +24,10 @@ def _kan_karaten(rules: RuleSet) -> Round:
     return r
 
 
-def test_a_wait_on_ones_own_kan_is_tenpai_under_soul_only() -> None:
+def test_a_wait_on_ones_own_kan_is_tenpai_online_only() -> None:
     assert is_tenpai(_kan_karaten(MAHJONGSOUL), 0) is True
-    assert is_tenpai(_kan_karaten(TENHOU), 0) is False
+    assert is_tenpai(_kan_karaten(TENHOU), 0) is True
+    assert is_tenpai(_kan_karaten(WRC), 0) is False
 
 
 def test_the_ranked_rooms_final_points() -> None:
