@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from riichi.cli.batch import workers_arg
+from riichi.cli.columns import cell_width, pad
 from riichi.formats.detect import FORMATS
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
@@ -149,11 +150,11 @@ def _run_query(con: duckdb.DuckDBPyConnection, query: str, out: TextIO) -> int:
 def _format(columns: list[str], rows: list[tuple[object, ...]]) -> str:
     """A result as an aligned text table (numbers to the right), with its row count."""
     cells = [[_cell(v) for v in row] for row in rows]
-    widths = [max([len(c), *(len(r[i]) for r in cells)]) for i, c in enumerate(columns)]
+    widths = [max([cell_width(c), *(cell_width(r[i]) for r in cells)]) for i, c in enumerate(columns)]
     numeric = [all(isinstance(row[i], int | float) or row[i] is None for row in rows) and bool(rows)
                for i in range(len(columns))]
     def line(values: list[str]) -> str:
-        return "  ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric, strict=True)).rstrip()
+        return "  ".join(pad(v, w, right=n) for v, w, n in zip(values, widths, numeric, strict=True)).rstrip()
     text = [line(list(columns)), line(["-" * w for w in widths]), *(line(r) for r in cells)]
     return "\n".join(text) + f"\n({_plural(len(rows), 'row')})\n"
 

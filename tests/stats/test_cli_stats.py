@@ -60,6 +60,17 @@ def test_query_and_the_sql_shell(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "error (query)" in err
 
 
+def test_query_columns_align_by_terminal_cells(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Japanese names take two terminal cells a character (Unicode East Asian Width "W"): "すずめ" is 6 cells
+    # wide, as wide as "abcdef", so the numbers after both names start in the same cell.
+    out = tmp_path / "tables"
+    assert run(capsys, "stats", FILES[0], "--out", str(out), "--quiet", "--no-report")[0] == 0
+    query = "SELECT 'すずめ' AS name, 7 AS n UNION ALL SELECT 'abcdef', 1234 ORDER BY n"
+    status, text, _ = run(capsys, "stats", "--out", str(out), "--query", query)
+    assert status == 0
+    assert text.splitlines()[:4] == ["name       n", "------  ----", "すずめ     7", "abcdef  1234"]
+
+
 def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "stats", FILES[0], "--out", str(tmp_path), "--address", "10.0.0.1:6379")
     assert status == 2 and "--address goes with --engine ray" in err

@@ -1,0 +1,38 @@
+"""Text columns on a terminal: a string's width in terminal cells, and padding by that width.
+
+Player names in real records are often Japanese or Chinese: each of those characters takes two cells of a
+terminal (Unicode's East Asian Width "W" and "F"), so padding by ``len`` would misalign every column after a
+name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["cell_width", "pad"]
+
+
+def cell_width(text: str) -> int:
+    """The cells ``text`` takes on a terminal: two for each wide or fullwidth character, none for a combining
+    mark, one for the rest.
+
+    >>> cell_width("ASAPIN"), cell_width("すずめクレイジー"), cell_width("Ａ1")
+    (6, 16, 3)
+    """
+    cells = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        cells += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return cells
+
+
+def pad(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` cells, on the left (``right=True``: aligned right) or the
+    right.
+
+    >>> pad("東", 4) + "|", pad("7", 3, right=True)
+    ('東  |', '  7')
+    """
+    fill = " " * max(0, width - cell_width(text))
+    return fill + text if right else text + fill
