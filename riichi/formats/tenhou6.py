@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from riichi.formats import strict_json
@@ -499,6 +499,28 @@ def _rules(obj: dict[str, object], log_id: str | None) -> tuple[RecordRules, lis
                        preset=preset, switches=switches, room=room or (disp if soul and disp else None)), []
 
 
+def _soul_start(rules: RecordRules, log: list[object]) -> tuple[RecordRules, list[str]]:
+    """A Mahjong Soul game's starting points, where its first hand states them: converters write no lobby
+    config, but a tournament lobby's game (大会戦) may start at 30,000 or any other score. A record whose
+    first hand is the game's first (East 1, no honba, no sticks) with every seat at the same score S other
+    than the preset's start was played from S, and its final points are measured from S (Soul's contest
+    rules: ``init_point``, ``jingsuanyuandian`` its default); a record's own ``sc`` checks it."""
+    if rules.preset != "mahjongsoul" or any(key == "starting_points" for key, _ in rules.switches) or not log:
+        return rules, []
+    first = log[0]
+    if not isinstance(first, list) or len(first) < 2 or first[0] != [0, 0, 0] or not isinstance(first[1], list):  # noqa: PLR2004
+        return rules, []
+    scores = first[1][:rules.players]
+    start = scores[0] if scores else None
+    if type(start) is not int or not 0 < start <= MAX_NUMBER or any(s != start for s in scores) \
+            or start == rules.ruleset().game.starting_points:
+        return rules, []
+    switches = (*rules.switches, ("starting_points", start), ("target_points", start))
+    return replace(rules, switches=switches), [
+        f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
+        "final points measured from them"]
+
+
 #: A private lobby's ``csrule`` flags (its first field, hexadecimal): kiriage mangan (the public
 #: descriptions of Tenhou's lobby settings, e.g. the tournament tools that write them).
 _CS_KIRIAGE: Final = 0x02
@@ -626,6 +648,8 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, str(unreadable)),))
     notes += rule_notes
+    rules, start_notes = _soul_start(rules, obj["log"])
+    notes += start_notes
     n = rules.players
     names_value = obj.get("name")
     names = tuple(str(v) for v in names_value[:n]) if isinstance(names_value, list) and len(names_value) in (n, 4) \
