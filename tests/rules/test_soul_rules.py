@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from riichi.formats.soul_rules import soul_rules
 from riichi.game.events import Deal, Event
 from riichi.game.game import is_tenpai
@@ -58,3 +61,22 @@ def test_a_tournament_config_sets_its_switches() -> None:
     # A rule the engine does not play is named, not ignored.
     assert soul_rules({"category": 1, "mode": {"mode": 2, "detail_rule": {"fanfu": 2}}}).unplayed[-1] == \
         "a minimum of 2 han (fanfu)"
+
+
+def test_a_real_tournament_lobby_pays_its_own_final_points() -> None:
+    # The head of a real tournament game (tests/data/soul/heads, kandora-tournaments' fixture 260326): its config
+    # starts at 30,000 and measures final points from 30,000 (init_point, jingsuanyuandian), uma 5/-5/-15 (+15 to
+    # the first), no bust (can_jifei off: seat 0 ends at -6,700 and the game went on), no red fives (dora_count 0:
+    # the first hand's wall in the record's bytes holds four of every tile and no red five). The server paid
+    # -51.7 / +51.5 / +20.3 / -20.1 for -6,700 / 66,500 / 45,300 / 14,900 (total_point, in thousandths):
+    # 66,500 - 30,000 = 36.5, + 15 = 51.5; 45,300: 15.3 + 5 = 20.3; 14,900: -15.1 - 5 = -20.1; -6,700: -36.7 - 15.
+    head = json.loads((Path(__file__).resolve().parents[1] / "data" / "soul" / "heads" /
+                       "260326-1143641d-head.json").read_text(encoding="utf-8"))["head"]
+    found = soul_rules(head["config"])
+    assert found.room == "Tournament match" and found.unplayed == () and found.hanchan is True
+    rules = MAHJONGSOUL.replace(**dict(found.switches))
+    assert (rules.game.starting_points, rules.game.target_points, rules.game.oka) == (30000, 30000, False)
+    assert rules.scoring.aka == 0 and rules.game.bust is Bust.NONE and rules.scoring.kiriage is True
+    by_seat = sorted(head["result"]["players"], key=lambda p: p["seat"])
+    result = settle_game_end([p["part_point_1"] for p in by_seat], sticks=0, rules=rules.game)
+    assert list(result.points) == [p["total_point"] / 1000 for p in by_seat] == [-51.7, 51.5, 20.3, -20.1]
