@@ -165,13 +165,11 @@ class MjaiClient:
 
     def _fill(self) -> Tile:
         """A tile not seen, for a hidden place (the tile with the most copies left, the first in the set's order)."""
-        best, most = None, 0
-        for t, n in self._pool.items():  # the pool keeps the set's order: kinds ascending, red fives last
-            if n > most:
-                best, most = t, n
-        if best is None:
+        pool = self._pool
+        best = max(pool, key=pool.__getitem__)  # the pool keeps the set's order: kinds ascending, red fives last
+        if pool[best] <= 0:
             raise ValueError("no tile is left unseen")
-        self._pool[best] -= 1
+        pool[best] -= 1
         return best
 
     def _out(self, tile: Tile) -> Tile:
@@ -217,15 +215,16 @@ class MjaiClient:
     def _hold(self, r: Round, seat: int, tiles: tuple[Tile, ...]) -> None:
         """Make hidden ``seat`` hold ``tiles`` (for a discard, a call or a kan), changing filled tiles it does
         not need (the tile drawn last of all)."""
-        need = Counter(tiles)
-        missing = need - Counter(r.hands[seat])
-        for tile, n in missing.items():
-            for _ in range(n):
-                spare = sorted((t for t in r.hands[seat] if t not in need), key=lambda t: t == r.drawn)
-                if not spare:
+        hand = r.hands[seat]
+        for tile in dict.fromkeys(tiles):
+            for _ in range(tiles.count(tile) - hand.count(tile)):
+                spare = next((t for t in hand if t not in tiles and t != r.drawn), None)
+                if spare is None:
+                    spare = r.drawn if r.drawn in hand and r.drawn not in tiles else None
+                if spare is None:
                     raise ValueError(f"seat {seat}'s hand has no place for {tile}")
                 self._take_from_pool(tile, seat)
-                self._swap(r, seat, spare[0], tile)
+                self._swap(r, seat, spare, tile)
 
     def _show_discard(self, r: Round, seat: int, tile: Tile, *, tsumogiri: bool) -> None:
         if r.declaring == seat:
@@ -240,19 +239,12 @@ class MjaiClient:
         else:
             self._hold(r, seat, (tile,))
 
-    def _block(self, seat: int, used: set[int]) -> list[Tile]:
+    def _block(self, seat: int, used: set[int], free: Counter[Tile], left: list[int]) -> list[Tile]:
         """Three tiles not seen by the client making a block (three of a kind, else a run) of kinds not in
-        ``used``, for hidden ``seat``: from the pool, or from another hidden hand (filled again)."""
-        r = self.round
-        assert r is not None
-        free = Counter({t: n for t, n in self._pool.items() if n > 0})
-        for s in range(len(r.hands)):
-            if s not in (seat, self.seat):
-                free.update(r.hands[s])
-        left = Counter[int]()
-        for t, n in free.items():
-            left[KIND_OF[t]] += n
-        kinds = [k for k in sorted(left) if left[k] >= 3 and k not in used]  # noqa: PLR2004
+        ``used``, for hidden ``seat``: from the pool, or from another hidden hand (filled again). ``free``
+        counts those tiles (the pool and the other hidden hands) and ``left`` them by kind; both lose the
+        block's tiles."""
+        kinds = [k for k in range(34) if left[k] >= 3 and k not in used]  # noqa: PLR2004
         if kinds:
             chosen = [kinds[0]] * 3
         else:
@@ -265,6 +257,7 @@ class MjaiClient:
             tile = min((t for t, n in free.items() if n > 0 and KIND_OF[t] == kind),
                        key=lambda t: (self._pool[t] <= 0, t.is_red))
             free[tile] -= 1
+            left[kind] -= 1
             self._take_from_pool(tile, seat)
             block.append(tile)
         return block
@@ -285,9 +278,16 @@ class MjaiClient:
         for t in keep:
             self._take_from_pool(t, seat)
             tiles.append(t)
+        free = Counter({t: n for t, n in self._pool.items() if n > 0})  # a swap with another hidden hand keeps it
+        for s in range(len(r.hands)):
+            if s not in (seat, self.seat):
+                free.update(r.hands[s])
+        left = [0] * 34
+        for t, n in free.items():
+            left[KIND_OF[t]] += n
         used = {KIND_OF[t] for t in tiles}
         for _ in range(4 - len(r.melds[seat])):  # noqa: PLR2004 - four blocks and a pair make a hand
-            block = self._block(seat, used)
+            block = self._block(seat, used, free, left)
             used.update(KIND_OF[t] for t in block)
             tiles.extend(block)
         while len(tiles) < size:

@@ -9,13 +9,17 @@ answers are read and ignored. A move the bot does not make in time, or makes bad
 seat's safe move (:attr:`~riichi.game.engine.Decision.default`: pass, else discard the drawn tile) and
 recorded in :attr:`MjaiProcessPlayer.faults`; the game goes on. A late answer is read and dropped when it
 comes (each line sent has exactly one line answered), so the bot is back in step at its next move.
+
+A game asks several hundred moves a hanchan, so the way there is kept short: each event is written as
+JSON once for all the seats that see it alike (:func:`~riichi.bots.protocol.seat_text`), a line is one
+write, and the answer is read by the table's own thread waiting on the bot's output (``select``), with no
+thread or queue between (one thread only keeps the bot's standard error).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import queue
 import select
 import subprocess
 import threading
@@ -23,7 +27,7 @@ import time
 from collections import deque
 from typing import IO
 
-from riichi.bots.protocol import BotFault, Fault, FaultKind, find_action, seat_message
+from riichi.bots.protocol import BotFault, Fault, FaultKind, find_action, seat_text
 from riichi.game.engine import Decision
 from riichi.game.events import Deal, Event, GameEnd, GameStart
 from riichi.game.legal import Action
@@ -35,6 +39,11 @@ __all__ = ["MjaiProcessPlayer"]
 STARTUP_SECONDS = 10.0
 #: The last lines of the bot's standard error kept, to say why it failed.
 _STDERR_LINES = 20
+#: The most read from the bot at once, and the longest answer line taken (an action is a short line).
+_CHUNK = 1 << 16
+_LONGEST_ANSWER = 1 << 20
+_END_KYOKU = '{"type":"end_kyoku"}'
+_END_GAME = '{"type":"end_game"}'
 
 
 class MjaiProcessPlayer:
@@ -46,10 +55,10 @@ class MjaiProcessPlayer:
         self.seat = seat
         self.timeout = timeout
         self.faults: list[Fault] = []
-        self._pending: list[dict[str, object]] = []
+        self._pending: list[str] = []  # the messages since the bot's last answer, as JSON texts
         self._hand_open = False
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._read = bytearray()  # what the bot has written and the table not yet read
         self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
         self._owed = 0  # lines sent whose answers did not come in time (dropped when they come)
         self._exited = False
@@ -60,16 +69,15 @@ class MjaiProcessPlayer:
         self.close()
         try:
             proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # noqa: S603 - the user's
-                                    stderr=subprocess.PIPE)
+                                    stderr=subprocess.PIPE, bufsize=0)
         except OSError as exc:
             self._proc, self._exited = None, True
             self._stderr.append(f"cannot start {self.command[0]!r}: {exc.strerror or exc}")
             return
         self._proc, self._exited, self._owed = proc, False, 0
-        self._lines = queue.Queue()
+        self._read = bytearray()
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         os.set_blocking(proc.stdin.fileno(), False)  # a bot that stops reading must not stop the table
-        threading.Thread(target=_read_lines, args=(proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=_keep_stderr, args=(proc.stderr, self._stderr), daemon=True).start()
 
     def close(self) -> None:
@@ -88,41 +96,79 @@ class MjaiProcessPlayer:
             proc.kill()
             proc.wait()
 
-    def _exchange(self, messages: list[dict[str, object]], timeout: float) -> str:
-        """Send one line, return the answer line; :class:`BotFault` when the process is gone or late."""
+    def _exchange(self, texts: list[str], timeout: float) -> str:
+        """Send one line (the JSON array of ``texts``, each one message), return the answer line;
+        :class:`BotFault` when the process is gone or late."""
         proc = self._proc
         if proc is None or self._exited:
             raise BotFault(FaultKind.EXITED, self._why_gone())
         deadline = time.monotonic() + timeout
-        sent = json.dumps(messages, ensure_ascii=False, separators=(",", ":")) + "\n"
-        self._send(proc, sent.encode("utf-8"), deadline)
+        self._send(proc, f"[{','.join(texts)}]\n".encode(), deadline)
         while True:
-            try:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                self._owed += 1
-                raise BotFault(FaultKind.LATE, f"no answer within {timeout:g} s") from None
+            line = self._next_line(proc, deadline)
             if line is None:
-                self._exited = True
-                raise BotFault(FaultKind.EXITED, self._why_gone())
+                self._owed += 1
+                raise BotFault(FaultKind.LATE, f"no answer within {timeout:g} s")
             if self._owed:
                 self._owed -= 1  # the late answer to an earlier line
                 continue
             return line
 
+    def _next_line(self, proc: subprocess.Popen[bytes], deadline: float) -> str | None:
+        """The bot's next answer line, read by ``deadline`` (None when it did not come in time)."""
+        while True:
+            end = self._read.find(b"\n")
+            if end >= 0:
+                line = bytes(self._read[:end])
+                del self._read[:end + 1]
+                return line.decode("utf-8", errors="replace")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            assert proc.stdout is not None
+            readable, _, _ = select.select([proc.stdout.fileno()], [], [], remaining)
+            if readable:
+                self._take_output(proc)
+
+    def _take_output(self, proc: subprocess.Popen[bytes]) -> None:
+        """Read what the bot has written (it is readable); :class:`BotFault` when its output has ended, or
+        holds a line longer than any answer."""
+        assert proc.stdout is not None
+        chunk = os.read(proc.stdout.fileno(), _CHUNK)
+        if not chunk:
+            self._exited = True
+            raise BotFault(FaultKind.EXITED, self._why_gone())
+        self._read += chunk
+        if len(self._read) > _LONGEST_ANSWER and b"\n" not in self._read:
+            self._read.clear()
+            self._exited = True
+            self.close()
+            raise BotFault(FaultKind.BAD_JSON, f"an answer longer than {_LONGEST_ANSWER:,} bytes (its process was "
+                                               "ended)")
+
     def _send(self, proc: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:
-        """Write ``data`` to the bot's input by ``deadline``; a bot that does not read it in time has half a
-        line in its input, so its process is ended (a fault now, and its later moves until the next game)."""
-        assert proc.stdin is not None
-        fd = proc.stdin.fileno()
+        """Write ``data`` to the bot's input by ``deadline``, reading its output meanwhile (a bot writing
+        while the table writes must not wait for it); a bot that does not read it in time has half a line in
+        its input, so its process is ended (a fault now, and its later moves until the next game)."""
+        assert proc.stdin is not None and proc.stdout is not None
+        fd, out = proc.stdin.fileno(), proc.stdout.fileno()
         view = memoryview(data)
+        try:
+            view = view[os.write(fd, view):]  # a line fits in the pipe at once, but for a huge one
+        except BlockingIOError:
+            pass
+        except OSError:
+            self._exited = True
+            raise BotFault(FaultKind.EXITED, self._why_gone()) from None
         while view:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._exited = True
                 self.close()
                 raise BotFault(FaultKind.LATE, "the bot did not read its input in time (its process was ended)")
-            _, writable, _ = select.select([], [fd], [], remaining)
+            readable, writable, _ = select.select([out], [fd], [], remaining)
+            if readable:
+                self._take_output(proc)
             if not writable:
                 continue
             try:
@@ -148,27 +194,28 @@ class MjaiProcessPlayer:
                 self._start()
             self._pending = []
             self._hand_open = False
-            start = {"type": "start_game", "names": list(event.names), "id": self.seat}
+            start = json.dumps({"type": "start_game", "names": list(event.names), "id": self.seat},
+                               ensure_ascii=False, separators=(",", ":"))
             self._quietly([start], STARTUP_SECONDS + self.timeout)
             return
         if isinstance(event, Deal) and self._hand_open:
-            self._pending.append({"type": "end_kyoku"})
+            self._pending.append(_END_KYOKU)
         if isinstance(event, GameEnd):
             if self._hand_open:
-                self._pending.append({"type": "end_kyoku"})
+                self._pending.append(_END_KYOKU)
             self._quietly(self._take_pending(), self.timeout)
-            self._quietly([{"type": "end_game"}], self.timeout)
+            self._quietly([_END_GAME], self.timeout)
             self._hand_open = False
             return
-        self._pending.append(seat_message(event, self.seat))
+        self._pending.append(seat_text(event, self.seat))
         if isinstance(event, Deal):
             self._hand_open = True  # its end_kyoku goes before the next deal or the game's end
 
-    def _take_pending(self) -> list[dict[str, object]]:
+    def _take_pending(self) -> list[str]:
         pending, self._pending = self._pending, []
         return pending
 
-    def _quietly(self, messages: list[dict[str, object]], timeout: float) -> None:
+    def _quietly(self, messages: list[str], timeout: float) -> None:
         """Send a line whose answer does not matter (a late one is dropped when it comes)."""
         if not messages:
             return
@@ -185,12 +232,6 @@ class MjaiProcessPlayer:
         except BotFault as fault:
             self.faults.append(Fault(self.seat, fault.kind, str(fault)))
             return Decision(self.seat, actions, view).default
-
-
-def _read_lines(stream: IO[bytes], lines: queue.Queue[str | None]) -> None:
-    for line in stream:
-        lines.put(line.decode("utf-8", errors="replace"))
-    lines.put(None)
 
 
 def _keep_stderr(stream: IO[bytes], kept: deque[str]) -> None:

@@ -20,18 +20,37 @@ from dataclasses import dataclass
 
 from riichi.errors import RiichiError
 from riichi.formats import strict_json
-from riichi.formats.mjai import mjai_event
+from riichi.formats.mjai import mjai_event, tile_from_mjai
 from riichi.frozen import Frozen
-from riichi.game.events import Deal, Draw, Event
+from riichi.game.events import (
+    Ankan,
+    Chi,
+    Deal,
+    Discard,
+    Draw,
+    Event,
+    Kita,
+    Minkan,
+    Pon,
+    Riichi,
+    Ryuukyoku,
+    Shouminkan,
+    Win,
+)
 from riichi.game.legal import Action, Pass
 
-__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "find_action", "seat_message"]
+__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "find_action", "seat_message", "seat_text"]
 
 #: What a seat is shown for a tile it may not see.
 HIDDEN = "?"
 #: How many legal actions a fault names, and how much of an answer it quotes.
 _SHOWN = 8
 _LONGEST = 200
+#: The action each mjai answer type names (an answer is one of a seat's choices, never an engine's event).
+_ANSWERED_BY: dict[str, type[Action]] = {
+    "none": Pass, "dahai": Discard, "hora": Win, "reach": Riichi, "chi": Chi, "pon": Pon, "daiminkan": Minkan,
+    "kakan": Shouminkan, "ankan": Ankan, "nukidora": Kita, "ryukyoku": Ryuukyoku,
+}
 
 
 class FaultKind(enum.Enum):
@@ -77,6 +96,36 @@ def seat_message(event: Event, seat: int) -> dict[str, object]:
     return line
 
 
+class _LastEvent:
+    """The JSON texts made for the last event encoded, by the seat they were made for (-1: every seat that
+    sees the event as all do)."""
+
+    __slots__ = ("event", "texts")
+
+    def __init__(self) -> None:
+        self.event: Event | None = None
+        self.texts: dict[int, str] = {}
+
+
+_LAST = _LastEvent()
+
+
+def seat_text(event: Event, seat: int) -> str:
+    """:func:`seat_message` as compact JSON text. A table's listener tells every seat the same event one
+    after another, so the text is made once for all the seats that see the event alike (only a deal and a
+    seat's own draw differ)."""
+    last = _LAST
+    if last.event is not event:
+        last.event, last.texts = event, {}
+    own = isinstance(event, Deal) or (isinstance(event, Draw) and event.seat == seat)
+    key = seat if own else -1
+    text = last.texts.get(key)
+    if text is None:
+        text = json.dumps(seat_message(event, seat), ensure_ascii=False, separators=(",", ":"))
+        last.texts[key] = text
+    return text
+
+
 def _hands(line: dict[str, object]) -> list[object]:
     hands = line["tehais"]
     assert isinstance(hands, list)
@@ -109,9 +158,10 @@ def find_action(answer: str, actions: tuple[Action, ...]) -> Action:
         raise BotFault(FaultKind.BAD_JSON, f"not JSON: {str(exc).splitlines()[0]}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise BotFault(FaultKind.BAD_JSON, f"not an mjai action (an object with a type): {_short(answer)}")
+    candidates = _candidates(message, actions)
     for exact in (True, False):
         wanted = _key(message, tsumogiri=exact)
-        for action in actions:
+        for action in candidates:
             if _key(action_message(action), tsumogiri=exact) == wanted:
                 return action
         if message.get("type") != "dahai":
@@ -119,6 +169,21 @@ def find_action(answer: str, actions: tuple[Action, ...]) -> Action:
     listed = ", ".join(json.dumps(action_message(a), separators=(",", ":")) for a in actions[:_SHOWN])
     more = ", ..." if len(actions) > _SHOWN else ""
     raise BotFault(FaultKind.ILLEGAL, f"{_short(answer)} is not legal now (legal: {listed}{more})")
+
+
+def _candidates(message: dict[str, object], actions: tuple[Action, ...]) -> list[Action]:
+    """The actions an answer may name: those of its type, and for a discard those of its tile (a quick sort
+    before each is written as a message and compared)."""
+    kind = _ANSWERED_BY.get(str(message["type"]))
+    if kind is None:
+        return []
+    if kind is Discard:
+        try:
+            tile = tile_from_mjai(message.get("pai"))
+        except ValueError:
+            return []
+        return [a for a in actions if isinstance(a, Discard) and a.tile == tile]
+    return [a for a in actions if isinstance(a, kind)]
 
 
 def _short(text: str) -> str:

@@ -118,7 +118,7 @@ def test_a_bot_that_stops_reading_does_not_stop_the_table() -> None:
     bot._start()  # noqa: SLF001 - the process alone, without a game
     started = time.monotonic()
     with pytest.raises(BotFault) as fault:
-        bot._exchange([{"type": "none", "padding": "x" * 1_000_000}], 0.5)  # noqa: SLF001
+        bot._exchange([json.dumps({"type": "none", "padding": "x" * 1_000_000})], 0.5)  # noqa: SLF001
     assert fault.value.kind is FaultKind.LATE
     assert time.monotonic() - started < 5  # noqa: PLR2004
     assert bot._proc is None  # noqa: SLF001 - ended
