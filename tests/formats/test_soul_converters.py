@@ -18,6 +18,7 @@ import pytest
 from riichi.cli import main
 from riichi.formats.detect import detect_format, read_record
 from riichi.formats.record import GameRecord
+from riichi.replay.convert import write_record
 from riichi.replay.run import replay_game
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "soul" / "tenhou6"
@@ -198,3 +199,18 @@ def test_the_replay_page_reads_them(path: Path) -> None:
     assert view["names"] == ["TPlayer1", "プレーヤー2", "プレーヤー3", "プレーヤー4"]
     assert [h["kyoku"]["matches_log"] for h in view["hands"]] == [True] * len(HANDS[path])  # type: ignore[index, union-attr]
     assert view["game_end"]["matches_log"] is (path != NAGASHI)  # type: ignore[index]
+
+
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+@pytest.mark.parametrize("path", [BRONZE, ALL_TENPAI, NAGASHI], ids=lambda p: p.stem)
+def test_written_out_they_replay_the_same(path: Path, fmt: str) -> None:
+    # Written as tenhou.net/6 or mjai, a converted game keeps its Soul rules (the 30,000 start rides along in
+    # the written rule) and the record's own results: read back, every hand and the game's end compare the same.
+    record = _record(path)
+    again = read_record(write_record(record, fmt).encode("utf-8"), fmt)
+    assert not again.errors and again.rules.preset == "mahjongsoul"
+    assert again.ruleset().game.starting_points == record.ruleset().game.starting_points
+    first, second = (list(replay_game(r, file="game")) for r in (record, again))
+    keys = ("round_wind", "round_number", "honba", "deltas", "scores_start", "matches_log", "mismatches")
+    assert [[o.get(k) for k in keys] for o in first] == [[o.get(k) for k in keys] for o in second]
+    assert (first[-1]["final_points"], first[-1]["log"]) == (second[-1]["final_points"], second[-1]["log"])
