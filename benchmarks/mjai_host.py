@@ -7,8 +7,9 @@ processes speaking mjai, and the memory of both sides over the run.
 Both runs seat the efficient player at every seat and play the same seeds under Tenhou's rules: first
 in-process (``play_game``), then with all four seats ``mjai:riichi bot efficient`` processes (started once
 for the run, as ``riichi play --seat`` does). Times are wall-clock seconds (the bots' work happens in
-their own processes). Memory is the resident set of this process and of each bot process (Linux
-``/proc``), after the first game and after the last.
+their own processes); the CPU seconds of both runs are printed too (the table's process and the bots',
+from Linux ``/proc``), which a busy machine disturbs less than the wall clock. Memory is the resident set
+of this process and of each bot process (Linux ``/proc``), after the first game and after the last.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from benchmarks import which_riichi
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -31,6 +33,15 @@ def _rss_kib(pid: int | str = "self") -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a live process (Linux ``/proc``), 0 when it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
     from riichi.bots.process import MjaiProcessPlayer  # noqa: PLC0415
     from riichi.game.engine import play_game  # noqa: PLC0415
@@ -43,11 +54,11 @@ def main() -> None:
     args = parser.parse_args()
     print(which_riichi())
 
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     hands_direct = 0
     for g in range(args.games):
         hands_direct += len(play_game([EfficientPlayer(seed=s) for s in range(4)], TENHOU, seed=g).results)
-    direct = time.perf_counter() - start
+    direct, direct_cpu = time.perf_counter() - start, time.process_time() - cpu_start
 
     command = [sys.executable, "-m", "riichi", "bot", "efficient"]
     bots = [MjaiProcessPlayer(command, seat, timeout=30.0) for seat in range(4)]
@@ -58,23 +69,28 @@ def main() -> None:
 
     memory: list[tuple[int, list[int]]] = []
     hands_hosted = 0
-    start = time.perf_counter()
+    bots_cpu = 0.0
+    start, cpu_start = time.perf_counter(), time.process_time()
     try:
         for g in range(args.games):
             players: list[Player] = list(bots)
             hands_hosted += len(play_game(players, TENHOU, seed=g, listener=listen).results)
             if g in (0, args.games - 1):
                 memory.append((_rss_kib(), [_rss_kib(b._proc.pid) if b._proc else 0 for b in bots]))  # noqa: SLF001
+        bots_cpu = sum(_cpu_seconds(b._proc.pid) for b in bots if b._proc)  # noqa: SLF001
     finally:
         for bot in bots:
             bot.close()
-    hosted = time.perf_counter() - start
+    hosted, host_cpu = time.perf_counter() - start, time.process_time() - cpu_start
     faults = sum(len(b.faults) for b in bots)
     print(f"{'run':<28} {'hanchan':>8} {'hands':>6} {'seconds':>8} {'hanchan/s':>10}")
     print(f"{'in-process (play_game)':<28} {args.games:>8} {hands_direct:>6} {direct:>8.2f} {args.games / direct:>10.2f}")
     print(f"{'4 x riichi bot over mjai':<28} {args.games:>8} {hands_hosted:>6} {hosted:>8.2f} {args.games / hosted:>10.2f}")
     print(f"hosted / in-process speed: {direct / hosted:.2f}; bot faults: {faults}; "
           f"same hands played: {hands_direct == hands_hosted}")
+    print(f"CPU seconds: in-process {direct_cpu:.2f}; hosted {host_cpu + bots_cpu:.2f} (the table {host_cpu:.2f}, "
+          f"the bots {bots_cpu:.2f}, their start included); in-process / hosted CPU: "
+          f"{direct_cpu / (host_cpu + bots_cpu):.2f}")
     (host_first, bots_first), (host_last, bots_last) = memory[0], memory[-1]
     print(f"memory (RSS, MiB) after game 1 -> game {args.games}: host {host_first / 1024:.1f} -> {host_last / 1024:.1f}; "
           f"bots {', '.join(f'{a / 1024:.1f} -> {b / 1024:.1f}' for a, b in zip(bots_first, bots_last, strict=True))}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Final
 
 from riichi.bots.protocol import HIDDEN, action_message
 from riichi.errors import RiichiError
@@ -48,6 +49,8 @@ from riichi.tiles import KIND_OF, Tile, Wind
 __all__ = ["MjaiClient"]
 
 _NONE = '{"type":"none"}'
+#: The tiles of each kind, the plain one first (a five's red one after it).
+_OF_KIND: Final = tuple(tuple(t for t in Tile if KIND_OF[t] == kind) for kind in range(34))
 
 
 class MjaiClient:
@@ -72,12 +75,12 @@ class MjaiClient:
             self.problems.append(f"not JSON: {str(not_json).splitlines()[0]}")
             return _NONE
         events = message if isinstance(message, list) else [message]
-        for event in events:
+        for i, event in enumerate(events):
             if not isinstance(event, dict):
                 self.problems.append(f"not an mjai event: {event!r}")
                 continue
             try:
-                self._take(event)
+                self._take(event, events[i + 1] if i + 1 < len(events) else None)
             except (RiichiError, ValueError, KeyError, TypeError) as exc:
                 self.problems.append(f"{json.dumps(event)}: {exc}")
                 self.round = None  # lost the hand: play safe until the next one
@@ -85,7 +88,8 @@ class MjaiClient:
 
     # -- the table's events ---------------------------------------------------------------------------
 
-    def _take(self, event: dict[str, object]) -> None:  # noqa: C901, PLR0912 - one branch per message type
+    def _take(self, event: dict[str, object], after: object) -> None:  # noqa: C901, PLR0912 - one branch per type
+        """Follow one event (``after``: the event after it in the line, if any)."""
         kind = event.get("type")
         if kind == "start_game":
             seat = event.get("id", 0)
@@ -107,7 +111,7 @@ class MjaiClient:
         hidden = seat != self.seat
         if kind == "tsumo":
             pai = event.get("pai")
-            tile = self._fill() if pai == HIDDEN else self._out(tile_from_mjai(pai))
+            tile = self._hidden_draw(seat, after) if pai == HIDDEN else self._out(tile_from_mjai(pai))
             r.apply(Draw(seat, tile, rinshan=r.needs_rinshan))
         elif kind == "dahai":
             tile = tile_from_mjai(event.get("pai"))
@@ -171,6 +175,16 @@ class MjaiClient:
             raise ValueError("no tile is left unseen")
         pool[best] -= 1
         return best
+
+    def _hidden_draw(self, seat: int, after: object) -> Tile:
+        """The tile for another seat's draw: the tile it discards next when the line shows that discard already
+        (drawn and let go again, from the hand or not, it leaves the filled hand as it was), else a fill."""
+        if isinstance(after, dict) and after.get("type") == "dahai" and after.get("actor") == seat:
+            try:
+                return self._out(tile_from_mjai(after.get("pai")))
+            except ValueError:
+                pass  # the discard itself is the problem, said when it is followed
+        return self._fill()
 
     def _out(self, tile: Tile) -> Tile:
         """``tile`` comes into view from the wall: take it from the pool, from a hidden hand if one holds
@@ -254,8 +268,7 @@ class MjaiClient:
             chosen = [runs[0], runs[0] + 1, runs[0] + 2]
         block = []
         for kind in chosen:
-            tile = min((t for t, n in free.items() if n > 0 and KIND_OF[t] == kind),
-                       key=lambda t: (self._pool[t] <= 0, t.is_red))
+            tile = min((t for t in _OF_KIND[kind] if free[t] > 0), key=lambda t: (self._pool[t] <= 0, t.is_red))
             free[tile] -= 1
             left[kind] -= 1
             self._take_from_pool(tile, seat)

@@ -119,14 +119,14 @@ def mjai_tile(tile: Tile) -> str:
 
 def tile_from_mjai(text: object) -> Tile:
     """The tile of an mjai tile name; ``ValueError`` for anything else (``?``, the hidden tile, included)."""
-    if isinstance(text, str):
-        if len(text) == 1 and text in _HONORS:
-            return Tile.from_kind(27 + _HONORS.index(text))
-        if len(text) == 3 and text[0] == "5" and text[2] == "r" and text[1] in "mps":  # noqa: PLR2004
-            return Tile.parse(f"0{text[1]}")
-        if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":  # noqa: PLR2004
-            return Tile.parse(text)
-    raise ValueError(f"{text!r} is not an mjai tile (1m..9m, 5mr, E S W N P F C)")
+    tile = _FROM_MJAI.get(text) if isinstance(text, str) else None
+    if tile is None:
+        raise ValueError(f"{text!r} is not an mjai tile (1m..9m, 5mr, E S W N P F C)")
+    return tile
+
+
+#: Every tile by its mjai name (a bot reads one in nearly every message).
+_FROM_MJAI: Final = {mjai_tile(t): t for t in Tile}
 
 
 class _Bad(ValueError):
