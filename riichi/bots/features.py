@@ -14,7 +14,7 @@ from riichi.game.phase import Phase
 from riichi.game.players import SeatView
 from riichi.tiles import KIND_OF
 
-__all__ = ["ACTIONS", "PLANES", "action_index", "legal_mask", "view_planes"]
+__all__ = ["ACTIONS", "PLANES", "SeatPlanes", "action_index", "legal_mask", "view_planes"]
 
 PLANES: Final = 17
 ACTIONS: Final = 121
@@ -35,53 +35,86 @@ _PHASES: Final = (Phase.DRAW, Phase.TURN, Phase.CALLS, Phase.KAN, Phase.OVER)
 _ZEROS: Final = array("f", bytes(4 * PLANES * 34))
 
 
+_RIVER_ROW: Final = 10 * 34  # rows 10-13, the rivers, are the only rows kept from one view to the next
+_DORA_ROW: Final = 14 * 34
+_INFO: Final = 16 * 34
+_HEAD: Final = array("f", bytes(4 * _RIVER_ROW))
+_TAIL: Final = array("f", bytes(4 * (PLANES * 34 - _DORA_ROW)))
+
+
+class SeatPlanes:
+    """One seat's observations through a hand, each written from the last: a discard stays in its river
+    for the rest of the hand (a called one too), so the rivers' rows keep what they counted and only the
+    discards made since the last view are added; the other rows, a few cells each, are written anew. A
+    view of another hand (another :class:`SeatView` object) starts from zeros."""
+
+    def __init__(self) -> None:
+        self._flat = _ZEROS[:]
+        self._view: SeatView | None = None
+        #: How many discards of each relative seat's river the river rows count.
+        self._counted = [0, 0, 0, 0]
+
+    def planes(self, view: SeatView) -> array[float]:
+        """The observation of ``view``, flat (row * 34 + kind), as ``float32`` values in a new array (NumPy
+        reads its buffer without a copy)."""
+        flat = self._flat
+        counted = self._counted
+        if view is not self._view:
+            flat[:] = _ZEROS
+            counted[:] = [0, 0, 0, 0]
+            self._view = view
+        else:
+            flat[:_RIVER_ROW] = _HEAD
+            flat[_DORA_ROW:] = _TAIL
+        seat = view.seat
+        seats = len(view.scores)
+        counts = [0] * 34
+        for t in view.hand:
+            kind = KIND_OF[t]
+            level = counts[kind]
+            counts[kind] = level + 1
+            if level < 4:  # rows 0-3: the hand holds at least level + 1 of the kind
+                flat[level * 34 + kind] = 1.0
+            if t.is_red:
+                flat[5 * 34 + kind] = 1.0
+        drawn = view.drawn
+        if drawn is not None:
+            flat[4 * 34 + KIND_OF[drawn]] = 1.0
+        riichi = view.riichi
+        scores = view.scores
+        for rel in range(seats):
+            other = (seat + rel) % seats
+            melds = (6 + rel) * 34
+            for meld in view.melds(other):
+                for t in meld.tiles:
+                    flat[melds + KIND_OF[t]] += 1.0
+            kita = view.kita(other)
+            if kita:
+                flat[melds + _NORTH] += kita
+            river = view.river(other)
+            row = _RIVER_ROW + rel * 34
+            for i in range(counted[rel], len(river)):
+                flat[row + KIND_OF[river[i].tile]] += 1.0
+            counted[rel] = len(river)
+            if riichi[other]:
+                flat[_INFO + 8 + rel] = 1.0
+            flat[_INFO + 12 + rel] = scores[other] / 1000.0
+        for t in view.dora_indicators:
+            flat[_DORA_ROW + KIND_OF[t]] += 1.0
+        table = view.table_tile
+        if table is not None and table[0] != seat:
+            flat[15 * 34 + KIND_OF[table[1]]] = 1.0
+        flat[_INFO + int(view.round_wind)] = 1.0
+        flat[_INFO + 4 + int(view.seat_wind)] = 1.0
+        flat[_INFO + 16] = view.live_tiles_left / 10.0
+        flat[_INFO + 17 + _PHASES.index(view.phase)] = 1.0
+        return flat[:]
+
+
 def view_planes(view: SeatView) -> array[float]:
     """The observation of ``view``, flat (row * 34 + kind), as ``float32`` values in a new array (NumPy
-    reads its buffer without a copy). Only the nonzero cells are written, each plane in one pass over what
-    the view holds."""
-    flat = _ZEROS[:]
-    seat = view.seat
-    seats = len(view.scores)
-    counts = [0] * 34
-    for t in view.hand:
-        kind = KIND_OF[t]
-        level = counts[kind]
-        counts[kind] = level + 1
-        if level < 4:  # rows 0-3: the hand holds at least level + 1 of the kind
-            flat[level * 34 + kind] = 1.0
-        if t.is_red:
-            flat[5 * 34 + kind] = 1.0
-    drawn = view.drawn
-    if drawn is not None:
-        flat[4 * 34 + KIND_OF[drawn]] = 1.0
-    info = 16 * 34
-    riichi = view.riichi
-    scores = view.scores
-    for rel in range(seats):
-        other = (seat + rel) % seats
-        melds = (6 + rel) * 34
-        river = (10 + rel) * 34
-        for meld in view.melds(other):
-            for t in meld.tiles:
-                flat[melds + KIND_OF[t]] += 1.0
-        kita = view.kita(other)
-        if kita:
-            flat[melds + _NORTH] += kita
-        for d in view.river(other):
-            flat[river + KIND_OF[d.tile]] += 1.0
-        if riichi[other]:
-            flat[info + 8 + rel] = 1.0
-        flat[info + 12 + rel] = scores[other] / 1000.0
-    for t in view.dora_indicators:
-        flat[14 * 34 + KIND_OF[t]] += 1.0
-    table = view.table_tile
-    if table is not None and table[0] != seat:
-        flat[15 * 34 + KIND_OF[table[1]]] = 1.0
-    flat[info + int(view.round_wind)] = 1.0
-    flat[info + 4 + int(view.seat_wind)] = 1.0
-    flat[info + 16] = view.live_tiles_left / 10.0
-    flat[info + 17 + _PHASES.index(view.phase)] = 1.0
-    return flat
+    reads its buffer without a copy): a new :class:`SeatPlanes`' first."""
+    return SeatPlanes().planes(view)
 
 
 def action_index(action: Action) -> int:  # noqa: C901, PLR0911 - one branch per kind of action

@@ -29,8 +29,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from riichi.errors import IllegalActionError
+from riichi.frozen import Frozen
 from riichi.game.events import (
     Chi,
     Deal,
@@ -46,6 +48,7 @@ from riichi.game.events import (
     RiichiAccepted,
     Ryuukyoku,
     Win,
+    draw_event,
 )
 from riichi.game.game import Game
 from riichi.game.legal import Action, Pass, legal_actions, pending_draw
@@ -61,13 +64,19 @@ __all__ = ["Decision", "Table", "play_game", "with_ura"]
 Listener = Callable[[Event], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A seat to move: what it may choose (never empty) and what it sees."""
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Decision(Frozen):
+    """A seat to move: what it may choose (never empty) and what it sees. A record (see
+    :mod:`riichi.frozen`), made at every decision: its written ``__init__`` compiles to native code."""
 
-    seat: int
-    actions: tuple[Action, ...]
-    view: SeatView
+    seat: Final[int]
+    actions: Final[tuple[Action, ...]]
+    view: Final[SeatView]
+
+    def __init__(self, seat: int, actions: tuple[Action, ...], view: SeatView) -> None:
+        self.seat = seat
+        self.actions = actions
+        self.view = view
 
     @property
     def default(self) -> Action:
@@ -187,7 +196,7 @@ class Table:
                         self._apply(DoraRevealed(wall.dora_indicator(len(r.dora))))
                     self._apply(_draw(r, wall))
                 else:
-                    self._apply(Draw((r.last[0] + 1) % self.seats, wall.live_tile(r.live_draws)))
+                    self._apply(draw_event((r.last[0] + 1) % self.seats, wall.live_tile(r.live_draws)))
 
     def _deal(self) -> None:
         frame = self.game.next_hand()
@@ -273,8 +282,8 @@ def _is_listed(action: Action, actions: tuple[Action, ...]) -> bool:
 
 def _draw(r: Round, wall: Wall) -> Draw:
     if r.needs_rinshan:
-        return Draw(r.turn, wall.rinshan(r.replacements - 1), rinshan=True)
-    return Draw(r.turn, wall.live_tile(r.live_draws))
+        return draw_event(r.turn, wall.rinshan(r.replacements - 1), rinshan=True)
+    return draw_event(r.turn, wall.live_tile(r.live_draws))
 
 
 def with_ura(r: Round, wall: Wall, win: Win) -> Win:

@@ -31,6 +31,7 @@ from riichi.game.events import (
     Ryuukyoku,
     Shouminkan,
     Win,
+    discard_event,
 )
 from riichi.game.phase import Phase, WinRecord
 from riichi.game.wall import MAX_KANS, MAX_REPLACEMENTS_SANMA
@@ -471,7 +472,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
         return tuple(out)
     if r.riichi[seat]:
         assert drawn is not None
-        out.append(Discard(seat, drawn, tsumogiri=True))
+        out.append(discard_event(seat, drawn, tsumogiri=True))
     else:
         for t in _distinct(hand):
             if not (r.after_call and KIND_OF[t] in r.kuikae):
@@ -516,7 +517,7 @@ def _kita_action(r: Round, seat: int) -> tuple[Kita, ...]:
 def _discards(r: Round, seat: int, t: Tile, hand: list[Tile], drawn: Tile | None) -> list[Discard]:
     held = r.discard_events[seat][t]
     if t == drawn:
-        out = [Discard(seat, t, tsumogiri=True)]
+        out = [discard_event(seat, t, tsumogiri=True)]
         if hand.count(t) > 1:
             out.append(held)
         return out

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Final
 
 from riichi import Hand, Score, WinContext
+from riichi.frozen import Frozen
 from riichi.game.events import Win
 from riichi.tiles import Tile
 
@@ -25,16 +27,24 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class RiverTile:
-    """A discard as the river shows it."""
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class RiverTile(Frozen):
+    """A discard as the river shows it. A record (see :mod:`riichi.frozen`): one is made at every discard, and
+    a written ``__init__`` compiles to native code where the one the ``dataclasses`` module makes for a
+    frozen dataclass stays Python (a tenth of a compiled decision went to making these and the events)."""
 
-    tile: Tile
-    tsumogiri: bool = False
+    tile: Final[Tile]
+    tsumogiri: Final[bool]
     #: The riichi declaration tile (turned sideways).
-    riichi: bool = False
+    riichi: Final[bool]
     #: Taken by another seat's call (it leaves the river, but still counts for furiten and nagashi).
-    called: bool = False
+    called: Final[bool]
+
+    def __init__(self, tile: Tile, tsumogiri: bool = False, riichi: bool = False, called: bool = False) -> None:  # noqa: FBT001, FBT002
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.riichi = riichi
+        self.called = called
 
     def __str__(self) -> str:
         return f"{self.tile}{'*' if self.tsumogiri else ''}{'r' if self.riichi else ''}{'^' if self.called else ''}"

@@ -47,6 +47,7 @@ from riichi.game.events import (
     Ryuukyoku,
     Shouminkan,
     Win,
+    discard_event,
 )
 from riichi.game import legal
 from riichi.game.phase import Phase, RiverTile, WinRecord
@@ -117,7 +118,7 @@ class Round:
             for tile in hand:
                 self.counts[seat][KIND_OF[tile]] += 1
                 if tile not in self.discard_events[seat]:
-                    self.discard_events[seat][tile] = Discard(seat, tile)
+                    self.discard_events[seat][tile] = discard_event(seat, tile)
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.rivers: list[list[RiverTile]] = [[] for _ in range(n)]
         #: Norths each seat has set aside (kita).
@@ -322,7 +323,7 @@ class Round:
         self.hands[seat].append(tile)
         self.counts[seat][KIND_OF[tile]] += 1
         if tile not in self.discard_events[seat]:
-            self.discard_events[seat][tile] = Discard(seat, tile)
+            self.discard_events[seat][tile] = discard_event(seat, tile)
 
     def _give(self, seat: int, tile: Tile) -> None:
         """A tile leaves the seat's concealed hand (discarded, or into a meld)."""

@@ -22,7 +22,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from riichi.game.engine import Table
 from riichi.game.legal import Action
 from riichi.game.players import SeatView
-from riichi.rl.encoding import ACTIONS, PLANES, encode, legal_indices
+from riichi.rl.encoding import ACTIONS, PLANES, SeatPlanes, encode, legal_indices
 from riichi.rl.env import observation_space
 from riichi.rules import RuleSet, resolve_rules
 
@@ -44,6 +44,7 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         self.reward_kind = reward
         self.seats = self.rules.players
         self.possible_agents = [f"player_{s}" for s in range(self.seats)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         space = observation_space()
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -52,6 +53,8 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         self.table: Table | None = None
         self._actions: dict[int, Action] = {}
         self._mask: npt.NDArray[np.int8] = np.zeros(ACTIONS, dtype=np.int8)
+        #: Each seat's observations through the hand, each written from its last.
+        self._planes = [SeatPlanes() for _ in range(self.seats)]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -84,10 +87,10 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
     def observe(self, agent: str) -> Observation:
         table = self.table
         assert table is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         decision = table.decision
         if decision is not None and decision.seat == seat:
-            return {"observation": encode(decision.view), "action_mask": self._mask.copy()}
+            return {"observation": encode(decision.view, self._planes[seat]), "action_mask": self._mask.copy()}
         r = table.game.round
         obs = encode(SeatView(r, seat)) if r is not None else np.zeros((PLANES, 34), dtype=np.float32)
         return {"observation": obs, "action_mask": np.zeros(ACTIONS, dtype=np.int8)}
@@ -100,20 +103,21 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         table = self.table
         assert table is not None and table.decision is not None
         chosen = self._actions.get(int(action)) if action is not None else None
-        self.infos[agent] = {}
         if chosen is None:
             chosen = table.decision.default
             self.infos[agent] = {"illegal_action": True}
+        elif self.infos[agent]:
+            self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0
         table.step(chosen)
-        if table.is_over:
+        self._select()
+        if table.is_over:  # the only rewards: every step before pays 0, which adds nothing to accumulate
             final = table.game.final
             for s, a in enumerate(self.possible_agents):
                 self.terminations[a] = True
                 self.rewards[a] = (float(final.points[s]) if self.reward_kind == "points"
                                    else (self.seats + 1) / 2 - final.places[s])
-        self._select()
-        self._accumulate_rewards()
+            self._accumulate_rewards()
 
     def render(self) -> None:
         return None
@@ -123,13 +127,34 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc] # an untyped base class
-    """PettingZoo's order checks, with ``last()`` read from the environment in one call: the inherited one
-    fetches each of its five fields through the wrapper's attribute forwarding, at every decision."""
+    """PettingZoo's order checks, with what the loop over ``agent_iter()`` reads at every decision read from
+    the environment directly: the inherited wrapper fetches ``agents``, ``agent_selection`` and each field of
+    ``last()`` through its attribute forwarding (two checks of the name and a lookup on the environment each),
+    which took a sixth of a decision. Before reset they raise as the forwarding does."""
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:  # noqa: FBT001, FBT002 - PettingZoo's signature
-        if not self._has_reset:  # as the forwarding says it before reset
+        if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: np.int64 | int | None) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:  # PettingZoo's own error (before reset) or warning (after every agent is done)
+            super().step(action)
 
     def __str__(self) -> str:
         return str(self.env)  # the plain wrapper's name: the environment's

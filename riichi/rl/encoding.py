@@ -44,17 +44,23 @@ import numpy.typing as npt
 
 from riichi.game.legal import Action
 from riichi.game.players import SeatView
-from riichi.bots.features import ACTIONS, PLANES, action_index, legal_mask, view_planes
+from riichi.bots.features import ACTIONS, PLANES, SeatPlanes, action_index, legal_mask, view_planes
 
-__all__ = ["ACTIONS", "PLANES", "action_index", "encode", "legal_indices"]
+__all__ = ["ACTIONS", "PLANES", "SeatPlanes", "action_index", "encode", "legal_indices"]
+
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
 
 
-def encode(view: SeatView) -> npt.NDArray[np.float32]:
-    """The observation of ``view`` (see the module's table): a new array over the encoder's own buffer."""
-    return np.frombuffer(view_planes(view), dtype=np.float32).reshape(PLANES, 34)
+def encode(view: SeatView, planes: SeatPlanes | None = None) -> npt.NDArray[np.float32]:
+    """The observation of ``view`` (see the module's table): a new array over the encoder's own buffer.
+    ``planes``, the seat's :class:`SeatPlanes` through the hand, writes it from the seat's last observation
+    (the same values, sooner)."""
+    flat = view_planes(view) if planes is None else planes.planes(view)
+    return np.ndarray((PLANES, 34), _FLOAT32, flat)
 
 
 def legal_indices(actions: tuple[Action, ...]) -> tuple[npt.NDArray[np.int8], dict[int, Action]]:
     """The mask over the action space and the action each legal index plays."""
     mask, by_index = legal_mask(actions)
-    return np.frombuffer(mask, dtype=np.int8), by_index
+    return np.ndarray((ACTIONS,), _INT8, mask), by_index

@@ -28,7 +28,7 @@ from riichi.game.engine import Table
 from riichi.game.events import Event
 from riichi.game.legal import Action
 from riichi.game.players import Player
-from riichi.rl.encoding import ACTIONS, PLANES, encode, legal_indices
+from riichi.rl.encoding import ACTIONS, PLANES, SeatPlanes, encode, legal_indices
 from riichi.rules import RuleSet, resolve_rules
 
 __all__ = ["MahjongEnv", "Reward", "observation_space", "vector_env"]
@@ -76,6 +76,8 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
         self._actions: dict[int, Action] = {}
         self._mask: npt.NDArray[np.int8] = np.zeros(ACTIONS, dtype=np.int8)
         self._score_before = 0
+        #: The learning seat's observations through the hand, each written from its last.
+        self._planes = SeatPlanes()
         #: Decisions played at this environment's tables, every seat's (the learning seat's steps among them).
         self.decisions = 0
 
@@ -160,7 +162,7 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
             self._actions = {}
             return {"observation": self._final_observation(), "action_mask": self._mask}
         self._mask, self._actions = legal_indices(decision.actions)
-        return {"observation": encode(decision.view), "action_mask": self._mask}
+        return {"observation": encode(decision.view, self._planes), "action_mask": self._mask}
 
     def _final_observation(self) -> npt.NDArray[np.float32]:
         table = self.table

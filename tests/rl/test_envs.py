@@ -15,7 +15,8 @@ import riichi.rl
 from riichi.game.engine import Table
 from riichi.game.events import Discard
 from riichi.game.legal import Pass
-from riichi.rl.encoding import ACTIONS, action_index, encode
+from riichi.game.players import RandomPlayer
+from riichi.rl.encoding import ACTIONS, SeatPlanes, action_index, encode
 from riichi.rules import PRESETS, resolve_rules
 
 EAST_ONLY = resolve_rules("tenhou", length="east_only")
@@ -171,3 +172,26 @@ def test_vector_env_steps_many_tables() -> None:
         obs, rewards, _terminated, _truncated, _ = envs.step(actions)
         assert rewards.shape == (3,)
     envs.close()
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou-sanma"])
+def test_an_encoder_kept_through_the_game_writes_what_a_fresh_one_does(preset: str) -> None:
+    # SeatPlanes keeps each seat's river rows from one observation to the next and adds only the discards
+    # made since (the environments keep one a seat). At every decision of a whole game of random players
+    # (calls, kans and riichi among their moves) its observation must be the one encode() writes from
+    # nothing, and observations it gave earlier must keep their values.
+    rules = resolve_rules(preset, length="east_only")
+    table = Table(rules, seed=8)
+    kept = [SeatPlanes() for _ in range(rules.players)]
+    player = RandomPlayer(seed=8)
+    given: list[tuple[np.ndarray, bytes]] = []
+    melded = 0
+    while table.decision is not None:
+        d = table.decision
+        obs = encode(d.view, kept[d.seat])
+        assert np.array_equal(obs, encode(d.view))
+        given.append((obs, obs.tobytes()))
+        melded += any(d.view.melds(s) for s in range(rules.players))
+        table.step(player.choose(d.view, d.actions))
+    assert melded > 0  # the melds' rows were written as melds changed
+    assert all(obs.tobytes() == then for obs, then in given)
