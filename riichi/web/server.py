@@ -15,8 +15,13 @@
 * at most ``max_connections`` connections at once: a request beyond them is answered 503 at once,
   and the listening queue holds ``backlog`` more;
 * a request head (request line and headers) larger than ``max_header_bytes`` is answered 431,
-  however it arrives (h11's limit on an incomplete event, fed the head at most that many bytes at a
-  time: h11 alone lets a head of any size through when it arrives in one piece);
+  however it arrives, for a first request or one pipelined behind a request not yet answered (h11's
+  limit on an incomplete event, fed at most that many bytes at a time: h11 alone lets a head of any
+  size through when it arrives in one piece);
+* pipelined requests (sent before the answer to the previous one) are answered in order, each read
+  as a first one is, with its own deadline counted from the previous answer; while a request waits for
+  its answer, what came after it is held and reading stops, so a client sending ahead holds little;
+  what follows a request that ends the connection (HTTP/1.0, ``Connection: close``) is ignored;
 * bodies larger than :data:`riichi.web.app.MAX_BODY` are refused with 413 by the app;
 * ``workers`` processes share the listening socket (uvicorn's supervisor).
 
@@ -24,7 +29,8 @@ Every refusal of the server itself (400 for a request that is not HTTP, 431, 503
 JSON error object with the security headers of every other answer, as the app's own are.
 
 The deadlines are uvicorn's protocol with two timers more, one armed while the protocol waits for a
-request, one while an answer waits for the client to read: no socket code of its own.
+request, one while an answer waits for the client to read: no socket code of its own. Every byte a
+client sends reaches h11 through one path (:meth:`RequestDeadlineProtocol._feed`).
 """
 
 from __future__ import annotations
@@ -75,7 +81,9 @@ class _Config(uvicorn.Config):
 
     def __init__(self, app: Any, *, request_timeout: float, max_connections: int | None = None,
                  max_header_bytes: int = DEFAULT_LIMITS.max_header_bytes, **kwargs: Any) -> None:
-        super().__init__(app, h11_max_incomplete_event_size=max_header_bytes, **kwargs)
+        # h11 refuses an incomplete event (a head not ended) over this many bytes; fed a head at most
+        # ``max_header_bytes`` at a time, it then lets through no head over ``max_header_bytes``.
+        super().__init__(app, h11_max_incomplete_event_size=max_header_bytes - 1, **kwargs)
         self.request_timeout = request_timeout
         self.max_connections = max_connections
         self.max_header_bytes = max_header_bytes
@@ -84,6 +92,8 @@ class _Config(uvicorn.Config):
 #: h11's states of a client whose whole request is in: DONE (the connection may be kept alive), MUST_CLOSE
 #: (``Connection: close``, or HTTP/1.0), CLOSED (the client closed its side after the request).
 _REQUEST_IN: Final = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED)
+#: h11's states of a client whose request is being read: its head, or its body.
+_READING: Final = (h11.IDLE, h11.SEND_BODY)
 
 
 def error_body(code: str, message: str) -> bytes:
@@ -111,35 +121,52 @@ class RequestDeadlineProtocol(H11Protocol):
 
     _deadline: asyncio.TimerHandle | None = None
     _unread: asyncio.TimerHandle | None = None
-    #: Bytes of the current request's head fed to h11 so far (counted while h11 waits for a request).
-    _head_bytes: int = 0
+    #: Bytes of the current request's head that h11 holds (None: not counted yet, or no head being read).
+    _head_bytes: int | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        #: Bytes received and not yet given to h11.
+        self._held = bytearray()
         self._served = self.app
         self._arm()
 
     def data_received(self, data: bytes) -> None:
+        self._held += data
+        self._feed()
+
+    def _feed(self) -> None:
+        """Give h11 what it may read now of the bytes received: the one path of every request, first or pipelined.
+
+        A head is fed at most up to the limit (h11 refuses an incomplete head over ``limit - 1`` bytes, so no head
+        over the limit completes), and no piece is over the limit (what h11 holds past the end of a request, the
+        start of the next one, is under it). Once a request is in, nothing more is fed until it is answered: the
+        bytes stay here, and reading pauses, so what a client sends ahead is held bounded.
+        """
         limit = self._setting("max_header_bytes", DEFAULT_LIMITS.max_header_bytes)
-        self._choose_app()
-        # While h11 waits for a request line and headers, it is fed at most the limit and one byte at a time:
-        # a head larger than the limit is then an incomplete event over h11's limit, and refused.
-        while data and self.conn.their_state is h11.IDLE and not self.transport.is_closing():
-            room = max(limit + 1 - self._head_bytes, 1)
-            piece, data = data[:room], data[room:]
-            self._head_bytes += len(piece)
+        while self._held and self.conn.their_state in _READING and not self.transport.is_closing():
+            self._choose_app()
+            reading_head = self.conn.their_state is h11.IDLE
+            head = 0  # bytes of the head h11 holds; a new head is counted from what h11 kept behind the last request
+            if reading_head:
+                head = len(self.conn.trailing_data[0]) if self._head_bytes is None else self._head_bytes
+            piece = bytes(self._held[:max(limit - head, 1)])  # never empty: to h11, no bytes is the end of input
+            del self._held[:len(piece)]
+            self._head_bytes = head + len(piece) if reading_head else None
             super().data_received(piece)
-        if self.conn.their_state is not h11.IDLE:
-            self._head_bytes = 0
-        if data and not self.transport.is_closing():
-            super().data_received(data)
+            if self.conn.their_state is not h11.IDLE:
+                self._head_bytes = None
+        if self._held and self.conn.their_state not in _READING:
+            self.flow.pause_reading()  # until the request in is answered (uvicorn resumes reading then)
         if self.conn.their_state in _REQUEST_IN:  # the whole request is in: the app takes it from here
             self._disarm()
 
     def on_response_complete(self) -> None:
+        self._head_bytes = None  # uvicorn reads what h11 holds of the next request: a new head
         super().on_response_complete()
         if not self.transport.is_closing():
             self._arm()  # the next request on this connection has its own deadline
+            self._feed()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -158,7 +185,7 @@ class RequestDeadlineProtocol(H11Protocol):
     def send_400_response(self, msg: str) -> None:
         """h11 refused what the client sent (``msg`` is uvicorn's): 431 for a head over the limit, else 400."""
         limit = self._setting("max_header_bytes", DEFAULT_LIMITS.max_header_bytes)
-        if self._head_bytes > limit:
+        if self._head_bytes is not None and self._head_bytes >= limit:  # h11 refused a head not ended at the limit
             status, body = 431, error_body("request_too_large", f"the request line and headers are larger than "
                                                                 f"{limit} bytes")
         else:
