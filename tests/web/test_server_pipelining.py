@@ -116,12 +116,9 @@ def test_a_pipelined_head_over_the_cap_is_431_after_the_answer_before_it(size: i
 
 def test_a_pipelined_head_that_never_ends_is_431_at_once() -> None:
     # 100,000 bytes of a head without its blank line, and then the client waits: 431 as soon as the answer before
-    # it is sent, not at the request deadline.
-    with serving() as (port, _), socket.create_connection((HOST, port), timeout=10) as s:
-        s.sendall(RULES + head_of(100_000, end=False))
-        started = time.monotonic()
-        got = answers(read_to_end(s))
-        assert time.monotonic() - started < DEADLINE * 0.8
+    # it is sent (the request deadline would close the connection with no answer).
+    with serving() as (port, _):
+        got = send_and_read(port, RULES + head_of(100_000, end=False))
     assert len(got) == 2, got
     assert_rules(got[0])
     assert_error_object(raw(got[1]), 431, "request_too_large")
