@@ -19,7 +19,7 @@ import json
 from collections import Counter
 from typing import Final
 
-from riichi.bots.protocol import HIDDEN, action_message
+from riichi.bots.protocol import HIDDEN, action_message, message_text
 from riichi.errors import RiichiError
 from riichi.formats import strict_json
 from riichi.formats.mjai import tile_from_mjai
@@ -169,11 +169,13 @@ class MjaiClient:
 
     def _fill(self) -> Tile:
         """A tile not seen, for a hidden place (the tile with the most copies left, the first in the set's order)."""
-        pool = self._pool
-        best = max(pool, key=pool.__getitem__)  # the pool keeps the set's order: kinds ascending, red fives last
-        if pool[best] <= 0:
+        best, most = None, 0
+        for t, n in self._pool.items():  # the pool keeps the set's order: kinds ascending, red fives last
+            if n > most:
+                best, most = t, n
+        if best is None:
             raise ValueError("no tile is left unseen")
-        pool[best] -= 1
+        self._pool[best] -= 1
         return best
 
     def _hidden_draw(self, seat: int, after: object) -> Tile:
@@ -319,8 +321,7 @@ class MjaiClient:
         last = events[-1] if events and isinstance(events[-1], dict) else {}
         if r is None:
             if last.get("type") == "tsumo" and last.get("actor") == self.seat and self._last_draw:
-                return json.dumps({"type": "dahai", "actor": self.seat, "pai": self._last_draw, "tsumogiri": True},
-                                  separators=(",", ":"))
+                return message_text({"type": "dahai", "actor": self.seat, "pai": self._last_draw, "tsumogiri": True})
             return _NONE
         seat = self.seat
         if r.phase is Phase.TURN:
@@ -336,7 +337,7 @@ class MjaiClient:
         if action not in actions:
             self.problems.append(f"the player chose {action}, not a legal action")
             action = Decision(seat, actions, view).default
-        return json.dumps(action_message(action), ensure_ascii=False, separators=(",", ":"))
+        return message_text(action_message(action))
 
 
 def _list(value: object) -> list[object]:

@@ -18,7 +18,6 @@ thread or queue between (one thread only keeps the bot's standard error).
 
 from __future__ import annotations
 
-import json
 import os
 import select
 import subprocess
@@ -27,7 +26,7 @@ import time
 from collections import deque
 from typing import IO
 
-from riichi.bots.protocol import BotFault, Fault, FaultKind, find_action, seat_text
+from riichi.bots.protocol import BotFault, Fault, FaultKind, find_action, message_text, seat_text
 from riichi.game.engine import Decision
 from riichi.game.events import Deal, Event, GameEnd, GameStart
 from riichi.game.legal import Action
@@ -194,8 +193,7 @@ class MjaiProcessPlayer:
                 self._start()
             self._pending = []
             self._hand_open = False
-            start = json.dumps({"type": "start_game", "names": list(event.names), "id": self.seat},
-                               ensure_ascii=False, separators=(",", ":"))
+            start = message_text({"type": "start_game", "names": list(event.names), "id": self.seat})
             self._quietly([start], STARTUP_SECONDS + self.timeout)
             return
         if isinstance(event, Deal) and self._hand_open:

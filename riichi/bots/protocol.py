@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import json
 from dataclasses import dataclass
+from typing import Final
 
 from riichi.errors import RiichiError
 from riichi.formats import strict_json
@@ -39,7 +40,7 @@ from riichi.game.events import (
 )
 from riichi.game.legal import Action, Pass
 
-__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "find_action", "seat_message", "seat_text"]
+__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "find_action", "message_text", "seat_message", "seat_text"]
 
 #: What a seat is shown for a tile it may not see.
 HIDDEN = "?"
@@ -96,6 +97,14 @@ def seat_message(event: Event, seat: int) -> dict[str, object]:
     return line
 
 
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def message_text(message: dict[str, object]) -> str:
+    """An mjai message as compact JSON text (one encoder for every message: a game writes thousands)."""
+    return _ENCODER.encode(message)
+
+
 class _LastEvent:
     """The JSON texts made for the last event encoded, by the seat they were made for (-1: every seat that
     sees the event as all do)."""
@@ -121,7 +130,7 @@ def seat_text(event: Event, seat: int) -> str:
     key = seat if own else -1
     text = last.texts.get(key)
     if text is None:
-        text = json.dumps(seat_message(event, seat), ensure_ascii=False, separators=(",", ":"))
+        text = message_text(seat_message(event, seat))
         last.texts[key] = text
     return text
 
