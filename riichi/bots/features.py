@@ -46,10 +46,16 @@ class SeatPlanes:
     """One seat's observations through a hand, each written from the last: a discard stays in its river
     for the rest of the hand (a called one too), so the rivers' rows keep what they counted and only the
     discards made since the last view are added; the other rows, a few cells each, are written anew. A
-    view of another hand (another :class:`SeatView` object) starts from zeros."""
+    view of another hand (another :class:`SeatView` object) starts from zeros.
+
+    Compiled, the cells are written through a ``memoryview`` of the ``float32`` array (it stores a float
+    directly, where the array's own item assignment parses its argument as a function call's), and tiles
+    are read as the small integers they are (``tile: int``), so that their kinds are native look-ups."""
 
     def __init__(self) -> None:
         self._flat = _ZEROS[:]
+        #: The array's cells as ``float32`` (its bytes viewed as floats: a view of the array alone is untyped).
+        self._cells = memoryview(self._flat).cast("B").cast("f")
         self._view: SeatView | None = None
         #: How many discards of each relative seat's river the river rows count.
         self._counted = [0, 0, 0, 0]
@@ -58,6 +64,7 @@ class SeatPlanes:
         """The observation of ``view``, flat (row * 34 + kind), as ``float32`` values in a new array (NumPy
         reads its buffer without a copy)."""
         flat = self._flat
+        cells = self._cells
         counted = self._counted
         if view is not self._view:
             flat[:] = _ZEROS
@@ -69,45 +76,52 @@ class SeatPlanes:
         seat = view.seat
         seats = len(view.scores)
         counts = [0] * 34
-        for t in view.hand:
+        hand: tuple[int, ...] = view.hand
+        for t in hand:
             kind = KIND_OF[t]
             level = counts[kind]
             counts[kind] = level + 1
             if level < 4:  # rows 0-3: the hand holds at least level + 1 of the kind
-                flat[level * 34 + kind] = 1.0
-            if t.is_red:
-                flat[5 * 34 + kind] = 1.0
-        drawn = view.drawn
+                cells[level * 34 + kind] = 1.0
+            if t != kind:  # a red five (its id is not its kind's)
+                cells[5 * 34 + kind] = 1.0
+        drawn: int | None = view.drawn
         if drawn is not None:
-            flat[4 * 34 + KIND_OF[drawn]] = 1.0
+            cells[4 * 34 + KIND_OF[drawn]] = 1.0
         riichi = view.riichi
         scores = view.scores
         for rel in range(seats):
             other = (seat + rel) % seats
             melds = (6 + rel) * 34
             for meld in view.melds(other):
-                for t in meld.tiles:
-                    flat[melds + KIND_OF[t]] += 1.0
+                tiles: tuple[int, ...] = meld.tiles
+                for t in tiles:
+                    cells[melds + KIND_OF[t]] += 1.0
             kita = view.kita(other)
             if kita:
-                flat[melds + _NORTH] += kita
+                cells[melds + _NORTH] += kita
             river = view.river(other)
             row = _RIVER_ROW + rel * 34
             for i in range(counted[rel], len(river)):
-                flat[row + KIND_OF[river[i].tile]] += 1.0
+                discard: int = river[i].tile
+                cells[row + KIND_OF[discard]] += 1.0
             counted[rel] = len(river)
             if riichi[other]:
-                flat[_INFO + 8 + rel] = 1.0
-            flat[_INFO + 12 + rel] = scores[other] / 1000.0
-        for t in view.dora_indicators:
-            flat[_DORA_ROW + KIND_OF[t]] += 1.0
+                cells[_INFO + 8 + rel] = 1.0
+            cells[_INFO + 12 + rel] = scores[other] / 1000.0
+        dora: tuple[int, ...] = view.dora_indicators
+        for t in dora:
+            cells[_DORA_ROW + KIND_OF[t]] += 1.0
         table = view.table_tile
         if table is not None and table[0] != seat:
-            flat[15 * 34 + KIND_OF[table[1]]] = 1.0
-        flat[_INFO + int(view.round_wind)] = 1.0
-        flat[_INFO + 4 + int(view.seat_wind)] = 1.0
-        flat[_INFO + 16] = view.live_tiles_left / 10.0
-        flat[_INFO + 17 + _PHASES.index(view.phase)] = 1.0
+            on_table: int = table[1]
+            cells[15 * 34 + KIND_OF[on_table]] = 1.0
+        round_wind: int = view.round_wind
+        seat_wind: int = view.seat_wind
+        cells[_INFO + round_wind] = 1.0
+        cells[_INFO + 4 + seat_wind] = 1.0
+        cells[_INFO + 16] = view.live_tiles_left / 10.0
+        cells[_INFO + 17 + _PHASES.index(view.phase)] = 1.0
         return flat[:]
 
 

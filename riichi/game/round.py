@@ -26,7 +26,6 @@ the rules each event must satisfy.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from riichi.errors import IllegalActionError
@@ -422,7 +421,8 @@ class Round:
         legal.check_call(self, e)
         self._pass_table_tile(e, taker=e.seat)
         river = self.rivers[e.from_seat]
-        river[-1] = replace(river[-1], called=True)
+        taken = river[-1]
+        river[-1] = RiverTile(taken.tile, taken.tsumogiri, taken.riichi, called=True)
         for t in e.own:
             self._give(e.seat, t)
         kind = {Chi: MeldType.CHI, Pon: MeldType.PON, Minkan: MeldType.MINKAN}[type(e)]
