@@ -66,6 +66,7 @@ class MjaiClient:
         self.problems: list[str] = []
         self._pool: Counter[Tile] = Counter()
         self._last_draw: str | None = None  # our seat's last drawn tile, for the safe discard
+        self._made_for: Tile | None = None  # the riichi discard a hidden hand was remade for at its declaration
 
     def answer(self, line: str) -> str:
         """The answer to one line from the table."""
@@ -144,7 +145,8 @@ class MjaiClient:
             r.apply(Kita(seat))
         elif kind == "reach":
             if hidden:
-                self._make_tenpai(r, seat, discard=None)
+                self._made_for = self._declared_discard(seat, after)
+                self._make_tenpai(r, seat, discard=self._made_for)
             r.apply(Riichi(seat))
         elif kind == "reach_accepted":
             r.apply(RiichiAccepted(seat))
@@ -242,9 +244,22 @@ class MjaiClient:
                 self._take_from_pool(tile, seat)
                 self._swap(r, seat, spare, tile)
 
+    def _declared_discard(self, seat: int, after: object) -> Tile | None:
+        """The riichi discard of hidden ``seat`` when the line shows it after the declaration, else None."""
+        if isinstance(after, dict) and after.get("type") == "dahai" and after.get("actor") == seat:
+            try:
+                return tile_from_mjai(after.get("pai"))
+            except ValueError:
+                return None
+        return None
+
     def _show_discard(self, r: Round, seat: int, tile: Tile, *, tsumogiri: bool) -> None:
         if r.declaring == seat:
-            self._make_tenpai(r, seat, discard=tile)
+            if self._made_for != tile:  # the hand was not already made for this discard at the declaration
+                self._make_tenpai(r, seat, discard=tile)
+            self._made_for = None
+            if tsumogiri:  # the riichi discard is the tile drawn: the remade hand holds it, the filled one stays
+                r.drawn = tile
         elif tsumogiri or r.riichi[seat]:
             drawn = r.drawn
             if drawn is not None and drawn != tile:

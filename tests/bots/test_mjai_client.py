@@ -9,6 +9,7 @@ the suite fast.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 
@@ -18,10 +19,13 @@ from riichi.bots.client import MjaiClient
 from riichi.bots.protocol import find_action, seat_message
 from riichi.cli import main
 from riichi.game.engine import play_game
-from riichi.game.events import Deal, Event, GameEnd, GameStart
+from riichi.counts import to_counts
+from riichi.game.events import Deal, Discard, Event, GameEnd, GameStart, Riichi
 from riichi.game.legal import Action
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
 from riichi.rules import RuleSet, resolve_rules
+from riichi.shapes.shanten import shanten
+from riichi.tiles import KIND_OF
 
 EAST_ONLY = resolve_rules("tenhou", length="east_only")
 SANMA_EAST_ONLY = resolve_rules("tenhou-sanma", length="east_only")
@@ -71,6 +75,50 @@ def test_a_player_through_mjai_plays_the_game_it_plays_directly(rules: RuleSet, 
         bot.observe(event)
 
     play_game(seated, rules, seed=seed, listener=listen)
+    assert bot.client.problems == []
+    assert [str(e) for e in through] == [str(e) for e in direct]
+
+
+class LateRiichi(EfficientPlayer):
+    """Declares riichi only when the tile just drawn can go as the riichi discard (the hand without it is
+    tenpai), and then lets that tile go (a tsumogiri riichi discard, which the efficient player seldom makes:
+    it declares as soon as it is tenpai, discarding from its hand)."""
+
+    declared = False
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
+        if self.declared:
+            self.declared = False
+            return next(a for a in actions if isinstance(a, Discard) and a.tsumogiri)
+        drawn = view.drawn
+        if drawn is not None and any(isinstance(a, Riichi) for a in actions):
+            counts = to_counts(view.hand)
+            counts[KIND_OF[drawn]] -= 1
+            if shanten(counts, n_melds=len(view.melds(view.seat))) == 0:
+                self.declared = True
+                return next(a for a in actions if isinstance(a, Riichi))
+        return super().choose(view, tuple(a for a in actions if not isinstance(a, Riichi)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_hidden_seats_tsumogiri_riichi_discard_is_followed(seed: int) -> None:
+    # The client fills the other seats' hidden hands and remakes one tenpai when it declares riichi; the
+    # riichi discard may be the tile drawn (the client knew it only as '?'), and the hand must go on.
+    direct: list[Event] = []
+    play_game([EfficientPlayer(seed=seed), LateRiichi(seed=1), LateRiichi(seed=2), LateRiichi(seed=3)], EAST_ONLY,
+              seed=seed, listener=direct.append)
+    bot = ThroughMjai(EfficientPlayer(seed=seed), 0)
+    through: list[Event] = []
+
+    def listen(event: Event) -> None:
+        through.append(event)
+        bot.observe(event)
+
+    play_game([bot, LateRiichi(seed=1), LateRiichi(seed=2), LateRiichi(seed=3)], EAST_ONLY, seed=seed,
+              listener=listen)
+    shown = [b for a, b in itertools.pairwise(through)
+             if isinstance(a, Riichi) and a.seat != 0 and isinstance(b, Discard) and b.tsumogiri]
+    assert shown  # the case happened in this game
     assert bot.client.problems == []
     assert [str(e) for e in through] == [str(e) for e in direct]
 
