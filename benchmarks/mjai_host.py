@@ -9,7 +9,8 @@ in-process (``play_game``), then with all four seats ``mjai:riichi bot efficient
 for the run, as ``riichi play --seat`` does). Times are wall-clock seconds (the bots' work happens in
 their own processes); the CPU seconds of both runs are printed too (the table's process and the bots',
 from Linux ``/proc``), which a busy machine disturbs less than the wall clock. Memory is the resident set
-of this process and of each bot process (Linux ``/proc``), after the first game and after the last.
+of this process and of each bot process (Linux ``/proc``), after the first game, the middle one and the
+last.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def main() -> None:
             bot.observe(event)
 
     memory: list[tuple[int, list[int]]] = []
+    marks = sorted({0, (args.games - 1) // 2, args.games - 1})  # after the first game, the middle one, the last
     hands_hosted = 0
     bots_cpu = 0.0
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -75,7 +77,7 @@ def main() -> None:
         for g in range(args.games):
             players: list[Player] = list(bots)
             hands_hosted += len(play_game(players, TENHOU, seed=g, listener=listen).results)
-            if g in (0, args.games - 1):
+            if g in marks:
                 memory.append((_rss_kib(), [_rss_kib(b._proc.pid) if b._proc else 0 for b in bots]))  # noqa: SLF001
         bots_cpu = sum(_cpu_seconds(b._proc.pid) for b in bots if b._proc)  # noqa: SLF001
     finally:
@@ -91,9 +93,10 @@ def main() -> None:
     print(f"CPU seconds: in-process {direct_cpu:.2f}; hosted {host_cpu + bots_cpu:.2f} (the table {host_cpu:.2f}, "
           f"the bots {bots_cpu:.2f}, their start included); in-process / hosted CPU: "
           f"{direct_cpu / (host_cpu + bots_cpu):.2f}")
-    (host_first, bots_first), (host_last, bots_last) = memory[0], memory[-1]
-    print(f"memory (RSS, MiB) after game 1 -> game {args.games}: host {host_first / 1024:.1f} -> {host_last / 1024:.1f}; "
-          f"bots {', '.join(f'{a / 1024:.1f} -> {b / 1024:.1f}' for a, b in zip(bots_first, bots_last, strict=True))}")
+    games = " -> ".join(f"game {g + 1}" for g in marks)
+    hosts = " -> ".join(f"{host / 1024:.1f}" for host, _ in memory)
+    each = "; ".join(" -> ".join(f"{seen[seat] / 1024:.1f}" for _, seen in memory) for seat in range(len(bots)))
+    print(f"memory (RSS, MiB) after {games}: the table {hosts}; the bots {each}")
 
 
 if __name__ == "__main__":

@@ -122,9 +122,12 @@ class MjaiClient:
             r.apply(Discard(seat, tile, tsumogiri=tsumogiri or (r.riichi[seat] and r.drawn == tile)))
         elif kind in ("chi", "pon", "daiminkan"):
             own = tuple(tile_from_mjai(t) for t in _list(event.get("consumed")))
+            target, pai = event.get("target"), tile_from_mjai(event.get("pai"))
             if hidden:
                 self._hold(r, seat, own)
-            target, pai = event.get("target"), tile_from_mjai(event.get("pai"))
+                if kind != "daiminkan":
+                    self._keep_a_discard(r, seat, own, legal.kuikae_kinds(self.rules.game.kuikae, pai, own,
+                                                                          chi=kind == "chi"))
             assert isinstance(target, int)
             call = Chi if kind == "chi" else Pon if kind == "pon" else Minkan
             r.apply(call(seat, pai, target, own))
@@ -135,7 +138,9 @@ class MjaiClient:
             r.apply(Shouminkan(seat, tile))
         elif kind == "ankan":
             tiles = tuple(tile_from_mjai(t) for t in _list(event.get("consumed")))
-            if hidden:
+            if hidden and r.riichi[seat]:  # the kan must keep the riichi hand's waits: remade around it
+                self._make_tenpai(r, seat, discard=None, kan=tiles)
+            elif hidden:
                 self._hold(r, seat, tiles)
             r.apply(Ankan(seat, tiles))
         elif kind == "nukidora":
@@ -169,11 +174,12 @@ class MjaiClient:
 
     # -- the tiles the table hides --------------------------------------------------------------------
 
-    def _fill(self) -> Tile:
-        """A tile not seen, for a hidden place (the tile with the most copies left, the first in the set's order)."""
+    def _fill(self, avoid: frozenset[int] = frozenset()) -> Tile:
+        """A tile not seen, for a hidden place (the tile with the most copies left, the first in the set's order),
+        of no kind in ``avoid``."""
         best, most = None, 0
         for t, n in self._pool.items():  # the pool keeps the set's order: kinds ascending, red fives last
-            if n > most:
+            if n > most and KIND_OF[t] not in avoid:
                 best, most = t, n
         if best is None:
             raise ValueError("no tile is left unseen")
@@ -253,6 +259,18 @@ class MjaiClient:
                 return None
         return None
 
+    def _keep_a_discard(self, r: Round, seat: int, own: tuple[Tile, ...], forbidden: frozenset[int]) -> None:
+        """Hidden ``seat`` calls with ``own``: the tiles left in its filled hand must not all be ``forbidden``
+        discards (swap-calling), or the call would leave it no discard; a filled one changes kind."""
+        rest = list(r.hands[seat])
+        for t in own:
+            rest.remove(t)
+        if not forbidden or any(KIND_OF[t] not in forbidden for t in rest):
+            return
+        if not rest:
+            raise ValueError(f"seat {seat}'s hand has no tile left after the call")
+        self._swap(r, seat, rest[0], self._fill(forbidden))
+
     def _show_discard(self, r: Round, seat: int, tile: Tile, *, tsumogiri: bool) -> None:
         if r.declaring == seat:
             if self._made_for != tile:  # the hand was not already made for this discard at the declaration
@@ -292,9 +310,12 @@ class MjaiClient:
             block.append(tile)
         return block
 
-    def _make_tenpai(self, r: Round, seat: int, *, discard: Tile | None) -> None:
-        """Remake a hidden seat's filled hand for riichi: three of a kind in each block, the tile drawn, the
-        declaring discard when it is known, and single tiles to its size; tenpai once the discard leaves."""
+    def _make_tenpai(self, r: Round, seat: int, *, discard: Tile | None, kan: tuple[Tile, ...] = ()) -> None:
+        """Remake a hidden seat's filled hand tenpai: three of a kind in each block, and single tiles to its size.
+        For riichi it holds the tile drawn and the declaring discard when it is known (tenpai once the discard
+        leaves). For a concealed kan in riichi it holds the kan's four tiles, the last of them the tile drawn,
+        with no other tile within two of their kind: no reading of the hand makes them anything but a triplet,
+        and the kan leaves the waits as they were."""
         drawn = r.drawn
         size = len(r.hands[seat])
         for t in r.hands[seat]:
@@ -303,11 +324,15 @@ class MjaiClient:
             r.counts[seat][KIND_OF[t]] -= 1
         r.hands[seat].clear()
         r.discard_events[seat].clear()
-        keep = list(dict.fromkeys(t for t in (discard, drawn) if t is not None))
+        keep = list(kan) if kan else list(dict.fromkeys(t for t in (discard, drawn) if t is not None))
         tiles: list[Tile] = []
         for t in keep:
             self._take_from_pool(t, seat)
             tiles.append(t)
+        avoid: frozenset[int] = frozenset()
+        if kan:
+            k = KIND_OF[kan[0]]
+            avoid = frozenset({k} if k >= 27 else {n for n in range(k - 2, k + 3) if 0 <= n < 27 and n // 9 == k // 9})  # noqa: PLR2004
         free = Counter({t: n for t, n in self._pool.items() if n > 0})  # a swap with another hidden hand keeps it
         for s in range(len(r.hands)):
             if s not in (seat, self.seat):
@@ -315,18 +340,20 @@ class MjaiClient:
         left = [0] * 34
         for t, n in free.items():
             left[KIND_OF[t]] += n
-        used = {KIND_OF[t] for t in tiles}
-        for _ in range(4 - len(r.melds[seat])):  # noqa: PLR2004 - four blocks and a pair make a hand
+        used = {KIND_OF[t] for t in tiles} | avoid
+        for _ in range(4 - len(r.melds[seat]) - (1 if kan else 0)):  # noqa: PLR2004 - four blocks and a pair
             block = self._block(seat, used, free, left)
             used.update(KIND_OF[t] for t in block)
             tiles.extend(block)
         while len(tiles) < size:
-            tiles.append(self._fill())
+            tiles.append(self._fill(avoid))
         for t in tiles:
             r.hands[seat].append(t)
             r.counts[seat][KIND_OF[t]] += 1
             r.seen[KIND_OF[t]] += 1
             r.discard_events[seat].setdefault(t, Discard(seat, t))
+        if kan:
+            r.drawn = kan[-1]
         r.waits[seat] = legal.hand_waits(r, seat)
 
     # -- the answer ------------------------------------------------------------------------------------

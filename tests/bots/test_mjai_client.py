@@ -20,7 +20,7 @@ from riichi.bots.protocol import find_action, seat_message
 from riichi.cli import main
 from riichi.game.engine import play_game
 from riichi.counts import to_counts
-from riichi.game.events import Deal, Discard, Event, GameEnd, GameStart, Riichi
+from riichi.game.events import Ankan, Chi, Deal, Discard, Event, GameEnd, GameStart, Minkan, Pon, Riichi, Shouminkan
 from riichi.game.legal import Action
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
 from riichi.rules import RuleSet, resolve_rules
@@ -121,6 +121,55 @@ def test_a_hidden_seats_tsumogiri_riichi_discard_is_followed(seed: int) -> None:
     assert shown  # the case happened in this game
     assert bot.client.problems == []
     assert [str(e) for e in through] == [str(e) for e in direct]
+
+
+class CallsEverything(LateRiichi):
+    """Makes every call and kan it may (a concealed kan in riichi too), else plays as :class:`LateRiichi`."""
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
+        for a in actions:
+            if isinstance(a, Ankan | Shouminkan | Minkan | Pon | Chi):
+                return a
+        return super().choose(view, actions)
+
+
+# Seeds found by playing 120 games of this table: at seed 23 a hidden seat in riichi makes a concealed kan
+# (the filled hand must hold three of the kan's tile and keep its waits, under the strict rule of every
+# reading), at seed 25 a hidden seat's chi would leave its filled hand only swap-call discards.
+@pytest.mark.parametrize("seed", [23, 25])
+def test_hidden_seats_kans_in_riichi_and_calls_are_followed(seed: int) -> None:
+    def players() -> list[Player]:
+        return [EfficientPlayer(seed=seed), CallsEverything(seed=1), CallsEverything(seed=2), CallsEverything(seed=3)]
+
+    direct: list[Event] = []
+    play_game(players(), EAST_ONLY, seed=seed, listener=direct.append)
+    bot = ThroughMjai(EfficientPlayer(seed=seed), 0)
+    seated = players()
+    seated[0] = bot
+    through: list[Event] = []
+
+    def listen(event: Event) -> None:
+        through.append(event)
+        bot.observe(event)
+
+    play_game(seated, EAST_ONLY, seed=seed, listener=listen)
+    assert bot.client.problems == []
+    assert [str(e) for e in through] == [str(e) for e in direct]
+    if seed == 23:  # noqa: PLR2004 - the case happened
+        assert _kans_in_riichi(through)
+
+
+def _kans_in_riichi(events: list[Event]) -> list[Ankan]:
+    """The concealed kans made by a seat in riichi."""
+    kans, in_riichi = [], set()
+    for e in events:
+        if isinstance(e, Deal):
+            in_riichi = set()
+        elif isinstance(e, Riichi):
+            in_riichi.add(e.seat)
+        elif isinstance(e, Ankan) and e.seat in in_riichi:
+            kans.append(e)
+    return kans
 
 
 def test_riichi_bot_efficient_plays_at_a_table_without_a_fault(capsys: pytest.CaptureFixture[str]) -> None:
