@@ -284,12 +284,14 @@ def draw_event(seat: int, tile: Tile, *, rinshan: bool = False) -> Draw:
     """``Draw(seat, tile, rinshan=rinshan)``, one value made when this module is loaded. The engine makes a
     draw and a discard or two at nearly every decision; a frozen dataclass's ``__init__`` stays interpreted
     under mypyc (about a microsecond a value, a tenth of a compiled decision), a look-up does not."""
+    _seat(seat)
     return _DRAWS[rinshan][seat][tile]
 
 
 def discard_event(seat: int, tile: Tile, *, tsumogiri: bool = False) -> Discard:
     """``Discard(seat, tile, tsumogiri=tsumogiri)``, one value made when this module is loaded (see
     :func:`draw_event`)."""
+    _seat(seat)
     return _DISCARDS[tsumogiri][seat][tile]
 
 

@@ -455,6 +455,17 @@ def legal_actions(r: Round, seat: int) -> tuple[Action, ...]:
     return ()
 
 
+def _of_kind(hand: list[Tile], kind: int) -> list[Tile]:
+    """The tiles of ``kind`` in ``hand``. Each tile is read as the small integer it is (``tile: int``), so
+    that compiled code looks its kind up natively (indexed with a ``Tile``, the look-up is Python's)."""
+    out = []
+    for t in hand:
+        tile: int = t
+        if KIND_OF[tile] == kind:
+            out.append(t)
+    return out
+
+
 def _distinct(tiles: list[Tile]) -> list[Tile]:
     return sort_tiles(set(tiles))
 
@@ -485,7 +496,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
         counts = r.counts[seat]
         for kind in range(34):
             if counts[kind] == 4:  # noqa: PLR2004
-                event = Ankan(seat, tuple(t for t in hand if KIND_OF[t] == kind))
+                event = Ankan(seat, tuple(_of_kind(hand, kind)))
                 try:
                     check_ankan(r, event)
                 except IllegalActionError:
@@ -494,7 +505,7 @@ def _turn_actions(r: Round, seat: int) -> tuple[Action, ...]:
         if not r.riichi[seat]:
             for m in r.melds[seat]:
                 if m.type is MeldType.PON:
-                    out.extend(Shouminkan(seat, t) for t in _distinct([t for t in hand if KIND_OF[t] == m.kind]))
+                    out.extend(Shouminkan(seat, t) for t in _distinct(_of_kind(hand, m.kind)))
     if r.players == 3:  # noqa: PLR2004
         out.extend(_kita_action(r, seat))
     if not _kyuushu_refusal(r, seat) and AbortiveDraw.KYUUSHU_KYUUHAI in r.rules.game.abortive_draws:
@@ -549,7 +560,7 @@ def _call_actions(r: Round, seat: int) -> tuple[Action, ...]:
     if not r.riichi[seat] and r.live_tiles_left > 0:
         hand = r.hands[seat]
         kind = KIND_OF[tile]
-        same = [t for t in hand if KIND_OF[t] == kind]
+        same = _of_kind(hand, kind)
         candidates: list[Chi | Pon | Minkan] = [Pon(seat, tile, source, own) for own in _choices(same, 2)]
         if len(same) == 3 and r.kans < MAX_KANS:  # noqa: PLR2004
             candidates.append(Minkan(seat, tile, source, tuple(same)))
@@ -558,8 +569,8 @@ def _call_actions(r: Round, seat: int) -> tuple[Action, ...]:
             for low in (kind - 2, kind - 1, kind):
                 if low // 9 == kind // 9 and 0 <= low % 9 <= 6 and low % 9 <= number <= low % 9 + 2 and low >= 0:  # noqa: PLR2004
                     others = [k for k in (low, low + 1, low + 2) if k != kind]
-                    a = [t for t in hand if KIND_OF[t] == others[0]]
-                    b = [t for t in hand if KIND_OF[t] == others[1]]
+                    a = _of_kind(hand, others[0])
+                    b = _of_kind(hand, others[1])
                     for x in _distinct(a):
                         for y in _distinct(b):
                             candidates.append(Chi(seat, tile, source, (x, y)))

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from riichi.errors import IllegalActionError, ImpossibleTilesError
@@ -73,6 +74,7 @@ def live_draws(players: int) -> int:
     return tile_set(players, 0).size - DEAD_WALL - 13 * players
 
 
+@cache  # made once for each set: every hand's wall is a shuffle of it
 def full_set(aka: int = 3, *, players: int = 4) -> tuple[Tile, ...]:
     """The 136 tiles with ``aka`` red fives (0..4; 3 is one per suit, 4 adds a second red 5p); with three
     players the 108 of the rules' tile set (2m..8m out, so no red 5m: ``aka`` 3 is a red 5p and a red 5s),

@@ -12,6 +12,7 @@ from riichi.game.events import (
     Chi,
     Deal,
     Discard,
+    Draw,
     DrawKind,
     Event,
     GameStart,
@@ -19,6 +20,8 @@ from riichi.game.events import (
     Pon,
     Ryuukyoku,
     Win,
+    discard_event,
+    draw_event,
 )
 from riichi.tiles import Tile, Wind
 
@@ -58,6 +61,21 @@ def test_events_are_frozen() -> None:
     event = Discard(0, Tile.parse("5m"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.seat = 1  # type: ignore[misc]
+
+
+def test_events_made_once_are_the_events_made_anew() -> None:
+    # draw_event and discard_event hand out values made when the module loads: each must equal the event
+    # its constructor makes, for every seat, tile and flag, and be the same value every time.
+    for seat in range(4):
+        for tile in Tile:
+            for flag in (False, True):
+                assert draw_event(seat, tile, rinshan=flag) == Draw(seat, tile, rinshan=flag)
+                assert discard_event(seat, tile, tsumogiri=flag) == Discard(seat, tile, tsumogiri=flag)
+                assert discard_event(seat, tile, tsumogiri=flag) is discard_event(seat, tile, tsumogiri=flag)
+    with pytest.raises(NotationError, match="seat must be 0..3, not 4"):
+        discard_event(4, Tile.parse("5m"))
+    with pytest.raises(NotationError, match="seat must be 0..3, not -1"):
+        draw_event(-1, Tile.parse("5m"))
 
 
 def test_fields_in_mpsz() -> None:
