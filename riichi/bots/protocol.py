@@ -106,14 +106,13 @@ def message_text(message: dict[str, object]) -> str:
 
 
 class _LastEvent:
-    """The JSON texts made for the last event encoded, by the seat they were made for (-1: every seat that
-    sees the event as all do)."""
+    """The last event encoded and its JSON texts by the seat they were made for (-1: every seat that sees the
+    event as all do), kept as one pair so that tables in several threads never mix two events' texts."""
 
-    __slots__ = ("event", "texts")
+    __slots__ = ("entry",)
 
     def __init__(self) -> None:
-        self.event: Event | None = None
-        self.texts: dict[int, str] = {}
+        self.entry: tuple[Event | None, dict[int, str]] = (None, {})
 
 
 _LAST = _LastEvent()
@@ -123,15 +122,16 @@ def seat_text(event: Event, seat: int) -> str:
     """:func:`seat_message` as compact JSON text. A table's listener tells every seat the same event one
     after another, so the text is made once for all the seats that see the event alike (only a deal and a
     seat's own draw differ)."""
-    last = _LAST
-    if last.event is not event:
-        last.event, last.texts = event, {}
+    last, texts = _LAST.entry
+    if last is not event:
+        texts = {}
+        _LAST.entry = (event, texts)
     own = isinstance(event, Deal) or (isinstance(event, Draw) and event.seat == seat)
     key = seat if own else -1
-    text = last.texts.get(key)
+    text = texts.get(key)
     if text is None:
         text = message_text(seat_message(event, seat))
-        last.texts[key] = text
+        texts[key] = text
     return text
 
 

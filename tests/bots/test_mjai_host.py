@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from riichi.bots.process import MjaiProcessPlayer
-from riichi.bots.protocol import BotFault, FaultKind
+from riichi.bots.protocol import BotFault, FaultKind, seat_message, seat_text
 from riichi.cli import main
 from riichi.cli.play import game_record
 from riichi.formats.mjai import read_mjai
 from riichi.game.engine import play_game
-from riichi.game.events import Event
+from riichi.game.events import Deal, Draw, Event
 from riichi.game.game import Game
 from riichi.game.players import EfficientPlayer, Player
 from riichi.replay import replay_game
@@ -109,6 +109,21 @@ def test_misbehaving_bots_are_faults_and_the_games_finish(tmp_path: Path, capsys
                  "--seat", f"0={_bot('illegal')}"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["seats"][0]["fault_kinds"] == {"illegal": summary["faults"][0]} and summary["faults"][0] >= 50
+
+
+def test_each_seat_is_sent_only_what_it_may_see() -> None:
+    # The table writes an event's text once for the seats that see it alike; every seat, asked in any order,
+    # still gets its own message: the others' starting hands and draws as '?' (as mjai.app sends them).
+    events: list[Event] = []
+    play_game([EfficientPlayer(seed=s) for s in range(4)], EAST_ONLY, seed=2, listener=events.append)
+    for event in events:
+        for seat in (2, 0, 3, 1, 2):
+            sent = json.loads(seat_text(event, seat))
+            assert sent == seat_message(event, seat)
+            if isinstance(event, Draw):
+                assert (sent["pai"] == "?") is (event.seat != seat)
+            if isinstance(event, Deal):
+                assert [set(hand) == {"?"} for hand in sent["tehais"]] == [s != seat for s in range(4)]
 
 
 def test_a_bot_that_stops_reading_does_not_stop_the_table() -> None:
