@@ -4,9 +4,13 @@ with one action (``riichi bot SPEC`` runs it on stdin and stdout).
 The client follows the hand in a :class:`~riichi.game.round.Round`, so its seat's legal actions and view
 are the engine's own. The table hides the other seats' starting hands and draws (``?``); the round needs
 tiles there, so the client fills them with tiles it has not seen, and changes a filled tile to the real
-one when a seat shows it (a discard, the tiles of a call or a kan). When a seat declares riichi its
-filled hand is remade tenpai (the round checks that a riichi hand is), three of a kind in each block and
-a single wait. Nothing of this reaches the player: it sees only its own hand and the public table.
+one when a seat shows it (a discard, the tiles of a call or a kan). A hidden draw whose discard comes in
+the same line is that tile at once (most of them: a line brings the turns since the seat's last
+decision), so nothing is filled and changed back. When a seat declares riichi its filled hand is remade
+tenpai (the round checks that a riichi hand is), three of a kind in each block and a single wait, and
+again around a concealed kan it makes in riichi (the round checks that the kan keeps the waits); a call
+never leaves a filled hand only swap-call discards. Nothing of this reaches the player: it sees only its
+own hand and the public table.
 
 A line is a JSON array of events (mjai.app) or one event (the original mjai server); the answer is the
 player's action when its seat has a decision after the last of them, else ``{"type":"none"}``. The seat
