@@ -14,7 +14,10 @@ riichienv's.
   observation (``Observation.encode`` and ``mask``, as a learner would read them) and plays a random legal
   action.
 
-Games are Tenhou-like hanchan throughout. Time is the process's CPU time.
+Games are Tenhou-like hanchan throughout. Time is the process's CPU time. After the table, each riichi
+line's rate over riichienv's (the vector line's also at its tables). The target is riichienv's rate or
+more, met by the compiled build (``pip install .``; docs/performance.md has the numbers), not by the
+pure one.
 
 Every environment draws its random action with Python's ``random.Random.choice`` over a list, riichi's over
 the mask's indices (``np.flatnonzero(mask).tolist()``), riichienv's over its legal actions: the same draw
@@ -107,8 +110,9 @@ def _riichienv(seconds: float) -> Run:
     return decisions, None, games, time.process_time() - start
 
 
-ENGINES: dict[str, Callable[[float], Run]] = {
-    "riichi AEC": _aec, "riichi vector (8)": _vector, "riichienv 0.4.11": _riichienv}
+#: The peer each riichi line is compared with (the ratios printed after the table).
+PEER = "riichienv 0.4.11"
+ENGINES: dict[str, Callable[[float], Run]] = {"riichi AEC": _aec, "riichi vector (8)": _vector, PEER: _riichienv}
 
 
 def main() -> None:
@@ -117,14 +121,22 @@ def main() -> None:
     args = parser.parse_args()
     print(which_riichi())
     print(f"{'environment':<20} {'decisions/s':>12} {'(table)':>10} {'games':>6} {'µs/decision':>12}")
+    rates: dict[str, tuple[float, float | None]] = {}
     for name, run in ENGINES.items():
         try:
             decisions, table, games, elapsed = run(args.seconds)
         except ImportError as exc:
             print(f"{name:<20} not installed ({exc.name})")
             continue
+        rates[name] = (decisions / elapsed, table / elapsed if table is not None else None)
         whole = f"({table / elapsed:.0f})" if table is not None else ""
         print(f"{name:<20} {decisions / elapsed:>12.0f} {whole:>10} {games:>6} {1e6 * elapsed / max(decisions, 1):>12.1f}")
+    peer = rates.get(PEER)
+    if peer is not None:
+        for name, (rate, table_rate) in rates.items():
+            if name != PEER:
+                at_tables = f" ({table_rate / peer[0]:.2f}x at the tables)" if table_rate is not None else ""
+                print(f"{name} / {PEER}: {rate / peer[0]:.2f}x{at_tables}")
 
 
 if __name__ == "__main__":
