@@ -79,12 +79,15 @@ def test_a_player_through_mjai_plays_the_game_it_plays_directly(rules: RuleSet, 
     assert [str(e) for e in through] == [str(e) for e in direct]
 
 
-class LateRiichi(EfficientPlayer):
-    """Declares riichi only when the tile just drawn can go as the riichi discard (the hand without it is
-    tenpai), and then lets that tile go (a tsumogiri riichi discard, which the efficient player seldom makes:
-    it declares as soon as it is tenpai, discarding from its hand)."""
+class LateRiichi:
+    """The efficient player, but it declares riichi only when the tile just drawn can go as the riichi
+    discard (the hand without it is tenpai), and then lets that tile go (a tsumogiri riichi discard, which
+    the efficient player seldom makes: it declares as soon as it is tenpai, discarding from its hand).
+    It wraps the efficient player, as a compiled class cannot be subclassed here."""
 
-    declared = False
+    def __init__(self, seed: int) -> None:
+        self.inner = EfficientPlayer(seed=seed)
+        self.declared = False
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
         if self.declared:
@@ -97,7 +100,7 @@ class LateRiichi(EfficientPlayer):
             if shanten(counts, n_melds=len(view.melds(view.seat))) == 0:
                 self.declared = True
                 return next(a for a in actions if isinstance(a, Riichi))
-        return super().choose(view, tuple(a for a in actions if not isinstance(a, Riichi)))
+        return self.inner.choose(view, tuple(a for a in actions if not isinstance(a, Riichi)))
 
 
 @pytest.mark.parametrize("seed", range(3))
