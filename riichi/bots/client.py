@@ -33,15 +33,15 @@ from riichi.game.events import (
     Ankan,
     Chi,
     Deal,
-    Discard,
     DoraRevealed,
-    Draw,
     Kita,
     Minkan,
     Pon,
     Riichi,
     RiichiAccepted,
     Shouminkan,
+    discard_event,
+    draw_event,
 )
 from riichi.game.phase import Phase
 from riichi.game.players import Player, SeatView
@@ -117,13 +117,13 @@ class MjaiClient:
         if kind == "tsumo":
             pai = event.get("pai")
             tile = self._hidden_draw(seat, after) if pai == HIDDEN else self._out(tile_from_mjai(pai))
-            r.apply(Draw(seat, tile, rinshan=r.needs_rinshan))
+            r.apply(draw_event(seat, tile, rinshan=r.needs_rinshan))
         elif kind == "dahai":
             tile = tile_from_mjai(event.get("pai"))
             tsumogiri = event.get("tsumogiri") is True
             if hidden:
                 self._show_discard(r, seat, tile, tsumogiri=tsumogiri)
-            r.apply(Discard(seat, tile, tsumogiri=tsumogiri or (r.riichi[seat] and r.drawn == tile)))
+            r.apply(discard_event(seat, tile, tsumogiri=tsumogiri or (r.riichi[seat] and r.drawn == tile)))
         elif kind in ("chi", "pon", "daiminkan"):
             own = tuple(tile_from_mjai(t) for t in _list(event.get("consumed")))
             target, pai = event.get("target"), tile_from_mjai(event.get("pai"))
@@ -225,7 +225,7 @@ class MjaiClient:
             del r.discard_events[seat][old]
             if r.turn == seat and r.drawn == old:
                 r.drawn = new
-        r.discard_events[seat].setdefault(new, Discard(seat, new))
+        r.discard_events[seat].setdefault(new, discard_event(seat, new))
         self._pool[old] += 1
 
     def _take_from_pool(self, tile: Tile, seat: int) -> None:
@@ -355,7 +355,7 @@ class MjaiClient:
             r.hands[seat].append(t)
             r.counts[seat][KIND_OF[t]] += 1
             r.seen[KIND_OF[t]] += 1
-            r.discard_events[seat].setdefault(t, Discard(seat, t))
+            r.discard_events[seat].setdefault(t, discard_event(seat, t))
         if kan:
             r.drawn = kan[-1]
         r.waits[seat] = legal.hand_waits(r, seat)
