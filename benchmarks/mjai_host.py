@@ -13,10 +13,11 @@ of this process and of each bot process (Linux ``/proc``), after the first game,
 last.
 
 Measured on a shared two-core machine (medians of five runs of 30 hanchan, in turn with the previous
-version): hosted / in-process 0.18 pure (4.56 against 26.2 hanchan/s; previously 0.14) and 0.12
-compiled (7.93 against 66.6; previously 0.10), no fault; over 100 hanchan the table's memory stays flat
-and each bot's grows by about 2 MiB, more slowly as its shanten tables fill. The target of a third is
-not reached: the bots' own engines are the cost (see the performance page of the docs).
+version of the bot and the table on the same engine): hosted / in-process 0.19 pure (4.77 against 26.3
+hanchan/s; previously 0.15) and 0.12 compiled (7.08 against 68.2; previously 0.09), no fault; over 100
+hanchan the table's memory stays flat and each bot's grows by about 2 MiB, more slowly as its shanten
+tables fill. The target of a third is not reached: the bots' own engines are the cost (see the
+performance page of the docs).
 """
 
 from __future__ import annotations
