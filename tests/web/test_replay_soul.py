@@ -66,3 +66,30 @@ def test_a_soul_game_shows_its_room_names_and_each_hand_beside_the_server(page: 
         cells = row.locator("td").all_inner_texts()
         assert cells[0] == score and float(cells[1]) == points
     expect(page.locator("#game-end .verdict-line")).to_have_text("✓ The final scores and points match the record")
+
+
+TOURNAMENT = SOUL.parent / "tenhou6" / "250118-02cb218e-pantheon.json"
+
+
+def test_a_lobbys_own_uma_marks_the_points_that_differ_not_the_scores(page: Page, base_url: str) -> None:  # noqa: F811
+    # A public tenhou.net/6 conversion of a Soul tournament game (tests/data/soul/tenhou6): every hand matches
+    # and the final scores are the record's, 31,500 / 30,300 / 30,500 / 27,700 from a 30,000 start. Its lobby
+    # paid uma +30/+10/-10/-30, which the converted file does not state, so the ranked rooms' uma +15/+5/-5/-15
+    # gives 1.5 + 15 = 16.5, 0.3 - 5 = -4.7 (third), 0.5 + 5 = 5.5 (second) and -2.3 - 15 = -17.3 where the
+    # record says 31.5 / -9.7 / 10.5 / -32.3: the points are marked as differing, the scores are not.
+    page.goto(base_url + "/replay")
+    page.set_input_files("#file", str(TOURNAMENT))
+    expect(page.locator("#seats .seat")).to_have_count(4)
+    last = page.locator("#hand-select option").count() - 1
+    page.select_option("#hand-select", str(last))
+    page.keyboard.press("End")
+    engine = [("31,500", "16.5"), ("30,300", "-4.7"), ("30,500", "5.5"), ("27,700", "-17.3")]
+    record = ["31,500 / 31.5", "30,300 / -9.7", "30,500 / 10.5", "27,700 / -32.3"]
+    for seat, ((score, points), theirs) in enumerate(zip(engine, record, strict=True)):
+        cells = page.locator(f'#game-end tr[data-seat="{seat}"] td')
+        expect(cells).to_have_text([score, points, theirs])
+        expect(cells.nth(0)).not_to_have_class("differs")
+        expect(cells.nth(1)).to_have_class("differs")
+    verdict = page.locator("#game-end .verdict-line")
+    expect(verdict).to_have_text("✗ Differs from the record: final_points")
+    expect(verdict).to_have_class("verdict-line differs")

@@ -464,13 +464,18 @@ function renderGameEnd() {
   t.append(el("tr", {}, el("th", {}, ""), el("th", {}, "final score"), el("th", {}, "points"), el("th", {}, "record")));
   for (let seat = 0; seat < end.final_scores.length; seat++) {
     const theirs = log.final_scores ? `${points(log.final_scores[seat])} / ${log.final_points[seat]}` : "—";
-    const differs = end.mismatches.length > 0 && log.final_scores &&
-      (log.final_scores[seat] !== end.final_scores[seat] || Math.abs(log.final_points[seat] - end.final_points[seat]) > 1e-6);
-    t.append(el("tr", { class: differs ? "differs" : "" }, el("th", {}, playerName(seat)),
-      el("td", {}, points(end.final_scores[seat])), el("td", {}, String(end.final_points[seat])), el("td", {}, theirs)));
+    // only the values that differ are marked: a lobby's own uma changes the points, not the scores
+    const scoreDiffers = Boolean(log.final_scores) && log.final_scores[seat] !== end.final_scores[seat];
+    const pointsDiffers = Boolean(log.final_points) && Math.abs(log.final_points[seat] - end.final_points[seat]) > 1e-6;
+    const mark = (differs) => (differs ? "differs" : "");
+    t.append(el("tr", { "data-seat": String(seat) }, el("th", {}, playerName(seat)),
+      el("td", { class: mark(scoreDiffers) }, points(end.final_scores[seat])),
+      el("td", { class: mark(pointsDiffers) }, String(end.final_points[seat])),
+      el("td", { class: mark(scoreDiffers || pointsDiffers) }, theirs)));
   }
-  box.append(t, el("p", { class: "verdict-line" }, end.matches_log === null ? "The record states no final result"
-    : end.matches_log ? "✓ The final scores and points match the record" : "✗ Differs from the record: " + end.mismatches.join(", ")));
+  const verdict = end.matches_log === null ? "The record states no final result"
+    : end.matches_log ? "✓ The final scores and points match the record" : "✗ Differs from the record: " + end.mismatches.join(", ");
+  box.append(t, el("p", { class: end.matches_log === false ? "verdict-line differs" : "verdict-line" }, verdict));
 }
 
 function render() {
