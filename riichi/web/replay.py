@@ -180,18 +180,25 @@ def _rules_view(record: GameRecord, rules: RuleSet | None) -> dict[str, object]:
             "hanchan": record.rules.hanchan, "room": record.rules.room}
 
 
-def replay_record(data: bytes, fmt: str = "auto", *, name: str = "", rules: RuleSet | None = None) -> dict[str, object]:
-    """The replay page's view of a record (raw bytes, plain or gzip, in ``fmt`` or detected), replayed under
-    ``rules`` (None: the record's own); raises :class:`Refused` for a record with no hand that can be
-    replayed, or beyond the limits. The record is read leniently: what was forgiven is each hand's ``notes``."""
-    watcher = _Watcher(time.monotonic() + TIME_BUDGET)  # the budget covers reading the record too
+def read_upload(data: bytes, fmt: str, name: str) -> tuple[GameRecord, str]:
+    """A record sent to the server (raw bytes, plain or gzip, in ``fmt`` or detected), read leniently, and its
+    format; raises :class:`Refused` for an empty record, one beyond the unpacked limit, or one in no format
+    read here (the refusal names what it looks like)."""
     if not data.strip():
         raise Refused(422, "invalid_log", "the record is empty")
     data = unpack(data)
     found = detect_format(data) if fmt == "auto" else fmt
     if found not in FORMATS:
         raise Refused(422, "invalid_log", refusal(data))
-    record = read_record(data, found, name=name, strict=False)
+    return read_record(data, found, name=name, strict=False), found
+
+
+def replay_record(data: bytes, fmt: str = "auto", *, name: str = "", rules: RuleSet | None = None) -> dict[str, object]:
+    """The replay page's view of a record (raw bytes, plain or gzip, in ``fmt`` or detected), replayed under
+    ``rules`` (None: the record's own); raises :class:`Refused` for a record with no hand that can be
+    replayed, or beyond the limits. The record is read leniently: what was forgiven is each hand's ``notes``."""
+    watcher = _Watcher(time.monotonic() + TIME_BUDGET)  # the budget covers reading the record too
+    record, found = read_upload(data, fmt, name)
     late = watcher.overdue()
     if late is not None:
         raise late

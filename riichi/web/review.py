@@ -15,11 +15,10 @@ import time
 
 from riichi.bots.review import review_game
 from riichi.bots.spec import PLAYERS
-from riichi.formats.detect import FORMATS, detect_format, read_record, refusal
 from riichi.game.events import Event
 from riichi.rules import RuleSet
 from riichi.web import replay as web_replay
-from riichi.web.replay import Refused, unpack
+from riichi.web.replay import Refused, read_upload
 
 __all__ = ["review_record"]
 
@@ -58,13 +57,7 @@ def review_record(data: bytes, seat: int, player: str, fmt: str = "auto", *, nam
     budget = _Budget(time.monotonic() + web_replay.TIME_BUDGET)
     if player not in PLAYERS:
         raise Refused(422, "invalid_player", f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
-    if not data.strip():
-        raise Refused(422, "invalid_log", "the record is empty")
-    data = unpack(data)
-    found = detect_format(data) if fmt == "auto" else fmt
-    if found not in FORMATS:
-        raise Refused(422, "invalid_log", refusal(data))
-    record = read_record(data, found, name=name, strict=False)
+    record, found = read_upload(data, fmt, name)
     if not record.hands:
         first = record.errors[0] if record.errors else "the record has no hand"
         raise Refused(422, "invalid_log", str(first))
