@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 from riichi.formats.detect import read_record
 from tests.conftest import SCREENSHOTS
 from riichi.replay.convert import write_record
-from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
+from tests.web.test_e2e import base_url, browser, page, watch_console  # noqa: F401 - the fixtures, shared
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "tests" / "data" / "games"
@@ -48,23 +47,13 @@ def truth(game_id: str) -> dict[str, object]:
 FIRST_WIN = truth(GAME_ID)["kyoku"][0]["wins"][0]  # type: ignore[index]
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:  # noqa: F811 - the shared browser
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors = watch_console(pg)
-    yield pg
-    context.close()
-    assert errors == [], f"errors in the browser console: {errors}"
-
-
-def open_file(page: Page, base: str, path: Path = MJLOG) -> None:
+def open_file(page: Page, base: str, path: Path = MJLOG) -> None:  # noqa: F811 - the fixture passed on
     page.goto(base + "/replay")
     page.set_input_files("#file", str(path))
     expect(page.locator("#seats .seat")).to_have_count(4)
 
 
-def check_first_win(page: Page) -> None:
+def check_first_win(page: Page) -> None:  # noqa: F811 - the fixture passed on
     """The first hand's win as the page shows it, against the record's values."""
     win = page.locator('#outcome .win[data-win="0"]')
     expect(win.locator(".points")).to_have_text(f"{FIRST_WIN['points']:,}")

@@ -9,7 +9,6 @@ hand (East 1) ends with the dealer, seat 0 (Benoit), winning by tsumo: 4 han 30 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,23 +18,13 @@ if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}; install it and a Japanese font with: "
                 "sh .ci/browser.sh", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.conftest import SCREENSHOTS
-from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
+from tests.web.test_e2e import base_url, browser, page  # noqa: F401 - the fixtures, shared
 
 SOUL = Path(__file__).resolve().parents[1] / "data" / "soul" / "250918-8eb02a7e-670e-4f11-bc3f-4ec2edf71dc2.json"
 NAMES = ("Benoit", "空ーsora", "dg1", "闵行七小对")
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:  # noqa: F811 - the shared browser
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors = watch_console(pg)
-    yield pg
-    context.close()
-    assert errors == [], f"errors in the browser console: {errors}"
 
 
 def test_a_soul_game_shows_its_room_names_and_each_hand_beside_the_server(page: Page, base_url: str) -> None:  # noqa: F811

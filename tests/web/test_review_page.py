@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +19,13 @@ if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}; install it and a Japanese font with: "
                 "sh .ci/browser.sh", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from riichi.bots.review import review_game
 from riichi.cli import main
 from riichi.formats.detect import read_record
 from riichi.game.players import TsumogiriPlayer
-from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
+from tests.web.test_e2e import base_url, browser, page  # noqa: F401 - the fixtures, shared
 
 
 #: A real tonpuusen game from Tenhou (tests/data/games/logs), another record to open after the self-play.
@@ -40,17 +39,7 @@ def selfplay(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "game-0000.mjson"
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:  # noqa: F811 - the shared browser
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors = watch_console(pg)
-    yield pg
-    context.close()
-    assert errors == [], f"errors in the browser console: {errors}"
-
-
-def open_and_review(page: Page, base: str, record: Path, seat: int, player: str) -> None:
+def open_and_review(page: Page, base: str, record: Path, seat: int, player: str) -> None:  # noqa: F811 - the fixture passed on
     page.goto(base + "/replay")
     page.set_input_files("#file", str(record))
     expect(page.locator("#seats .seat")).to_have_count(4)
