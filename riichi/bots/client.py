@@ -221,11 +221,8 @@ class MjaiClient:
         r.counts[seat][KIND_OF[new]] += 1
         r.seen[KIND_OF[old]] -= 1
         r.seen[KIND_OF[new]] += 1
-        if old not in hand:
-            del r.discard_events[seat][old]
-            if r.turn == seat and r.drawn == old:
-                r.drawn = new
-        r.discard_events[seat].setdefault(new, discard_event(seat, new))
+        if old not in hand and r.turn == seat and r.drawn == old:
+            r.drawn = new
         self._pool[old] += 1
 
     def _take_from_pool(self, tile: Tile, seat: int) -> None:
@@ -327,7 +324,6 @@ class MjaiClient:
             r.seen[KIND_OF[t]] -= 1
             r.counts[seat][KIND_OF[t]] -= 1
         r.hands[seat].clear()
-        r.discard_events[seat].clear()
         keep = list(kan) if kan else list(dict.fromkeys(t for t in (discard, drawn) if t is not None))
         tiles: list[Tile] = []
         for t in keep:
@@ -355,7 +351,6 @@ class MjaiClient:
             r.hands[seat].append(t)
             r.counts[seat][KIND_OF[t]] += 1
             r.seen[KIND_OF[t]] += 1
-            r.discard_events[seat].setdefault(t, discard_event(seat, t))
         if kan:
             r.drawn = kan[-1]
         r.waits[seat] = legal.hand_waits(r, seat)

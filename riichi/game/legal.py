@@ -526,7 +526,7 @@ def _kita_action(r: Round, seat: int) -> tuple[Kita, ...]:
 
 
 def _discards(r: Round, seat: int, t: Tile, hand: list[Tile], drawn: Tile | None) -> list[Discard]:
-    held = r.discard_events[seat][t]
+    held = discard_event(seat, t)
     if t == drawn:
         out = [discard_event(seat, t, tsumogiri=True)]
         if hand.count(t) > 1:

@@ -46,7 +46,6 @@ from riichi.game.events import (
     Ryuukyoku,
     Shouminkan,
     Win,
-    discard_event,
 )
 from riichi.game import legal
 from riichi.game.phase import Phase, RiverTile, WinRecord
@@ -110,14 +109,9 @@ class Round:
         #: Each seat's concealed tiles counted by kind (0..33), kept with ``hands``: what shanten and
         #: waits read.
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
-        #: Each seat's discard of each tile it holds, kept with its hand: the legal actions list these
-        #: events instead of making them anew every turn.
-        self.discard_events: list[dict[Tile, Discard]] = [{} for _ in range(n)]
         for seat, hand in enumerate(deal.hands):
             for tile in hand:
                 self.counts[seat][KIND_OF[tile]] += 1
-                if tile not in self.discard_events[seat]:
-                    self.discard_events[seat][tile] = discard_event(seat, tile)
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.rivers: list[list[RiverTile]] = [[] for _ in range(n)]
         #: Norths each seat has set aside (kita).
@@ -321,15 +315,11 @@ class Round:
         """A tile joins the seat's concealed hand."""
         self.hands[seat].append(tile)
         self.counts[seat][KIND_OF[tile]] += 1
-        if tile not in self.discard_events[seat]:
-            self.discard_events[seat][tile] = discard_event(seat, tile)
 
     def _give(self, seat: int, tile: Tile) -> None:
         """A tile leaves the seat's concealed hand (discarded, or into a meld)."""
         self.hands[seat].remove(tile)
         self.counts[seat][KIND_OF[tile]] -= 1
-        if tile not in self.hands[seat]:
-            del self.discard_events[seat][tile]
 
     def _pass_table_tile(self, event: Event, *, taker: int | None = None) -> None:
         """The tile on the table goes by: seats that could have won on it are furiten (temporarily, or for
