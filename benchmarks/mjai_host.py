@@ -1,39 +1,33 @@
 """What the mjai host costs: the same games played in-process and against ``riichi bot efficient``
-processes speaking mjai, and the memory of both sides over the run.
+processes speaking mjai, the floor under any bot's speed, and the memory of both sides over the run.
 
     python -m benchmarks.mjai_host                # 20 hanchan each way
     python -m benchmarks.mjai_host --games 100    # and memory over a hundred games
 
-Both runs seat the efficient player at every seat and play the same seeds under Tenhou's rules: first
-in-process (``play_game``), then with all four seats ``mjai:riichi bot efficient`` processes (started once
-for the run, as ``riichi play --seat`` does). Times are wall-clock seconds (the bots' work happens in
-their own processes); the CPU seconds of both runs are printed too (the table's process and the bots',
-from Linux ``/proc``), which a busy machine disturbs less than the wall clock. Memory is the resident set
-of this process and of each bot process (Linux ``/proc``), after the first game, the middle one and the
-last.
-
-Measured on a shared two-core machine (medians of five runs of 30 hanchan, in turn with the previous
-version of the bot and the table on the same engine): hosted / in-process 0.19 pure (4.77 against 26.3
-hanchan/s; previously 0.15) and 0.12 compiled (7.08 against 68.2; previously 0.09), no fault; over 100
-hanchan the table's memory stays flat and each bot's grows by about 2 MiB, more slowly as its shanten
-tables fill. The target of a third is not reached: the bots' own engines are the cost (see the
-performance page of the docs).
-
-The bot processes are started before the clock runs, as a table seats its players before the first game,
-and their start is printed apart. Measured so on an idle machine: 0.18 pure (10 hanchan) and 0.10
-compiled (20 hanchan), 0.14 compiled with every process on one core (``taskset -c 0``: waking a process
-on the other, idle, core of this virtual machine takes 55 to 75 µs a round trip, against 4 µs on one core).
+Each run seats the efficient player at every seat and plays the same seeds under Tenhou's rules, three
+ways: in-process (``play_game``); with all four seats ``mjai:riichi bot efficient`` processes (started
+once for the run, as ``riichi play --seat`` does, before the clock runs); and with four processes that
+answer each line at once with the answer the real bot gave it (``benchmarks/mjai_answers.py``, the
+answers recorded by the table in the run before): the same game, the same lines and pipes, no bot work.
+That third speed is the floor: what the table and the wait for another process cost, which no bot can
+beat. All three are played twice: as the system places the processes, and with the table and its bots
+on one core (Linux ``sched_setaffinity``; the bots inherit it), where a process woken by a line does
+not wait for another core to wake. Times are wall-clock seconds; the CPU seconds of the table's process
+and of the bots (Linux ``/proc``) are printed too. Memory is the resident set of this process and of each
+bot process after the first game, the middle one and the last (of the first placement).
 """
 
 from __future__ import annotations
 
-from benchmarks import which_riichi
-
 import argparse
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from benchmarks import which_riichi
 
 
 def _rss_kib(pid: int | str = "self") -> int:
@@ -55,69 +49,127 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def main() -> None:
-    from riichi.bots.process import MjaiProcessPlayer  # noqa: PLC0415
-    from riichi.game.engine import play_game  # noqa: PLC0415
-    from riichi.game.events import Event, GameStart  # noqa: PLC0415
-    from riichi.game.players import EfficientPlayer, Player  # noqa: PLC0415
-    from riichi.rules import TENHOU  # noqa: PLC0415
-
-    parser = argparse.ArgumentParser(description="mjai host overhead: in-process games against bot processes")
-    parser.add_argument("--games", type=int, default=20, help="hanchan each way (default 20)")
-    args = parser.parse_args()
-    print(which_riichi())
-
-    start, cpu_start = time.perf_counter(), time.process_time()
-    hands_direct = 0
-    for g in range(args.games):
-        hands_direct += len(play_game([EfficientPlayer(seed=s) for s in range(4)], TENHOU, seed=g).results)
-    direct, direct_cpu = time.perf_counter() - start, time.process_time() - cpu_start
-
-    command = [sys.executable, "-m", "riichi", "bot", "efficient"]
-    bots = [MjaiProcessPlayer(command, seat, timeout=30.0) for seat in range(4)]
-    # The bots are started before the clock runs, as a table seats its players before the first game: a
-    # process's start (an interpreter importing the package) is paid once, not by each game; it is printed apart.
-    started = time.perf_counter()
-    for bot in bots:
-        bot.observe(GameStart(TENHOU.name, ("",) * 4))
-    started = time.perf_counter() - started
-    cpu_at_start = sum(_cpu_seconds(b._proc.pid) for b in bots if b._proc)  # noqa: SLF001
+def _play_hosted(bots: list[Any], games: int) -> tuple[float, float, float, int, list[tuple[int, list[int]]]]:
+    """Play ``games`` hanchan with ``bots`` (started already): seconds, the table's CPU seconds, the bots'
+    CPU seconds, hands played, and the memory after the first, middle and last game."""
+    from riichi.game.engine import play_game
+    from riichi.game.events import Event
+    from riichi.rules import TENHOU
 
     def listen(event: Event) -> None:
         for bot in bots:
             bot.observe(event)
 
+    pids = [b._proc.pid for b in bots if b._proc]
+    cpu_before = sum(_cpu_seconds(pid) for pid in pids)
+    marks = sorted({0, (games - 1) // 2, games - 1})
     memory: list[tuple[int, list[int]]] = []
-    marks = sorted({0, (args.games - 1) // 2, args.games - 1})  # after the first game, the middle one, the last
-    hands_hosted = 0
-    bots_cpu = 0.0
+    hands = 0
     start, cpu_start = time.perf_counter(), time.process_time()
+    for g in range(games):
+        hands += len(play_game(list(bots), TENHOU, seed=g, listener=listen).results)
+        if g in marks:
+            memory.append((_rss_kib(), [_rss_kib(pid) for pid in pids]))
+    seconds, table_cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    bots_cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
+    return seconds, table_cpu, bots_cpu, hands, memory
+
+
+def _seat(command: list[str], seat: int, answers: list[bytes] | None) -> Any:
+    """A bot process at ``seat`` (started, ``start_game`` answered); it keeps the lines it answers in
+    ``answers`` when given one."""
+    from riichi.bots.process import MjaiProcessPlayer
+    from riichi.game.events import GameStart
+    from riichi.rules import TENHOU
+
+    class Recorded(MjaiProcessPlayer):
+        def _exchange(self, texts: list[str], timeout: float) -> str:
+            line = super()._exchange(texts, timeout)
+            if answers is not None:
+                answers.append(line.encode() + b"\n")
+            return line
+
+    bot = Recorded(command, seat, timeout=30.0)
+    bot.observe(GameStart(TENHOU.name, ("",) * 4))
+    return bot
+
+
+def _placement(name: str, games: int, folder: Path) -> dict[str, Any]:
+    """The three runs in the current placement."""
+    from riichi.game.engine import play_game
+    from riichi.game.players import EfficientPlayer
+    from riichi.rules import TENHOU
+
+    start, cpu_start = time.perf_counter(), time.process_time()
+    hands_direct = sum(len(play_game([EfficientPlayer(seed=s) for s in range(4)], TENHOU, seed=g).results)
+                       for g in range(games))
+    direct, direct_cpu = time.perf_counter() - start, time.process_time() - cpu_start
+
+    answers: list[list[bytes]] = [[] for _ in range(4)]
+    started = time.perf_counter()
+    bots = [_seat([sys.executable, "-m", "riichi", "bot", "efficient"], seat, answers[seat]) for seat in range(4)]
+    started = time.perf_counter() - started
     try:
-        for g in range(args.games):
-            players: list[Player] = list(bots)
-            hands_hosted += len(play_game(players, TENHOU, seed=g, listener=listen).results)
-            if g in marks:
-                memory.append((_rss_kib(), [_rss_kib(b._proc.pid) if b._proc else 0 for b in bots]))  # noqa: SLF001
-        bots_cpu = sum(_cpu_seconds(b._proc.pid) for b in bots if b._proc) - cpu_at_start  # noqa: SLF001
+        hosted, table_cpu, bots_cpu, hands_hosted, memory = _play_hosted(bots, games)
+        faults = sum(len(b.faults) for b in bots)
     finally:
         for bot in bots:
             bot.close()
-    hosted, host_cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    faults = sum(len(b.faults) for b in bots)
-    print(f"{'run':<28} {'hanchan':>8} {'hands':>6} {'seconds':>8} {'hanchan/s':>10}")
-    print(f"{'in-process (play_game)':<28} {args.games:>8} {hands_direct:>6} {direct:>8.2f} {args.games / direct:>10.2f}")
-    print(f"{'4 x riichi bot over mjai':<28} {args.games:>8} {hands_hosted:>6} {hosted:>8.2f} {args.games / hosted:>10.2f}")
-    print(f"hosted / in-process speed: {direct / hosted:.2f}; bot faults: {faults}; "
-          f"same hands played: {hands_direct == hands_hosted}")
-    print(f"CPU seconds: in-process {direct_cpu:.2f}; hosted {host_cpu + bots_cpu:.2f} (the table {host_cpu:.2f}, "
-          f"the bots {bots_cpu:.2f}); in-process / hosted CPU: "
-          f"{direct_cpu / (host_cpu + bots_cpu):.2f}")
-    print(f"the four bot processes started (each answering start_game) in {started:.2f} s, "
-          f"{cpu_at_start:.2f} CPU seconds, before the clock ran")
-    games = " -> ".join(f"game {g + 1}" for g in marks)
-    hosts = " -> ".join(f"{host / 1024:.1f}" for host, _ in memory)
-    each = "; ".join(" -> ".join(f"{seen[seat] / 1024:.1f}" for _, seen in memory) for seat in range(len(bots)))
-    print(f"memory (RSS, MiB) after {games}: the table {hosts}; the bots {each}")
+
+    files = []
+    for seat in range(4):
+        files.append(folder / f"{name.replace(' ', '-')}-{seat}.answers")
+        files[-1].write_bytes(b"".join(answers[seat]))
+    script = str(Path(__file__).with_name("mjai_answers.py"))
+    stand_ins = [_seat([sys.executable, script, str(files[seat])], seat, None) for seat in range(4)]
+    try:
+        floor, floor_cpu, _, hands_floor, _ = _play_hosted(stand_ins, games)
+        faults += sum(len(b.faults) for b in stand_ins)
+    finally:
+        for bot in stand_ins:
+            bot.close()
+    return {"name": name, "direct": direct, "direct_cpu": direct_cpu, "hosted": hosted, "table_cpu": table_cpu,
+            "bots_cpu": bots_cpu, "floor": floor, "floor_cpu": floor_cpu, "started": started, "faults": faults,
+            "same": hands_direct == hands_hosted == hands_floor, "hands": hands_direct, "memory": memory}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="mjai host overhead: in-process games against bot processes")
+    parser.add_argument("--games", type=int, default=20, help="hanchan each way (default 20)")
+    args = parser.parse_args()
+    print(which_riichi())
+    games = args.games
+    runs = []
+    with tempfile.TemporaryDirectory() as folder:
+        runs.append(_placement("as placed", games, Path(folder)))
+        if hasattr(os, "sched_setaffinity"):  # Linux: the table and the bots it starts on one core
+            everywhere = os.sched_getaffinity(0)
+            os.sched_setaffinity(0, {min(everywhere)})
+            try:
+                runs.append(_placement("one core", games, Path(folder)))
+            finally:
+                os.sched_setaffinity(0, everywhere)
+
+    ms = 1000 / games
+    print(f"{games} hanchan each way ({runs[0]['hands']} hands); milliseconds a hanchan by the clock, and the "
+          "speed as a share of the in-process speed")
+    print(f"{'placement':<10} {'in-process':>10} {'4 bots':>8} {'share':>6} {'floor':>8} {'share':>6}   "
+          f"{'CPU ms: table':>13} {'bots':>6} {'floor table':>11}")
+    for r in runs:
+        print(f"{r['name']:<10} {r['direct'] * ms:>10.1f} {r['hosted'] * ms:>8.1f} {r['direct'] / r['hosted']:>6.2f} "
+              f"{r['floor'] * ms:>8.1f} {r['direct'] / r['floor']:>6.2f}   {r['table_cpu'] * ms:>13.1f} "
+              f"{r['bots_cpu'] * ms:>6.1f} {r['floor_cpu'] * ms:>11.1f}")
+    faults = sum(r["faults"] for r in runs)
+    same = all(r["same"] for r in runs)
+    print(f"4 bots: riichi bot efficient processes; floor: processes answering each line at once with the bot's "
+          f"recorded answer. Bot faults: {faults}; the same hands in every run: {same}")
+    print("the four bot processes started (each answering start_game) before the clock ran, in "
+          + ", ".join(f"{r['started']:.2f} s ({r['name']})" for r in runs))
+    memory, marks = runs[0]["memory"], sorted({0, (games - 1) // 2, games - 1})
+    played = " -> ".join(f"game {g + 1}" for g in marks)
+    table = " -> ".join(f"{host / 1024:.1f}" for host, _ in memory)
+    each = "; ".join(" -> ".join(f"{seen[seat] / 1024:.1f}" for _, seen in memory) for seat in range(4))
+    print(f"memory (RSS, MiB) after {played}: the table {table}; the bots {each}")
 
 
 if __name__ == "__main__":
