@@ -1,4 +1,4 @@
-"""``riichi play``: self-play between the built-in players, with a summary.
+"""``riichi play``: whole games between built-in players, Python players and mjai bots, with a summary.
 
     riichi play --games 100 --seed 7 --rules tenhou
     riichi play --games 10 --players efficient,efficient,tsumogiri,random --json
@@ -52,8 +52,9 @@ _SAVED = ("mjai", "tenhou6", "mjlog")
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play`` on the main parser's subcommands."""
-    p = subparsers.add_parser("play", help="play games between the built-in players and summarise them", description=(
-        "Play whole games between built-in players (efficient, tsumogiri, random) under a rule set and print "
+    p = subparsers.add_parser("play", help="play games between built-in, Python and mjai players", description=(
+        "Play whole games between built-in players (efficient, tsumogiri, random), your Python players and mjai "
+        "bot processes (--seat) under a rule set and print "
         "placements, average points, win, deal-in and draw rates and yaku frequencies. The same --seed plays "
         "the same games."))
     p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
