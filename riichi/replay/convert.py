@@ -13,9 +13,10 @@ from typing import Final
 
 from riichi.formats.mjai import write_mjai
 from riichi.formats.mjlog_writer import write_mjlog
-from riichi.formats.record import GameRecord, StatedDraw, StatedGameEnd, StatedHand, StatedWin
+from riichi.formats.record import GameRecord, HandRecord, StatedDraw, StatedGameEnd, StatedHand, StatedWin
 from riichi.formats.tenhou6 import write_tenhou6
 from riichi.game.events import DrawKind
+from riichi.game.game import Game
 from riichi.replay.run import replay_game
 from riichi.rules import GameLength, RuleSet
 from riichi.yaku import Yaku
@@ -54,7 +55,8 @@ def with_engine_results(record: GameRecord, rules: RuleSet | None = None, *,
     """The record with the engine's results on every hand that states none, and the engine's end of game
     when the record states none. A win that states its score changes but not one of the ``needed`` values
     (riichienv states no points; tenhou.net/6 no fu for a limit hand) gets the engine's for every value it
-    leaves out."""
+    leaves out. Where ``fu`` is needed, a yakuman's is its reading's fu counted as below yakuman
+    (:attr:`~riichi.scoring.result.Score.reading_fu`, what Tenhou's records write for it)."""
     def lacking(w: StatedWin) -> bool:
         return any(getattr(w, name) is None for name in needed) or ("yaku" in needed and w.yakuman is None)
 
@@ -62,34 +64,43 @@ def with_engine_results(record: GameRecord, rules: RuleSet | None = None, *,
     if all(h.stated.has_results for h in record.hands) and record.end is not None and not partial:
         return record
     engine: dict[int, StatedHand] = {}
-    engine_fu: dict[int, list[int]] = {}
+    reading_fu: dict[int, list[int]] = {}
     end = record.end
-    for obj in replay_game(record, file="", rules=rules):
+
+    def observe(game: Game, hand: HandRecord, position: int) -> None:
+        result = game.hand_result if position == len(hand.events) - 1 else None
+        if result is not None:
+            reading_fu[hand.index] = [w.score.reading_fu for w in result.wins]
+
+    for obj in replay_game(record, file="", rules=rules, observe=observe):
         if obj["type"] == "kyoku":
             engine[int(obj["kyoku"])] = stated_from_kyoku(obj)  # type: ignore[call-overload]
-            engine_fu[int(obj["kyoku"])] = [int(w["fu"]) for w in obj["wins"]]  # type: ignore[attr-defined, call-overload]
         elif obj["type"] == "game_end" and end is None:
             end = StatedGameEnd(tuple(obj["final_scores"]), tuple(obj["final_points"]))  # type: ignore[arg-type]
     hands = []
     for h in record.hands:
         mine = engine.get(h.index)
+        if mine is not None and "fu" in needed:
+            mine = replace(mine, wins=tuple(replace(w, fu=fu) if w.yakuman else w
+                                            for w, fu in zip(mine.wins, reading_fu[h.index], strict=True)))
         if mine is not None and not h.stated.has_results:
             h = replace(h, stated=mine)
         elif mine is not None and partial and len(mine.wins) == len(h.stated.wins):
-            wins = tuple(_completed(w, e, fu) if lacking(w) else w
-                         for w, e, fu in zip(h.stated.wins, mine.wins, engine_fu[h.index], strict=True))
+            wins = tuple(_completed(w, e) if lacking(w) else w
+                         for w, e in zip(h.stated.wins, mine.wins, strict=True))
             h = replace(h, stated=replace(h.stated, wins=wins))
         hands.append(h)
     return replace(record, hands=tuple(hands), end=end)
 
 
-def _completed(w: StatedWin, engine: StatedWin, fu: int) -> StatedWin:
-    """A stated win with the engine's values where it states none (the engine's fu also on a yakuman)."""
-    values = {name: getattr(engine, name) for name in ("han", "points", "yaku", "yakuman", "limit")
+def _completed(w: StatedWin, engine: StatedWin) -> StatedWin:
+    """A stated win with the engine's values where it states none (the engine's fu also on a yakuman, where
+    the fu is needed)."""
+    values = {name: getattr(engine, name) for name in ("han", "fu", "points", "yaku", "yakuman", "limit")
               if getattr(w, name) is None}
     if w.yakuman and values.get("yaku") is not None:
         values["yaku"] = ()
-    return replace(w, fu=fu if w.fu is None else w.fu, **values)
+    return replace(w, **values)
 
 
 def write_record(record: GameRecord, fmt: str, rules: RuleSet | None = None) -> str:

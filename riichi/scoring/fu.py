@@ -17,7 +17,7 @@ from riichi.scoring.reading import Form, HandFacts, Reading
 from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
 
-__all__ = ["FuItem", "count_fu", "fu_items", "round_fu"]
+__all__ = ["FuItem", "count_fu", "fu_items", "fu_of", "round_fu"]
 
 _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
 #: The waits that give 2 fu.
@@ -46,7 +46,11 @@ def round_fu(total: int) -> int:
 
 def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> int:
     """The rounded fu of a reading (0 for thirteen orphans and thirteen unrelated tiles)."""
-    items = fu_items(r, f, pinfu=pinfu)
+    return fu_of(fu_items(r, f, pinfu=pinfu))
+
+
+def fu_of(items: tuple[FuItem, ...]) -> int:
+    """The rounded fu the items add up to (0 for none: thirteen orphans, thirteen unrelated tiles)."""
     return round_fu(sum(item.fu for item in items)) if items else 0
 
 

@@ -72,13 +72,16 @@ class Score(Frozen):
     #: with them (None and () for a nagashi mangan, which has no hand).
     win: Final[Tile | None]
     melds: Final[tuple[Meld, ...]]
+    #: The paid reading's fu counted as for a hand below yakuman: ``fu`` below yakuman; a yakuman hand's
+    #: too, which is paid no fu but has one in Tenhou's records (``ten``): seven pairs 25, thirteen orphans 0.
+    reading_fu: Final[int]
 
     def __init__(self, han: int, fu: int, yaku: tuple[tuple[Yaku, int], ...],  # noqa: PLR0913 - the fields
                  yakuman: tuple[tuple[Yaku, int], ...], yakuman_total: int, limit: Limit | None, points: int,
                  payments: tuple[Payment, ...], deltas: tuple[Delta, ...], fu_details: tuple[FuItem, ...],
                  decomposition: tuple[str, ...], winner: Wind = Wind.EAST, tsumo: bool = False,  # noqa: FBT001, FBT002
                  wait_shape: WaitShape | None = None, liable: Wind | None = None, win: Tile | None = None,
-                 melds: tuple[Meld, ...] = ()) -> None:
+                 melds: tuple[Meld, ...] = (), reading_fu: int | None = None) -> None:
         self.han = han
         self.fu = fu
         self.yaku = yaku
@@ -96,6 +99,7 @@ class Score(Frozen):
         self.liable = liable
         self.win = win
         self.melds = melds
+        self.reading_fu = fu if reading_fu is None else reading_fu  # None: as ``fu`` (a hand below yakuman)
 
     def lines(self) -> list[tuple[str, str, str]]:
         """The yaku (or yakuman) as (name, value, English gloss) rows."""

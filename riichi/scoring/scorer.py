@@ -18,7 +18,8 @@ South's closed hand 234m 456p 678s 444z + 3z3z wins by tsumo on the West pair
 The steps: check the tiles and the situation; read the hand every way it can
 be read; for each reading, find its yakuman or else its yaku, fu and price;
 pay the best reading (most points, then most han, then most fu; the first of
-equals).
+equals). A yakuman hand is paid no fu, but its reading's fu, counted as below
+yakuman, is kept as ``reading_fu`` (what Tenhou's records write for it).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
 from riichi.scoring.context import WinContext
-from riichi.scoring.fu import FuItem, fu_items, round_fu
+from riichi.scoring.fu import FuItem, count_fu, fu_items, fu_of
 from riichi.scoring.limits import Limit, base_points, hand_value, limit_base
 from riichi.scoring.reading import Form, HandFacts, Reading, readings
 from riichi.scoring.result import Delta, Score
@@ -62,10 +63,12 @@ class _Priced:
     yakuman_total: Final[int]
     limit: Final[Limit | None]
     fu_details: Final[tuple[FuItem, ...]]
+    #: The reading's fu counted as below yakuman (``fu`` itself is 0 for a yakuman).
+    reading_fu: Final[int]
 
     def __init__(self, reading: Reading, han: int, fu: int, base: int, value: int,  # noqa: PLR0913
                  yaku: tuple[tuple[Yaku, int], ...], yakuman: tuple[tuple[Yaku, int], ...], yakuman_total: int,
-                 limit: Limit | None, fu_details: tuple[FuItem, ...]) -> None:
+                 limit: Limit | None, fu_details: tuple[FuItem, ...], reading_fu: int) -> None:
         self.reading = reading
         self.han = han
         self.fu = fu
@@ -76,9 +79,10 @@ class _Priced:
         self.yakuman_total = yakuman_total
         self.limit = limit
         self.fu_details = fu_details
+        self.reading_fu = reading_fu
 
     def beats(self, other: _Priced | None) -> bool:
-        return other is None or (self.value, self.han, self.fu) > (other.value, other.han, other.fu)
+        return other is None or (self.value, self.han, self.reading_fu) > (other.value, other.han, other.reading_fu)
 
 
 @overload
@@ -129,7 +133,7 @@ def score(hand: object, ctx: object, rules: object = TENHOU) -> Score:
         limit=best.limit, points=settled.points,
         payments=settled.payments,
         deltas=() if settled.deltas is None else tuple([Delta(seat, n) for seat, n in zip(WINDS, settled.deltas)]),
-        fu_details=best.fu_details,
+        fu_details=best.fu_details, reading_fu=best.reading_fu,
         decomposition=_decomposition(best.reading, facts), winner=ctx.seat_wind, tsumo=ctx.tsumo,
         wait_shape=best.reading.wait_shape, liable=_liable_seat(liability, ctx),
         win=ctx.win, melds=hand.melds)
@@ -183,7 +187,7 @@ def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...])
     if yakuman and not yaku and all(row.needs_yaku is not None and row.needs_yaku(rules) for row in yakuman):
         yakuman = []  # paarenchan where it needs a yaku beside it
     if yakuman:
-        return _price_yakuman(r, f, yakuman)
+        return _price_yakuman(r, f, yakuman, pinfu=any(row.yaku is Yaku.PINFU for row in yaku))
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
         return None
     best = None
@@ -198,7 +202,8 @@ def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...])
     return best
 
 
-def _price_yakuman(r: Reading, f: HandFacts, rows: list[YakuRow]) -> _Priced:
+def _price_yakuman(r: Reading, f: HandFacts, rows: list[YakuRow], *, pinfu: bool) -> _Priced:
+    """A reading priced as its yakuman: no han and no fu paid; its fu as below yakuman kept aside."""
     rules = f.rules
     full = rules.multiple_yakuman is MultipleYakuman.FULL
     listed = tuple((row.yaku, row.yakuman if full else 1) for row in rows)
@@ -207,7 +212,7 @@ def _price_yakuman(r: Reading, f: HandFacts, rows: list[YakuRow]) -> _Priced:
         total = min(total, rules.max_yakuman)
     base = 8000 * total
     value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
-    return _Priced(r, 0, 0, base, value, (), listed, total, Limit.YAKUMAN, ())
+    return _Priced(r, 0, 0, base, value, (), listed, total, Limit.YAKUMAN, (), count_fu(r, f, pinfu=pinfu))
 
 
 def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], ...], *, pinfu: bool,
@@ -215,7 +220,7 @@ def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], .
     """A reading priced by its han and fu (a mangan where ``mangan``)."""
     rules = f.rules
     items = fu_items(r, f, pinfu=pinfu)
-    fu = round_fu(sum(item.fu for item in items)) if items else 0
+    fu = fu_of(items)
     total = 0
     limit: Limit | None
     if mangan:
@@ -230,7 +235,7 @@ def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], .
     else:
         base, limit = base_points(han, fu, kiriage=rules.kiriage)
     value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
-    return _Priced(r, han, fu, base, value, listed, (), total, limit, items)
+    return _Priced(r, han, fu, base, value, listed, (), total, limit, items, fu)
 
 
 def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
