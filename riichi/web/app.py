@@ -9,6 +9,8 @@ Endpoints (documented at ``/docs`` and ``/openapi.json``):
   be read.
 * ``POST /api/compare``: the same case under every preset.
 * ``POST /api/analyze``: shanten, waits and discards of a hand.
+* ``POST /api/hand``: hand notation read by the library's reader, as the
+  calculator page holds a hand (:mod:`riichi.web.reading`).
 * ``GET /api/rules``: the presets and their switches.
 * ``GET /api/svg/tiles``, ``/api/svg/hand``, ``/api/svg/sprite``: pictures
   drawn by :mod:`riichi.svg`.
@@ -47,11 +49,12 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riichi import svg
-from riichi.errors import RiichiError, UnknownRulesError
+from riichi.errors import InvalidCaseError, RiichiError, UnknownRulesError
 from riichi.formats import strict_json
 from riichi.rules import find_rules
 from riichi.scoring.yaku.table import GLOSSES
 from riichi.web import schema
+from riichi.web.reading import read_hand_request
 
 __all__ = ["MAX_BODY", "MAX_RECORD", "create_app", "serve"]
 
@@ -431,6 +434,22 @@ def create_app() -> FastAPI:
         body = await _read_case(request)
         result = await run_in_threadpool(_analyze_case(), body)
         return JSONResponse(result, status_code=_status_of(result))
+
+    @app.post("/api/hand", tags=["notation"], response_model=None, openapi_extra=_body(schema.HAND_REQUEST),
+              responses={200: {"description": "The hand read, or the notation's error naming the word at fault",
+                               **_json(schema.HAND_READING)}, **_ERRORS})
+    async def hand(request: Request) -> JSONResponse:
+        """Read hand notation as the page holds a hand: the concealed tiles as written, the melds with the seat
+        each was called from (and where it sits from ``seat_wind``), and the winning tile (marked ``win:TILE``,
+        else the last concealed tile). A request that can be read is answered 200: notation the reader refuses
+        is the ``reading``, an error object naming the word at fault."""
+        body = await _read_json(request)
+        if not isinstance(body, dict):
+            raise _Refused(422, "invalid_case", f"a hand request is a JSON object, not {type(body).__name__}")
+        try:
+            return JSONResponse(read_hand_request(body))
+        except InvalidCaseError as exc:
+            raise _Refused(422, exc.code, str(exc), case_id=body.get("id")) from None
 
     @app.post("/api/replay", tags=["replay"], response_model=None,
               openapi_extra={"requestBody": {"required": True, "content": {

@@ -15,9 +15,10 @@ from typing import Final
 from riichi.rules import PRESETS
 from riichi.rules.ruleset import GAME_SWITCHES, SCORING_SWITCHES
 from riichi.scoring.context import SITUATION_FLAGS, flag_help
+from riichi.web.reading import MAX_HAND_TEXT
 
-__all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "REPLAY", "REPLAY_ERROR", "REVIEW",
-           "RESULT", "RULES", "WIN_CASE"]
+__all__ = ["ANALYSIS", "ANALYZE_REQUEST", "COMPARE_RESULT", "ERROR", "EVALUATION", "HAND_READING", "HAND_REQUEST",
+           "REPLAY", "REPLAY_ERROR", "RESULT", "REVIEW", "RULES", "WIN_CASE"]
 
 # Every optional field of a request may also be null, which the readers take as not given.
 _SEAT: Final = {"type": ["string", "null"], "enum": ["E", "S", "W", "N", None]}
@@ -232,6 +233,74 @@ EVALUATION: Final[dict[str, object]] = {
         "ok": {"type": "boolean", "const": True},
         "score": {"oneOf": [RESULT, ERROR]},
         "analysis": {"oneOf": [ANALYSIS, ERROR, {"type": "null"}]},
+    },
+}
+
+# -- reading a hand ------------------------------------------------------------------------------------
+
+_TILE_STRING: Final = {"type": "string", "pattern": f"^{_TILE}$"}
+
+HAND_REQUEST: Final[dict[str, object]] = {
+    "title": "HandRequest",
+    "type": "object",
+    "description": "Hand notation to read, as typed: concealed tiles, then melds `TYPE:TILES[@SEAT]`, then maybe "
+                   "the winning tile `win:TILE`. Unknown fields are refused.",
+    "required": ["hand"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"description": "Echoed back."},
+        "hand": {"type": "string", "maxLength": MAX_HAND_TEXT, "examples": ["234m 406p 11z pon:777z@W chi:789s@N win:2m"],
+                 "description": "Any text: what the notation reader refuses is answered in `reading` (200)."},
+        "seat_wind": {**_SEAT, "default": "E", "description": "The player's seat: melds' seats are said relative "
+                                                               "to it."},
+        "players": {"type": ["integer", "null"], "enum": [3, 4, None], "default": 4,
+                    "description": "Players at the table: with 3 there is no seat N (nor anyone across)."},
+    },
+}
+
+_NOTATION_ERROR: Final[dict[str, object]] = {
+    "type": "object",
+    "description": "Notation the reader refused.",
+    "required": ["ok", "error"],
+    "properties": {
+        "ok": {"type": "boolean", "const": False},
+        "error": {"type": "object", "required": ["code", "message", "word", "span"], "properties": {
+            "code": {"type": "string", "const": "invalid_notation"},
+            "message": {"type": "string", "description": "The notation reader's message."},
+            "word": {"type": ["string", "null"], "description": "The word at fault, as written."},
+            "span": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}, "minItems": 2,
+                     "maxItems": 2, "description": "`[start, end)`: the characters at fault in `hand`."}}},
+    },
+}
+
+HAND_READING: Final[dict[str, object]] = {
+    "title": "HandReading",
+    "type": "object",
+    "required": ["id", "ok", "reading"],
+    "properties": {
+        "id": {},
+        "ok": {"type": "boolean", "const": True},
+        "reading": {"oneOf": [{
+            "type": "object",
+            "description": "The hand read.",
+            "required": ["ok", "tiles", "melds", "win", "win_marked"],
+            "properties": {
+                "ok": {"type": "boolean", "const": True},
+                "tiles": {"type": "array", "items": _TILE_STRING,
+                          "description": "The concealed tiles in the order written (`0m` a red five)."},
+                "melds": {"type": "array", "description": "The melds in the order written.", "items": {
+                    "type": "object", "required": ["type", "tiles", "from", "relative"], "properties": {
+                        "type": {"type": "string", "enum": ["chi", "pon", "minkan", "shouminkan", "ankan"]},
+                        "tiles": {"type": "array", "items": _TILE_STRING, "minItems": 3, "maxItems": 4},
+                        "from": {**_SEAT, "description": "The seat written after `@` (null when none is)."},
+                        "relative": {"type": ["string", "null"], "enum": ["left", "across", "right", None],
+                                     "description": "That seat seen from `seat_wind`."}}}},
+                "win": {"type": ["string", "null"], "pattern": f"^{_TILE}$",
+                        "description": "The winning tile: the one marked `win:TILE`, else the last concealed tile "
+                                       "written; null without concealed tiles."},
+                "win_marked": {"type": "boolean", "description": "Whether `win:TILE` marked it."},
+            },
+        }, _NOTATION_ERROR]},
     },
 }
 

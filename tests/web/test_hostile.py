@@ -40,7 +40,7 @@ def post(client: TestClient, path: str, body: str | bytes) -> Any:
     return client.post(path, content=content, headers={"Content-Type": "application/json"})
 
 
-@pytest.mark.parametrize("path", ["/api/score", "/api/compare", "/api/evaluate", "/api/analyze"])
+@pytest.mark.parametrize("path", ["/api/score", "/api/compare", "/api/evaluate", "/api/analyze", "/api/hand"])
 @pytest.mark.parametrize(("body", "said"), [
     ("{\"id\": 1e999, " + WIN + "}", "too large for a double"),
     ("{\"id\": NaN, " + WIN + "}", "NaN is not a JSON number"),

@@ -90,7 +90,8 @@ def test_bad_notation_clears_the_stale_hand_and_result(page: Page, base_url: str
     type_hand(page, "123m456p789s11122z")
     expect(page.locator("#points")).to_have_text("3,900")
     type_hand(page, "123m456p789s11122x")
-    expect(page.locator("#notation-error")).to_have_text("unexpected character 'x'")
+    # the library's reader's message (riichi.notation), after the word at fault
+    expect(page.locator("#notation-error")).to_have_text("123m456p789s11122x: unexpected character 'x' (suits are m, p, s, z)")
     expect(page.locator("#points")).to_have_count(0)
     expect(page.locator("#tile-count")).to_have_text("0 / 14")
     expect(page.locator("#hand-view .in-hand")).to_have_count(0)

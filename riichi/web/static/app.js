@@ -1,10 +1,10 @@
 // The calculator page: builds a win case from clicks or notation, asks the
-// server (/api/evaluate, /api/compare) and shows the answer.
+// server (/api/evaluate, /api/compare) and shows the answer. Typed notation is read by the server
+// (/api/hand, the library's reader): the page has no reader of its own.
 // The page state lives in the URL query, so a link reopens the same hand.
 "use strict";
 
 const MELD_SIZE = { chi: 3, pon: 3, minkan: 4, shouminkan: 4, ankan: 4 };
-const MELD_LETTER = { chi: "c", pon: "p", minkan: "k", shouminkan: "s", ankan: "a" };
 
 // The hand and its situation as a fresh page has them (Clear goes back to these).
 const FRESH = () => ({
@@ -24,6 +24,7 @@ const state = { ...FRESH(), preset: "tenhou", overrides: {}, view: "score" };
 let mode = "hand";
 let rulesListing = null;
 let requestSerial = 0;
+let readingSerial = 0;  // the notation's last reading asked for: older answers are dropped
 let timer = null;
 
 const $ = (id) => document.getElementById(id);
@@ -99,36 +100,26 @@ function handText() {
   return [formatTiles(state.tiles), ...state.melds.map(meldText)].filter(Boolean).join(" ");
 }
 
-function parseHand(text) {
-  const tiles = [], melds = [];
-  let win = null;
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    if (win !== null) throw new Error("the winning tile (win:TILE) is the last word");
-    if (word.startsWith("win:")) {
-      // the winning tile marked in the notation, as a score's reading line writes it
-      const marked = parseTiles(word.slice(4));
-      if (marked.length !== 1) throw new Error("the winning tile is one tile, e.g. win:2m");
-      win = marked[0];
-    } else if (word.includes(":")) {
-      const [type, rest] = word.split(":", 2);
-      if (!(type in MELD_SIZE)) throw new Error(`unknown meld type '${type}' (chi, pon, minkan, shouminkan, ankan)`);
-      const [tilesText, from] = rest.split("@");
-      const mt = parseTiles(tilesText);
-      if (mt.length !== MELD_SIZE[type]) throw new Error(`${type} needs ${MELD_SIZE[type]} tiles`);
-      let rel = null;
-      if (from !== undefined) {
-        if (!seatsInPlay().includes(from)) throw new Error(`the seat after @ is ${seatsInPlay().join(", ")}`);
-        rel = seatToRel(from, state.seat);
-        if (!rel) throw new Error(`a meld cannot be called from your own seat (${from})`);
-      } else if (type !== "ankan") rel = "left";
-      melds.push({ type, tiles: mt, rel });
-    } else {
-      if (melds.length) throw new Error("concealed tiles come before the melds");
-      tiles.push(...parseTiles(word));
-    }
+// The hand written in notation, as the server reads it with the library's reader (/api/hand): the concealed
+// tiles as written, the melds ({type, tiles, rel}: rel the seat called from, seen from state.seat) and the
+// winning tile (marked win:TILE, else the last concealed tile; marked says which). A text it refuses throws
+// the server's error ({message, word}: the word at fault), as does a server that cannot be reached.
+async function readHand(text) {
+  if (!text.trim()) return { tiles: [], melds: [], win: null, marked: false };
+  let data;
+  try {
+    ({ data } = await post("/api/hand", { hand: text, seat_wind: state.seat, players: players() }));
+  } catch (e) {
+    throw { message: "cannot reach the server: " + e.message, word: null };
   }
-  if (win !== null && !tiles.includes(win)) throw new Error(`the winning tile ${win} is not one of the concealed tiles`);
-  return { tiles, melds, win };
+  const reading = data.ok ? data.reading : data;  // a request the server refused (422) is its own error
+  if (!reading.ok) throw { message: reading.error.message, word: reading.error.word || null };
+  return {
+    tiles: reading.tiles,
+    melds: reading.melds.map((m) => ({ type: m.type, tiles: m.tiles, rel: m.relative })),
+    win: reading.win,
+    marked: reading.win_marked,
+  };
 }
 
 function tileButton(t, onClick, cls = "") {
@@ -289,35 +280,36 @@ function toQuery() {
   return q.toString();
 }
 
-function fromQuery(search) {
+async function fromQuery(search) {
   const q = new URLSearchParams(search);
   const int = (k) => Math.max(0, Math.min(99, parseInt(q.get(k) || "0", 10) || 0));
   if (SEATS.includes(q.get("seat"))) state.seat = q.get("seat");
   if (SEATS.includes(q.get("round"))) state.round = q.get("round");
-  let parsedWin = null;
-  try {
-    const parsed = parseHand(q.get("hand") || "");
-    state.tiles = parsed.tiles;
-    state.melds = parsed.melds;
-    parsedWin = parsed.win;
-  } catch (e) {
+  state.preset = q.get("rules") || "tenhou";  // before the hand is read: it says how many players
+  // The hand, the dora and the ura indicators of the link, each read by the server.
+  const [hand, dora, ura] = await Promise.allSettled(["hand", "dora", "ura"].map((k) => readHand(q.get(k) || "")));
+  if (hand.status === "fulfilled") {
+    state.tiles = hand.value.tiles;
+    state.melds = hand.value.melds;
+  } else {
     $("notation").value = q.get("hand") || "";
-    showNotationError(e.message);
+    showNotationError(hand.reason);
   }
-  const win = q.get("win") || parsedWin;
-  state.win = win && state.tiles.includes(win) ? win : state.tiles[state.tiles.length - 1] || null;
+  const win = q.get("win");  // the link's winning tile, else the reading's (marked, or the last tile)
+  state.win = win && state.tiles.includes(win) ? win : hand.status === "fulfilled" ? hand.value.win : null;
   state.tsumo = q.get("tsumo") === "1";
   const from = q.get("from");
   if (SEATS.includes(from) && seatToRel(from, state.seat)) state.discarder = seatToRel(from, state.seat);
   state.riichi = [0, 1, 2].includes(int("riichi")) ? int("riichi") : 0;
   for (const f of ["ippatsu", "open_riichi", "last", "rinshan", "chankan", "first"]) state[f] = q.get(f) === "1";
-  for (const f of ["dora", "ura"]) {
-    try { state[f] = parseTiles(q.get(f) || "").slice(0, 5); } catch (e) { state[f] = []; }
+  for (const [f, read] of [["dora", dora], ["ura", ura]]) {
+    // indicators are tiles only: anything else the link holds there is dropped, as bad tiles are
+    const ok = read.status === "fulfilled" && !read.value.melds.length && !read.value.marked;
+    state[f] = ok ? read.value.tiles.slice(0, 5) : [];
   }
   state.honba = int("honba");
   state.sticks = int("sticks");
   state.kita = Math.min(4, int("kita"));
-  state.preset = q.get("rules") || "tenhou";
   try {
     const o = JSON.parse(q.get("switches") || "{}");
     state.overrides = o && typeof o === "object" && !Array.isArray(o) ? o : {};
@@ -610,16 +602,20 @@ function renderCompare(data) {
 
 // -- updating ------------------------------------------------------------------------
 
-function showNotationError(msg) {
-  $("notation-error").hidden = !msg;
-  $("notation-error").textContent = msg || "";
-  $("notation").classList.toggle("invalid", Boolean(msg));
+// The notation's error (null: none), the word at fault first: "pon:55z: pon 55z: needs 3 tiles, not 2".
+function showNotationError(error) {
+  const box = $("notation-error");
+  box.hidden = !error;
+  box.textContent = "";
+  if (error) box.append(...(error.word ? [el("code", { class: "word" }, error.word), ": "] : []), error.message);
+  $("notation").classList.toggle("invalid", Boolean(error));
 }
 
 function changed(fromTiles) {
   if (fromTiles !== "typed") {
+    readingSerial++;  // the notation is written from the hand now: a reading still on its way is stale
     $("notation").value = handText();
-    showNotationError("");
+    showNotationError(null);
   }
   render();
   history.replaceState(null, "", "?" + toQuery());
@@ -693,21 +689,21 @@ function wire() {
   renderPalette();
   for (const b of document.querySelectorAll("#modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
   for (const b of document.querySelectorAll("[data-win-by]")) b.addEventListener("click", () => { state.tsumo = b.dataset.winBy === "tsumo"; changed(false); });
-  $("notation").addEventListener("input", () => {
+  $("notation").addEventListener("input", async () => {
+    const serial = ++readingSerial;
+    let reading = null, error = null;
     try {
-      const parsed = parseHand($("notation").value);
-      state.tiles = parsed.tiles;
-      state.melds = parsed.melds;
-      // as on the command line: the tile marked win:TILE, else the last concealed tile written
-      state.win = parsed.win || state.tiles[state.tiles.length - 1] || null;
-      showNotationError("");
+      reading = await readHand($("notation").value);
     } catch (e) {
-      // no stale hand or result beside the error: the hand is what the notation says, and it says nothing
-      state.tiles = [];
-      state.melds = [];
-      state.win = null;
-      showNotationError(e.message);
+      error = e;
     }
+    if (serial !== readingSerial) return;  // a later keystroke, or an edit by clicks, has the last word
+    // as on the command line: the tile marked win:TILE, else the last concealed tile written (the server's
+    // reading says which); after an error no stale hand or result is left beside it: the hand is empty
+    state.tiles = reading ? reading.tiles : [];
+    state.melds = reading ? reading.melds : [];
+    state.win = reading ? reading.win : null;
+    showNotationError(error);
     changed("typed");
   });
   $("win").addEventListener("change", () => { state.win = $("win").value; changed(false); });
@@ -736,7 +732,7 @@ function wire() {
 
 async function start() {
   wire();
-  fromQuery(location.search);
+  await fromQuery(location.search);
   setMode("hand");
   try {
     await loadGlosses();
