@@ -323,6 +323,45 @@ def test_a_slow_reading_of_an_earlier_keystroke_never_overwrites_a_later_one(pag
     expect(page.locator("#notation")).to_have_value(last)
 
 
+def test_a_hand_typed_while_the_page_still_loads_is_kept(page: Page, base_url: str) -> None:
+    rules: list[Route] = []
+    readings: list[Route] = []
+    # /api/rules is the page's last question before it writes the notation box from the link's hand
+    page.route("**/api/rules", lambda route: rules.append(route))
+    page.route("**/api/hand", lambda route: readings.append(route))
+    page.goto(base_url)
+    page.fill("#notation", "123m456p789s11122z")
+    for _ in range(200):  # both questions asked, neither answered yet
+        if rules and readings:
+            break
+        page.wait_for_timeout(25)
+    assert len(rules) == 1 and len(readings) == 1
+    with page.expect_response("**/api/rules"):
+        rules[0].continue_()  # the page finishes loading while the typed hand is still being read
+    page.wait_for_timeout(200)
+    readings[0].continue_()
+    expect(page.locator("#tile-count")).to_have_text("14 / 14")
+    expect(page.locator("#notation")).to_have_value("123m456p789s11122z")
+    expect(page.locator("#points")).to_have_text("3,900")  # the hand of test_page_state's first test
+
+
+def test_a_tile_clicked_while_the_typed_hand_is_read_is_added_to_it(page: Page, base_url: str) -> None:
+    readings: list[Route] = []
+    page.goto(base_url)
+    page.route("**/api/hand", lambda route: readings.append(route))
+    page.fill("#notation", "123m456p789s1122z")  # 13 tiles
+    click_tiles(page, "1z")  # clicked before the reading is answered
+    for _ in range(200):
+        if readings:
+            break
+        page.wait_for_timeout(25)
+    readings[0].continue_()
+    # the click waited for the typed hand: 123m 456p 789s 11z 22z and 1z, won on 1z (the tile added last)
+    expect(page.locator("#tile-count")).to_have_text("14 / 14")
+    expect(page.locator("#notation")).to_have_value("123m456p789s11122z")
+    expect(page.locator("#win")).to_have_value("1z")
+
+
 def test_phone_sized_screen_has_no_sideways_scrolling(browser: Browser, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     try:

@@ -25,6 +25,7 @@ let mode = "hand";
 let rulesListing = null;
 let requestSerial = 0;
 let readingSerial = 0;  // the notation's last reading asked for: older answers are dropped
+let typing = Promise.resolve();  // that reading, settled once its answer is applied (or dropped)
 let timer = null;
 
 const $ = (id) => document.getElementById(id);
@@ -120,6 +121,12 @@ async function readHand(text) {
     win: reading.win,
     marked: reading.win_marked,
   };
+}
+
+// An edit that adds to the hand (the palette) or changes how it is seen (the seat, the number of players)
+// waits for the reading of what was typed before it, so that it applies to the hand typed.
+function afterTyping(edit) {
+  return (...args) => { typing.then(() => edit(...args)); };
 }
 
 function tileButton(t, onClick, cls = "") {
@@ -287,16 +294,19 @@ async function fromQuery(search) {
   if (SEATS.includes(q.get("round"))) state.round = q.get("round");
   state.preset = q.get("rules") || "tenhou";  // before the hand is read: it says how many players
   // The hand, the dora and the ura indicators of the link, each read by the server.
+  const before = readingSerial;
   const [hand, dora, ura] = await Promise.allSettled(["hand", "dora", "ura"].map((k) => readHand(q.get(k) || "")));
-  if (hand.status === "fulfilled") {
+  if (readingSerial !== before) {
+    // the hand was typed or clicked while the link's was read: what the user did stands
+  } else if (hand.status === "fulfilled") {
     state.tiles = hand.value.tiles;
     state.melds = hand.value.melds;
+    const win = q.get("win");  // the link's winning tile, else the reading's (marked, or the last tile)
+    state.win = win && state.tiles.includes(win) ? win : hand.value.win;
   } else {
     $("notation").value = q.get("hand") || "";
     showNotationError(hand.reason);
   }
-  const win = q.get("win");  // the link's winning tile, else the reading's (marked, or the last tile)
-  state.win = win && state.tiles.includes(win) ? win : hand.status === "fulfilled" ? hand.value.win : null;
   state.tsumo = q.get("tsumo") === "1";
   const from = q.get("from");
   if (SEATS.includes(from) && seatToRel(from, state.seat)) state.discarder = seatToRel(from, state.seat);
@@ -329,7 +339,7 @@ function renderPalette() {
   for (const row of rows) {
     const div = document.createElement("div");
     div.className = "palette-row";
-    for (const t of row) div.appendChild(tileButton(t, () => addFromPalette(t)));
+    for (const t of row) div.appendChild(tileButton(t, afterTyping(() => addFromPalette(t))));
     pal.appendChild(div);
   }
 }
@@ -680,6 +690,26 @@ async function update() {
   }
 }
 
+// The hand typed in the notation box, read by the server. Its answer is dropped when a later keystroke, or an
+// edit by clicks, came after it: a slow answer never overwrites a newer hand.
+async function readTyped() {
+  const serial = ++readingSerial;
+  let reading = null, error = null;
+  try {
+    reading = await readHand($("notation").value);
+  } catch (e) {
+    error = e;
+  }
+  if (serial !== readingSerial) return;
+  // as on the command line: the tile marked win:TILE, else the last concealed tile written (the server's
+  // reading says which); after an error no stale hand or result is left beside it: the hand is empty
+  state.tiles = reading ? reading.tiles : [];
+  state.melds = reading ? reading.melds : [];
+  state.win = reading ? reading.win : null;
+  showNotationError(error);
+  changed("typed");
+}
+
 // -- wiring ------------------------------------------------------------------------------
 
 function wire() {
@@ -689,28 +719,12 @@ function wire() {
   renderPalette();
   for (const b of document.querySelectorAll("#modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
   for (const b of document.querySelectorAll("[data-win-by]")) b.addEventListener("click", () => { state.tsumo = b.dataset.winBy === "tsumo"; changed(false); });
-  $("notation").addEventListener("input", async () => {
-    const serial = ++readingSerial;
-    let reading = null, error = null;
-    try {
-      reading = await readHand($("notation").value);
-    } catch (e) {
-      error = e;
-    }
-    if (serial !== readingSerial) return;  // a later keystroke, or an edit by clicks, has the last word
-    // as on the command line: the tile marked win:TILE, else the last concealed tile written (the server's
-    // reading says which); after an error no stale hand or result is left beside it: the hand is empty
-    state.tiles = reading ? reading.tiles : [];
-    state.melds = reading ? reading.melds : [];
-    state.win = reading ? reading.win : null;
-    showNotationError(error);
-    changed("typed");
-  });
+  $("notation").addEventListener("input", () => { typing = readTyped(); });
   $("win").addEventListener("change", () => { state.win = $("win").value; changed(false); });
   // Clear starts over: the hand and the whole situation; the rule set and the view stay.
   $("clear").addEventListener("click", () => { Object.assign(state, FRESH()); changed(true); });
   $("discarder").addEventListener("change", () => { state.discarder = $("discarder").value; changed(false); });
-  $("seat").addEventListener("change", () => { state.seat = $("seat").value; changed(true); });
+  $("seat").addEventListener("change", afterTyping(() => { state.seat = $("seat").value; changed(true); }));
   $("round").addEventListener("change", () => { state.round = $("round").value; changed(false); });
   $("riichi").addEventListener("change", () => { state.riichi = Number($("riichi").value); changed(false); });
   for (const f of ["ippatsu", "open_riichi", "last", "rinshan", "chankan", "first"]) {
@@ -720,7 +734,7 @@ function wire() {
     $(id).addEventListener("input", () => { state[f] = Math.max(0, Math.min(99, parseInt($(id).value, 10) || 0)); changed(false); });
   }
   $("preset").addEventListener("change", () => { state.preset = $("preset").value; state.overrides = {}; changed(false); });
-  for (const b of document.querySelectorAll("[data-players]")) b.addEventListener("click", () => setPlayers(Number(b.dataset.players)));
+  for (const b of document.querySelectorAll("[data-players]")) b.addEventListener("click", afterTyping(() => setPlayers(Number(b.dataset.players))));
   const setKita = (n) => { state.kita = Math.max(0, Math.min(4, n)); changed(false); };
   $("kita").addEventListener("input", () => setKita(parseInt($("kita").value, 10) || 0));
   $("kita-minus").addEventListener("click", () => setKita(state.kita - 1));
@@ -732,6 +746,7 @@ function wire() {
 
 async function start() {
   wire();
+  const untouched = readingSerial;  // the notation as the page opened: a link's hand, or nothing
   await fromQuery(location.search);
   setMode("hand");
   try {
@@ -748,8 +763,10 @@ async function start() {
     }
     if (!rulesListing.presets.some((p) => p.name === state.preset)) state.preset = rulesListing.default;
   } catch (e) { /* the result panel reports the server as unreachable */ }
-  const typedError = !$("notation-error").hidden;
-  changed(typedError ? "typed" : true);
+  // The notation is written from the hand read, unless it is an error to correct, or the user has typed
+  // (or clicked) since the page opened: then the box keeps what is in it, and a reading on its way stands.
+  const typed = !$("notation-error").hidden || readingSerial !== untouched;
+  changed(typed ? "typed" : true);
 }
 
 start();
