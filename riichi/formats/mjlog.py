@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
-from riichi.formats.mjlog_codes import CallKind, GoType, decode_meld, tile_of
+from riichi.formats.mjlog_codes import CallKind, GoType, MeldCode, decode_meld, tile_of
 from riichi.formats.record import (
     ErrorCode,
     GameRecord,
@@ -139,10 +139,16 @@ class _Hand:
     kan_pending: int | None = None  # seat that declared a kan and draws the replacement next
     has_result: bool = False
     ended: bool = False
+    #: The 136-ids of each event's tiles (:attr:`~riichi.formats.record.HandRecord.tile_ids`).
+    ids: list[tuple[int, ...]] = field(default_factory=list)
+
+    def add(self, event: Event, ids: tuple[int, ...] = ()) -> None:
+        self.events.append(event)
+        self.ids.append(ids)
 
     def record(self) -> HandRecord:
         stated = StatedHand(self.scores, self.honba, self.sticks, tuple(self.wins), self.draw)
-        return HandRecord(self.index, tuple(self.events), stated, tuple(self.shown))
+        return HandRecord(self.index, tuple(self.events), stated, tuple(self.shown), tile_ids=tuple(self.ids))
 
 
 @dataclass(slots=True)
@@ -160,6 +166,7 @@ class _Reader:
     index: int = 0
     #: The record's ``SHUFFLE`` seed, and each hand's wall from it in turn (none without one).
     seed: TenhouSeed | None = None
+    seed_text: str | None = None
     walls: Iterator[ShuffledWall] | None = None
 
     @property
@@ -213,16 +220,17 @@ class _Reader:
             seat = _DRAW_TAGS.index(letter)
             rinshan = hand.kan_pending == seat
             hand.kan_pending = None
-            hand.events.append(Draw(seat, tile, rinshan=rinshan))
+            hand.add(Draw(seat, tile, rinshan=rinshan), (tile_id,))
             hand.last_draw = (seat, tile_id)
             return
         seat = _DISCARD_TAGS.index(letter)
-        hand.events.append(Discard(seat, tile, tsumogiri=hand.last_draw == (seat, tile_id)))
+        hand.add(Discard(seat, tile, tsumogiri=hand.last_draw == (seat, tile_id)), (tile_id,))
         hand.last_draw = None
 
     def shuffle(self, a: dict[str, str]) -> None:
         try:
             self.seed = TenhouSeed.parse(a.get("seed", ""))
+            self.seed_text = a["seed"]
         except SeedError as exc:
             raise _Bad(f"SHUFFLE: {exc}") from None
 
@@ -266,6 +274,7 @@ class _Reader:
         hands = tuple(self.tiles(a.get(f"hai{s}", "")) for s in range(n))
         if any(len(h) != 13 for h in hands):  # noqa: PLR2004
             raise _Bad(f"INIT: hai0..hai{n - 1} must hold 13 tiles each, not " + ",".join(str(len(h)) for h in hands))
+        dealt = [_number(t, "a tile id") for s in range(n) for t in a[f"hai{s}"].split(",")]
         if n == 3 and a.get("hai3", "").strip():  # noqa: PLR2004
             raise _Bad("INIT hai3 deals a fourth hand in a three-player game")
         scores = self.scores(_ints(a, "ten"), "INIT ten") if "ten" in a else None
@@ -280,7 +289,7 @@ class _Reader:
         deal = Deal(Wind(round_index // 4), round_index % 4 + 1, dealer, self.tile(str(dora_id)), hands,
                     honba=honba, sticks=sticks, scores=scores or ((25000,) * 4 if n == 4 else (35000,) * 3),  # noqa: PLR2004
                     wall=wall)
-        self.hand.events.append(deal)
+        self.hand.add(deal, (dora_id, *dealt))
 
     def scores(self, values: list[int], what: str) -> tuple[int, ...]:
         """Four scores in hundreds as points; a three-player record's fourth, empty slot left out."""
@@ -322,28 +331,30 @@ class _Reader:
         if code.kind in (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN, CallKind.NUKI):
             hand.kan_pending = who
         hand.last_draw = None
-        hand.events.append(event)
+        hand.add(event, _own_ids(code))
 
     def reach(self, a: dict[str, str]) -> None:
         hand = self.current("a riichi")
         who = _seat(a, "who", self.players)
         step = _int(a, "step")
         if step == 1:
-            hand.events.append(Riichi(who))
+            hand.add(Riichi(who))
         elif step == 2:  # noqa: PLR2004
-            hand.events.append(RiichiAccepted(who))
+            hand.add(RiichiAccepted(who))
         else:
             raise _Bad(f"REACH step {step} is neither 1 (declared) nor 2 (accepted)")
 
     def dora(self, a: dict[str, str]) -> None:
-        self.current("a dora indicator").events.append(DoraRevealed(self.tile(a.get("hai", ""))))
+        tile = self.tile(a.get("hai", ""))
+        self.current("a dora indicator").add(DoraRevealed(tile), (_number(a["hai"], "a tile id"),))
 
     def agari(self, a: dict[str, str]) -> None:
         hand = self.current("AGARI", after_result=bool(self.hand and self.hand.wins))
         who, from_who = _seat(a, "who", self.players), _seat(a, "fromWho", self.players)
         machi = self.tile(a.get("machi", ""))
         ura = self.tiles(a.get("doraHaiUra", ""))
-        hand.events.append(Win(who, None if who == from_who else from_who, machi, ura))
+        hand.add(Win(who, None if who == from_who else from_who, machi, ura), tuple(_ints(a, "doraHaiUra"))
+                 if ura else ())
         ten = _ints(a, "ten") if "ten" in a else None
         yaku_ids = _ints(a, "yaku") if "yaku" in a else None
         yakuman_ids = _ints(a, "yakuman") if "yakuman" in a else None
@@ -378,7 +389,7 @@ class _Reader:
         shown = [(s, self.tiles(a[f"hai{s}"])) for s in range(self.players) if f"hai{s}" in a]
         hand.shown.extend(shown)
         seat = shown[0][0] if kind is DrawKind.KYUUSHU_KYUUHAI and shown else None
-        hand.events.append(Ryuukyoku(kind, seat))
+        hand.add(Ryuukyoku(kind, seat))
         hand.draw = StatedDraw(kind, self.sc(a), **self.ba(a))
         self.result(a)
 
@@ -432,7 +443,8 @@ class _Reader:
         rules = RecordRules(players=go.players if go else 4, red_fives=go.red_fives if go else None,
                             open_tanyao=go.open_tanyao if go else None, hanchan=go.hanchan if go else None,
                             log_id=self.log_id, code=go.code if go else None, preset=preset, switches=switches)
-        return GameRecord(rules, self.names, self.start_scores, tuple(self.hands), self.end, tuple(self.errors))
+        return GameRecord(rules, self.names, self.start_scores, tuple(self.hands), self.end, tuple(self.errors),
+                          seed=self.seed_text)
 
 
 _HANDLERS: Final = {
@@ -446,6 +458,19 @@ _HANDLERS: Final = {
     "AGARI": _Reader.agari,
     "RYUUKYOKU": _Reader.ryuukyoku,
 }
+
+
+def _own_ids(code: MeldCode) -> tuple[int, ...]:
+    """The ids a call takes from the caller's hand: all but the called tile's; the added tile of a kakan; an
+    ankan's four, the one its code names first."""
+    if code.kind is CallKind.KAKAN:
+        assert code.added is not None
+        return (code.added,)
+    if code.kind is CallKind.ANKAN:  # the id its code names first (Tenhou's is not always the lowest)
+        return (code.called, *(i for i in code.ids if i != code.called))
+    if code.kind is CallKind.NUKI:
+        return code.ids
+    return tuple(i for i in code.ids if i != code.called)
 
 
 def _number(text: str, what: str) -> int:

@@ -312,6 +312,12 @@ class HandRecord(Frozen):
     events: tuple[object, ...]
     stated: StatedHand
     shown: tuple[tuple[int, tuple[Tile, ...]], ...] = ()
+    #: The 136-ids Tenhou gave each event's tiles, one tuple an event, as an mjlog record writes them (None
+    #: from the other formats): a deal's dora indicator then each seat's 13 in the order dealt; a draw's, a
+    #: discard's and a dora indicator's tile; the tiles a call takes from the hand (a kakan's added tile, an
+    #: ankan's four, a North set aside); a win's ura indicators; () for the rest. The mjlog writer writes
+    #: them back (with the record's :attr:`GameRecord.seed`), as no other format tells copies of a tile apart.
+    tile_ids: tuple[tuple[int, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +334,8 @@ class GameRecord(Frozen):
     notes: tuple[RecordNote, ...] = field(default=())
     #: Read leniently: a game length the record states nowhere is inferred from its hands.
     lenient: bool = False
+    #: An mjlog record's ``SHUFFLE`` seed, as it writes it (its walls give the hands' :attr:`HandRecord.tile_ids`).
+    seed: str | None = None
 
     def ruleset(self, base: RuleSet | None = None) -> RuleSet:
         """The rules to replay the game under (:meth:`RecordRules.ruleset`; read leniently, with the game
