@@ -21,6 +21,10 @@ process, and checks a contract on every input, not only the absence of a traceba
   :func:`~riichi.formats.detect.read_record` gives a record whatever the bytes, its problems listed in
   ``record.errors``, and the record replays through the engine without an exception, every object
   written as strict JSON.
+* ``bot``: :class:`riichi.bots.client.MjaiClient` (what ``riichi bot`` runs) on the lines an mjai table
+  sends, one a line of the input: every answer is one line of strict JSON, an mjai action object, and no
+  line raises. Seeded with the lines one seat is sent in whole self-play games, east-only, four and three
+  players.
 * ``soul``: :func:`riichi.formats.soul.read_soul` on Mahjong Soul's protobuf bytes (the ``soul`` extra)
   gives a record whatever the bytes, and the replay of what it read gives kyoku, game_end or error
   objects, never an exception. Seeded with the real games of tests/data/soul, whole and cut to each hand.
@@ -148,6 +152,45 @@ def _soul_bytes() -> Iterator[bytes]:
             yield wrapper(name=outer.name, data=cut.SerializeToString()).SerializeToString()
 
 
+def _bot_sessions() -> Iterator[bytes]:
+    """The lines one seat of a self-play game is sent at an mjai table (one line a decision, the events since
+    the last, as mjai.app sends them), a game a seed: east-only games under Tenhou's rules, four and three
+    players, each seat in turn."""
+    from riichi.bots.protocol import seat_message
+    from riichi.game.engine import play_game
+    from riichi.game.events import Event, GameEnd, GameStart
+    from riichi.game.legal import Action
+    from riichi.game.players import EfficientPlayer, Player, SeatView
+    from riichi.rules import resolve_rules
+
+    class Seat:
+        def __init__(self, seat: int) -> None:
+            self.inner, self.seat = EfficientPlayer(seed=seat), seat
+            self.lines: list[str] = []
+            self.pending: list[dict[str, object]] = []
+
+        def observe(self, event: Event) -> None:
+            if isinstance(event, GameStart):
+                self.lines.append(json.dumps([{"type": "start_game", "names": list(event.names), "id": self.seat}]))
+            elif isinstance(event, GameEnd):
+                self.lines.append(json.dumps([*self.pending, {"type": "end_kyoku"}, {"type": "end_game"}]))
+            else:
+                self.pending.append(seat_message(event, self.seat))
+
+        def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
+            self.lines.append(json.dumps(self.pending))
+            self.pending = []
+            return self.inner.choose(view, actions)
+
+    for game in itertools.count():
+        rules = resolve_rules("tenhou-sanma" if game % 3 == 2 else "tenhou", length="east_only")
+        seat = game % rules.players
+        watched = Seat(seat)
+        players: list[Player] = [watched if s == seat else EfficientPlayer(seed=s) for s in range(rules.players)]
+        play_game(players, rules, seed=game, listener=watched.observe)
+        yield "\n".join(watched.lines).encode("utf-8")
+
+
 def _seed(corpus: Path, texts: Iterator[bytes], limit: int) -> None:
     """Write up to ``limit`` distinct seed inputs into the corpus folder, and the hostile inputs."""
     seen: set[bytes] = set()
@@ -253,6 +296,27 @@ def _soul_target() -> Callable[[bytes], None]:
     return one
 
 
+def _bot_target() -> Callable[[bytes], None]:
+    from riichi.bots.client import MjaiClient
+    from riichi.game.players import EfficientPlayer
+    from riichi.rules import TENHOU
+
+    def constant(name: str) -> NoReturn:
+        _fail(f"{name} written: not RFC 8259 JSON")
+
+    def one(data: bytes) -> None:
+        client = MjaiClient(EfficientPlayer(seed=0), TENHOU)
+        for line in data.decode("utf-8", errors="replace").split("\n"):
+            answer = client.answer(line)  # what the table sent, whatever it is: never an exception
+            if "\n" in answer:
+                _fail(f"an answer of more than one line: {answer[:200]!r}")
+            action = json.loads(answer, parse_constant=constant)
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                _fail(f"not an mjai action: {answer[:200]}")
+
+    return one
+
+
 Target = tuple[Callable[[], Callable[[bytes], None]], Callable[[], Iterator[bytes]], int]
 TARGETS: dict[str, Target] = {
     "notation": (_notation_target, _notation_texts, 4000),
@@ -261,6 +325,7 @@ TARGETS: dict[str, Target] = {
     "records": (partial(_record_target, "auto"),
                 lambda: itertools.chain.from_iterable(zip(*(_record_texts(fmt) for fmt in _record_formats()))), 150),
     "soul": (_soul_target, _soul_bytes, 20),
+    "bot": (_bot_target, _bot_sessions, 30),
 }
 
 

@@ -98,21 +98,23 @@ class MjaiClient:
         kind = event.get("type")
         if kind == "start_game":
             seat = event.get("id", 0)
-            self.seat = seat if isinstance(seat, int) and 0 <= seat < 4 else 0  # noqa: PLR2004
+            self.seat = seat if type(seat) is int and 0 <= seat < 4 else 0  # noqa: PLR2004
+            if self.seat != seat or type(seat) is not int:
+                self.problems.append(f"start_game's id must be our seat, 0 to 3, not {seat!r}: playing seat 0")
             self.round = None
             return
         if kind == "start_kyoku":
             self._start(event)
             return
-        if kind == "tsumo" and event.get("actor") == self.seat:
-            self._last_draw = str(event.get("pai"))
+        actor = event.get("actor")
+        if kind == "tsumo" and type(actor) is int and actor == self.seat:
+            self._last_draw = _tile_name(event.get("pai"))  # for the safe discard, when a tile is named
         r = self.round
         if r is None or kind in ("end_kyoku", "end_game", "none", "hora", "ryukyoku"):
             if kind in ("hora", "ryukyoku", "end_kyoku"):
                 self.round = None  # the hand is over: nothing more to follow until the next deal
             return
-        actor = event.get("actor")
-        seat = actor if isinstance(actor, int) else -1
+        seat = -1 if kind == "dora" else _seat(event, "actor", len(r.hands))  # a kan indicator has no actor
         hidden = seat != self.seat
         if kind == "tsumo":
             pai = event.get("pai")
@@ -126,13 +128,12 @@ class MjaiClient:
             r.apply(discard_event(seat, tile, tsumogiri=tsumogiri or (r.riichi[seat] and r.drawn == tile)))
         elif kind in ("chi", "pon", "daiminkan"):
             own = tuple(tile_from_mjai(t) for t in _list(event.get("consumed")))
-            target, pai = event.get("target"), tile_from_mjai(event.get("pai"))
+            target, pai = _seat(event, "target", len(r.hands)), tile_from_mjai(event.get("pai"))
             if hidden:
                 self._hold(r, seat, own)
                 if kind != "daiminkan":
                     self._keep_a_discard(r, seat, own, legal.kuikae_kinds(self.rules.game.kuikae, pai, own,
                                                                           chi=kind == "chi"))
-            assert isinstance(target, int)
             call = Chi if kind == "chi" else Pon if kind == "pon" else Minkan
             r.apply(call(seat, pai, target, own))
         elif kind == "kakan":
@@ -166,6 +167,9 @@ class MjaiClient:
 
     def _start(self, event: dict[str, object]) -> None:
         hands = _list(event.get("tehais"))
+        if not 3 <= len(hands) <= 4 or self.seat >= len(hands):  # noqa: PLR2004 - three or four seats
+            raise ValueError(f"tehais holds {len(hands)} hands, not one for each of three or four seats with ours "
+                             f"(seat {self.seat})")
         self._pool = Counter(full_set(self.rules.scoring.aka, players=len(hands)))
         mine = tuple(self._out(tile_from_mjai(t)) for t in _list(hands[self.seat]))
         dora = self._out(tile_from_mjai(event.get("dora_marker")))
@@ -384,6 +388,23 @@ class MjaiClient:
 def _list(value: object) -> list[object]:
     if not isinstance(value, list):
         raise ValueError(f"expected a list, not {value!r}")
+    return value
+
+
+def _tile_name(value: object) -> str | None:
+    """``value`` when it names a tile in mjai, else None."""
+    try:
+        tile_from_mjai(value)
+    except ValueError:
+        return None
+    return str(value)
+
+
+def _seat(event: dict[str, object], key: str, players: int) -> int:
+    """The seat an event names under ``key`` (``actor``, ``target``): a whole number from 0 to ``players - 1``."""
+    value = event.get(key)
+    if type(value) is not int or not 0 <= value < players:
+        raise ValueError(f"{key} must be a seat from 0 to {players - 1}, not {value!r}")
     return value
 
 

@@ -5,7 +5,8 @@
 
 Each line read is a JSON array of events (or one event); each line written is the player's action, or
 ``{"type":"none"}``. The seat comes from ``start_game``'s ``id``. A line the bot cannot follow is said on
-stderr, and the bot plays safe (pass, or discard the tile drawn) until the next hand.
+stderr, and the bot plays safe (pass, or discard the tile drawn) until the next hand; so does an error of
+the bot's own, which never ends the process.
 """
 
 from __future__ import annotations
@@ -50,7 +51,13 @@ def run(args: argparse.Namespace) -> int:
     for line in sys.stdin:
         if not line.strip():
             continue
-        answer = client.answer(line)
+        try:
+            answer = client.answer(line)
+        except Exception as bug:  # noqa: BLE001 - a fault of this program must not end the bot's game
+            print(f"riichi bot: this line raised {type(bug).__name__}: {bug}; the bot passes and "
+                  "plays safe until the next hand", file=sys.stderr)
+            client.round = None
+            answer = '{"type":"none"}'
         for problem in client.problems[told:]:
             print(f"riichi bot: {problem}", file=sys.stderr)
         told = len(client.problems)

@@ -192,3 +192,82 @@ def test_riichi_bot_answers_a_line_it_cannot_read_with_a_pass(capsys: pytest.Cap
     out, err = capsys.readouterr()
     assert out.splitlines() == ['{"type":"none"}', '{"type":"none"}']
     assert "not JSON" in err
+
+
+def _deal_line(seat: int, players: int = 4) -> str:
+    """A start_game for ``seat`` and the first deal of an east game, our hand known, the others hidden."""
+    hands = [["?"] * 13 for _ in range(players)]
+    hands[seat] = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W"]
+    deal = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1p", "kyoku": 1, "honba": 0, "kyotaku": 0,
+            "oya": 0, "scores": [25000] * players, "tehais": hands}
+    return json.dumps([{"type": "start_game", "names": [""] * players, "id": seat}, deal])
+
+
+@pytest.mark.parametrize(("event", "named"), [
+    # A seat is a whole number below the table's size (mjai's actor and target): each of these named no seat
+    # and stopped the bot's process (an index out of range, a number too large for an index, no target).
+    ({"type": "tsumo", "actor": 7, "pai": "?"}, "actor must be a seat from 0 to 3, not 7"),
+    ({"type": "tsumo", "actor": -1, "pai": "?"}, "actor must be a seat from 0 to 3, not -1"),
+    ({"type": "tsumo", "actor": 10**30, "pai": "?"}, f"actor must be a seat from 0 to 3, not {10**30}"),
+    ({"type": "tsumo", "actor": True, "pai": "?"}, "actor must be a seat from 0 to 3, not True"),
+    ({"type": "tsumo", "pai": "?"}, "actor must be a seat from 0 to 3, not None"),
+])
+def test_an_event_naming_no_seat_is_a_problem_not_a_crash(event: dict[str, object], named: str) -> None:
+    client = MjaiClient(EfficientPlayer(seed=0), EAST_ONLY)
+    assert client.answer(_deal_line(1)) == '{"type":"none"}'
+    assert client.answer(json.dumps([event])) == '{"type":"none"}'
+    assert len(client.problems) == 1 and named in client.problems[0]
+    assert client.round is None  # the hand is lost: the bot plays safe until the next deal
+
+
+def test_a_call_without_its_target_is_a_problem_not_a_crash() -> None:
+    # The dealer (seat 0) draws and discards East; seat 2 pons it, naming no seat it took the tile from.
+    client = MjaiClient(EfficientPlayer(seed=0), EAST_ONLY)
+    client.answer(_deal_line(1))
+    line = [{"type": "tsumo", "actor": 0, "pai": "?"}, {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
+            {"type": "pon", "actor": 2, "pai": "N", "consumed": ["N", "N"]}]
+    assert client.answer(json.dumps(line)) == '{"type":"none"}'
+    assert len(client.problems) == 1 and "target must be a seat from 0 to 3, not None" in client.problems[0]
+
+
+@pytest.mark.parametrize(("seat", "players"), [(True, 4), (3, 3)])
+def test_a_seat_with_no_hand_at_the_deal_is_a_problem_not_a_crash(seat: object, players: int) -> None:
+    # start_game's id is our seat: True is no seat (taken as 0), and seat 3 has no hand at a table of three.
+    client = MjaiClient(EfficientPlayer(seed=0), SANMA_EAST_ONLY if players == 3 else EAST_ONLY)
+    deal = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1p", "kyoku": 1, "honba": 0, "kyotaku": 0,
+            "oya": 0, "scores": [25000] * players,
+            "tehais": [["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W"]]
+            + [["?"] * 13] * (players - 1)}
+    answer = client.answer(json.dumps([{"type": "start_game", "id": seat}, deal]))
+    assert answer == '{"type":"none"}'
+    if seat is True:
+        assert client.seat == 0
+        assert client.problems == ["start_game's id must be our seat, 0 to 3, not True: playing seat 0"]
+    else:
+        assert len(client.problems) == 1 and "not one for each of three or four seats with ours (seat 3)" in \
+            client.problems[0]
+
+
+def test_riichi_bot_plays_on_when_its_player_raises(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import io  # noqa: PLC0415
+
+    # The player (tests.bots.test_mjai_client:Raises) fails at its first decision, the dealer's first discard:
+    # the bot says so, passes, and reads the next line (a second start_game, answered none) as before.
+    deal = json.loads(_deal_line(0))
+    deal.append({"type": "tsumo", "actor": 0, "pai": "N"})
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(deal) + '\n[{"type":"start_game","id":0}]\n'))
+    assert main(["bot", "tests.bots.test_mjai_client:Raises"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ['{"type":"none"}', '{"type":"none"}']
+    assert "this line raised RuntimeError: a player's own fault" in err
+
+
+class Raises:
+    """A player whose every choice fails."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
+        raise RuntimeError("a player's own fault")
