@@ -27,7 +27,7 @@ from riichi.tiles import Wind
 
 __all__ = ["MAX_HAND_TEXT", "read_hand_request"]
 
-#: The longest hand text read (a hand of four kans with every seat and a win mark is under 90 characters).
+#: The longest hand text read (four added kans, each with its seat, a pair and a win mark: 86 characters).
 MAX_HAND_TEXT: Final = 200
 _FIELDS: Final = frozenset({"id", "hand", "seat_wind", "players"})
 #: A seat's place relative to the player, by how many seats further in turn order it sits, at 4 and 3 players.
