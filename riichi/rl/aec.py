@@ -3,7 +3,9 @@ table asks them (a discard's callers one after another), as PettingZoo's classic
 
 Each agent observes a ``Dict`` of ``observation`` and ``action_mask`` (all zeros when it is not that
 agent's move); an index that is not legal is played as the seat's safe move and ``infos`` says
-``illegal_action``. At the end of the game every agent is terminated with its reward (``reward``:
+``illegal_action``. An action that is no index of the space (a float, a string, an integer out of range; None
+for an agent that is not done) raises :class:`~riichi.rl.encoding.InvalidActionError`, as PettingZoo's
+out-of-bounds check refuses it. At the end of the game every agent is terminated with its reward (``reward``:
 ``"points"``, the final points in thousands after uma and oka; or ``"placement"``, (players + 1) / 2
 minus its place).
 """
@@ -22,7 +24,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from riichi.game.engine import Table
 from riichi.game.legal import Action
 from riichi.game.players import SeatView
-from riichi.rl.encoding import ACTIONS, PLANES, SeatPlanes, encode, legal_indices
+from riichi.rl.encoding import ACTIONS, PLANES, InvalidActionError, SeatPlanes, action_number, encode, legal_indices
 from riichi.rl.env import observation_space
 from riichi.rules import RuleSet, resolve_rules
 
@@ -38,7 +40,7 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
 
     def __init__(self, rules: RuleSet | str = "tenhou", *, reward: Literal["points", "placement"] = "points") -> None:
         super().__init__()
-        self.rules = resolve_rules(rules) if isinstance(rules, str) else rules
+        self.rules = resolve_rules(rules)
         if reward not in ("points", "placement"):
             raise ValueError(f"reward is points or placement, not {reward!r}")
         self.reward_kind = reward
@@ -63,6 +65,8 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:  # noqa: ARG002
+        # Options are taken and ignored: PettingZoo's api_test resets with options={"options": 1} and wants it
+        # to work (the Gymnasium environment, whose checker passes only an empty dict, refuses them).
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         self.agents = list(self.possible_agents)
@@ -86,8 +90,11 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
 
     def observe(self, agent: str) -> Observation:
         table = self.table
-        assert table is not None
-        seat = self._seat_of[agent]
+        if table is None:
+            raise RuntimeError("observe() before reset(): call reset() first")
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"{agent!r} is not an agent of this game ({', '.join(self.possible_agents)})")
         decision = table.decision
         if decision is not None and decision.seat == seat:
             return {"observation": encode(decision.view, self._planes[seat]), "action_mask": self._mask.copy()}
@@ -96,13 +103,18 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         return {"observation": obs, "action_mask": np.zeros(ACTIONS, dtype=np.int8)}
 
     def step(self, action: np.int64 | int | None) -> None:
+        table = self.table
+        if table is None:
+            raise RuntimeError("step() before reset(): call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self.table
-        assert table is not None and table.decision is not None
-        chosen = self._actions.get(int(action)) if action is not None else None
+        assert table.decision is not None
+        if action is None:
+            raise InvalidActionError(f"action None for {agent}, which is not done: None is only for an agent "
+                                     "terminated or truncated")
+        chosen = self._actions.get(action_number(action))
         if chosen is None:
             chosen = table.decision.default
             self.infos[agent] = {"illegal_action": True}

@@ -19,7 +19,9 @@ stay zero, and the Norths a seat has set aside count among its melds' tiles.
 | 16 | scalars: [0:4] round wind one-hot, [4:8] seat wind one-hot, [8:12] riichi of relative seats 0-3, [12:16] scores of relative seats in thousands, [16] live tiles left / 10, [17:22] phase one-hot (draw, turn, calls, kan, over) |
 
 Actions: ``Discrete(ACTIONS)``; ``action_mask`` has 1 at each legal index (when two legal actions share
-an index, the first listed is played).
+an index, the first listed is played). An action is a Python or NumPy integer (or a 0-d integer array) in
+0..ACTIONS-1, as Gymnasium's ``Discrete.contains`` takes it; anything else (a float, a bool, a string, None,
+an array, an integer out of range) is refused with :class:`InvalidActionError` by :func:`action_number`.
 
 | index | action |
 |---|---|
@@ -39,14 +41,18 @@ an index, the first listed is played).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 import numpy.typing as npt
 
+from riichi.errors import RiichiError
 from riichi.game.legal import Action
 from riichi.game.players import SeatView
 from riichi.bots.features import ACTIONS, PLANES, SeatPlanes, action_index, legal_mask, view_planes
 
-__all__ = ["ACTIONS", "PLANES", "SeatPlanes", "action_index", "encode", "legal_indices"]
+__all__ = ["ACTIONS", "PLANES", "InvalidActionError", "SeatPlanes", "action_index", "action_number", "encode",
+           "legal_indices"]
 
 _FLOAT32 = np.dtype(np.float32)
 _INT8 = np.dtype(np.int8)
@@ -64,3 +70,38 @@ def legal_indices(actions: tuple[Action, ...]) -> tuple[npt.NDArray[np.int8], di
     """The mask over the action space and the action each legal index plays."""
     mask, by_index = legal_mask(actions)
     return np.ndarray((ACTIONS,), _INT8, mask), by_index
+
+
+class InvalidActionError(RiichiError):
+    """An action that is no index of the action space: not an integer (a float is not rounded, a string not
+    read), or an integer outside 0..ACTIONS-1."""
+
+    code: ClassVar[str] = "invalid_action"
+
+
+def action_number(action: object) -> int:
+    """``action`` as an index of the action space (see the module's description); :class:`InvalidActionError`
+    naming it otherwise.
+
+    >>> action_number(np.int64(37)), action_number(np.array(41))
+    (37, 41)
+    >>> action_number(3.0)
+    Traceback (most recent call last):
+    ...
+    riichi.rl.encoding.InvalidActionError: action 3.0 (float) is not an index of the action space: an integer 0..120
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]  # a 0-d array: its one value
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        shown = repr(action)
+        shown = shown if len(shown) <= _SHOWN else shown[:_SHOWN] + "..."
+        raise InvalidActionError(f"action {shown} ({type(action).__name__}) is not an index of the action space: "
+                                 f"an integer 0..{ACTIONS - 1}")
+    index = int(action)
+    if not 0 <= index < ACTIONS:
+        raise InvalidActionError(f"action {index} is outside the action space 0..{ACTIONS - 1}")
+    return index
+
+
+#: The longest part of a refused action's text shown in the error.
+_SHOWN = 60

@@ -4,7 +4,9 @@ environment; and :func:`vector_env`, many tables stepped in one process.
 The observation is a ``Dict`` of ``observation`` (the encoder's array) and ``action_mask`` (1 at each
 legal index of the ``Discrete`` action space), as PettingZoo's classic games give it. An index that is
 not legal is played as the seat's safe move (pass, else discard the tile drawn) and ``info`` says
-``illegal_action``. The episode is one game; the reward is, as ``reward`` says:
+``illegal_action``; an action that is no index of the space (a float, a string, None, an integer out of range)
+raises :class:`~riichi.rl.encoding.InvalidActionError`, as do a constructor's argument that names nothing
+(:class:`ValueError`) and options given to ``reset``, which takes none. The episode is one game; the reward is, as ``reward`` says:
 
 - ``"points"``: the seat's final points (in thousands, after uma and oka) at the end;
 - ``"placement"``: at the end, (players + 1) / 2 minus the seat's place (1.5, 0.5, -0.5, -1.5 for four);
@@ -14,6 +16,7 @@ not legal is played as the seat's safe move (pass, else discard the tile drawn) 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, cast
 
@@ -28,7 +31,7 @@ from riichi.game.engine import Table
 from riichi.game.events import Event
 from riichi.game.legal import Action
 from riichi.game.players import Player
-from riichi.rl.encoding import ACTIONS, PLANES, SeatPlanes, encode, legal_indices
+from riichi.rl.encoding import ACTIONS, PLANES, SeatPlanes, action_number, encode, legal_indices
 from riichi.rules import RuleSet, resolve_rules
 
 __all__ = ["MahjongEnv", "Reward", "observation_space", "vector_env"]
@@ -47,6 +50,15 @@ def observation_space() -> spaces.Space[Observation]:
     }))
 
 
+def _no_options(options: object) -> None:
+    """Refuse options given to ``reset`` (the environments take none; an option silently ignored would be a
+    game other than the one asked for): :class:`ValueError` naming them."""
+    if options is None or (isinstance(options, dict) and not options):
+        return
+    named = ", ".join(map(repr, options)) if isinstance(options, dict) else repr(options)
+    raise ValueError(f"reset() takes no options, not {named}")
+
+
 class MahjongEnv(gym.Env[Observation, np.int64]):
     """One learning ``seat`` under ``rules`` (a preset name or a :class:`RuleSet`) against ``opponents``,
     player names as ``riichi play --seat`` takes them (built-in, ``module:Class``, ``mjai:COMMAND``), one
@@ -56,18 +68,26 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
 
     def __init__(self, rules: RuleSet | str = "tenhou", *, seat: int = 0, opponents: Sequence[str] | None = None,
                  reward: Reward = "points", bot_timeout: float = 2.0) -> None:
-        self.rules = resolve_rules(rules) if isinstance(rules, str) else rules
+        self.rules = resolve_rules(rules)
         self.seats = self.rules.players
-        if not 0 <= seat < self.seats:
-            raise ValueError(f"seat {seat} is not a seat of a {self.seats}-player game")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat!r} is not a seat of a {self.seats}-player game (0..{self.seats - 1})")
         self.seat = seat
+        if isinstance(opponents, str):
+            raise ValueError(f"opponents is a list of player names, one for each other seat, not the string "
+                             f"{opponents!r}")
         self.opponent_specs = list(opponents) if opponents is not None else ["efficient"] * (self.seats - 1)
         if len(self.opponent_specs) != self.seats - 1:
             raise ValueError(f"{self.seats - 1} opponents are needed, not {len(self.opponent_specs)}")
+        for spec in self.opponent_specs:
+            if not isinstance(spec, str):
+                raise ValueError(f"an opponent is a player's name (such as 'efficient'), not {spec!r}")
         if reward not in ("points", "placement", "hand"):
             raise ValueError(f"reward is points, placement or hand, not {reward!r}")
         self.reward_kind = reward
-        self.bot_timeout = bot_timeout
+        if isinstance(bot_timeout, bool) or not isinstance(bot_timeout, int | float) or not 0 < bot_timeout < math.inf:
+            raise ValueError(f"bot_timeout is a positive number of seconds, not {bot_timeout!r}")
+        self.bot_timeout = float(bot_timeout)
         self.observation_space = observation_space()
         self.action_space = spaces.Discrete(ACTIONS)
         self.table: Table | None = None
@@ -83,7 +103,8 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
 
     # -- Gymnasium -------------------------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:  # noqa: ARG002
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        _no_options(options)
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         if not self._players:
@@ -98,10 +119,12 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         table = self.table
-        if table is None or table.decision is None:
+        if table is None:
+            raise RuntimeError("step() before reset(): call reset() first")
+        if table.decision is None:
             raise RuntimeError("step() after the game ended: call reset()")
         decision = table.decision
-        chosen = self._actions.get(int(action))
+        chosen = self._actions.get(action_number(action))
         info: dict[str, Any] = {}
         if chosen is None:
             chosen = decision.default
@@ -192,8 +215,8 @@ class MahjongEnv(gym.Env[Observation, np.int64]):
 
 def vector_env(num_envs: int, rules: RuleSet | str = "tenhou", **kwargs: Any) -> gym.vector.SyncVectorEnv:
     """``num_envs`` tables of :class:`MahjongEnv` (the same keyword arguments) stepped in this process."""
-    if num_envs < 1:
-        raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+    if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        raise ValueError(f"num_envs is a number of tables, at least 1, not {num_envs!r}")
 
     def make() -> Callable[[], gym.Env[Observation, np.int64]]:
         return lambda: MahjongEnv(rules, **kwargs)

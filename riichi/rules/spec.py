@@ -58,7 +58,7 @@ def resolve_rules(spec: str | Mapping[str, object] | RuleSet | None = None, /, *
     if isinstance(spec, str):
         return find_rules(spec)
     if not isinstance(spec, dict) and not isinstance(spec, Mapping):  # a dict first: Mapping's check is slower
-        raise UnknownRulesError("rules must be a preset name or an object with a 'preset' key")
+        raise UnknownRulesError(f"rules must be a preset name or an object with a 'preset' key, not {type(spec).__name__}")
     key = _spec_key(spec)
     found = _RESOLVED.get(key) if key is not None else None
     if found is None:
