@@ -1,20 +1,26 @@
 """What the mjai host costs: the same games played in-process and against ``riichi bot efficient``
-processes speaking mjai, the floor under any bot's speed, and the memory of both sides over the run.
+processes speaking mjai, the floors under any bot's speed, and the memory of both sides over the run.
 
     python -m benchmarks.mjai_host                # 20 hanchan each way
     python -m benchmarks.mjai_host --games 100    # and memory over a hundred games
 
-Each run seats the efficient player at every seat and plays the same seeds under Tenhou's rules, three
-ways: in-process (``play_game``); with all four seats ``mjai:riichi bot efficient`` processes (started
-once for the run, as ``riichi play --seat`` does, before the clock runs); and with four processes that
-answer each line at once with the answer the real bot gave it (``benchmarks/mjai_answers.py``, the
-answers recorded by the table in the run before): the same game, the same lines and pipes, no bot work.
-That third speed is the floor: what the table and the wait for another process cost, which no bot can
-beat. All three are played twice: as the system places the processes, and with the table and its bots
-on one core (Linux ``sched_setaffinity``; the bots inherit it), where a process woken by a line does
-not wait for another core to wake. Times are wall-clock seconds; the CPU seconds of the table's process
-and of the bots (Linux ``/proc``) are printed too. Memory is the resident set of this process and of each
-bot process after the first game, the middle one and the last (of the first placement).
+Each run seats the efficient player at every seat and plays the same seeds under Tenhou's rules, four
+ways: in-process (``play_game``); with all four seats ``riichi bot efficient`` processes of the installed
+build (started once for the run, as ``riichi play --seat`` does, before the clock runs); and twice with
+four stand-ins that answer each line with the answer the real bot gave it (``benchmarks/mjai_answers.py``,
+the answers recorded by the table in the run before): the same game, the same lines and pipes. The first
+stand-ins do no work at all: their speed is the floor, what the table and the wait for another process
+cost, which no bot can beat. The second read each line as JSON first (the standard library's
+``json.loads``): the floor under any Python bot, which must at least read what the table says. All are
+played twice: as the system places the processes, and with the table and its bots on one core (Linux
+``sched_setaffinity``; the bots inherit it), where a process woken by a line does not wait for another
+core to wake. Times are wall-clock seconds; the CPU seconds of the table's process and of the bots
+(Linux ``/proc``) are printed too. Memory is the resident set of this process and of each bot process
+after the first game, the middle one and the last (of the first placement).
+
+The bots are started as ``python -P -m riichi``: ``-P`` keeps the current folder off the bot's module
+path, so that a run from the checkout times the installed build, as every benchmark does, and not the
+checkout's sources.
 """
 
 from __future__ import annotations
@@ -28,6 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import which_riichi
+
+
+#: ``riichi bot efficient`` from the installed build, wherever the benchmark is run from (see above).
+BOT = [sys.executable, "-P", "-m", "riichi", "bot", "efficient"]
 
 
 def _rss_kib(pid: int | str = "self") -> int:
@@ -107,7 +117,7 @@ def _placement(name: str, games: int, folder: Path) -> dict[str, Any]:
 
     answers: list[list[bytes]] = [[] for _ in range(4)]
     started = time.perf_counter()
-    bots = [_seat([sys.executable, "-m", "riichi", "bot", "efficient"], seat, answers[seat]) for seat in range(4)]
+    bots = [_seat(BOT, seat, answers[seat]) for seat in range(4)]
     started = time.perf_counter() - started
     try:
         hosted, table_cpu, bots_cpu, hands_hosted, memory = _play_hosted(bots, games)
@@ -121,16 +131,23 @@ def _placement(name: str, games: int, folder: Path) -> dict[str, Any]:
         files.append(folder / f"{name.replace(' ', '-')}-{seat}.answers")
         files[-1].write_bytes(b"".join(answers[seat]))
     script = str(Path(__file__).with_name("mjai_answers.py"))
-    stand_ins = [_seat([sys.executable, script, str(files[seat])], seat, None) for seat in range(4)]
-    try:
-        floor, floor_cpu, _, hands_floor, _ = _play_hosted(stand_ins, games)
-        faults += sum(len(b.faults) for b in stand_ins)
-    finally:
-        for bot in stand_ins:
-            bot.close()
+    floors = {}
+    for kind, extra in (("floor", []), ("reading", ["--read"])):
+        stand_ins = [_seat([sys.executable, script, *extra, str(files[seat])], seat, None) for seat in range(4)]
+        try:
+            seconds, table, stand_ins_cpu, hands, _ = _play_hosted(stand_ins, games)
+            faults += sum(len(b.faults) for b in stand_ins)
+        finally:
+            for bot in stand_ins:
+                bot.close()
+        floors[kind] = seconds
+        floors[f"{kind}_cpu"] = table
+        floors[f"{kind}_bots_cpu"] = stand_ins_cpu
+        floors[f"{kind}_same"] = hands == hands_direct
     return {"name": name, "direct": direct, "direct_cpu": direct_cpu, "hosted": hosted, "table_cpu": table_cpu,
-            "bots_cpu": bots_cpu, "floor": floor, "floor_cpu": floor_cpu, "started": started, "faults": faults,
-            "same": hands_direct == hands_hosted == hands_floor, "hands": hands_direct, "memory": memory}
+            "bots_cpu": bots_cpu, **floors, "started": started, "faults": faults,
+            "same": hands_direct == hands_hosted and floors["floor_same"] and floors["reading_same"],
+            "hands": hands_direct, "memory": memory}
 
 
 def main() -> None:
@@ -153,16 +170,19 @@ def main() -> None:
     ms = 1000 / games
     print(f"{games} hanchan each way ({runs[0]['hands']} hands); milliseconds a hanchan by the clock, and the "
           "speed as a share of the in-process speed")
-    print(f"{'placement':<10} {'in-process':>10} {'4 bots':>8} {'share':>6} {'floor':>8} {'share':>6}   "
-          f"{'CPU ms: table':>13} {'bots':>6} {'floor table':>11}")
+    print(f"{'placement':<10} {'in-process':>10} {'4 bots':>8} {'share':>6} {'floor':>8} {'share':>6} "
+          f"{'reading':>8} {'share':>6}   {'CPU ms: table':>13} {'bots':>6} {'floor table':>11} "
+          f"{'floor bots':>10} {'reading bots':>12}")
     for r in runs:
         print(f"{r['name']:<10} {r['direct'] * ms:>10.1f} {r['hosted'] * ms:>8.1f} {r['direct'] / r['hosted']:>6.2f} "
-              f"{r['floor'] * ms:>8.1f} {r['direct'] / r['floor']:>6.2f}   {r['table_cpu'] * ms:>13.1f} "
-              f"{r['bots_cpu'] * ms:>6.1f} {r['floor_cpu'] * ms:>11.1f}")
+              f"{r['floor'] * ms:>8.1f} {r['direct'] / r['floor']:>6.2f} {r['reading'] * ms:>8.1f} "
+              f"{r['direct'] / r['reading']:>6.2f}   {r['table_cpu'] * ms:>13.1f} {r['bots_cpu'] * ms:>6.1f} "
+              f"{r['floor_cpu'] * ms:>11.1f} {r['floor_bots_cpu'] * ms:>10.1f} {r['reading_bots_cpu'] * ms:>12.1f}")
     faults = sum(r["faults"] for r in runs)
     same = all(r["same"] for r in runs)
     print(f"4 bots: riichi bot efficient processes; floor: processes answering each line at once with the bot's "
-          f"recorded answer. Bot faults: {faults}; the same hands in every run: {same}")
+          f"recorded answer; reading: the same after reading the line as JSON. Bot faults: {faults}; the same "
+          f"hands in every run: {same}")
     print("the four bot processes started (each answering start_game) before the clock ran, in "
           + ", ".join(f"{r['started']:.2f} s ({r['name']})" for r in runs))
     memory, marks = runs[0]["memory"], sorted({0, (games - 1) // 2, games - 1})
