@@ -118,3 +118,17 @@ def test_the_text_summary_says_its_units(tmp_path: Path, capsys: pytest.CaptureF
     assert end["type"] == "end_game" and shown == end["points"]
     assert "points/game the average final points of a game\n     (thousands, after uma and oka)" in out
     assert out.count("key:") == 1
+
+
+def test_the_text_summary_columns_fit_the_longest_player_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # A seated mjai bot is named by its command ("mjai:riichi bot efficient", 25 characters): the placements
+    # and rates must still stand under their headings, every row as long as the header and each number
+    # ending where its heading ends.
+    assert main(["play", "--games", "1", "--seed", "2", "--seat", "1=mjai:riichi bot efficient"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header, rows = lines[1], lines[2:6]
+    assert "mjai:riichi bot efficient" in rows[1]
+    for heading in ("1st", "4th", "avg place", "points/game", "deal-in rate"):
+        end = header.index(heading) + len(heading)
+        assert all(row[end - 1] != " " and (end == len(row) or row[end] == " ") for row in rows), heading
+    assert {len(row) for row in rows} == {len(header)}

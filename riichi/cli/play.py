@@ -33,6 +33,7 @@ from riichi.bots.process import MjaiProcessPlayer
 from riichi.bots.protocol import Fault
 from riichi.bots.spec import PLAYERS, make_player
 from riichi.cli.batch import plural
+from riichi.cli.columns import cell_width, pad
 from riichi.errors import RiichiError
 from riichi.formats.detect import SUFFIXES
 from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand
@@ -260,10 +261,12 @@ def _print(summary: dict[str, object]) -> None:
     seats = summary["seats"]
     assert isinstance(seats, list)
     places = ("1st", "2nd", "3rd", "4th")[:len(seats)]
-    print("seat player     " + "".join(f" {p:>4}" for p in places) + "  avg place  points/game  win rate  deal-in rate")
+    width = max(cell_width("player"), *(cell_width(str(s["player"])) for s in seats))  # a name fits its column
+    print(f"seat {pad('player', width)}" + "".join(f" {p:>4}" for p in places)
+          + "  avg place  points/game  win rate  deal-in rate")
     for s in seats:
         counts = "".join(f" {n:>4}" for n in s["placements"][:len(seats)])
-        print(f"{s['seat']:>4} {s['player']:<10}{counts}  {s['average_place']:>9.2f}"
+        print(f"{s['seat']:>4} {pad(str(s['player']), width)}{counts}  {s['average_place']:>9.2f}"
               f"  {s['average_points']:>11.1f}  {s['win_rate']:>8.1%}  {s['deal_in_rate']:>12.1%}")
     print(f"draw rate {summary['draw_rate']:.1%}")
     print(f"key: {places[0]}..{places[-1]} games finished in that place; points/game the average final points of a "
