@@ -31,7 +31,7 @@ must be 0.
 
 from __future__ import annotations
 
-from benchmarks import which_riichi
+from benchmarks import riichi_process, which_riichi
 
 import argparse
 import http.client
@@ -40,7 +40,6 @@ import os
 import socket
 import statistics
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -146,10 +145,9 @@ def percentile(values: list[float], q: float) -> float:
 
 def measure(workers: int, clients: int, seconds: float, max_requests: int, bodies: list[bytes]) -> list[str]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-m", "riichi", "serve", "--host", HOST, "--port", str(port),
-                               "--workers", str(workers), "--max-connections", str(max(512, 2 * clients))],
-                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command, env = riichi_process("serve", "--host", HOST, "--port", str(port), "--workers", str(workers),
+                                  "--max-connections", str(max(512, 2 * clients)))
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rows = []
     try:
         deadline = time.monotonic() + 60
@@ -273,10 +271,9 @@ def scenarios(clients: int, seconds: float, bodies: list[bytes]) -> list[str]:
 
     hands = len(read_record(record, name=LONGEST).hands)
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-m", "riichi", "serve", "--host", HOST, "--port", str(port),
-                               "--request-timeout", str(SCENARIO_DEADLINE)],
-                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command, env = riichi_process("serve", "--host", HOST, "--port", str(port), "--request-timeout",
+                                  str(SCENARIO_DEADLINE))
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # Each scenario: its clients, in groups whose answers are counted apart (replays, scores).
     plans: dict[str, dict[str, list[Callable[[int, float, Round], None]]]] = {
         "close": {"score": [_scorer(bodies, k * 997, "1.1") for k in range(clients)]},

@@ -18,26 +18,26 @@ core to wake. Times are wall-clock seconds; the CPU seconds of the table's proce
 (Linux ``/proc``) are printed too. Memory is the resident set of this process and of each bot process
 after the first game, the middle one and the last (of the first placement).
 
-The bots are started as ``python -P -m riichi``: ``-P`` keeps the current folder off the bot's module
-path, so that a run from the checkout times the installed build, as every benchmark does, and not the
-checkout's sources.
+The bots run the build this process runs (:func:`benchmarks.riichi_process`): a run from the checkout
+times the installed build, as every benchmark does, and not the checkout's sources.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from benchmarks import which_riichi
+from benchmarks import riichi_process, which_riichi
 
 
-#: ``riichi bot efficient`` from the installed build, wherever the benchmark is run from (see above).
-BOT = [sys.executable, "-P", "-m", "riichi", "bot", "efficient"]
+#: ``riichi bot efficient`` of the build this process runs, wherever the benchmark is run from (see above).
+BOT, _BOT_ENV = riichi_process("bot", "efficient")
 
 
 def _rss_kib(pid: int | str = "self") -> int:
@@ -85,9 +85,9 @@ def _play_hosted(bots: list[Any], games: int) -> tuple[float, float, float, int,
     return seconds, table_cpu, bots_cpu, hands, memory
 
 
-def _seat(command: list[str], seat: int, answers: list[bytes] | None) -> Any:
-    """A bot process at ``seat`` (started, ``start_game`` answered); it keeps the lines it answers in
-    ``answers`` when given one."""
+def _seat(command: list[str], seat: int, answers: BinaryIO | None) -> Any:
+    """A bot process at ``seat`` (started, ``start_game`` answered); it writes the lines it answers to
+    ``answers`` when given a file (a file, not a list: the table's memory is measured while it plays)."""
     from riichi.bots.process import MjaiProcessPlayer
     from riichi.game.events import GameStart
     from riichi.rules import TENHOU
@@ -96,7 +96,7 @@ def _seat(command: list[str], seat: int, answers: list[bytes] | None) -> Any:
         def _exchange(self, texts: list[str], timeout: float) -> str:
             line = super()._exchange(texts, timeout)
             if answers is not None:
-                answers.append(line.encode() + b"\n")
+                answers.write(line.encode() + b"\n")
             return line
 
     bot = Recorded(command, seat, timeout=30.0)
@@ -115,21 +115,18 @@ def _placement(name: str, games: int, folder: Path) -> dict[str, Any]:
                        for g in range(games))
     direct, direct_cpu = time.perf_counter() - start, time.process_time() - cpu_start
 
-    answers: list[list[bytes]] = [[] for _ in range(4)]
-    started = time.perf_counter()
-    bots = [_seat(BOT, seat, answers[seat]) for seat in range(4)]
-    started = time.perf_counter() - started
-    try:
-        hosted, table_cpu, bots_cpu, hands_hosted, memory = _play_hosted(bots, games)
-        faults = sum(len(b.faults) for b in bots)
-    finally:
-        for bot in bots:
-            bot.close()
-
-    files = []
-    for seat in range(4):
-        files.append(folder / f"{name.replace(' ', '-')}-{seat}.answers")
-        files[-1].write_bytes(b"".join(answers[seat]))
+    files = [folder / f"{name.replace(' ', '-')}-{seat}.answers" for seat in range(4)]
+    with contextlib.ExitStack() as stack:
+        answers = [stack.enter_context(file.open("wb")) for file in files]
+        started = time.perf_counter()
+        bots = [_seat(BOT, seat, answers[seat]) for seat in range(4)]
+        started = time.perf_counter() - started
+        try:
+            hosted, table_cpu, bots_cpu, hands_hosted, memory = _play_hosted(bots, games)
+            faults = sum(len(b.faults) for b in bots)
+        finally:
+            for bot in bots:
+                bot.close()
     script = str(Path(__file__).with_name("mjai_answers.py"))
     floors = {}
     for kind, extra in (("floor", []), ("reading", ["--read"])):
@@ -155,6 +152,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="hanchan each way (default 20)")
     args = parser.parse_args()
     print(which_riichi())
+    os.environ["PYTHONPATH"] = _BOT_ENV["PYTHONPATH"]  # the bot processes inherit it
     games = args.games
     runs = []
     with tempfile.TemporaryDirectory() as folder:
