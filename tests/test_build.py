@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import os
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 import riichi
 from riichi.build import PROBE, describe, kind
+from tests.conftest import python_command, riichi_command, riichi_env
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,6 +33,18 @@ def test_describe_names_the_version_and_the_build() -> None:
     text = describe()
     assert text.startswith(f"riichi {riichi.__version__} (")
     assert ("compiled with mypyc" in text) == (kind() == "compiled")
+
+
+def test_a_riichi_command_of_the_tests_runs_the_build_under_test() -> None:
+    # The tests that start riichi in another process start it with tests.conftest's riichi_command and
+    # riichi_env. From the checkout, a bare `python -m riichi` imports the sources beside it (the pure build)
+    # even when the suite tests the installed compiled one, and the command line of that build went untested.
+    done = subprocess.run(riichi_command("--version"), cwd=ROOT, env=riichi_env(), capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.strip() == describe()
+    where = subprocess.run(python_command("-c", "import riichi; print(riichi.__file__)"), cwd=ROOT, env=riichi_env(),
+                           capture_output=True, text=True, timeout=60, check=True)
+    assert Path(where.stdout.strip()).resolve() == Path(riichi.__file__).resolve()
 
 
 def test_the_probe_is_compiled_in_the_compiled_build() -> None:
