@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 
 import pytest
 
 from riichi.cli import main
+from tests.conftest import riichi_command, riichi_env
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -125,7 +125,7 @@ def test_jsonl_gives_one_result_per_line_whatever_it_holds() -> None:
         json.dumps([1, 2]),
         json.dumps({"id": "x", "hand": "123m", "win": "1m"}),
     ]
-    proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",
+    proc = subprocess.run(riichi_command("score", "--jsonl"), input="\n".join(lines) + "\n", env=riichi_env(),
                           capture_output=True, text=True, check=False, timeout=60)
     assert proc.returncode == 0
     results = [json.loads(line) for line in proc.stdout.splitlines()]
@@ -161,7 +161,7 @@ def test_package_names_do_not_shadow_its_modules() -> None:
 def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     # `riichi score --jsonl < big | head -1`: the command stops quietly when its output is closed.
     case = json.dumps({"hand": "234m456p678s44433z", "win": "3z", "tsumo": True, "seat_wind": "S"}) + "\n"
-    proc = subprocess.Popen([sys.executable, "-m", "riichi", "score", "--jsonl"], stdin=subprocess.PIPE,
+    proc = subprocess.Popen(riichi_command("score", "--jsonl"), env=riichi_env(), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     proc.stdin.write(case)

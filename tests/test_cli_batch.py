@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,13 @@ import pytest
 from riichi.cli import EXIT_USAGE
 from riichi.cli.batch import CHUNK_LINES, workers_arg
 from riichi.formats.strict_json import MAX_TEXT
+from tests.conftest import riichi_command, riichi_env
 
 WINS = Path(__file__).parent / "data" / "tenhou" / "wins.jsonl"
 
 
 def riichi(*args: str, data: bytes) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "riichi", *args], input=data, capture_output=True, check=False,
+    return subprocess.run(riichi_command(*args), env=riichi_env(), input=data, capture_output=True, check=False,
                           timeout=300)
 
 

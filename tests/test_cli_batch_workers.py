@@ -18,6 +18,7 @@ import pytest
 
 from riichi.cli.batch import ATTEMPTS, CHUNK_LINES, WorkerLost, answer_lines, in_order
 from riichi.formats.interchange import score_line
+from tests.conftest import riichi_command, riichi_env
 
 ROOT = Path(__file__).resolve().parents[1]
 WINS = Path(__file__).parent / "data" / "tenhou" / "wins.jsonl"
@@ -87,8 +88,8 @@ def test_killing_a_worker_of_a_running_score_stream_loses_no_line() -> None:
     # The run, smaller: a worker of `riichi score --jsonl --workers 2` is killed from outside while the
     # stream runs; every line is still answered, in order, and the command ends well.
     data = _cases(1536)
-    run = subprocess.Popen([sys.executable, "-m", "riichi", "score", "--jsonl", "--workers", "2"], cwd=ROOT,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+    run = subprocess.Popen(riichi_command("score", "--jsonl", "--workers", "2"), cwd=ROOT, env=riichi_env(),
+                           stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert run.stdin is not None
     half = data.index(b"\n", len(data) // 2) + 1

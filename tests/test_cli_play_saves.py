@@ -5,11 +5,9 @@ Now: one error line, exit status 1, and only complete games in the folder; Ctrl-
 from __future__ import annotations
 
 import json
-import os
 import resource
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,9 +15,9 @@ import pytest
 
 from riichi.cli import main
 from riichi.formats.mjai import read_mjai
+from tests.conftest import riichi_command, riichi_env
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def _play(*args: str, limit: int | None = None) -> subprocess.Popen[str]:
@@ -27,7 +25,7 @@ def _play(*args: str, limit: int | None = None) -> subprocess.Popen[str]:
         if limit is not None:  # as `ulimit -f`: a write past it fails with EFBIG (Python ignores SIGXFSZ)
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    return subprocess.Popen([sys.executable, "-m", "riichi", "play", "--seed", "3", *args], cwd=ROOT, env=ENV,
+    return subprocess.Popen(riichi_command("play", "--seed", "3", *args), cwd=ROOT, env=riichi_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=small_files)
 
 

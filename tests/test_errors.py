@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riichi.formats.interchange import score_case
+from tests.conftest import riichi_command, riichi_env
 
 VALID: dict[str, Any] = {"hand": "123m456p11p345789s", "win": "3s", "seat_wind": "S", "discarder": "N"}
 
@@ -299,7 +299,7 @@ def test_invalid_json_line_in_the_batch() -> None:
     # The interchange format (docs/interchange.md): "one result for every input line, whatever the line holds"; a malformed
     # line is `invalid_json` and the other lines are still scored, in order.
     lines = [json.dumps({**VALID, "id": 1}), "{not json", json.dumps({**VALID, "id": 3})]
-    proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",
+    proc = subprocess.run(riichi_command("score", "--jsonl"), input="\n".join(lines) + "\n", env=riichi_env(),
                           capture_output=True, text=True, timeout=120, check=False)
     out = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     assert len(out) == 3
@@ -314,7 +314,7 @@ def test_a_number_too_long_to_read_is_invalid_json_and_the_batch_goes_on() -> No
     # `invalid_json` saying so, and the next line is still scored.
     lines = [json.dumps({**VALID, "id": 1, "honba": 0}).replace('"honba": 0', '"honba": ' + "9" * 5000),
              json.dumps({**VALID, "id": 2})]
-    proc = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input="\n".join(lines) + "\n",
+    proc = subprocess.run(riichi_command("score", "--jsonl"), input="\n".join(lines) + "\n", env=riichi_env(),
                           capture_output=True, text=True, timeout=120, check=False)
     out = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     assert proc.returncode == 0, proc.stderr

@@ -9,18 +9,18 @@ import contextlib
 import io
 import json
 import subprocess
-import sys
 
 import pytest
 
 import riichi
 from riichi.cli import main
+from tests.conftest import python_command, riichi_env
 
 
 def _fresh(code: str, stdin: str = "") -> dict[str, object]:
-    """Run ``code`` in a new interpreter; it prints a JSON value as its last line."""
-    proc = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True, check=True,
-                          timeout=60)
+    """Run ``code`` in a new interpreter, with the riichi under test; it prints a JSON value as its last line."""
+    proc = subprocess.run(python_command("-c", code), env=riichi_env(), input=stdin, capture_output=True, text=True,
+                          check=True, timeout=60)
     value = json.loads(proc.stdout.splitlines()[-1])
     assert isinstance(value, dict)
     return value

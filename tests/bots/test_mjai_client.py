@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import shlex
 import sys
 
 import pytest
@@ -26,6 +27,7 @@ from riichi.game.players import EfficientPlayer, Player, RandomPlayer, SeatView
 from riichi.rules import RuleSet, resolve_rules
 from riichi.shapes.shanten import shanten
 from riichi.tiles import KIND_OF
+from tests.conftest import riichi_command, riichi_env
 
 EAST_ONLY = resolve_rules("tenhou", length="east_only")
 SANMA_EAST_ONLY = resolve_rules("tenhou-sanma", length="east_only")
@@ -175,8 +177,10 @@ def _kans_in_riichi(events: list[Event]) -> list[Ankan]:
     return kans
 
 
-def test_riichi_bot_efficient_plays_at_a_table_without_a_fault(capsys: pytest.CaptureFixture[str]) -> None:
-    bot = f"mjai:{sys.executable} -m riichi bot efficient"
+def test_riichi_bot_efficient_plays_at_a_table_without_a_fault(capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", riichi_env()["PYTHONPATH"])  # the bot processes inherit it
+    bot = "mjai:" + shlex.join(riichi_command("bot", "efficient"))
     assert main(["play", "--games", "1", "--seed", "5", "--json", "--bot-timeout", "10",
                  "--seat", f"1={bot}", "--seat", f"3={bot}"]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -5,7 +5,7 @@ to its end; disagreements name both choices."""
 from __future__ import annotations
 
 import json
-import sys
+import shlex
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,7 @@ from riichi.formats.detect import read_record
 from riichi.game.events import Discard
 from riichi.game.players import EfficientPlayer, TsumogiriPlayer
 from riichi.rules import PRESETS
+from tests.conftest import riichi_command, riichi_env
 
 LOGS = Path(__file__).parent.parent / "data" / "games" / "logs"
 #: A tonpuusen (east-only) game from Tenhou whose last seat ends at -42,100 (tests/data/games/truth.jsonl).
@@ -39,8 +40,10 @@ def test_a_player_agrees_with_its_own_self_play(selfplay: Path, seat: int) -> No
     assert review.disagreements == () and review.rate == 1.0
 
 
-def test_an_mjai_bot_reviews_its_own_self_play(selfplay: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bot = f"mjai:{sys.executable} -m riichi bot efficient"
+def test_an_mjai_bot_reviews_its_own_self_play(selfplay: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", riichi_env()["PYTHONPATH"])  # the bot processes inherit it
+    bot = "mjai:" + shlex.join(riichi_command("bot", "efficient"))
     assert main(["review", str(selfplay), "--seat", "1", "--player", bot, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["faults"] == 0 and out["agreement_rate"] == 1.0 and out["decisions"] > 100  # noqa: PLR2004

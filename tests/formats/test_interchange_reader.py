@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -29,6 +28,7 @@ from riichi.formats.interchange import (
 from riichi.formats.strict_json import MAX_DEPTH, MAX_TEXT
 from riichi.scoring.context import WinContext
 from riichi.tiles import Tile, Wind
+from tests.conftest import riichi_command, riichi_env
 
 ROOT = Path(__file__).resolve().parents[2]
 #: 1 han 40 fu, South's tsumo (menzen tsumo; 234m 456p 678s, 444z closed triplet, 33z pair).
@@ -192,8 +192,8 @@ def test_the_command_survives_a_lone_surrogate_line() -> None:
     # The reported crash: a UnicodeEncodeError traceback at this line, every later line lost.
     good = json.dumps({"id": 3, **WIN})
     data = f'{good}\n{{"hand": "\\ud800", "win": "3z"}}\n{good}'.encode() + b"\n\xff\n"
-    run = subprocess.run([sys.executable, "-m", "riichi", "score", "--jsonl"], input=data, capture_output=True,
-                         cwd=ROOT, timeout=60, check=False)
+    run = subprocess.run(riichi_command("score", "--jsonl"), input=data, capture_output=True, cwd=ROOT,
+                         env=riichi_env(), timeout=60, check=False)
     assert run.returncode == 0 and run.stderr.decode().strip() == "4 cases, 2 errors"
     results = [strict(line.decode("utf-8")) for line in run.stdout.splitlines()]
     assert [r["ok"] for r in results] == [True, False, True, False]

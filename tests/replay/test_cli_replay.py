@@ -7,12 +7,12 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from riichi.cli import main
+from tests.conftest import riichi_command, riichi_env
 
 GAMES = Path(__file__).parent.parent / "data" / "games"
 GAME = GAMES / "logs" / "2010091009gm-00a9-0000-83af2648.xml"  # 8 hands: a double ron, a yakuman, a bust
@@ -97,9 +97,9 @@ def test_workers_write_what_one_process_writes(tmp_path: Path) -> None:
     altered = tmp_path / GAME.name
     altered.write_text(GAME.read_text(encoding="utf8").replace('ten="30,7700,0"', 'ten="30,8000,0"', 1),
                        encoding="utf8")
-    one = subprocess.run([sys.executable, "-m", "riichi", "replay", "--jsonl", str(tmp_path)],
+    one = subprocess.run(riichi_command("replay", "--jsonl", str(tmp_path)), env=riichi_env(),
                          capture_output=True, check=False, timeout=600)
-    two = subprocess.run([sys.executable, "-m", "riichi", "replay", "--jsonl", "--workers", "2", str(tmp_path)],
+    two = subprocess.run(riichi_command("replay", "--jsonl", "--workers", "2", str(tmp_path)), env=riichi_env(),
                          capture_output=True, check=False, timeout=600)
     assert one.returncode == two.returncode == 1
     assert two.stdout == one.stdout

@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 
 from riichi.cli import main
 from riichi.replay.sources import MAX_FILE, read_file
+from tests.conftest import riichi_command, riichi_env
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = Path(__file__).parent.parent / "data" / "games" / "logs" / "2010091009gm-00a9-0000-83af2648.xml"  # 8 hands
@@ -43,8 +43,8 @@ def test_a_folder_of_hostile_files_gives_an_error_line_each_and_replays_the_game
                                                                                  workers: str) -> None:
     _hostile_folder(tmp_path)
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "riichi", "replay", "--jsonl", "--workers", workers, str(tmp_path)],
-                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+    done = subprocess.run(riichi_command("replay", "--jsonl", "--workers", workers, str(tmp_path)),
+                          cwd=ROOT, env=riichi_env(), capture_output=True, text=True,
                           timeout=120, check=False)
     assert time.monotonic() - started < 60
     assert done.returncode == 1

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import riichi_command, riichi_env
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -54,9 +54,8 @@ def ask(port: int, timeout: float = 3.0) -> tuple[int, float]:
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-m", "riichi", "serve", "--host", HOST, "--port", str(port),
-                               "--request-timeout", str(DEADLINE)], cwd=ROOT, env=env,
+    server = subprocess.Popen(riichi_command("serve", "--host", HOST, "--port", str(port),
+                                             "--request-timeout", str(DEADLINE)), cwd=ROOT, env=riichi_env(),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
