@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 HOST = "127.0.0.1"  # loopback only
 #: The request deadline of the scenarios' server, in seconds.
-SCENARIO_DEADLINE = 2.0
+SCENARIO_DEADLINE = 0.5
 #: The longest real game of tests/data (by its record's size), replayed by the replay scenarios.
 LONGEST = "2022060108gm-00a9-0000-3bded557.xml"
 
