@@ -4,15 +4,27 @@ Every error is a :class:`RiichiError`, which is a :class:`ValueError`: each one
 is a problem with the input, never with the library. Each class carries the
 ``code`` of the batch interchange format, so a result can name the problem
 precisely (``riichi score --jsonl`` writes it as ``error.code``).
+
+This module stays Python in the compiled build (pyproject.toml's mypyc
+exclusions), and so does every other exception class that keeps attributes
+(``error.span``, ``error.event``, ``fault.kind``): mypyc 1.19 gives a compiled
+exception class an attribute dictionary that its instances never free (mypy
+issue 21716), so every such error raised and caught, a mistyped hand sent to
+the web calculator or an illegal call tried by the engine, would keep a few
+hundred bytes for the rest of the process.
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from riichi.bots.protocol import FaultKind
 
 __all__ = [
+    "BotFault",
     "IllegalActionError",
     "ImpossibleTilesError",
     "InconsistentSituationError",
@@ -133,3 +145,11 @@ class IllegalActionError(RiichiError):
         self.event = event
         self.rule = rule
         super().__init__(f"{event}: {message}" if event is not None else message)
+
+
+class BotFault(RiichiError):
+    """A bot's answer that cannot be played; ``kind`` (a :class:`~riichi.bots.protocol.FaultKind`) says why."""
+
+    def __init__(self, kind: FaultKind, message: str) -> None:
+        self.kind = kind
+        super().__init__(message)

@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-from riichi.errors import RiichiError
+from riichi.errors import BotFault
 from riichi.formats import strict_json
 from riichi.formats.mjai import mjai_event, tile_from_mjai
 from riichi.frozen import Frozen
@@ -76,14 +76,6 @@ class Fault(Frozen):
 
     def to_json(self) -> dict[str, object]:
         return {"seat": self.seat, "kind": self.kind.value, "detail": self.detail}
-
-
-class BotFault(RiichiError):
-    """A bot's answer that cannot be played; ``kind`` says why."""
-
-    def __init__(self, kind: FaultKind, message: str) -> None:
-        self.kind = kind
-        super().__init__(message)
 
 
 def seat_message(event: Event, seat: int) -> dict[str, object]:
