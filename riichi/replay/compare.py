@@ -88,7 +88,10 @@ def _compare_win(mine: dict[str, object], w: StatedWin, j: int, table_honba: obj
 
 def compare_hand(kyoku: dict[str, object], stated: StatedHand) -> None:
     """Fill ``log``, ``mismatches`` and ``matches_log`` of a ``kyoku`` object from what the record states."""
-    log: dict[str, object] = {"deltas": list(stated.deltas) if stated.deltas is not None else None}
+    # The record's total, worked out once and named: compiled, a property's value only compared with None
+    # (`stated.deltas is not None`) was never freed.
+    deltas = stated.deltas
+    log: dict[str, object] = {"deltas": list(deltas) if deltas is not None else None}
     mismatches: list[str] = []
     for key, value in (("scores_start", stated.scores_start), ("honba", stated.honba),
                        ("riichi_sticks", stated.riichi_sticks)):
@@ -124,7 +127,7 @@ def compare_hand(kyoku: dict[str, object], stated: StatedHand) -> None:
             mismatches.append("draw.honba")
         if stated.draw.riichi_sticks is not None and stated.draw.riichi_sticks != sticks_left:
             mismatches.append("draw.riichi_sticks")
-    if stated.deltas is not None and kyoku.get("deltas") != list(stated.deltas):
+    if deltas is not None and kyoku.get("deltas") != list(deltas):
         mismatches.append("deltas")
     kyoku["log"] = log
     kyoku["mismatches"] = mismatches
