@@ -148,8 +148,8 @@ def test_a_pipelined_request_that_stalls_is_cut_off_at_the_deadline_after_the_an
     # The first answer takes three deadlines: the stalled request behind it costs it nothing (its deadline starts
     # with that answer), and is cut off one deadline after it, as a first request would be.
     with serving(slow_app) as (port, _), socket.create_connection((HOST, port), timeout=10) as s:
+        started = time.monotonic()  # before the request leaves: the answer's wait cannot start earlier
         s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" + stalled)
-        started = time.monotonic()
         answer = b""
         while not answer.endswith(b'{"ok": true}'):
             chunk = s.recv(65536)
