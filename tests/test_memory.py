@@ -26,6 +26,7 @@ import pytest
 from riichi.bots.client import MjaiClient
 from riichi.bots.protocol import FaultKind, find_action, seat_text
 from riichi.errors import BotFault, IllegalActionError, NotationError, RiichiError
+from riichi.formats.analysis import analyze_line
 from riichi.formats.detect import read_record
 from riichi.formats.gzipped import GzipError, ungzip
 from riichi.formats.interchange import score_case, score_line_json
@@ -187,3 +188,16 @@ def _seat_lines(*, seat: int, seed: int) -> list[str]:
     play_game([Asked(s) for s in range(4)], TENHOU, seed=seed, listener=listen)
     start = json.dumps({"type": "start_game", "id": seat, "names": ["a", "b", "c", "d"]})
     return [f"[{start}]"] + [f"[{','.join(texts)}]" for texts in sent if texts]
+
+
+def test_analysing_hands_keeps_no_reference_to_the_tile_set() -> None:
+    # The analysis counts the unseen tiles from the rules' tile set (one value for each set, made once); under
+    # some hash seeds the compiled analysis kept one reference to it for each hand it read.
+    in_play = TENHOU.tiles
+    analyze_line('{"hand": "123m456p789s11223z"}')
+    gc.collect()
+    before = sys.getrefcount(in_play)
+    for _ in range(TIMES):
+        assert analyze_line('{"hand": "123m456p789s11223z"}')["ok"] is True
+    gc.collect()
+    assert sys.getrefcount(in_play) == before

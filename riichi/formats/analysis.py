@@ -103,11 +103,12 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
         raise InvalidCaseError(f"kita counts Norths set aside, but {rules.name} sets none aside")
     visible += (_NORTH,) * ctx.kita  # the Norths set aside lie on the table: seen
     forms = Shanten.of(hand)
+    in_play = rules.tiles  # named: compiled, a property's value used only for its size was not always released
     out: dict[str, object] = {
         "hand": str(hand), "tiles": size, "shanten": forms.combined,
         "forms": {"standard": forms.standard, "chiitoitsu": forms.chiitoitsu, "kokushi": forms.kokushi},
         # the tiles of the set not in the hand, not visible and not set aside (of 136, or 108 with three players)
-        "unseen": rules.tiles.size - len(hand.tiles) - len(visible),
+        "unseen": in_play.size - len(hand.tiles) - len(visible),
     }
     min_tiles, min_points = riichi_thresholds(rules)
     if hand.is_closed or size == 14:  # noqa: PLR2004
