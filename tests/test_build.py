@@ -63,12 +63,8 @@ def test_no_compiled_function_binds_one_exception_name_to_two_types() -> None:
     # the second clause raises "GzipError object expected; got UnicodeDecodeError" instead of handling the
     # error (what a record of random bytes did before the clauses were named apart). Checked over the modules
     # setup.py compiles.
-    exclude = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["riichi"]["mypyc"]["exclude"]
     clashes = []
-    for path in sorted((ROOT / "riichi").rglob("*.py")):
-        name = path.relative_to(ROOT).as_posix()
-        if any(fnmatch.fnmatch(name, pattern) for pattern in exclude):
-            continue
+    for name, path in _compiled_sources():
         for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
@@ -115,12 +111,8 @@ def test_no_compiled_module_defines_an_exception_that_keeps_attributes() -> None
     # each illegal call the engine tries and refuses kept its event. Such classes live in modules that stay
     # Python (riichi/errors.py). Checked over the modules setup.py compiles: no class deriving from
     # BaseException assigns an attribute of self.
-    exclude = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["riichi"]["mypyc"]["exclude"]
     keeping = []
-    for path in sorted((ROOT / "riichi").rglob("*.py")):
-        name = path.relative_to(ROOT).as_posix()
-        if any(fnmatch.fnmatch(name, pattern) for pattern in exclude):
-            continue
+    for name, path in _compiled_sources():
         module = importlib.import_module(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
         for cls in ast.parse(path.read_text(encoding="utf-8")).body:
             if not isinstance(cls, ast.ClassDef):
@@ -134,3 +126,10 @@ def test_no_compiled_module_defines_an_exception_that_keeps_attributes() -> None
             keeping += [f"{name}: {cls.name} calls setattr" for node in ast.walk(cls)
                         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"]
     assert not keeping
+
+
+def _compiled_sources() -> list[tuple[str, Path]]:
+    """The modules setup.py compiles: each one's path from the project root, and its file."""
+    exclude = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["riichi"]["mypyc"]["exclude"]
+    files = ((path.relative_to(ROOT).as_posix(), path) for path in sorted((ROOT / "riichi").rglob("*.py")))
+    return [(name, path) for name, path in files if not any(fnmatch.fnmatch(name, pattern) for pattern in exclude)]
