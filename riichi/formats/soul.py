@@ -4,7 +4,7 @@ A record as the client saves it is one JSON object: ``head`` (the game's ``uuid`
 room, mode and lobby rules, ``accounts``: the players by seat, ``result``: final scores and points),
 ``data`` (the server's protobuf bytes, as a Node.js Buffer ``{"type": "Buffer", "data": [...]}``, a
 base64 string or a list of bytes) and, from some tools, ``records`` (the same events already decoded
-to JSON, ``__type`` naming each). The bytes alone (a wrapped ``GameDetailRecords``) are read too.
+to JSON, ``__type`` naming each, or ``_type`` as other decoders write it). The bytes alone (a wrapped ``GameDetailRecords``) are read too.
 The bytes are decoded by :mod:`riichi.formats.soul_proto` (the ``soul`` extra); a record that carries
 only decoded ``records`` needs no extra.
 
@@ -425,11 +425,21 @@ def _decoded(data: bytes) -> list[tuple[str, dict[str, object]]]:
     return list(events)
 
 
+#: The keys that name a decoded event's message: ``__type`` (the client's saving tool), ``_type`` (other
+#: decoders of Soul records).
+_TYPE_KEYS: Final = ("__type", "_type")
+
+
 def _json_events(records: list[object]) -> Iterator[tuple[str, dict[str, object]]]:
     for i, r in enumerate(records):
-        if not isinstance(r, dict) or not isinstance(r.get("__type"), str):
-            raise _Bad(f"records[{i}] is not an event (an object with __type)")
-        yield str(r["__type"]).removeprefix(".lq."), r
+        if not isinstance(r, dict):
+            raise _Bad(f"records[{i}] is not an event (an object whose __type or _type names it)")
+        names = [r[k] for k in _TYPE_KEYS if k in r]
+        if not names or not all(isinstance(n, str) for n in names):
+            raise _Bad(f"records[{i}] is not an event (an object whose __type or _type names it)")
+        if len({str(n).removeprefix(".lq.") for n in names}) > 1:
+            raise _Bad(f"records[{i}] names two events: __type {names[0]!r} and _type {names[1]!r}")
+        yield str(names[0]).removeprefix(".lq."), r
 
 
 def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError],
