@@ -14,12 +14,11 @@ Pass(seat=1)
 
 from __future__ import annotations
 
-import enum
 import json
 from dataclasses import dataclass
 from typing import Final
 
-from riichi.errors import BotFault
+from riichi.errors import BotFault, FaultKind
 from riichi.formats import strict_json
 from riichi.formats.mjai import mjai_event, tile_from_mjai
 from riichi.frozen import Frozen
@@ -52,18 +51,6 @@ _ANSWERED_BY: dict[str, type[Action]] = {
     "none": Pass, "dahai": Discard, "hora": Win, "reach": Riichi, "chi": Chi, "pon": Pon, "daiminkan": Minkan,
     "kakan": Shouminkan, "ankan": Ankan, "nukidora": Kita, "ryukyoku": Ryuukyoku,
 }
-
-
-class FaultKind(enum.Enum):
-    """What went wrong with a bot's answer."""
-
-    BAD_JSON = "bad_json"  #: the answer is not one JSON object with a ``type``
-    ILLEGAL = "illegal"  #: the answer is no legal action now
-    LATE = "late"  #: no answer within the time allowed
-    EXITED = "exited"  #: the bot's process is gone
-
-    def __repr__(self) -> str:
-        return f"FaultKind.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
