@@ -111,8 +111,8 @@ def _points(rule: dict[str, object], out: list[tuple[str, object]], unplayed: li
         out += [("target_points", origin), ("oka", origin > start > 0)]
     if target:
         out.append(("extension_points", target))
-    second, third, fourth = (1000 * _int(rule, f"shunweima_{i}") for i in (2, 3, 4))
-    out.append(("uma", (-(second + third + fourth), second, third, fourth)))
+    others = tuple(1000 * _int(rule, f"shunweima_{i}") for i in range(2, players + 1))  # 2nd to last place
+    out.append(("uma", (-sum(others), *others)))
     # can_jifei off: scores may go below zero, and a player below 1,000 may still declare riichi (the real
     # tournament game 260326 has two such riichi accepted by the server).
     bust = _flag(rule, "can_jifei")

@@ -15,7 +15,7 @@ from riichi.game.game import is_tenpai
 from riichi.game.round import Round
 from riichi.notation import parse_tiles
 from riichi.replay.run import replay_game
-from riichi.rules import MAHJONGSOUL, TENHOU, WRC, Bust, Extension, Kazoe, MultipleRon, RuleSet
+from riichi.rules import MAHJONGSOUL, TENHOU, WRC, Bust, Extension, Kazoe, MultipleRon, RuleSet, SanmaTsumo
 from riichi.scoring.settlement import settle_game_end
 from riichi.tiles import Tile, Wind
 
@@ -208,3 +208,19 @@ def test_each_field_of_a_lobby_rule_sets_its_switch(fields: dict[str, object], s
 def test_a_lobby_rule_the_engine_does_not_play_is_named(fields: dict[str, object], named: str) -> None:
     found = soul_rules({"category": 4, "mode": {"mode": 2, "detail_rule": {**RANKED_DETAIL, **fields}}})
     assert len(found.unplayed) == 1 and named in found.unplayed[0], found.unplayed
+
+
+def test_a_three_player_lobby_reads_tsumo_loss_and_its_honba() -> None:
+    # have_zimosun: a tsumo's missing North share is lost (tsumo loss), else split between the two payers (north
+    # bisection); a honba of 200 is 200 on a ron and 100 from each of the two payers on a tsumo (Tenhou's
+    # three-player 100 a payer, as the public rule readers convert it: 100 times the payers).
+    for zimosun, treatment in ((True, SanmaTsumo.TSUMO_LOSS), (False, SanmaTsumo.NORTH_BISECTION)):
+        found = soul_rules({"category": 1, "mode": {"mode": 12, "detail_rule": {
+            **RANKED_DETAIL, "have_zimosun": zimosun, "changbang_value": 200, "noting_fafu_1": 1000,
+            "noting_fafu_2": 2000}}})
+        switches = dict(found.switches)
+        assert found.players == 3 and found.unplayed == ()
+        assert switches["sanma_tsumo"] is treatment and (switches["honba_ron"], switches["honba_tsumo"]) == (200, 100)
+        assert switches["noten_total"] == 2000
+        # Uma of three places: 2nd and 3rd as stated (5 and -5 thousand here), the first the rest.
+        assert switches["uma"] == (0, 5000, -5000)
