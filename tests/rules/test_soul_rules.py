@@ -15,7 +15,17 @@ from riichi.game.game import is_tenpai
 from riichi.game.round import Round
 from riichi.notation import parse_tiles
 from riichi.replay.run import replay_game
-from riichi.rules import MAHJONGSOUL, TENHOU, WRC, Bust, Extension, Kazoe, MultipleRon, RuleSet, SanmaTsumo
+from riichi.rules import (
+    MAHJONGSOUL,
+    TENHOU,
+    WRC,
+    Bust,
+    Extension,
+    Kazoe,
+    MultipleRon,
+    RuleSet,
+    SanmaTsumo,
+)
 from riichi.scoring.settlement import settle_game_end
 from riichi.tiles import Tile, Wind
 
