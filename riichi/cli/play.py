@@ -36,7 +36,13 @@ from riichi.cli.batch import plural
 from riichi.cli.columns import cell_width, pad
 from riichi.errors import RiichiError
 from riichi.formats.detect import SUFFIXES
-from riichi.formats.record import GameRecord, HandRecord, RecordFault, RecordRules, StatedHand
+from riichi.formats.record import (
+    GameRecord,
+    HandRecord,
+    RecordFault,
+    RecordRules,
+    StatedHand,
+)
 from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event, GameEnd
 from riichi.game.game import Game
