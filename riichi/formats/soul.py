@@ -499,6 +499,27 @@ def _head(head: dict[str, object]) -> tuple[tuple[str, ...], StatedGameEnd | Non
     return tuple(names), end
 
 
+def _config_disagrees(first: HandRecord, rules: RecordRules) -> list[RecordError]:
+    """What the game's first hand shows against its config's rules (a lobby's, else the ranked ones): each seat
+    starts with the starting points, and the wall holds as many red fives as the rules play."""
+    deal = first.events[0] if first.events else None
+    if not isinstance(deal, Deal) or deal.round_wind is not Wind.EAST or deal.round_number != 1 or deal.honba:
+        return []  # not the game's first hand
+    try:
+        played = rules.ruleset()
+    except RiichiError:  # rules the engine cannot set up: the replay names them
+        return []
+    found: list[str] = []
+    start = played.game.starting_points
+    if any(score != start for score in deal.scores):
+        found.append(f"every seat starts with {start:,} points, but the first hand's scores are {list(deal.scores)}")
+    reds = sum(1 for t in deal.wall or () if t.is_red)
+    if deal.wall is not None and reds != played.scoring.aka:
+        found.append(f"{played.scoring.aka} red fives are played (dora_count), but the first hand's wall holds {reds}")
+    return [RecordError(ErrorCode.INVALID_LOG, f"the game's config disagrees with its record: {what}", None, 0)
+            for what in found]
+
+
 def read_soul(data: bytes) -> GameRecord:
     """Read a Mahjong Soul record: the client's saved JSON, or the server's bytes alone."""
     if len(data) > MAX_RECORD:
@@ -536,6 +557,8 @@ def read_soul(data: bytes) -> GameRecord:
                                                         "does not play") for rule in config.unplayed]
     honba_value = dict(config.switches).get("honba_ron", 300)
     hands = _hands(events, errors, honba_value if type(honba_value) is int else 300) if not errors else []
+    if hands and not errors:
+        errors += _config_disagrees(hands[0], rules)
     names, end = _head(head)
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors))

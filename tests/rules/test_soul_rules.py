@@ -234,3 +234,16 @@ def test_a_three_player_lobby_reads_tsumo_loss_and_its_honba() -> None:
         assert switches["noten_total"] == 2000
         # Uma of three places: 2nd and 3rd as stated (5 and -5 thousand here), the first the rest.
         assert switches["uma"] == (0, 5000, -5000)
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"dora_count": 0}, "0 red fives are played (dora_count), but the first hand's wall holds 3"),
+    ({"init_point": 30000}, "every seat starts with 30,000 points, but the first hand's scores are [25000, 25000"),
+])
+def test_a_config_the_record_contradicts_is_named(fields: dict[str, object], message: str) -> None:
+    # The real ranked game 250918 (its walls hold the three red fives, every seat starts at 25,000) under a lobby
+    # config that says otherwise: the reader names the disagreement instead of replaying under the wrong rules.
+    saved = json.loads(GAME_B.read_text(encoding="utf-8"))
+    saved["head"]["config"] = {"category": 4, "mode": {"mode": 2, "detail_rule": {**RANKED_DETAIL, **fields}}}
+    (error,) = read_soul(json.dumps(saved).encode()).errors
+    assert error.message.startswith("the game's config disagrees with its record: ") and message in error.message
