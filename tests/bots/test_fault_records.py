@@ -20,6 +20,7 @@ from riichi.errors import FaultKind
 from riichi.formats.mjai import read_mjai, write_mjai
 from riichi.formats.record import RecordFault
 from riichi.replay import replay_game
+from riichi.replay.convert import write_record
 
 mjai_state = pytest.importorskip("mjai.mlibriichi.state", reason="the mjai package comes with the test extra")
 mjai_tools = pytest.importorskip("mjai.bot.tools")
@@ -69,6 +70,7 @@ def test_a_refused_riichi_discard_is_recorded_where_it_happened(tmp_path: Path,
     assert str(record.hands[hand].events[event - 1]) == "riichi 1"
     assert all(o["matches_log"] is True for o in replay_game(record, file=path.name))
     assert write_mjai(record) == write_mjai(read_mjai(write_mjai(record)))
+    assert read_mjai(write_record(record, "mjai")).faults == record.faults  # riichi replay --write mjai keeps them
     for kyoku in riichienv.MjaiReplay.from_jsonl(str(path)).take_kyokus():
         assert list(kyoku.steps())
 
