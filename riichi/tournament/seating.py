@@ -19,7 +19,7 @@ Seat winds are then given table by table, each player taking the seats they have
 
 >>> plan = seat(16, 5)
 >>> plan.repeated_pairs(), len(plan.rounds), sorted(plan.rounds[0][0])
-(0, 5, (0, 4, 8, 12))
+(0, 5, [0, 4, 8, 12])
 """
 
 from __future__ import annotations
@@ -349,12 +349,13 @@ def swiss_round(previous: Seating, standings: Sequence[int], *, seed: int = 0) -
     players, the next the next ones, then players move between neighbouring tables where that spares a repeated
     meeting, each staying within one table of their place by the standings.
 
-    After A–D and E–H played, seating straight by the standings would repeat all 12 meetings; two players
-    changing tables leave one repeated pair at each table:
+    After A–D and E–H played, seating straight by the standings would repeat all 12 meetings; two players of
+    each table changing tables leave two pairs that met before at each table (A and B with E and F, C and D
+    with G and H), the fewest any seating of round 2 can have:
 
-    >>> first = read_fixed("1,1,A,B,C,D\n1,2,E,F,G,H")
+    >>> first = read_fixed("1,1,A,B,C,D\\n1,2,E,F,G,H")
     >>> swiss_round(first, [0, 1, 2, 3, 4, 5, 6, 7]).repeated_pairs()
-    2
+    4
     """
     total = previous.players + previous.substitutes
     size = previous.table_size
