@@ -28,7 +28,7 @@ __all__ = ["add_parser", "read_mers"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("ratings", help="Tenhou's R, an OpenSkill rating, or EMA's MERS ranking", description=(
+    p = sub.add_parser("ratings", help="Tenhou's R, OpenSkill or EMA's MERS ranking", description=(
         "Rate the players of GAMES (the JSON lines riichi standings reads), game after game in the order given: "
         "Tenhou's R (start R1500; placement points 30/10/-10/-30, or 30/0/-30 for three players, plus the "
         "table's average R minus one's own over 40, times 1 - 0.002 x games below 400 games, else 0.2), or with "
