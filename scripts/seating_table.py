@@ -2,7 +2,7 @@
 table of docs/tournaments.md: each cell the repeated pairs found, and the fewest possible in brackets where
 that is more than 0 (each player meets 3 others a round; beyond the others there are, meetings repeat).
 
-    python scripts/seating_table.py > table.md      (a few minutes on one core)
+    PYTHONPATH=. python scripts/seating_table.py > table.md      (from the sources; some minutes on one core)
 """
 
 from __future__ import annotations

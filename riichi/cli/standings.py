@@ -24,7 +24,13 @@ from typing import TextIO
 
 from riichi.errors import RiichiError, TournamentError
 from riichi.formats import strict_json
-from riichi.tournament.standings import Penalty, PlayedGame, StandingRow, played_game, standings
+from riichi.tournament.standings import (
+    Penalty,
+    PlayedGame,
+    StandingRow,
+    played_game,
+    standings,
+)
 
 __all__ = ["EMA_COLUMNS", "Events", "add_parser", "ema_rows", "read_events", "rows_csv"]
 
@@ -113,7 +119,7 @@ def _penalty(obj: object) -> Penalty:
 def _score(game: dict[str, object], label: str) -> dict[str, object]:
     """The game's result from the score sheet (``riichi sheet``), its error as a TournamentError naming the game."""
     try:
-        from riichi.cli.sheet import answer  # type: ignore[import-not-found,unused-ignore] # noqa: PLC0415
+        from riichi.cli.sheet import answer  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise TournamentError(f"{label}: this riichi has no score sheet to score a game's hands: give the game's "
                               "result (final_points, final_scores, placements) instead") from None
@@ -133,7 +139,7 @@ def _score(game: dict[str, object], label: str) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from riichi.cli import EXIT_REFUSED, fail  # noqa: PLC0415
+    from riichi.cli import EXIT_REFUSED, fail
 
     events = read_events(args.games)
     for message in events.errors:
@@ -150,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render(rows))
     if args.ema:
-        from riichi.cli.play import save_whole  # noqa: PLC0415
+        from riichi.cli.play import save_whole
 
         try:
             people = _players_file(args.players) if args.players else {}
@@ -196,8 +202,8 @@ def rows_csv(rows: tuple[StandingRow, ...]) -> str:
 
 def render(rows: tuple[StandingRow, ...]) -> str:
     width = max([len(r.player) for r in rows] + [6])
-    lines = [f"{'place':>5}  {'player':<{width}} {'total':>8} {'pen.':>6} {'games':>5}  places     "
-             f"{'win':>5} {'deal':>5} {'riichi':>6} {'call':>5}"]
+    lines = [(f"{'place':>5}  {'player':<{width}} {'total':>8} {'pen.':>6} {'games':>5}  places     "
+              f"{'win':>5} {'deal':>5} {'riichi':>6} {'call':>5}")]
     for r in rows:
         places = "/".join(str(n) for n in r.placements)
         lines.append(f"{r.place:>5}  {r.player:<{width}} {r.total:>8.1f} {r.penalties:>6.1f} {r.games:>5}  "
@@ -215,7 +221,7 @@ def _players_file(path: str) -> dict[str, tuple[str, str, str, str]]:
     for number, row in enumerate(csv.reader(text.splitlines()), 1):
         if number == 1 or not any(cell.strip() for cell in row):
             continue  # the header
-        if len(row) != 5:  # noqa: PLR2004
+        if len(row) != 5:
             raise TournamentError(f"{path}:{number}: 5 fields (name, last name, first name, EMA number, country), "
                                   f"not {len(row)}")
         name, last, first, number_ema, country = (cell.strip() for cell in row)

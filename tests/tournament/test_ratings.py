@@ -8,8 +8,19 @@ import datetime
 import pytest
 
 from riichi.errors import TournamentError
-from riichi.tournament.mers import MersResult, age_factor, base_rank, mers_ranking, tournament_weight
-from riichi.tournament.tenhou_rating import TenhouRating, correction, rate_game, rating_change
+from riichi.tournament.mers import (
+    MersResult,
+    age_factor,
+    base_rank,
+    mers_ranking,
+    tournament_weight,
+)
+from riichi.tournament.tenhou_rating import (
+    TenhouRating,
+    correction,
+    rate_game,
+    rating_change,
+)
 
 D = datetime.date
 
