@@ -104,7 +104,7 @@ _BOOLS: Final = frozenset(f.name for f in _FIELDS if isinstance(f.default, bool)
 _INTS: Final[dict[str, tuple[int, int | None]]] = {
     "players": (3, 4), "aka": (0, 4), "double_wind_fu": (2, 4), "sanshoku_doukou_han": (2, 3),
     "starting_points": (0, None), "target_points": (0, None), "honba_ron": (0, None), "honba_tsumo": (0, None),
-    "noten_total": (0, None),
+    "noten_total": (0, None), "chombo_penalty": (0, None),
 }
 #: Whole-number switches that may also be null (no limit): their least value.
 _OPTIONAL_INTS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0}

@@ -22,12 +22,12 @@ __all__ = [
     "Limit",
     "base_points",
     "counted_base",
-    "yakuman_base",
     "hand_value",
     "limit_base",
     "ron_payment",
     "round_up_100",
     "tsumo_payments",
+    "yakuman_base",
 ]
 
 
