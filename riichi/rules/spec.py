@@ -107,7 +107,7 @@ _INTS: Final[dict[str, tuple[int, int | None]]] = {
     "noten_total": (0, None), "chombo_penalty": (0, None),
 }
 #: Whole-number switches that may also be null (no limit): their least value.
-_OPTIONAL_INTS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0}
+_OPTIONAL_INTS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0, "extension_points": 0}
 
 
 def _override(key: str, value: object) -> object:
