@@ -159,7 +159,14 @@ def _listed(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
+#: The Japanese names a switch's value is also written with: (switch, name) -> the value's own word. Tenhou's
+#: lobbies name their lengths tonpuusen (east only) and hanchan.
+_ALIASES: Final = {("length", "tonpuusen"): "east_only", ("length", "tonpuu"): "east_only"}
+
+
 def _member(key: str, enum_type: type[enum.Enum], value: object) -> enum.Enum:
+    if isinstance(value, str):
+        value = _ALIASES.get((key, value), value)
     try:
         return enum_type(value)
     except ValueError:

@@ -25,7 +25,14 @@ from collections.abc import Sequence
 
 from riichi.errors import GameOverError, ImpossibleHandError, SheetError
 from riichi.game.events import DrawKind
-from riichi.game.progress import EndReason, HandFrame, HandOutcome, end_reason, is_bust, next_frame
+from riichi.game.progress import (
+    EndReason,
+    HandFrame,
+    HandOutcome,
+    end_reason,
+    is_bust,
+    next_frame,
+)
 from riichi.rules import AbortiveDraw, MultipleYakuman, PaoScope, RuleSet
 from riichi.scoring.limits import Limit, counted_base, yakuman_base
 from riichi.scoring.settlement import (
@@ -293,7 +300,7 @@ def _value(win: SheetWin, k: int, at: _At, *, tsumo: bool) -> tuple[int, Limit |
     if not _is_int(han) or han < 1:
         raise at.invalid(f"{field}.han", f"han are 1 or more (every dora counted), not {han!r}")
     if fu is None:
-        if han < 5:  # noqa: PLR2004
+        if han < 5:
             raise at.invalid(f"{field}.fu", f"a hand of {han} han needs its fu (fu may be left out from 5 han up)")
     else:
         _check_fu(fu, han, f"{field}.fu", at, tsumo=tsumo)
@@ -306,16 +313,16 @@ def _check_fu(fu: object, han: int, field: str, at: _At, *, tsumo: bool) -> None
     if not _is_int(fu):
         raise at.invalid(field, f"fu are a whole number, not {fu!r}")
     assert isinstance(fu, int)
-    if fu == 25:  # noqa: PLR2004
-        if han < 2:  # noqa: PLR2004
+    if fu == 25:
+        if han < 2:
             raise at.impossible(field, "25 fu is seven pairs, which is 2 han or more")
-    elif fu == 20:  # noqa: PLR2004
+    elif fu == 20:
         if not tsumo and scoring.open_pinfu_fu:
             raise at.impossible(field, "no ron has 20 fu (a closed ron has 30 or more, and an open hand without "
                                 "fu is raised to 30)")
         if tsumo and not scoring.pinfu_tsumo:
             raise at.impossible(field, "no tsumo has 20 fu under these rules (no pinfu tsumo: a tsumo takes 2 fu)")
-        if tsumo and han < 2:  # noqa: PLR2004
+        if tsumo and han < 2:
             raise at.impossible(field, "a tsumo of 20 fu is pinfu and menzen tsumo, 2 han or more")
     elif fu not in _FU_RANGE:
         raise at.impossible(field, f"{fu} fu cannot be: fu are rounded up to tens from 20 to 130 (25 only for "

@@ -78,3 +78,13 @@ def test_every_switch_a_rule_set_writes_is_read_back() -> None:
         MAHJONGSOUL.game.extension_points
     wrc = resolve_rules({"preset": "tenhou", "chombo_payment": False, "chombo_penalty": 20000}).game
     assert (wrc.chombo_payment, wrc.chombo_penalty) == (False, 20000)
+
+
+def test_tonpuusen_is_read_as_east_only() -> None:
+    # Tenhou names its east-only lobbies tonpuusen; the score-sheet checker writes a Tenhou game's length so.
+    from riichi.rules import GameLength
+
+    assert resolve_rules({"preset": "tenhou", "length": "tonpuusen"}).game.length is GameLength.EAST_ONLY
+    assert resolve_rules({"preset": "tenhou", "length": "tonpuu"}).game.length is GameLength.EAST_ONLY
+    with pytest.raises(UnknownRulesError, match="rules.length must be one of 'east_only', 'hanchan'"):
+        resolve_rules({"preset": "tenhou", "length": "tonpuusenn"})
