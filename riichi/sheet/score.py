@@ -33,7 +33,7 @@ from riichi.game.progress import (
     is_bust,
     next_frame,
 )
-from riichi.rules import AbortiveDraw, MultipleYakuman, PaoScope, RuleSet
+from riichi.rules import AbortiveDraw, MultipleYakuman, PaoScope, RuleSet, TenpaiYame
 from riichi.scoring.limits import Limit, counted_base, yakuman_base
 from riichi.scoring.settlement import (
     Liability,
@@ -96,8 +96,8 @@ def score_sheet(game: SheetGame) -> SheetResult:
             continue
         deltas, wins, outcome = _settle(hand, riichi, at)
         reason = end_reason(rules, frame, outcome)
-        if reason is not None and i < last and end_reason(rules, frame, outcome, tenpai_yame=False) is None:
-            reason = None  # the dealer's choice (tenpai-yame): the sheet goes on, so the dealer played on
+        if reason is EndReason.TENPAI_YAME and rules.game.tenpai_yame is TenpaiYame.DEALERS_CHOICE and i < last:
+            reason = None  # the stop is the dealer's: the sheet goes on, so the dealer played on
         results.append(SheetHandResult(i, hand.result, frame.round_wind, frame.round_number, frame.dealer,
                                        frame.honba, frame.sticks, frame.scores, deltas, outcome.scores_end, wins))
         frame = next_frame(rules, frame, outcome)
