@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from riichi.errors import SheetError, UnknownRulesError
+from riichi.formats import strict_json
 from riichi.rules import PRESETS, AbortiveDraw, RuleSet, resolve_rules
 from riichi.sheet.model import (
     FinalScoresGame,
@@ -47,7 +48,7 @@ _HAND_FIELDS: Final = {
     HandKind.ABORTIVE: frozenset({"result", "riichi", "kind"}),
     HandKind.CHOMBO: frozenset({"result", "riichi", "seat"}),
 }
-_WIN_FIELDS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "pao_yakuman"})
+_WIN_FIELDS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "pao_yakuman", "case"})
 
 
 def read_game(obj: object, *, strict: bool = True) -> tuple[SheetGame | FinalScoresGame, list[str]]:
@@ -131,8 +132,12 @@ def _win(obj: object, i: int, k: int, strict: bool, notes: list[str]) -> SheetWi
     if winner is None:
         raise SheetError(f"{where}.winner: a win names its winner", hand=i, field=f"wins[{k}].winner")
     share = values["pao_yakuman"]
+    case = obj.get("case")
+    if case is not None and not isinstance(case, dict):
+        raise SheetError(f"{where}.case: the winning hand as a win case (a JSON object), not {_kind(case)}", hand=i,
+                         field=f"wins[{k}].case")
     return SheetWin(winner, values["han"], values["fu"], values["yakuman"], values["pao"],
-                    1 if share is None else share)
+                    1 if share is None else share, None if case is None else strict_json.dumps(case))
 
 
 def _rules(spec: object) -> RuleSet:
@@ -264,7 +269,9 @@ def _sheet_hand_object(h: SheetHand) -> dict[str, object]:
 
 def _sheet_win_object(w: SheetWin) -> dict[str, object]:
     out: dict[str, object] = {"winner": w.winner}
-    if w.yakuman is not None:
+    if w.case is not None:
+        out["case"] = strict_json.loads(w.case)
+    elif w.yakuman is not None:
         out["yakuman"] = w.yakuman
     else:
         out["han"] = w.han

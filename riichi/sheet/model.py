@@ -14,8 +14,10 @@ SheetHand.draw(tenpai=(1, 2))
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from riichi.formats import strict_json
 from riichi.game.progress import EndReason, HandFrame
 from riichi.rules import TENHOU, AbortiveDraw, RuleSet
 from riichi.scoring.limits import Limit
@@ -59,10 +61,20 @@ class SheetWin:
     yakuman: int | None = None
     pao: int | None = None
     pao_yakuman: int = 1
+    #: The winning hand itself, to be scored: a win case of the interchange format as JSON text (``hand``,
+    #: ``melds``, ``win``, ``dora``, ``ura``, ``kita`` and the situation flags), without what the sheet says
+    #: itself (tsumo or the discarder, the seat and round winds, riichi, honba, sticks, rules). Its seats (a
+    #: meld's ``from``) are seat winds of the hand, as in every win case. Instead of han, fu or yakuman.
+    case: str | None = None
+
+    @classmethod
+    def of_hand(cls, winner: int, case: Mapping[str, object]) -> SheetWin:
+        """A win given by its hand: ``SheetWin.of_hand(1, {"hand": "234m456p678s44433z", "win": "3z"})``."""
+        return cls(winner, case=strict_json.dumps(dict(case)))
 
     def __repr__(self) -> str:
         parts = [str(self.winner)]
-        for name in ("han", "fu", "yakuman", "pao"):
+        for name in ("han", "fu", "yakuman", "pao", "case"):
             value = getattr(self, name)
             if value is not None:
                 parts.append(f"{name}={value!r}")

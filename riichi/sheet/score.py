@@ -23,7 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from riichi.errors import GameOverError, ImpossibleHandError, SheetError
+from riichi.errors import (
+    GameOverError,
+    ImpossibleHandError,
+    InvalidCaseError,
+    NotationError,
+    RiichiError,
+    SheetError,
+)
+from riichi.formats import strict_json
+from riichi.formats.interchange import case_to_hand
 from riichi.game.events import DrawKind
 from riichi.game.progress import (
     EndReason,
@@ -35,6 +44,7 @@ from riichi.game.progress import (
 )
 from riichi.rules import AbortiveDraw, MultipleYakuman, PaoScope, RuleSet, TenpaiYame
 from riichi.scoring.limits import Limit, counted_base, yakuman_base
+from riichi.scoring.scorer import score
 from riichi.scoring.settlement import (
     Liability,
     Ron,
@@ -193,7 +203,9 @@ def _settle(hand: SheetHand, riichi: tuple[int, ...],
     if kind is HandKind.RON or kind is HandKind.TSUMO:
         _only(hand, at, wins=True, discarder=kind is HandKind.RON)
         limits: dict[int, Limit | None] = {}
-        settled = _ron(hand, sticks, at, limits) if kind is HandKind.RON else (_tsumo(hand, sticks, at, limits),)
+        paos: dict[int, int] = {}  # winner -> the liable seat that pays a share
+        settled = (_ron(hand, sticks, at, limits, paos, riichi) if kind is HandKind.RON
+                   else (_tsumo(hand, sticks, at, limits, paos, riichi),))
         deltas = [0] * n
         wins = []
         for s in settled:
@@ -202,7 +214,7 @@ def _settle(hand: SheetHand, riichi: tuple[int, ...],
             for seat in range(n):
                 deltas[seat] += win_deltas[seat]
             winner = at.seat(s.winner)
-            wins.append(SheetWinResult(winner, s.points, limits[winner], _paying_pao(hand, winner), win_deltas))
+            wins.append(SheetWinResult(winner, s.points, limits[winner], paos.get(winner), win_deltas))
         end = tuple([after[s] + deltas[s] for s in range(n)])
         outcome = HandOutcome(tuple(w.winner for w in wins), None, (), end, sticks)
         return tuple(deltas), tuple(wins), outcome
@@ -230,7 +242,8 @@ def _settle(hand: SheetHand, riichi: tuple[int, ...],
     raise at.invalid("result", f"{kind!r} is no result (ron, tsumo, draw, abortive, chombo)")
 
 
-def _ron(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None]) -> tuple[Settlement, ...]:
+def _ron(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None], paos: dict[int, int],
+         riichi: tuple[int, ...]) -> tuple[Settlement, ...]:
     n = at.players
     discarder = hand.discarder
     if discarder is None:
@@ -240,8 +253,9 @@ def _ron(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None])
         raise at.invalid("wins", "a ron has one win or more")
     rons = []
     claimants: set[Wind] = set()
-    for k, win in enumerate(hand.wins):
-        winner = _winner(win, k, at)
+    for k, given in enumerate(hand.wins):
+        winner = _winner(given, k, at)
+        win = _scored_case(given, k, at, discarder=discarder, riichi=riichi)
         if winner == discarder:
             raise at.impossible(f"wins[{k}].winner", f"seat {winner} is the discarder: nobody rons their own "
                                 f"discard")
@@ -249,6 +263,8 @@ def _ron(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None])
             raise at.invalid(f"wins[{k}].winner", f"seat {winner} wins twice on one discard")
         claimants.add(at.wind(winner))
         base, limits[winner] = _value(win, k, at, tsumo=False)
+        if win.pao is not None and win.pao != discarder:
+            paos[winner] = win.pao
         rons.append(Ron(at.wind(winner), base, _liability(win, k, base, at)))
     paid = ron_winners(claimants, at.wind(discarder), at.rules.game)
     if len(paid) != len(claimants):
@@ -261,14 +277,64 @@ def _ron(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None])
     return settle_rons(rons, discarder=at.wind(discarder), honba=at.frame.honba, sticks=sticks, rules=at.rules.game)
 
 
-def _tsumo(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None]) -> Settlement:
+def _tsumo(hand: SheetHand, sticks: int, at: _At, limits: dict[int, Limit | None], paos: dict[int, int],
+           riichi: tuple[int, ...]) -> Settlement:
     if len(hand.wins) != 1:
         raise at.invalid("wins", f"a tsumo has exactly one win, not {len(hand.wins)}")
-    win = hand.wins[0]
-    winner = _winner(win, 0, at)
+    winner = _winner(hand.wins[0], 0, at)
+    win = _scored_case(hand.wins[0], 0, at, discarder=None, riichi=riichi)
     base, limits[winner] = _value(win, 0, at, tsumo=True)
+    if win.pao is not None:
+        paos[winner] = win.pao
     return settle_win(base, winner=at.wind(winner), discarder=None, tsumo=True, honba=at.frame.honba,
                       sticks=sticks, rules=at.rules.game, liability=_liability(win, 0, base, at))
+
+
+#: What a win given by its hand may say; the rest (tsumo, discarder, winds, riichi, honba, sticks) the sheet says.
+_CASE_FIELDS = frozenset({"hand", "melds", "win", "dora", "ura", "kita", "double_riichi", "open_riichi", "ippatsu",
+                          "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "paarenchan"})
+
+
+def _scored_case(win: SheetWin, k: int, at: _At, *, discarder: int | None, riichi: tuple[int, ...]) -> SheetWin:
+    """A win given by its hand, scored as the win case it is in this hand (the winds, riichi and the discarder
+    from the sheet), written as its han and fu or yakuman count and liable seat; any other win as it is."""
+    if win.case is None:
+        return win
+    field = f"wins[{k}].case"
+    if win.han is not None or win.fu is not None or win.yakuman is not None:
+        raise at.invalid(field, "give the hand, or its han and fu or yakuman count, not both")
+    try:
+        case = strict_json.loads(win.case)
+    except RiichiError as exc:
+        raise at.invalid(field, str(exc)) from None
+    if not isinstance(case, dict):
+        raise at.invalid(field, "a win case is a JSON object")
+    for key in case:
+        if key not in _CASE_FIELDS:
+            raise at.invalid(f"{field}.{key}", "the sheet says this itself (or no such field of a win case)"
+                             if key in _SHEET_SAYS else f"no such field of a win case here (fields: "
+                             f"{', '.join(sorted(_CASE_FIELDS))})")
+    full: dict[str, object] = {**case, "seat_wind": str(at.wind(win.winner)), "round_wind": str(at.frame.round_wind),
+                               "tsumo": discarder is None, "riichi": win.winner in riichi}
+    if discarder is not None:
+        full["discarder"] = str(at.wind(discarder))
+        full["discarder_riichi"] = discarder in riichi
+    try:
+        hand, ctx = case_to_hand(full)
+        scored = score(hand, ctx, at.rules)
+    except (NotationError, InvalidCaseError) as exc:
+        raise at.invalid(field, str(exc)) from None
+    except RiichiError as exc:
+        raise at.impossible(field, str(exc)) from None
+    pao = None if scored.liable is None else at.seat(scored.liable)
+    if scored.limit is Limit.YAKUMAN:
+        share = next((m for yaku, m in scored.yakuman if yaku in at.rules.scoring.pao), 1)
+        return SheetWin(win.winner, yakuman=scored.yakuman_total, pao=pao, pao_yakuman=share if pao is not None else 1)
+    return SheetWin(win.winner, han=scored.han, fu=scored.fu, pao=pao)
+
+
+_SHEET_SAYS = frozenset({"tsumo", "discarder", "discarder_riichi", "seat_wind", "round_wind", "riichi", "honba",
+                         "riichi_sticks", "rules", "id", "nagashi_mangan"})
 
 
 def _winner(win: SheetWin, k: int, at: _At) -> int:
@@ -282,6 +348,8 @@ def _value(win: SheetWin, k: int, at: _At, *, tsumo: bool) -> tuple[int, Limit |
     """The win's basic points and limit, every written value checked against the rules."""
     scoring = at.rules.scoring
     field = f"wins[{k}]"
+    if win.case is not None:
+        raise at.invalid(f"{field}.case", "a win given by its hand is scored before its value is read")
     if win.yakuman is not None:
         if win.han is not None or win.fu is not None:
             raise at.invalid(field, "give han (and fu) or a yakuman count, not both")
@@ -350,15 +418,6 @@ def _liability(win: SheetWin, k: int, base: int, at: _At) -> Liability | None:
                          f"{win.yakuman}, not {share!r}")
     covered = base if scoring.pao_scope is PaoScope.WHOLE_HAND else min(base, yakuman_base(share))
     return Liability(at.wind(pao), covered, pays_honba=scoring.pao_honba_liable)
-
-
-def _paying_pao(hand: SheetHand, winner: int) -> int | None:
-    """The liable seat of ``winner``'s win when it pays a share (on a ron, a liable discarder pays as
-    the discarder)."""
-    for win in hand.wins:
-        if win.winner == winner and win.pao is not None and win.pao != hand.discarder:
-            return win.pao
-    return None
 
 
 def _abortive(hand: SheetHand, riichi: tuple[int, ...], at: _At) -> DrawKind:

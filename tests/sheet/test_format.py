@@ -97,3 +97,15 @@ def test_rules_are_written_as_their_preset_and_its_changes() -> None:
     changed = resolve_rules({"preset": "wrc", "uma": [20000, 10000, -10000, -20000], "chombo_penalty": 10000})
     assert rules_spec(changed) == {"preset": "wrc", "uma": [20000, 10000, -10000, -20000], "chombo_penalty": 10000}
     assert resolve_rules(rules_spec(changed)) == changed  # type: ignore[arg-type]
+
+
+def test_a_win_given_by_its_hand_goes_through_json() -> None:
+    obj = {"rules": "tenhou", "hands": [{"result": "tsumo", "riichi": [], "wins": [
+        {"winner": 0, "case": {"hand": "234m456p678s44433z", "win": "3z"}}]}]}
+    game, _ = read_game(obj)
+    assert game_object(game) == obj
+    # The dealer's tsumo: menzen tsumo 1 han, 20 + 2 (tsumo) + 8 + 2 = 32, 40 fu: 1,300 all.
+    assert score_sheet(game).hands[0].deltas == (3900, -1300, -1300, -1300)  # type: ignore[arg-type]
+    with pytest.raises(SheetError, match="a JSON object, not a string") as caught:
+        read_game({"hands": [{"result": "tsumo", "wins": [{"winner": 0, "case": "234m"}]}]})
+    assert caught.value.field == "wins[0].case"

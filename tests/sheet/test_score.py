@@ -185,3 +185,33 @@ def test_final_scores_only() -> None:
     assert caught.value.field == "final_scores"
     with pytest.raises(SheetError, match="whole hundreds"):
         score_final(FinalScoresGame(TENHOU, (45050, 30000, 15000, 9950), 0))
+
+
+def test_a_win_given_by_its_hand_is_scored_in_its_seat() -> None:
+    # East 1: seat 1 (South) rons seat 2 with 234m 456p 678s, a concealed North triplet and a West pair waited on
+    # alone, in riichi, 1m indicating 2m (one in the hand): riichi and a dora, 2 han; 20 + 10 (closed ron) + 8
+    # (concealed honour triplet) + 2 (single wait) = 40 fu: 2,600, and the stick.
+    ron = SheetHand.ron(2, SheetWin.of_hand(1, {"hand": "234m456p678s44433z", "win": "3z", "dora": "1m"}),
+                        riichi=(1,))
+    # East 2 (seat 1 dealing): seat 3 (West this hand) completes big three dragons by tsumo, the third dragon
+    # pon fed by North, which is seat 0: the liable seat pays the whole 32,000 (Tenhou).
+    dragons = SheetWin.of_hand(3, {"hand": "234m11z", "win": "1z", "melds": [
+        {"type": "pon", "tiles": "555z", "from": "E"}, {"type": "pon", "tiles": "666z", "from": "S"},
+        {"type": "pon", "tiles": "777z", "from": "N"}]})
+    result = _one(TENHOU, ron, SheetHand.tsumo(dragons))
+    assert result.hands[0].deltas == (0, 3600, -2600, 0)
+    assert result.hands[1].deltas == (-32000, 0, 0, 32000)
+    assert (result.hands[1].wins[0].limit, result.hands[1].wins[0].pao) == (Limit.YAKUMAN, 0)
+
+
+@pytest.mark.parametrize(("case", "field", "code", "needle"), [
+    ({"hand": "234m456p678s44433z", "win": "3z", "tsumo": True}, "wins[0].case.tsumo", "invalid_input",
+     "the sheet says this itself"),
+    ({"hand": "234m456p678s4443z", "win": "3z"}, "wins[0].case", "impossible_hand", "13"),
+    ({"hand": "234m456p678s44433x", "win": "3z"}, "wins[0].case", "invalid_input", "hand"),
+    ({"hand": "234m456p678s44455z", "win": "5z", "ippatsu": True}, "wins[0].case", "impossible_hand", "ippatsu"),
+])
+def test_a_hand_that_does_not_score_is_refused(case: dict, field: str, code: str, needle: str) -> None:
+    error = _refused(TENHOU, SheetHand.ron(2, SheetWin.of_hand(1, case)))
+    assert (error.code, error.hand, error.field) == (code, 0, field)
+    assert needle in str(error)
