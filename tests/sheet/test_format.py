@@ -106,6 +106,6 @@ def test_a_win_given_by_its_hand_goes_through_json() -> None:
     assert game_object(game) == obj
     # The dealer's tsumo: menzen tsumo 1 han, 20 + 2 (tsumo) + 8 + 2 = 32, 40 fu: base 320, 700 all.
     assert score_sheet(game).hands[0].deltas == (2100, -700, -700, -700)  # type: ignore[arg-type]
-    with pytest.raises(SheetError, match="a JSON object, not a string") as caught:
+    with pytest.raises(SheetError, match=r"a win case \(a JSON object\), not a string") as caught:
         read_game({"hands": [{"result": "tsumo", "wins": [{"winner": 0, "case": "234m"}]}]})
     assert caught.value.field == "wins[0].case"
