@@ -68,7 +68,7 @@ def read_game(obj: object, *, strict: bool = True) -> tuple[SheetGame | FinalSco
         if not _is_int(sticks):
             raise SheetError(f"leftover_sticks: a whole number, not {sticks!r}", field="leftover_sticks")
         chombo = _int_list(obj.get("chombo", []), "chombo", None)
-        return FinalScoresGame(rules, scores, sticks, chombo, names), notes  # type: ignore[arg-type]
+        return FinalScoresGame(rules, scores, sticks, chombo, names), notes
     hands = obj.get("hands", [])
     if not isinstance(hands, list):
         raise SheetError(f"hands: a list of hands, not {_kind(hands)}", field="hands")
@@ -99,7 +99,7 @@ def _hand(obj: object, i: int, strict: bool, notes: list[str]) -> SheetHand:
         discarder = obj.get("from")
         if not _is_int(discarder):
             raise SheetError(f"{where}, from: the discarder's seat, not {discarder!r}", hand=i, field="from")
-        return SheetHand(kind, riichi, discarder=discarder, wins=read)  # type: ignore[arg-type]
+        return SheetHand(kind, riichi, discarder=discarder, wins=read)
     if kind is HandKind.DRAW:
         return SheetHand(kind, riichi, tenpai=_int_list(obj.get("tenpai", []), "tenpai", i),
                          nagashi=_int_list(obj.get("nagashi", []), "nagashi", i))
@@ -114,7 +114,7 @@ def _hand(obj: object, i: int, strict: bool, notes: list[str]) -> SheetHand:
     seat = obj.get("seat")
     if not _is_int(seat):
         raise SheetError(f"{where}, seat: the offender's seat, not {seat!r}", hand=i, field="seat")
-    return SheetHand(kind, riichi, offender=seat)  # type: ignore[arg-type]
+    return SheetHand(kind, riichi, offender=seat)
 
 
 def _win(obj: object, i: int, k: int, strict: bool, notes: list[str]) -> SheetWin:
@@ -127,7 +127,7 @@ def _win(obj: object, i: int, k: int, strict: bool, notes: list[str]) -> SheetWi
         value = obj.get(name)
         if value is not None and not _is_int(value):
             raise SheetError(f"{where}.{name}: a whole number, not {value!r}", hand=i, field=f"wins[{k}].{name}")
-        values[name] = value  # type: ignore[assignment]
+        values[name] = value
     winner = values["winner"]
     if winner is None:
         raise SheetError(f"{where}.winner: a win names its winner", hand=i, field=f"wins[{k}].winner")
@@ -144,7 +144,7 @@ def _rules(spec: object) -> RuleSet:
     if not isinstance(spec, str | dict):
         raise SheetError(f"rules: a preset name or an object with a 'preset' key, not {_kind(spec)}", field="rules")
     try:
-        return resolve_rules(spec)  # type: ignore[arg-type]
+        return resolve_rules(spec)
     except UnknownRulesError as exc:
         raise SheetError(f"rules: {exc}", field="rules") from None
 

@@ -305,8 +305,8 @@ def _scored_case(win: SheetWin, k: int, at: _At, *, discarder: int | None, riich
         raise at.invalid(field, "give the hand, or its han and fu or yakuman count, not both")
     try:
         case = strict_json.loads(win.case)
-    except RiichiError as exc:
-        raise at.invalid(field, str(exc)) from None
+    except RiichiError as not_json:
+        raise at.invalid(field, str(not_json)) from None
     if not isinstance(case, dict):
         raise at.invalid(field, "a win case is a JSON object")
     for key in case:
@@ -322,10 +322,10 @@ def _scored_case(win: SheetWin, k: int, at: _At, *, discarder: int | None, riich
     try:
         hand, ctx = case_to_hand(full)
         scored = score(hand, ctx, at.rules)
-    except (NotationError, InvalidCaseError) as exc:
-        raise at.invalid(field, str(exc)) from None
-    except RiichiError as exc:
-        raise at.impossible(field, str(exc)) from None
+    except (NotationError, InvalidCaseError) as malformed:  # each name one type: the compiled build needs it
+        raise at.invalid(field, str(malformed)) from None
+    except RiichiError as refused:
+        raise at.impossible(field, str(refused)) from None
     pao = None if scored.liable is None else at.seat(scored.liable)
     if scored.limit is Limit.YAKUMAN:
         share = next((m for yaku, m in scored.yakuman if yaku in at.rules.scoring.pao), 1)

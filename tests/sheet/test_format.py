@@ -16,7 +16,7 @@ from riichi.formats.sheet import (
 from riichi.rules import TENHOU, WRC, resolve_rules
 from riichi.sheet import FinalScoresGame, score_sheet
 
-#: The contract's own example game (SCORESHEET.md).
+#: The score-sheet contract's own example game (docs/sheet.md shows it).
 EXAMPLE = {"rules": "tenhou", "names": ["A", "B", "C", "D"], "hands": [
     {"result": "ron", "from": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}], "riichi": [2]},
     {"result": "draw", "tenpai": [1, 2], "riichi": [1]},
