@@ -93,8 +93,11 @@ def answer(line: bytes | str) -> dict[str, object]:
         result = score_final(game) if isinstance(game, FinalScoresGame) else score_sheet(game)
     except SheetError as exc:
         return error_object(exc)
-    except RiichiError as exc:  # the line is no JSON at all
-        return {"error": {"code": "invalid_input", "message": str(exc), "hand": None, "field": None}}
+    except RiichiError as not_json:  # the line is no JSON at all
+        return {"error": {"code": "invalid_input", "message": str(not_json), "hand": None, "field": None}}
+    except Exception as fault:  # noqa: BLE001 - a fault nobody foresaw is that line's error; the batch goes on
+        return {"error": {"code": "internal_error", "message": f"the sheet could not be scored ({type(fault).__name__}: "
+                          f"{fault}); please report it", "hand": None, "field": None}}
     out = result_object(result)
     if notes:
         out["notes"] = notes

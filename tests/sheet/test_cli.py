@@ -7,6 +7,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import riichi_command, riichi_env
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -71,3 +73,17 @@ def test_from_record_writes_a_sheet_that_scores_as_the_record() -> None:
     assert json.loads(scored.stdout)["final_scores"] == [20100, 35800, 5200, 38900]  # the record's own
     bad = _run("--from-record", str(log), str(DATA / "no-such-record.xml"))
     assert bad.returncode == 1 and len(bad.stdout.splitlines()) == 1 and "no-such-record.xml" in bad.stderr
+
+
+def test_a_fault_nobody_foresaw_is_that_lines_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The batch goes on past any failure: a scoring fault (forced here) is the line's error, named as such.
+    from riichi.cli import sheet as cli_sheet
+
+    def broken(game: object) -> object:
+        raise TypeError("forced")
+
+    good = cli_sheet.answer(json.dumps(GOOD))
+    monkeypatch.setattr(cli_sheet, "score_sheet", broken)
+    out = cli_sheet.answer(json.dumps(GOOD))
+    assert out["error"]["code"] == "internal_error" and "TypeError: forced" in out["error"]["message"]
+    assert "hands" in good
