@@ -19,7 +19,7 @@ from typing import Final
 
 from riichi.frozen import Frozen
 from riichi.game.events import Deal, DrawKind
-from riichi.rules import PRESETS, FinalRounding, GameLength, RuleSet, resolve_rules
+from riichi.rules import PRESETS, Extension, FinalRounding, GameLength, RuleSet, resolve_rules
 from riichi.tiles import Wind
 from riichi.tiles import Tile
 from riichi.yaku import Yaku
@@ -352,7 +352,9 @@ class GameRecord(Frozen):
         (None when it states one, or is read strictly): East hands only, an east-only game; a South hand
         started or followed by a score at the return points (``rules``), where an east-only game would
         have ended, or a West hand, a hanchan; a game that ends in South 1-3 with nobody below zero (a
-        hanchan goes on there), an east-only game gone into its extension. Else the rules' own length."""
+        hanchan goes on there), or after South 4 with nobody at the return points (a hanchan goes on into
+        the West round where the rules extend a game), an east-only game gone into its extension. Else the
+        rules' own length."""
         if not self.lenient or self.rules.hanchan is not None or not self.hands:
             return None
         deals = [(h.events[0], h.stated) for h in self.hands if h.events and isinstance(h.events[0], Deal)]
@@ -376,6 +378,13 @@ class GameRecord(Frozen):
         if last.round_number < 4 and end is not None and min(end) >= 0:  # noqa: PLR2004
             return GameLength.EAST_ONLY, (f"the record states no game length: east-only, as it ends in {where} "
                                           "with nobody below zero (an east-only game's extension)")
+        if last.round_number == rules.players and end is not None and min(end) >= 0 and max(end) < target \
+                and rules.game.extension is not Extension.NONE:
+            # A hanchan whose last hand leaves nobody at the return points goes on into the West round; an
+            # east-only game's extension ends after South's last hand at the latest.
+            return GameLength.EAST_ONLY, (f"the record states no game length: east-only, as it ends in {where} "
+                                          f"with nobody at {target} (an east-only game's extension ends there, "
+                                          "a hanchan would go on)")
         return rules.game.length, f"the record states no game length: {rules.game.length.value}, as its rules say"
 
 

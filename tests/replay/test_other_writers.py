@@ -326,3 +326,17 @@ def test_a_win_written_without_its_value_is_read_and_its_value_not_compared() ->
     logged = [w for o in kyoku for w in o["log"].get("wins", [])]  # type: ignore[attr-defined]
     assert len(logged) == cut
     assert all(set(w) <= {"winner", "from", "deltas", "pao"} for w in logged), logged
+
+
+def test_an_east_only_extension_that_ends_after_south_4_is_no_truncation() -> None:
+    # riichienv's east-only game (seed 144): nobody reaches 30,000 in East, so it goes on into South, and
+    # after South 4 (seat 2's ron of 1,600 on seat 3) nobody has 30,000 still (top 26,400): riichienv ends
+    # it there, as Tenhou's east-only rules do (the extension's last hand). Read as a hanchan (mjai states
+    # no length), the replay wanted a West round and called the record truncated.
+    text = gzip.decompress((DATA / "riichienv" / "east-144.jsonl.gz").read_bytes())
+    out = _replay(text, "east-144")
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert (kyoku[-1]["round_wind"], kyoku[-1]["round_number"], kyoku[-1]["game_over"]) == ("S", 4, True)
+    assert max(kyoku[-1]["scores_end"]) < 30000  # type: ignore[type-var]  # noqa: PLR2004
+    assert out[-1]["type"] == "game_end"
+    assert any("a hanchan would go on" in n for n in _notes(out))
