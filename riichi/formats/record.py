@@ -14,7 +14,7 @@ thing forgiven is a :class:`RecordNote` on the hand or the game.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from riichi.frozen import Frozen
@@ -38,6 +38,7 @@ __all__ = [
     "StatedWin",
     "checked_number",
     "event_name",
+    "lobby_start",
     "hand_name",
     "stated_preset",
     "tenhou_yaku",
@@ -395,3 +396,30 @@ def _end_scores(stated: StatedHand, end: StatedGameEnd | None) -> tuple[int, ...
     if stated.scores_start is None or stated.deltas is None:
         return None
     return tuple(a + b for a, b in zip(stated.scores_start, stated.deltas, strict=True))
+
+
+def lobby_start(rules: RecordRules, hands: tuple[HandRecord, ...]) -> tuple[RecordRules, tuple[str, ...]]:
+    """The rules with a game's own starting points, where its first hand states them, and a note saying so.
+
+    A lobby may start its games at 30,000 or any other score (a Mahjong Soul tournament lobby, whose config
+    converters do not write; a tenhou.net private lobby). A record whose first hand is the game's first
+    (East 1 dealt by seat 0, no honba, no sticks) with every seat at the same score S other than the
+    preset's start was played from S. Its final points are measured from S on Mahjong Soul (its contest
+    rules: ``init_point``, ``jingsuanyuandian`` its default), and from the preset's return points elsewhere
+    unless S is above them (then from S); a record's own final points check it. Rules the record states as
+    this library's (a ``starting_points`` switch) are kept."""
+    if any(key == "starting_points" for key, _ in rules.switches) or not hands or not hands[0].events:
+        return rules, ()
+    first, deal = hands[0].stated, hands[0].events[0]
+    if not isinstance(deal, Deal) or (deal.round_wind, deal.round_number, deal.dealer) != (Wind.EAST, 1, 0) \
+            or first.honba or first.riichi_sticks or not first.scores_start:
+        return rules, ()
+    start = first.scores_start[0]
+    game = rules.ruleset().game
+    if not 0 < start <= MAX_NUMBER or any(s != start for s in first.scores_start) or start == game.starting_points:
+        return rules, ()
+    target = start if rules.preset == "mahjongsoul" else max(start, game.target_points)
+    switches = (*rules.switches, ("starting_points", start), ("target_points", target))
+    return replace(rules, switches=switches), (
+        f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
+        f"final points measured from {target:,}",)

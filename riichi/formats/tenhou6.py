@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.formats import strict_json
@@ -51,6 +51,7 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
     tenhou_yaku,
 )
@@ -502,33 +503,6 @@ def _rules(obj: dict[str, object], log_id: str | None) -> tuple[RecordRules, lis
                        preset=preset, switches=switches, room=room or (disp if soul and disp else None)), []
 
 
-def _stated_start(rules: RecordRules, log: list[object]) -> tuple[RecordRules, list[str]]:
-    """A game's starting points, where its first hand states them: a lobby may start its games at 30,000
-    or any other score (a Mahjong Soul tournament lobby, 大会戦, whose config converters do not write; a
-    tenhou.net private lobby). A record whose first hand is the game's first (East 1, no honba, no sticks)
-    with every seat at the same score S other than the preset's start was played from S. Its final points
-    are measured from S on Mahjong Soul (its contest rules: ``init_point``, ``jingsuanyuandian`` its
-    default), and from the preset's return points on Tenhou unless S is above them (then from S); a
-    record's own ``sc`` checks it. Rules the record states as this library's (a ``starting_points``
-    switch) are kept."""
-    if any(key == "starting_points" for key, _ in rules.switches) or not log:
-        return rules, []
-    first = log[0]
-    if not isinstance(first, list) or len(first) < 2 or first[0] != [0, 0, 0] or not isinstance(first[1], list):  # noqa: PLR2004
-        return rules, []
-    scores = first[1][:rules.players]
-    start = scores[0] if scores else None
-    preset = rules.ruleset().game
-    if type(start) is not int or not 0 < start <= MAX_NUMBER or any(s != start for s in scores) \
-            or start == preset.starting_points:
-        return rules, []
-    target = start if rules.preset == "mahjongsoul" else max(start, preset.target_points)
-    switches = (*rules.switches, ("starting_points", start), ("target_points", target))
-    return replace(rules, switches=switches), [
-        f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
-        f"final points measured from {target:,}"]
-
-
 #: A private lobby's ``csrule`` flags (its first field, hexadecimal): kiriage mangan (the public
 #: descriptions of Tenhou's lobby settings, e.g. the tournament tools that write them).
 _CS_KIRIAGE: Final = 0x02
@@ -656,8 +630,6 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, str(unreadable)),))
     notes += rule_notes
-    rules, start_notes = _stated_start(rules, obj["log"])
-    notes += start_notes
     n = rules.players
     names_value = obj.get("name")
     names = tuple(str(v) for v in names_value[:n]) if isinstance(names_value, list) and len(names_value) in (n, 4) \
@@ -679,6 +651,8 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     if isinstance(sc, list) and len(sc) == 8 and all(  # noqa: PLR2004
             isinstance(v, int | float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in sc):
         end = StatedGameEnd(tuple(int(v) for v in sc[::2])[:n], tuple(float(v) for v in sc[1::2])[:n])
+    rules, start_notes = lobby_start(rules, tuple(hands))
+    notes += start_notes
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors),
                       tuple(RecordNote(n) for n in notes), lenient=not strict)

@@ -340,3 +340,27 @@ def test_an_east_only_extension_that_ends_after_south_4_is_no_truncation() -> No
     assert max(kyoku[-1]["scores_end"]) < 30000  # type: ignore[type-var]  # noqa: PLR2004
     assert out[-1]["type"] == "game_end"
     assert any("a hanchan would go on" in n for n in _notes(out))
+
+
+def test_an_mjlog_game_that_starts_at_30000_starts_there() -> None:
+    # The same game's mjlog (tests/data/games) with every INIT's scores 50 hundreds higher, and each result's
+    # sc scores too, as a private lobby starting at 30,000 writes them: every hand plays and scores alike
+    # (nobody went below zero before the last hand) and starts where the record says. Its final points
+    # (owari) are the ones worked out in the test above: 81, -4, -100, 23.
+    text = (GAMES / "logs" / TENHOU6.with_suffix(".xml").name).read_text(encoding="utf-8")
+
+    def shifted(match: re.Match[str]) -> str:
+        values = match.group(2).split(",")
+        step = 2 if match.group(1) != "ten" else 1
+        values[::step] = [str(int(v) + 50) for v in values[::step]]
+        return f'{match.group(1)}="{",".join(values)}"'
+
+    text = re.sub(r'\b(ten|sc)="([^"]*)"', lambda m: shifted(m) if m.group(1) == "sc" or "," in m.group(2)
+                  and len(m.group(2).split(",")) == 4 else m.group(0), text)  # noqa: PLR2004
+    text = re.sub(r'owari="[^"]*"', 'owari="903,81.0,364,-4.0,-501,-100.0,434,23.0"', text)
+    out = _replay(text.encode(), "lobby.xml")
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert kyoku and all(o["matches_log"] is True for o in kyoku), [(o["kyoku"], o["mismatches"]) for o in kyoku]
+    assert kyoku[0]["scores_start"] == [30000] * 4
+    assert any("starts at 30,000" in n for n in _notes(out))
+    assert out[-1]["type"] == "game_end" and out[-1]["matches_log"] is True, out[-1].get("mismatches")
