@@ -77,8 +77,10 @@ def _glob(pattern: str) -> list[str]:
                 step.extend(os.path.join(base, name) for name in _names(base)
                             if fnmatch.fnmatch(name, part) and (not name.startswith(".") or part.startswith("."))
                             and (last or os.path.isdir(os.path.join(base, name))))
-            elif (os.path.lexists if last else os.path.isdir)(os.path.join(base, part)):
-                step.append(os.path.join(base, part))
+            else:
+                path = os.path.join(base, part)
+                if os.path.lexists(path) if last else os.path.isdir(path):
+                    step.append(path)
         found = step
     return found
 
