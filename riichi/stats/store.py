@@ -88,7 +88,9 @@ def check_parts(out: Path) -> None:
     con = duckdb.connect(config={"threads": 1})
     try:
         for table, columns in TABLES.items():
-            wanted = [(name, kind) for name, kind in columns]
+            # the types as DuckDB writes them back (a struct's field names quoted where they are keywords)
+            typed = ", ".join(f'CAST(NULL AS {kind}) AS "{name}"' for name, kind in columns)
+            wanted = [(row[0], row[1]) for row in con.execute(f"DESCRIBE SELECT {typed}").fetchall()]
             for file in table_files(out, table, groups):
                 try:
                     found = [(row[0], row[1]) for row in con.execute(

@@ -260,11 +260,19 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, capsys: pyt
         tables.chmod(0o700)
 
 
+def test_good_parts_pass_the_check_of_parts(corpus: tuple[Path, object]) -> None:
+    from riichi.stats.store import check_parts
+
+    check_parts(corpus[0])  # every table of the 175 games, the structs of wins included: nothing to name
+
+
+@pytest.mark.parametrize("table", ["wins", "records"])
 @pytest.mark.parametrize("damage", ["not parquet", "other columns"])
-def test_a_damaged_or_foreign_part_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str) -> None:
+def test_a_damaged_or_foreign_part_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str,
+                                            table: str) -> None:
     out = tmp_path / "tables"
     assert main(["stats", str(FILES[0]), "--out", str(out), "--quiet", "--no-report"]) == 0
-    part = next((out / "wins").glob("part-*.parquet"))
+    part = next((out / table).glob("part-*.parquet"))
     if damage == "not parquet":
         part.write_bytes(b"PAR1 not a Parquet file at all PAR1")
     else:
