@@ -150,7 +150,7 @@ def wall_tiles(text: str, digest: str, players: int = _PLAYERS) -> tuple[Tile, .
     >>> wall_tiles(wall, "0" * 64)
     Traceback (most recent call last):
       ...
-    ValueError: the wall's SHA-256 is 8006fe6cb0fb22c1..., not the 0000000000000000... the record states (handCardsSHA256)
+    ValueError: the wall's SHA-256 is 8006fe23fdd50e5c..., not the 0000000000000000... the record states (handCardsSHA256)
     """
     size = _TILES if players == _PLAYERS else 108
     if len(text) != 2 * size:
