@@ -97,9 +97,11 @@ class _Bad(ValueError):
 
 
 def looks_like_riichicity(data: bytes) -> bool:
-    """Whether the bytes are a Riichi City record: a JSON object with ``handRecord`` of ``handEventRecord``s."""
+    """Whether the bytes are a Riichi City record: a JSON object with ``handRecord`` (of ``handEventRecord``s)
+    beside the game's settings."""
     head = data.lstrip()[:65536]
-    return head.startswith(b"{") and b'"handRecord"' in head and b'"handEventRecord"' in head
+    return head.startswith(b"{") and b'"handRecord"' in head and any(
+        key in head for key in (b'"handEventRecord"', b'"playerCount"', b'"keyValue"'))
 
 
 # -- small readers -----------------------------------------------------------------------------------------
@@ -209,11 +211,10 @@ class _Hand:
         return self.seat_of[user]
 
     def take(self, seat: int, tile: Tile) -> Tile:
-        """Take ``tile`` from the seat's hand."""
-        hand = self.hands[seat]
-        if tile not in hand:
-            raise _Bad(f"seat {seat} does not hold {tile}")
-        hand.remove(tile)
+        """Take ``tile`` from the seat's hand as far as the reader follows it (the engine refuses a tile the seat
+        does not hold, after it has checked every drawn tile against the wall)."""
+        if tile in self.hands[seat]:
+            self.hands[seat].remove(tile)
         return tile
 
     def accept(self) -> None:
@@ -566,11 +567,11 @@ def read_riichicity(data: bytes, *, strict: bool = True) -> GameRecord:  # noqa:
             raise _Bad("it holds no hands (handRecord is empty)")
         first_wall = hands[0].get("handCardEncode")
         rules, errors = _rules(obj, first_wall if isinstance(first_wall, str) else "")
+        if errors:
+            return GameRecord(rules, ("",) * _PLAYERS, None, (), None, tuple(errors))
         table = _table(hands[0], rules.players)
     except (_Bad, RiichiError, ValueError) as exc:
         return _unreadable(str(exc).splitlines()[0])
-    if errors:
-        return GameRecord(rules, table.names, None, (), None, tuple(errors))
     read: list[HandRecord] = []
     notes: list[RecordNote] = []
     end: StatedGameEnd | None = None
