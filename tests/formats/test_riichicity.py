@@ -206,3 +206,23 @@ def test_converted_records_replay_alike(fmt: str) -> None:
 
     assert [same(k) for k in again] == [same(k) for k in original]
     assert all(k["matches_log"] is True for k in again)
+
+
+def test_the_command_replays_writes_and_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from riichi.cli import main  # noqa: PLC0415
+
+    assert main(["replay", "--jsonl", str(RECORD)]) == 0  # every hand matches: exit 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["type"] for o in lines] == ["kyoku"] * 9 + ["game_end"] and lines[-1]["wall"] == "verified"
+    for fmt in ("mjai", "tenhou6", "mjlog"):
+        out = tmp_path / fmt
+        assert main(["replay", "--write", fmt, "--out", str(out), str(RECORD)]) == 0
+        [written] = list(out.iterdir())
+        capsys.readouterr()
+        assert main(["replay", "--jsonl", str(written)]) == 0, fmt
+        again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert again[-1]["final_scores"] == lines[-1]["final_scores"], fmt
+    # Riichi City is read, not written: --write names the formats it writes
+    with pytest.raises(SystemExit) as usage:
+        main(["replay", "--write", "riichicity", str(RECORD)])
+    assert usage.value.code == 2 and "invalid choice: 'riichicity'" in capsys.readouterr().err
