@@ -228,7 +228,7 @@ class _Hand:
 
     def deal(self) -> None:
         """The deal, once every seat's hand is read: the dealer's fourteenth tile its first draw."""
-        if self.events or not self.deals:
+        if self.events:
             return
         if len(self.deals) != self.players:
             raise _Bad(f"the deal names {len(self.deals)} of the {self.players} seats")

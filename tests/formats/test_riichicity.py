@@ -226,3 +226,16 @@ def test_the_command_replays_writes_and_reads_back(tmp_path: Path, capsys: pytes
     with pytest.raises(SystemExit) as usage:
         main(["replay", "--write", "riichicity", str(RECORD)])
     assert usage.value.code == 2 and "invalid choice: 'riichicity'" in capsys.readouterr().err
+
+
+def test_stats_and_review_read_the_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from riichi.cli import main  # noqa: PLC0415
+
+    # riichi stats: one game of nine hands, replayed to its end (the record's own count of hands)
+    assert main(["stats", "--out", str(tmp_path / "stats"), "--no-report", str(RECORD)]) == 0
+    summary = capsys.readouterr().out
+    assert "1 replayed" in summary and "(1 to the end of the game" in summary and "9 hands" in summary
+    # riichi review: seat 0 (the first dealer) reviewed decision by decision, the record read without an error
+    assert main(["review", str(RECORD), "--seat", "0", "--json"]) == 0
+    review = json.loads(capsys.readouterr().out)
+    assert review["seat"] == 0 and review["decisions"] > 0 and review["error"] is None
