@@ -278,8 +278,9 @@ class _Hand:
                 seat = self.seat(user)
                 if self.pending is not None and self.pending != seat:
                     self.accept()
-                drawn = _tile(tile)
-                self.events.append(Draw(seat, drawn, rinshan=self.kan_before))
+                drawn = _tile(tile)  # a kan's replacement tile: after a kan, or as the record marks it
+                rinshan = self.kan_before or obj.get("is_gang_incard") is True
+                self.events.append(Draw(seat, drawn, rinshan=rinshan))
                 self.hands[seat].append(drawn)
                 self.kan_before = self.on_table = False
         elif name == "action":
