@@ -239,3 +239,11 @@ def test_stats_and_review_read_the_record(tmp_path: Path, capsys: pytest.Capture
     assert main(["review", str(RECORD), "--seat", "0", "--json"]) == 0
     review = json.loads(capsys.readouterr().out)
     assert review["seat"] == 0 and review["decisions"] > 0 and review["error"] is None
+
+
+def test_a_record_cut_short_is_one_error_naming_where() -> None:
+    raw = RECORD.read_bytes()
+    [error] = _replay(raw[:300000])
+    message = error["error"]["message"]  # type: ignore[index]
+    assert error["error"]["code"] == "invalid_log"  # type: ignore[index]
+    assert message.startswith("a Riichi City record, unreadable: not valid JSON at line ")
