@@ -77,7 +77,7 @@ from riichi.game.events import (
     Shouminkan,
     Win,
 )
-from riichi.tiles import KIND_OF, Tile
+from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile
 from riichi.yaku import Yaku
 
 __all__ = ["MAX_RECORD", "looks_like_riichicity", "read_riichicity", "wall_tiles"]
@@ -398,8 +398,13 @@ class _Hand:
 
     def abortive(self) -> DrawKind:
         """Which abortive draw ended the hand: the record's ``end_type`` for them is not known, so the hand's
-        own events tell (a seat declaring one: nine terminals; three rons; four riichi; four kans; else four
-        winds)."""
+        own events tell (a seat declaring one, or the hand ending on a draw of nine terminals and honours: nine
+        terminals; three rons; four riichi; four kans; else four winds)."""
+        if self.aborting is None and self.events and isinstance(self.events[-1], Draw):
+            # a hand ended on a draw, before its discard: only the drawing seat's nine terminals end it so
+            seat = self.events[-1].seat
+            if len({KIND_OF[t] for t in self.hands[seat]} & set(TERMINAL_HONOR_KINDS)) >= 9:  # noqa: PLR2004
+                self.aborting = seat
         if self.aborting is not None:
             return DrawKind.KYUUSHU_KYUUHAI
         if len(self.claims) >= 3:  # noqa: PLR2004
