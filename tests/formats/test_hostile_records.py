@@ -154,6 +154,33 @@ def test_tenhou6_numbers_beyond_the_limit_are_errors(start: list[object], scores
     assert len(error.message) < 300  # the offending value is cut short, not copied whole
 
 
+def test_tenhou6_a_pending_call_of_any_length_is_read_once() -> None:
+    # Seat 2 pons each 1m seat 0 discards (11p1111: the called 1m second, so from across) and seat 3 draws and
+    # discards: seat 1's turn never comes, and its first take, a pon written with 100,000 digits, is looked at
+    # after every discard. Read again each time, 3,000 such turns took minutes (131 KB: 72 s); a call names four
+    # tiles at most, so a longer text is refused at its first reading, its message cut short.
+    turns = 1000
+    tiles = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]
+    hand: list[object] = [[0, 0, 0], [25000] * 4, [11], [], tiles, [11] * turns, [60] * turns,
+                          tiles, ["p" + "11" * 50_000], [], tiles, ["11p1111"] * turns, [11] * turns,
+                          tiles, [11] * turns, [60] * turns, ["流局", [0, 0, 0, 0]]]
+    text = _tenhou6(hand)
+    assert timed(lambda: read_tenhou6(text)) < BOUND / 5
+    (error,) = read_tenhou6(text).errors
+    assert "is not a call" in error.message
+    assert len(error.message) < 300
+
+
+@pytest.mark.parametrize("entry", ["r" + "1" * 5000, "x" * 100_000, ["x" * 100_000]])
+def test_tenhou6_a_long_discard_is_an_error_cut_short(entry: object) -> None:
+    tiles = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]
+    hand: list[object] = [[0, 0, 0], [25000] * 4, [11], [], tiles, [11], [entry], *([tiles, [], []] * 3),
+                          ["流局", [0, 0, 0, 0]]]
+    (error,) = read_tenhou6(_tenhou6(hand)).errors
+    assert "is not a" in error.message, error.message
+    assert len(error.message) < 300
+
+
 def test_tenhou6_final_scores_beyond_the_limit_are_not_read() -> None:
     import json
 
