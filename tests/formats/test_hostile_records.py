@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import time
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 
@@ -100,6 +101,18 @@ def test_mjlog_numbers_beyond_the_limit_are_errors(text: str) -> None:
     # 2^62 raised OverflowError in the compiled build (ValueError in the pure one): now a record error in both.
     record = read_mjlog(text)
     assert any("at most 9 digits" in e.message or "not a tile id" in e.message for e in record.errors), record.errors
+
+
+@pytest.mark.parametrize("rule", ["[" * 1500 + "]" * 1500, '{"":' * 1050 + "1" + "}" * 1050],
+                         ids=["arrays", "objects"])
+def test_mjlog_a_rule_attribute_nested_deep_is_an_error(rule: str) -> None:
+    # The GO tag's riichi_rule (the rule object this library writes there) nested 1,500 deep: 3 KB of brackets
+    # raised RecursionError out of the reader (riichi stats stopped with a traceback, the web answered 500).
+    text = '<mjloggm ver="2.3"><GO type="169" riichi_rule="' + quote(rule) + '"/>' + INIT
+    record = read_mjlog(text)
+    assert any(e.message.startswith("GO riichi_rule: arrays and objects are nested more than 32 levels deep")
+               for e in record.errors), record.errors
+    assert read_record(text.encode()).errors
 
 
 @pytest.mark.parametrize("owari", ["250,nan,250,inf,250,0,250,0", "250,1e999,250,0,250,0,250,0",
