@@ -38,6 +38,7 @@ from riichi.formats import strict_json
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjlog_codes import CallKind, GoType, MeldCode, decode_meld, tile_of
 from riichi.formats.record import (
+    MAX_ERRORS,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -50,6 +51,7 @@ from riichi.formats.record import (
     checked_number,
     hand_name,
     stated_preset,
+    too_many_errors,
 )
 from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
 from riichi.game.events import (
@@ -586,6 +588,9 @@ def read_mjlog(text: str, *, log_id: str | None = None) -> GameRecord:
         return reader.finish()
     for index, tag in enumerate(_tags(text)):
         reader.index = index
+        if len(reader.errors) >= MAX_ERRORS:
+            reader.errors.append(too_many_errors(index, reader.hand.index if reader.hand else None))
+            break
         if isinstance(tag, str):
             reader.error(tag)
             continue

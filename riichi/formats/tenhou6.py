@@ -40,6 +40,7 @@ from riichi.formats.record import (
     ErrorCode,
     GameRecord,
     HandRecord,
+    MAX_ERRORS,
     MAX_NUMBER,
     RecordError,
     RecordNote,
@@ -52,6 +53,7 @@ from riichi.formats.record import (
     hand_name,
     stated_preset,
     tenhou_yaku,
+    too_many_errors,
 )
 from riichi.game.events import (
     Ankan,
@@ -666,6 +668,9 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     hands: list[HandRecord] = []
     plain = False
     for index, entry in enumerate(obj["log"]):
+        if len(errors) >= MAX_ERRORS:
+            errors.append(too_many_errors(index, index))
+            break
         if rules.red_fives is False:
             entry, changed = _plain_fives(entry)
             plain |= changed

@@ -22,7 +22,7 @@ import pytest
 from riichi.formats.detect import detect_format, read_record
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import MAX_TAG, read_mjlog, read_mjlog_bytes
-from riichi.formats.record import MAX_NUMBER, ErrorCode, GameRecord, checked_number
+from riichi.formats.record import MAX_ERRORS, MAX_NUMBER, ErrorCode, GameRecord, checked_number
 from riichi.formats.red_fives import plain_fives_case
 from riichi.formats.tenhou6 import read_tenhou6
 
@@ -251,6 +251,24 @@ def test_json_nested_a_thousand_deep_is_detected_and_refused() -> None:
 def test_mjai_reads_a_hostile_megabyte_in_linear_time(lines: str) -> None:
     assert timed(lambda: read_mjai(lines)) < BOUND
     assert timed(lambda: read_record(lines.encode(), "mjai")) < BOUND
+
+
+ERRORS_WITHOUT_END = {
+    "mjlog": HEAD + '<DORA hai="999"/>' * 100_000,
+    "mjai": '{"type":"start_game","names":["a","b","c","d"]}\n' + "[]\n" * 300_000,
+    "tenhou6": '{"name": ["a", "b", "c", "d"], "log": [' + ", ".join(["[]"] * 100_000) + "]}",
+}
+
+
+@pytest.mark.parametrize(("fmt", "text"), ERRORS_WITHOUT_END.items(), ids=ERRORS_WITHOUT_END.keys())
+def test_a_reader_stops_after_a_thousand_errors_and_says_so(fmt: str, text: str) -> None:
+    # A line, tag or hand that is an error, again and again: 4 MB of "[]" lines were 1.4 million errors (30 s,
+    # each kept, then each sent back by the replay page). Past MAX_ERRORS the reader stops, its last error saying so.
+    started = time.perf_counter()
+    record = read_record(text.encode(), fmt, strict=False)
+    assert time.perf_counter() - started < BOUND / 5
+    assert len(record.errors) == MAX_ERRORS + 1
+    assert record.errors[-1].message == f"more than {MAX_ERRORS} errors: the rest of the record is not read"
 
 
 # -- the red five rewriting ----------------------------------------------------------------------------------
