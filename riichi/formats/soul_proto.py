@@ -98,6 +98,8 @@ MAX_EVENTS: Final = 100_000
 #: Protobuf's wire types: a varint, fixed 8 and 4 bytes, and length-delimited bytes (groups, 3 and 4, are refused).
 _WIRE_VARINT, _WIRE_BYTES = 0, 2
 _WIRE_FIXED: Final = {1: 8, 5: 4}
+#: The largest field number protobuf allows (2^29 - 1).
+_LARGEST_FIELD: Final = (1 << 29) - 1
 #: The wire type of each field of ``GameDetailRecords`` (records, version, actions) and of ``GameAction``.
 _DETAIL_FIELDS: Final = {1: _WIRE_BYTES, 2: _WIRE_VARINT, 3: _WIRE_BYTES}
 _ACTION_FIELDS: Final = {1: _WIRE_VARINT, 2: _WIRE_VARINT, 3: _WIRE_BYTES}
@@ -183,8 +185,9 @@ def _fields(data: bytes, where: str) -> Iterator[tuple[int, int, int | bytes]]:
         key, pos = _varint(data, pos, where)
         number, wire = key >> 3, key & 7
         value: int | bytes
-        if number == 0:
-            raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): field number 0 at byte {at}")
+        if not 0 < number <= _LARGEST_FIELD:
+            raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): field number {number} at "
+                                 f"byte {at}")
         if wire == _WIRE_VARINT:
             value, pos = _varint(data, pos, where)
         elif wire in _WIRE_FIXED:

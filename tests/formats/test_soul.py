@@ -224,6 +224,12 @@ def test_two_million_empty_actions_are_refused_in_little_time_and_memory() -> No
     assert peak < 64 << 20, peak
 
 
+def test_a_field_number_protobuf_refuses_is_damage() -> None:
+    # 2^29 is one past protobuf's largest field number: protobuf refuses such bytes, and so does the reader.
+    assert _CLASSES["GameDetailRecords"]().ParseFromString(b"\xf8\xff\xff\xff\x0f\x00")  # 2^29 - 1 reads
+    assert "field number 536870912" in _refused(_wrapped(b"\x80\x80\x80\x80\x10\x00"))
+
+
 def test_an_action_field_of_the_wrong_kind_is_damage() -> None:
     # Field 3 (actions) written as a varint, and an action whose result (field 3) is a varint.
     assert "wire type 0" in _refused(_wrapped(_varint(3 << 3) + b"\x01"))
