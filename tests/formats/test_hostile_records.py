@@ -253,6 +253,17 @@ def test_mjai_reads_a_hostile_megabyte_in_linear_time(lines: str) -> None:
     assert timed(lambda: read_record(lines.encode(), "mjai")) < BOUND
 
 
+def test_tenhou6_plain_json_too_long_is_refused_without_a_lenient_pass() -> None:
+    # Four megabytes of plain JSON (no comment, no trailing comma): the lenient reading went over every character
+    # looking for comments before the text was refused for its length (17 s in the pure build, on the replay page).
+    text = '{"name": ["a", "b", "c", "d"], "log": [' + ", ".join(["[]"] * 1_000_000) + "]}"
+    started = time.perf_counter()
+    record = read_record(text.encode(), "tenhou6", strict=False)
+    assert time.perf_counter() - started < BOUND / 5
+    (error,) = record.errors
+    assert "characters long; at most 1,048,576 are read" in error.message
+
+
 ERRORS_WITHOUT_END = {
     "mjlog": HEAD + '<DORA hai="999"/>' * 100_000,
     "mjai": '{"type":"start_game","names":["a","b","c","d"]}\n' + "[]\n" * 300_000,
