@@ -382,6 +382,8 @@ def _soul_actions_target() -> Callable[[bytes], None]:
             if _action(mine, "fuzz") != (parsed.result if parsed.type == 1 else None):
                 _fail("an action's event differs from protobuf's")
 
+    return one
+
 
 def _riichicity_target() -> Callable[[bytes], None]:
     from riichi.formats import strict_json
