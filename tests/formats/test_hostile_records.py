@@ -282,6 +282,22 @@ def test_a_reader_stops_after_a_thousand_errors_and_says_so(fmt: str, text: str)
     assert record.errors[-1].message == f"more than {MAX_ERRORS} errors: the rest of the record is not read"
 
 
+def test_a_riichi_city_record_stops_after_a_thousand_errors() -> None:
+    # The real game's first hand, then 3,000 hands that are empty objects: each one an error, until MAX_ERRORS.
+    import json  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    from riichi.formats.riichicity import read_riichicity  # noqa: PLC0415
+
+    path = next((Path(__file__).resolve().parents[1] / "data" / "riichicity").glob("*.json"))
+    game = json.loads(path.read_text(encoding="utf-8"))
+    game["handRecord"] = game["handRecord"][:1] + [{}] * 3000
+    record = read_riichicity(json.dumps(game).encode(), strict=False)
+    assert len(record.hands) == 1
+    assert len(record.errors) == MAX_ERRORS + 1
+    assert record.errors[-1].message == f"more than {MAX_ERRORS} errors: the rest of the record is not read"
+
+
 # -- the red five rewriting ----------------------------------------------------------------------------------
 
 
