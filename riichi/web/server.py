@@ -42,7 +42,7 @@ from typing import Any, Final
 import h11
 import uvicorn
 from starlette.types import Message, Receive, Scope, Send
-from uvicorn.protocols.http.h11_impl import DEFAULT_MAX_INCOMPLETE_EVENT_SIZE, H11Protocol
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
 
 from riichi.formats import strict_json
@@ -89,6 +89,8 @@ class _Config(uvicorn.Config):
         self.max_header_bytes = max_header_bytes
 
 
+#: h11's own limit on an incomplete event, when the configuration sets none (16 KiB, h11's documented default).
+_H11_DEFAULT_INCOMPLETE: Final = 16 * 1024
 #: h11's states of a client whose whole request is in: DONE (the connection may be kept alive), MUST_CLOSE
 #: (``Connection: close``, or HTTP/1.0), CLOSED (the client closed its side after the request).
 _REQUEST_IN: Final = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED)
@@ -141,7 +143,7 @@ class RequestDeadlineProtocol(H11Protocol):
     def __init__(self, config: uvicorn.Config, *args: Any, **kwargs: Any) -> None:
         super().__init__(config, *args, **kwargs)
         size = config.h11_max_incomplete_event_size
-        self.conn = _Connection(h11.SERVER, size if size is not None else DEFAULT_MAX_INCOMPLETE_EVENT_SIZE)
+        self.conn = _Connection(h11.SERVER, size if size is not None else _H11_DEFAULT_INCOMPLETE)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
