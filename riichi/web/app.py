@@ -15,6 +15,7 @@ Endpoints (documented at ``/docs`` and ``/openapi.json``):
 * ``GET /api/svg/tiles``, ``/api/svg/hand``, ``/api/svg/sprite``: pictures
   drawn by :mod:`riichi.svg`.
 * ``GET /``: the calculator page (``riichi/web/static``).
+* ``GET /play`` and ``/api/play/...``: a game against the built-in players (:mod:`riichi.web.play_api`).
 
 Bodies larger than :data:`MAX_BODY` bytes are refused with 413, bodies that
 are not strict JSON (RFC 8259: no NaN, no lone surrogates, no duplicate keys;
@@ -566,6 +567,9 @@ def create_app() -> FastAPI:
     async def replay_page() -> HTMLResponse:
         return HTMLResponse(_page_html("replay.html"), headers={"Cache-Control": "no-cache"})
 
+    from riichi.web.play_api import add_play_routes  # noqa: PLC0415 - the play page's routes, in their own module
+
+    add_play_routes(app, _read_json, _page_html)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=_swagger_ui_assets()), name="docs-assets")
 
