@@ -567,7 +567,7 @@ def create_app() -> FastAPI:
     async def replay_page() -> HTMLResponse:
         return HTMLResponse(_page_html("replay.html"), headers={"Cache-Control": "no-cache"})
 
-    from riichi.web.play_api import add_play_routes  # noqa: PLC0415 - the play page's routes, in their own module
+    from riichi.web.play_api import add_play_routes  # the play page's routes, in their own module
 
     add_play_routes(app, _read_json, _page_html)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")

@@ -247,7 +247,7 @@ class PlayGame:
             "visible": format_tiles(visible), "discards": format_tiles([d.tile for d in view.river(self.seat)]),
             "tiles_left": view.live_tiles_left, "points": view.scores[self.seat], "riichi": view.riichi[self.seat],
         }
-        if view.drawn is not None and len(view.hand) % 3 == 2:  # noqa: PLR2004
+        if view.drawn is not None and len(view.hand) % 3 == 2:
             request["drawn"] = str(view.drawn)
         if view.kita(self.seat):
             request["kita"] = view.kita(self.seat)
@@ -255,8 +255,8 @@ class PlayGame:
 
     def record(self, fmt: str) -> str:
         """The finished game as a record in ``fmt`` (``mjai``, ``tenhou6`` or ``mjlog``)."""
-        from riichi.cli.play import game_record  # noqa: PLC0415 - only when a record is asked for
-        from riichi.replay.convert import write_record  # noqa: PLC0415
+        from riichi.cli.play import game_record
+        from riichi.replay.convert import write_record
 
         if not self.game.ended:
             raise PlayRefused(409, "game_not_over", "the record is given once the game has ended: it shows every hand")
@@ -273,7 +273,7 @@ class PlayGame:
     def restore(cls, saved: object) -> PlayGame:
         """The game :meth:`saved` wrote; raises ValueError (or a RiichiError) for anything else."""
         if not isinstance(saved, dict):
-            raise ValueError("a saved game is a JSON object")
+            raise ValueError("a saved game is a JSON object")  # noqa: TRY004 - one error for any bad file
         rules, players, seed = saved.get("rules"), saved.get("players"), saved.get("seed")
         moves, acknowledged = saved.get("moves"), saved.get("acknowledged", 0)
         if (not isinstance(rules, str) or not isinstance(players, list) or not isinstance(seed, int)
@@ -315,7 +315,7 @@ def _table(game: Game, r: Round, view: SeatView) -> dict[str, object]:
 def _own(r: Round, view: SeatView) -> dict[str, object]:
     """The seat's own hand: its tiles (sorted, the drawn tile apart), its waits and furiten when tenpai."""
     tiles = list(view.hand)
-    drawn = view.drawn if len(tiles) % 3 == 2 else None  # noqa: PLR2004
+    drawn = view.drawn if len(tiles) % 3 == 2 else None
     if drawn is not None and drawn in tiles:
         tiles.remove(drawn)
     out: dict[str, object] = {"hand": [str(t) for t in sort_tiles(tiles)],
@@ -381,7 +381,7 @@ def _why_not(text: str, d: Decision) -> str:
 def _ending(r: Round, result: HandResult) -> dict[str, object]:
     """A hand's end as the page shows it: each win scored as the calculator and the replay page show it, or
     the draw with the hands shown (tenpai at an exhaustive draw), the score changes and the scores after."""
-    from riichi.web.replay import _win_view  # noqa: PLC0415 - the replay page's own view of a win
+    from riichi.web.replay import _win_view
 
     shown: dict[str, str] = {}
     if result.tenpai is not None:

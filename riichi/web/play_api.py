@@ -32,8 +32,16 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from riichi.rules import PRESETS
-from riichi.web.play import BUILT_IN_PLAYERS, DEFAULT_OPPONENT, IDLE_SECONDS, MAX_GAMES, GameStore, PlayGame, \
-    PlayRefused, new_setup
+from riichi.web.play import (
+    BUILT_IN_PLAYERS,
+    DEFAULT_OPPONENT,
+    IDLE_SECONDS,
+    MAX_GAMES,
+    GameStore,
+    PlayGame,
+    PlayRefused,
+    new_setup,
+)
 
 __all__ = ["COOKIE", "GAMES_FOLDER", "add_play_routes"]
 
@@ -108,7 +116,7 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
             return store.start(token, new_setup(rules, opponents, seat)).state()
 
         answer = await locked(request, work)
-        if answer.status_code == 200:  # noqa: PLR2004
+        if answer.status_code == 200:
             answer.set_cookie(COOKIE, token, max_age=IDLE_SECONDS, httponly=True, samesite="strict", path="/")
         return answer
 
@@ -153,12 +161,12 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
     async def play_help(request: Request) -> JSONResponse:
         """The analysis of this seat's hand from what the seat sees: the discard table with the tiles that
         help and how many are left, the waits with their value."""
-        from riichi.formats.analysis import analyze_case  # noqa: PLC0415
+        from riichi.formats.analysis import analyze_case
 
         return await locked(request, lambda: analyze_case(game_of(request)[1].help()))
 
     @app.get("/api/play/record", tags=["play"])
-    async def play_record(request: Request, format: str = Query("mjai")) -> Response:  # noqa: A002
+    async def play_record(request: Request, format: str = Query("mjai")) -> Response:
         """The finished game's record in ``format`` (``mjai``, ``tenhou6`` or ``mjlog``)."""
         if format not in _FORMATS:
             return _refused(PlayRefused(422, "invalid_format", f"format is one of {', '.join(_FORMATS)}"))
