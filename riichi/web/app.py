@@ -518,10 +518,27 @@ def create_app() -> FastAPI:
         """Every preset with its switches, and what kind of value each switch takes."""
         return JSONResponse(_rules_listing())
 
-    @app.get("/api/yaku", tags=["rules"], responses={200: {"description": "Yaku names in English"}})
-    async def yaku_names() -> JSONResponse:
-        """Every name a result can list (yaku, yakuman, dora entries) with its English name."""
+    @app.get("/api/yaku", tags=["rules"], responses={200: {"description": "Yaku names in English or Japanese"}})
+    async def yaku_names(lang: str = Query("en", description="`en`: English glosses; `ja`: the kanji")) -> JSONResponse:
+        """Every name a result can list (yaku, yakuman, dora entries) with its English name (or, with
+        ``lang=ja``, its name in kanji)."""
+        if lang == "ja":
+            from riichi.yaku import Yaku
+
+            return JSONResponse({y.value: y.kanji for y in Yaku})
         return JSONResponse(dict(GLOSSES))
+
+    @app.get("/api/i18n", tags=["pages"], responses={200: {"description": "The pages' catalogue"}})
+    async def messages(request: Request, lang: str = Query("", max_length=20,
+                                                            description="A language code; empty: the browser's")
+                       ) -> JSONResponse:
+        """The catalogue of the pages' text in ``lang`` (else the first language of the browser's
+        ``Accept-Language`` there is one of, else English): English message to translated text."""
+        from riichi.web.i18n import LANGUAGES, catalogue, choose_language
+
+        chosen = choose_language(lang, request.headers.get("accept-language"))
+        return JSONResponse({"lang": chosen, "languages": LANGUAGES, "messages": catalogue(chosen)},
+                            headers={"Vary": "Accept-Language"})
 
     @app.get("/api/svg/tiles", tags=["pictures"], response_class=Response,
              responses={200: {"content": {_SVG: {}}, "description": "An SVG picture"}, **_ERRORS})

@@ -203,7 +203,7 @@ class PlayGame:
         game = self.game
         r = game.round
         out: dict[str, object] = {
-            "ok": True, "rules": self.rules.name, "players": game.players, "seat": self.seat,
+            "ok": True, "playing": True, "rules": self.rules.name, "players": game.players, "seat": self.seat,
             "names": [PLAYER_NAME if n is None else n for n in self.setup.players],
             "moves": len(self.moves), "endings": self.endings, "acknowledged": self.acknowledged,
             "hands_played": len(game.results) + (1 if r is not None and r.is_over else 0),

@@ -5,7 +5,7 @@ a cookie the server sets (``riichi_play``: random, HttpOnly, SameSite=Strict).
 * ``GET /api/play/options``: the presets (with their players), the built-in players and the default opponent.
 * ``POST /api/play/new`` ``{"rules": "tenhou", "opponents": ["efficient"], "seat": null}``: a new game for the
   session (replacing its game); answers the state.
-* ``GET /api/play/state``: what the session's seat sees now (404 ``no_game`` when the session has none).
+* ``GET /api/play/state``: what the session's seat sees now (``playing`` false when the session has none).
 * ``POST /api/play/act`` ``{"action": "discard 0 5m", "moves": 12}``: play an action; answers the new state,
   or refuses an action that is not legal now with the reason (422 ``illegal_action``; 409 ``stale_position``
   when the page had not seen the last move).
@@ -122,8 +122,12 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
 
     @app.get("/api/play/state", tags=["play"])
     async def play_state(request: Request) -> JSONResponse:
-        """What this browser's seat sees of its game now."""
-        return await locked(request, lambda: game_of(request)[1].state())
+        """What this browser's seat sees of its game now; ``{"ok": true, "playing": false}`` when it has none."""
+        def work() -> dict[str, object]:
+            game = store.get(session(request))
+            return {"ok": True, "playing": False} if game is None else game.state()
+
+        return await locked(request, work)
 
     @app.post("/api/play/act", tags=["play"])
     async def play_act(request: Request) -> JSONResponse:

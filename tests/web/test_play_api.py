@@ -167,9 +167,10 @@ def test_a_reloaded_page_goes_on_where_it_was(client: TestClient) -> None:
     other = TestClient(client.app, cookies={COOKIE: client.cookies[COOKIE]})
     assert other.get("/api/play/state").json() == state
     # Another browser (no cookie, or an unknown one) has no game.
-    assert TestClient(client.app).get("/api/play/state").status_code == 404
+    assert TestClient(client.app).get("/api/play/state").json() == {"ok": True, "playing": False}
     stranger = TestClient(client.app, cookies={COOKIE: "x" * 32})
-    assert stranger.get("/api/play/state").json()["error"]["code"] == "no_game"
+    assert stranger.get("/api/play/state").json() == {"ok": True, "playing": False}
+    assert stranger.post("/api/play/act", json={"action": "pass 0", "moves": 0}).json()["error"]["code"] == "no_game"
 
 
 def test_bad_choices_are_refused() -> None:

@@ -40,7 +40,7 @@ function readAddress() {
   const q = new URLSearchParams(location.hash.slice(1));
   const int = (k, min) => Math.max(min, parseInt(q.get(k) || String(min), 10) || min);
   return { hand: int("hand", 1) - 1, step: int("turn", 0), record: q.get("record") || "", name: q.get("name") || "",
-    format: q.get("format") || "auto", rules: q.get("rules") || "" };
+    format: q.get("format") || "auto", rules: q.get("rules") || "", review: q.get("review") };
 }
 
 function writeAddress() {
@@ -566,6 +566,11 @@ async function start() {
     return;
   }
   await replay(bytes, a.name, a);
+  // review=SEAT (the play page's link after a game): that seat reviewed by the default player at once.
+  if (a.review !== null && game.data && [...$("review-seat").options].some((o) => o.value === a.review)) {
+    $("review-seat").value = a.review;
+    await runReview();
+  }
 }
 
 async function main() {

@@ -11,7 +11,8 @@ const LIMIT_NAMES = {
 let glosses = {};       // yaku name -> English, from /api/yaku
 
 async function loadGlosses() {
-  glosses = await (await fetch("/api/yaku")).json();
+  const lang = typeof i18n === "undefined" ? "en" : i18n.lang;
+  glosses = await (await fetch("/api/yaku" + (lang === "en" ? "" : "?lang=" + lang))).json();
 }
 
 // -- tiles ------------------------------------------------------------------
@@ -94,6 +95,7 @@ function el(tag, attrs = {}, ...children) {
 function yakuName(name) { return name.replaceAll("_", " "); }
 function yakuLabel(name) {
   const gloss = glosses[name];
+  if (typeof i18n !== "undefined" && i18n.lang !== "en" && gloss) return el("span", { class: "yaku-name" }, gloss);
   return el("span", {}, yakuName(name), gloss && gloss !== yakuName(name) ? el("small", { class: "gloss" }, gloss) : null);
 }
 

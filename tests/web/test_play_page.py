@@ -1,0 +1,210 @@
+"""The play page in a real headless Chromium: whole games played by clicking.
+
+A scripted player clicks a legal tile or button of the page (a win whenever one is offered, else any of them
+at random) until the game ends, under tenhou, wrc and tenhou-sanma, at 1280 and at 390 px wide. Every step
+checks that the page's data holds no tile the seat may not see (the count of ``test_play_api``, against the
+server's own position), that no request leaves the server, that nothing is wider than the window; the game's
+end must show the final scores the server settled, adding up to the points the game started with. The
+record downloaded from the page replays with every hand matching. The pictures of the documentation (a hand
+in progress, a win, the game's end, in English and in Japanese) are taken along the way.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.test_e2e import ARGS, CHROMIUM, free_port, watch_console
+
+import uvicorn  # noqa: E402 - after test_e2e's skip without a browser
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+from riichi.formats.detect import read_record  # noqa: E402
+from riichi.replay.run import replay_game  # noqa: E402
+from riichi.web import server as web_server  # noqa: E402
+from riichi.web.app import create_app  # noqa: E402
+from riichi.web.play import GameStore, PlayGame  # noqa: E402
+from riichi.web.play_api import COOKIE  # noqa: E402
+from tests.conftest import SCREENSHOTS  # noqa: E402
+from tests.web.test_play_api import public_part, tiles_named, visible_to  # noqa: E402
+
+START = {"tenhou": 25000, "wrc": 30000, "tenhou-sanma": 35000}
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[tuple[str, GameStore]]:
+    app = create_app()
+    port = free_port()
+    server = uvicorn.Server(web_server.config("127.0.0.1", port, log_level="warning", app=app))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app.state.play_games
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+class Session:
+    """A browser context on the play page, watching its console and every request it makes."""
+
+    def __init__(self, browser: Browser, base: str, width: int, lang: str = "en") -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True,
+                                           locale="ja-JP" if lang == "ja" else "en-US")
+        self.outside: list[str] = []
+        self.context.route("**/*", self._route)
+        self.base = base
+        self.page = self.context.new_page()
+        self.errors = watch_console(self.page)
+
+    def _route(self, route: object) -> None:
+        request = route.request  # type: ignore[attr-defined]
+        if request.url.startswith(self.base + "/"):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            self.outside.append(request.url)
+            route.abort()  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def game_of(session: Session, store: GameStore) -> PlayGame:
+    token = next(c["value"] for c in session.context.cookies() if c["name"] == COOKIE)
+    game = store.get(token)
+    assert game is not None
+    return game
+
+
+def check_page_data(page: Page, game: PlayGame) -> None:
+    """The page's data (what it was sent) names exactly the tiles the seat may see."""
+    state = page.evaluate("play.state")
+    r = game.game.round
+    assert str(game.setup.seed) not in str(state)
+    if r is not None and state.get("table") is not None:
+        assert tiles_named(public_part(state)) == visible_to(r, game.seat)
+
+
+def start(page: Page, base: str, rules: str, lang: str = "en") -> None:
+    page.goto(f"{base}/play" + ("?lang=ja" if lang == "ja" else ""))
+    page.wait_for_selector("#setup:not([hidden])")
+    page.select_option("#setup-rules", rules)
+    page.click("#start")
+    page.wait_for_selector("#my-tiles")
+
+
+def play_to_the_end(page: Page, game: PlayGame, rng: random.Random, shots: dict[str, Path] | None = None) -> int:
+    """Click legal tiles and buttons until the game's end shows; returns the clicks made."""
+    clicks = 0
+    for _ in range(4000):
+        check_page_data(page, game)
+        if page.locator("#overlay").is_visible():
+            if page.locator("#game-end").count():
+                if shots and "end" in shots:
+                    page.screenshot(path=str(shots.pop("end")), full_page=False)
+                return clicks
+            if shots and "win" in shots and page.locator("#ending .win").count():
+                page.screenshot(path=str(shots.pop("win")), full_page=False)
+            seen = page.evaluate("play.state.acknowledged")
+            page.click("#next-hand")
+            page.wait_for_function(f"() => !play.busy && play.state.acknowledged > {seen}")
+            continue
+        if shots and "hand" in shots and clicks >= 12 and page.locator("#my-river svg").count() >= 5:  # noqa: PLR2004
+            page.screenshot(path=str(shots.pop("hand")), full_page=False)
+        moves = page.evaluate("play.state.moves")
+        wins = page.locator('#actions [data-kind="tsumo"], #actions [data-kind="ron"]')
+        choices = wins if wins.count() else page.locator("#my-hand .tile-btn:enabled, #actions button")
+        n = choices.count()
+        assert n, "the page offers nothing to do, yet the game waits for this seat"
+        choices.nth(rng.randrange(n)).click()
+        page.wait_for_function(f"() => !play.busy && play.state.moves > {moves}")
+        clicks += 1
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"], f"the page is {width} px wide"  # type: ignore[index]
+    pytest.fail("the game did not end in 4000 clicks")
+
+
+def final_scores(page: Page, players: int) -> dict[int, tuple[int, float]]:
+    rows = page.locator("#game-end table.final tr[data-seat]")
+    assert rows.count() == players
+    out = {}
+    for i in range(players):
+        row = rows.nth(i)
+        cells = row.locator("td.num")
+        out[int(row.get_attribute("data-seat") or "")] = (int(cells.nth(0).inner_text().replace(",", "")),
+                                                          float(cells.nth(1).inner_text()))
+    return out
+
+
+@pytest.mark.parametrize(("rules", "width", "seed"), [
+    ("tenhou", 1280, 1), ("wrc", 1280, 2), ("tenhou-sanma", 1280, 3),
+    ("tenhou", 390, 4), ("wrc", 390, 5), ("tenhou-sanma", 390, 6),
+])
+def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore], rules: str, width: int,
+                                seed: int) -> None:
+    base, store = served
+    session = Session(browser, base, width)
+    page = session.page
+    try:
+        start(page, base, rules)
+        game = game_of(session, store)
+        shots = None
+        if width == 1280 and rules == "tenhou":  # noqa: PLR2004
+            shots = {"hand": SCREENSHOTS / "play-hand.png", "win": SCREENSHOTS / "play-win.png",
+                     "end": SCREENSHOTS / "play-end.png"}
+        play_to_the_end(page, game, random.Random(seed), shots)
+        final = game.game.final
+        players = game.game.players
+        shown = final_scores(page, players)
+        assert shown == {s: (final.scores[s], final.points[s]) for s in range(players)}
+        total = sum(score for score, _ in shown.values())
+        if rules == "wrc":  # riichi sticks left on the table at the end go to nobody
+            assert total <= START[rules] * players and (START[rules] * players - total) % 1000 == 0
+        else:
+            assert total == START[rules] * players
+        assert sorted(int(p) for p in page.locator("#game-end td.place").all_inner_texts()) == list(
+            range(1, players + 1))
+        assert session.outside == []
+        assert session.errors == []
+        if width == 390:  # noqa: PLR2004
+            # Every button of the game's end is on screen without sideways scrolling.
+            for button in page.locator("#game-end button, #game-end a").all():
+                box = button.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        if rules == "tenhou" and width == 1280:  # noqa: PLR2004
+            check_the_record(page, game)
+    finally:
+        session.close()
+
+
+def check_the_record(page: Page, game: PlayGame) -> None:
+    """The record downloaded from the page replays with every hand matching, and opens in the replay page
+    with the seat reviewed."""
+    for fmt in ("mjai", "tenhou6", "mjlog"):
+        with page.expect_download() as info:
+            page.click(f'#game-end a[data-format="{fmt}"]')
+        data = Path(info.value.path()).read_bytes()
+        replayed = list(replay_game(read_record(data, fmt), file=f"game.{fmt}"))
+        kyoku = [o for o in replayed if o["type"] == "kyoku"]
+        assert len(kyoku) == len(game.game.results)
+        assert all(o["matches_log"] is True for o in kyoku)
+    page.click("#open-replay")
+    page.wait_for_url("**/replay#*")
+    page.wait_for_selector("#review-list li", timeout=30000)
+    assert page.locator("#review-seat").input_value() == str(game.seat)
