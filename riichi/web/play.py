@@ -205,7 +205,9 @@ class PlayGame:
         out: dict[str, object] = {
             "ok": True, "playing": True, "rules": self.rules.name, "players": game.players, "seat": self.seat,
             "names": [PLAYER_NAME if n is None else n for n in self.setup.players],
-            "moves": len(self.moves), "endings": self.endings, "acknowledged": self.acknowledged,
+            "moves": len(self.moves), "acknowledged": self.acknowledged,
+            # the hand ends not yet shown and closed (the first is hand number ``acknowledged``, from 0)
+            "endings": self.endings[self.acknowledged:],
             "hands_played": len(game.results) + (1 if r is not None and r.is_over else 0),
             "over": self._final() if game.ended else None,
         }

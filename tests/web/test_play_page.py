@@ -92,13 +92,25 @@ def game_of(session: Session, store: GameStore) -> PlayGame:
     return game
 
 
-def check_page_data(page: Page, game: PlayGame) -> None:
+def check_page_data(state: dict[str, object], game: PlayGame) -> None:
     """The page's data (what it was sent) names exactly the tiles the seat may see."""
-    state = page.evaluate("play.state")
     r = game.game.round
     assert str(game.setup.seed) not in str(state)
     if r is not None and state.get("table") is not None:
         assert tiles_named(public_part(state)) == visible_to(r, game.seat)
+
+
+#: What the scripted player reads of the page at each step, in one call.
+LOOK = """() => ({
+  state: play.state,
+  overlay: !document.getElementById("overlay").hidden,
+  end: document.getElementById("game-end") !== null,
+  win: document.querySelector("#ending .win") !== null,
+  width: document.documentElement.scrollWidth,
+  wins: document.querySelectorAll('#actions [data-kind="tsumo"], #actions [data-kind="ron"]').length,
+  choices: document.querySelectorAll("#my-hand .tile-btn:enabled, #actions button").length,
+  river: document.querySelectorAll("#my-river svg").length,
+})"""
 
 
 def start(page: Page, base: str, rules: str, lang: str = "en") -> None:
@@ -112,31 +124,31 @@ def start(page: Page, base: str, rules: str, lang: str = "en") -> None:
 def play_to_the_end(page: Page, game: PlayGame, rng: random.Random, shots: dict[str, Path] | None = None) -> int:
     """Click legal tiles and buttons until the game's end shows; returns the clicks made."""
     clicks = 0
+    window = page.viewport_size["width"]  # type: ignore[index]
     for _ in range(4000):
-        check_page_data(page, game)
-        if page.locator("#overlay").is_visible():
-            if page.locator("#game-end").count():
+        look = page.evaluate(LOOK)
+        check_page_data(look["state"], game)
+        assert look["width"] <= window, f"the page is {look['width']} px wide"
+        if look["overlay"]:
+            if look["end"]:
                 if shots and "end" in shots:
-                    page.screenshot(path=str(shots.pop("end")), full_page=False)
+                    page.screenshot(path=str(shots.pop("end")))
                 return clicks
-            if shots and "win" in shots and page.locator("#ending .win").count():
-                page.screenshot(path=str(shots.pop("win")), full_page=False)
-            seen = page.evaluate("play.state.acknowledged")
+            if shots and "win" in shots and look["win"]:
+                page.screenshot(path=str(shots.pop("win")))
             page.click("#next-hand")
-            page.wait_for_function(f"() => !play.busy && play.state.acknowledged > {seen}")
+            page.wait_for_function(f"() => !play.busy && play.state.acknowledged > {look['state']['acknowledged']}")
             continue
-        if shots and "hand" in shots and clicks >= 12 and page.locator("#my-river svg").count() >= 5:  # noqa: PLR2004
-            page.screenshot(path=str(shots.pop("hand")), full_page=False)
-        moves = page.evaluate("play.state.moves")
-        wins = page.locator('#actions [data-kind="tsumo"], #actions [data-kind="ron"]')
-        choices = wins if wins.count() else page.locator("#my-hand .tile-btn:enabled, #actions button")
-        n = choices.count()
-        assert n, "the page offers nothing to do, yet the game waits for this seat"
-        choices.nth(rng.randrange(n)).click()
-        page.wait_for_function(f"() => !play.busy && play.state.moves > {moves}")
+        if shots and "hand" in shots and look["river"] >= 6:  # noqa: PLR2004
+            page.screenshot(path=str(shots.pop("hand")))
+        if look["wins"]:
+            choices = page.locator('#actions [data-kind="tsumo"], #actions [data-kind="ron"]')
+        else:
+            choices = page.locator("#my-hand .tile-btn:enabled, #actions button")
+        assert look["choices"], "the page offers nothing to do, yet the game waits for this seat"
+        choices.nth(rng.randrange(look["wins"] or look["choices"])).click()
+        page.wait_for_function(f"() => !play.busy && play.state.moves > {look['state']['moves']}")
         clicks += 1
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= page.viewport_size["width"], f"the page is {width} px wide"  # type: ignore[index]
     pytest.fail("the game did not end in 4000 clicks")
 
 

@@ -302,7 +302,10 @@ function winView(ending, w) {
   if (w.ura) indicators.append(" ", t("ura"), " ", tileRow(parseTiles(w.ura), "small"));
   box.append(indicators);
   const label = (wind) => `${windName(wind)} (${playerName(seatOfWind(ending, wind))})`;
-  box.append(scoreView(w.result, { tsumo: w.tsumo, seatLabel: label, ids: false }));
+  const view = scoreView(w.result, { tsumo: w.tsumo, seatLabel: label, ids: false });
+  const changes = view.querySelector("table.deltas");  // the hand's changes follow, with the scores after
+  if (changes) { changes.previousElementSibling.remove(); changes.remove(); }
+  box.append(view);
   return box;
 }
 
@@ -399,8 +402,8 @@ function renderEnding() {
   const overlay = $("overlay");
   const card = $("ending");
   card.textContent = "";
-  if (s.acknowledged < s.endings.length) {
-    card.append(endingView(s.endings[s.acknowledged], s.acknowledged));
+  if (s.endings.length) {
+    card.append(endingView(s.endings[0], s.acknowledged));
   } else if (s.over) {
     card.append(gameEndView(s.over));
   } else {
@@ -409,7 +412,8 @@ function renderEnding() {
   }
   overlay.hidden = false;
   const button = card.querySelector("button.primary");
-  if (button) button.focus();
+  if (button) button.focus({ preventScroll: true });
+  overlay.scrollTop = 0;
 }
 
 // -- help -----------------------------------------------------------------------------------------
