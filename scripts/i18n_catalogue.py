@@ -25,6 +25,7 @@ from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the checkout's riichi (its rules and data names)
 STATIC = ROOT / "riichi" / "web" / "static"
 LOCALE = ROOT / "riichi" / "web" / "locale"
 LANGUAGES = ("ja",)
@@ -49,7 +50,7 @@ class _PageText(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         skip = tag in _SKIPPED or "no-translate" in (values.get("class") or "").split()
-        if not self._quiet() and not skip:
+        if not self._quiet() and tag not in ("svg", "script", "style") and "no-translate" not in (values.get("class") or "").split():
             for name in _ATTRIBUTES:
                 text = values.get(name)
                 if text:
@@ -78,7 +79,7 @@ def messages() -> dict[str, list[tuple[str, int]]]:
     found: dict[str, list[tuple[str, int]]] = {}
     for path in sorted(STATIC.glob("*.js")):
         with path.open("rb") as source:
-            for line, text, _comments, _context in extract("javascript", source, keywords={"t": None}):
+            for line, text, _comments, _context in extract("javascript", source, keywords={"t": None, "N_": None}):
                 if isinstance(text, str) and text:
                     found.setdefault(text, []).append((f"riichi/web/static/{path.name}", line))
     for path in sorted(STATIC.glob("*.html")):
@@ -91,8 +92,38 @@ def messages() -> dict[str, list[tuple[str, int]]]:
     return found
 
 
+def data_messages() -> list[str]:
+    """The names the pages show from the library's data, translated where they are shown: the rule switches
+    and their values, fu items and wait shapes (word by word, ``fu:`` first), furiten reasons, the built-in
+    players, the error codes of the play page."""
+    from riichi.bots.spec import PLAYERS  # noqa: PLC0415 - the library, only when listing
+    from riichi.shapes.furiten import FuritenReason  # noqa: PLC0415
+    from riichi.shapes.wait_shape import WaitShape  # noqa: PLC0415
+    from riichi.web.app import _rules_listing  # noqa: PLC0415
+
+    out: list[str] = []
+    listing = _rules_listing()
+    for switch in listing["switches"]:  # type: ignore[union-attr]
+        out.append(switch["name"].replace("_", " "))
+        if switch["kind"] == "choice":
+            out.extend(v.replace("_", " ") for v in switch["values"])
+    out += ["base", "chiitoitsu", "closed ron", "open pinfu", "tsumo"]
+    out += ["fu:closed", "fu:open", "fu:triplet", "fu:kan", "fu:pair", "fu:wait"]
+    out += [shape.value.replace("_", " ") for shape in WaitShape]
+    out += [f"fu:{shape.value}" for shape in WaitShape]
+    out += [reason.value.replace("_", " ") for reason in FuritenReason]
+    out += list(PLAYERS)
+    out += ["seat:left", "seat:across", "seat:right"]
+    # the engine's actions in the replay page's review ("discard 5m tsumogiri"), word by word
+    out += [f"action:{word}" for word in ("discard", "tsumogiri", "pass", "chi", "pon", "minkan", "ankan", "shouminkan",
+                                          "riichi", "open", "win", "kita", "ryuukyoku")]
+    return list(dict.fromkeys(out))
+
+
 def template() -> Catalog:
     cat = Catalog(project="riichi", domain="riichi", charset="utf-8")
+    for text in data_messages():
+        cat.add(text, auto_comments=["a name from the library's data"])
     for text, places in messages().items():
         cat.add(text, locations=places)
     return cat
@@ -104,7 +135,7 @@ def missing(lang: str) -> list[str]:
     with path.open("rb") as po:
         cat = read_po(po, locale=lang)
     out = []
-    for text in messages():
+    for text in [*data_messages(), *messages()]:
         m = cat.get(text)
         if m is None or not m.string or m.fuzzy:
             out.append(text)

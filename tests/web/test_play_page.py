@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,13 +122,17 @@ def start(page: Page, base: str, rules: str, lang: str = "en") -> None:
     page.wait_for_selector("#my-tiles")
 
 
-def play_to_the_end(page: Page, game: PlayGame, rng: random.Random, shots: dict[str, Path] | None = None) -> int:
-    """Click legal tiles and buttons until the game's end shows; returns the clicks made."""
+def play_to_the_end(page: Page, game: PlayGame, rng: random.Random, shots: dict[str, Path] | None = None,
+                    watch: Callable[[Page, dict[str, Any]], None] | None = None) -> int:
+    """Click legal tiles and buttons until the game's end shows (``watch`` sees the page at each step); returns
+    the clicks made."""
     clicks = 0
     window = page.viewport_size["width"]  # type: ignore[index]
     for _ in range(4000):
         look = page.evaluate(LOOK)
         check_page_data(look["state"], game)
+        if watch is not None:
+            watch(page, look)
         assert look["width"] <= window, f"the page is {look['width']} px wide"
         if look["overlay"]:
             if look["end"]:
@@ -220,3 +225,60 @@ def check_the_record(page: Page, game: PlayGame) -> None:
     page.wait_for_url("**/replay#*")
     page.wait_for_selector("#review-list li", timeout=30000)
     assert page.locator("#review-seat").input_value() == str(game.seat)
+
+
+def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tuple[str, GameStore]) -> None:
+    """The calculator (a scored hand, and the comparison of rule sets), a game in play (a hand, a win, the end)
+    and the replay page with its review, in Japanese (the browser's language): no English in the visible
+    text, names of people (the record's players) and notation aside."""
+    from tests.web.test_i18n import VISIBLE_TEXT, english_left  # noqa: PLC0415
+
+    base, store = served
+    session = Session(browser, base, 1280, lang="ja")
+    page = session.page
+    names = {"you", "efficient"}  # the players' names in the game's record, shown by the replay page
+
+    def japanese_only(where: str) -> None:
+        left = english_left(page.evaluate(VISIBLE_TEXT), names)
+        assert left == [], f"English left on {where}: {left}"
+
+    try:
+        # The hand of tests/web/test_e2e (riichi, pinfu, tanyao, dora: 4 han 30 fu).
+        page.goto(f"{base}/?hand=234567m23488p678s&win=2m&seat=S&riichi=1&dora=1m")
+        page.wait_for_selector("#points")
+        assert page.locator("#headline").inner_text() == "4翻30符"
+        assert page.locator('#yaku li[data-yaku="pinfu"]').inner_text().startswith("平和")
+        japanese_only("the calculator")
+        page.goto(f"{base}/?hand=234567m23488p678s&win=2m&seat=S&riichi=1&dora=1m&view=compare")
+        page.wait_for_selector("#compare-table")
+        japanese_only("the comparison of rule sets")
+        page.goto(f"{base}/?hand=234567m2348p678s&seat=S")  # 13 tiles: the analysis
+        page.wait_for_selector("#shanten")
+        japanese_only("the calculator's analysis")
+        start(page, base, "tenhou")
+        assert page.locator("#start").count() == 1 and page.evaluate("i18n.lang") == "ja"
+        game = game_of(session, store)
+        shots = {"hand": SCREENSHOTS / "play-hand-ja.png", "win": SCREENSHOTS / "play-win-ja.png",
+                 "end": SCREENSHOTS / "play-end-ja.png"}
+        checked: set[str] = set()
+
+        def watch(pg: Page, look: dict[str, Any]) -> None:
+            kind = "end" if look["end"] else "win" if look["win"] else "draw" if look["overlay"] else "hand"
+            if kind not in checked:
+                checked.add(kind)
+                page.check("#help-toggle") if kind == "hand" else None
+                if kind == "hand":
+                    pg.wait_for_selector("#help table")
+                japanese_only(f"the play page ({kind})")
+
+        play_to_the_end(page, game, random.Random(7), shots, watch)
+        assert {"hand", "win", "end"} <= checked
+        page.click("#open-replay")
+        page.wait_for_selector("#review-list li", timeout=30000)
+        japanese_only("the replay page with its review")
+        page.keyboard.press("End")  # the hand's end: its result beside the record's
+        page.wait_for_selector("#outcome:not([hidden])")
+        japanese_only("the replay page at a hand's end")
+        assert session.errors == [] and session.outside == []
+    finally:
+        session.close()

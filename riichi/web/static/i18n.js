@@ -13,6 +13,19 @@ function t(text, values) {
   return out;
 }
 
+// A message named where it is defined and translated (with t) where it is shown: the catalogue lists it.
+function N_(text) { return text; }
+
+// A phrase made of words (a fu item: "closed triplet 5z"): the whole phrase from the catalogue, else each word
+// (its entry under prefix first, as "fu:closed"), notation left as it is; Japanese joins the words without spaces.
+function tWords(text, prefix = "") {
+  if (i18n.messages[text]) return i18n.messages[text];
+  if (i18n.lang === "en") return text.replaceAll("_", " ");
+  const words = text.replaceAll("_", " ").split(" ").map((w) => [i18n.messages[prefix + w] || i18n.messages[w], w]);
+  // two translated words join without a space; notation keeps its spaces ("ポン 5m<3 55m")
+  return words.map(([done, w], i) => (i && !(done && words[i - 1][0]) ? " " : "") + (done || w)).join("");
+}
+
 function chosenLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
   if (asked) return asked;
@@ -62,7 +75,7 @@ function addLanguageSwitch() {
   if (!nav || document.getElementById("lang-switch")) return;
   const select = document.createElement("select");
   select.id = "lang-switch";
-  select.className = "lang-switch";
+  select.className = "lang-switch no-translate";  // each language named in itself
   select.setAttribute("aria-label", t("Language"));
   for (const [code, name] of Object.entries(i18n.languages)) {
     const o = document.createElement("option");

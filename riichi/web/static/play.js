@@ -6,15 +6,15 @@
 const play = { options: null, state: null, busy: false, help: null };
 const $ = (id) => document.getElementById(id);
 const DRAW_NAMES = {
-  exhaustive: "Exhaustive draw", yao9: "Nine terminals (kyuushu kyuuhai)", reach4: "Four riichi",
-  ron3: "Triple ron", kan4: "Four kans", kaze4: "Four winds discarded", nm: "Nagashi mangan",
+  exhaustive: N_("Exhaustive draw"), yao9: N_("Nine terminals (kyuushu kyuuhai)"), reach4: N_("Four riichi"),
+  ron3: N_("Triple ron"), kan4: N_("Four kans"), kaze4: N_("Four winds discarded"), nm: N_("Nagashi mangan"),
 };
 const FURITEN = {
-  own_discard: "furiten: a winning tile is among your discards",
-  passed_in_riichi: "furiten: a winning tile went by after your riichi",
-  passed: "furiten: a winning tile went by since your last draw",
+  own_discard: N_("furiten: a winning tile is among your discards"),
+  passed_in_riichi: N_("furiten: a winning tile went by after your riichi"),
+  passed: N_("furiten: a winning tile went by since your last draw"),
 };
-const WIND_WORDS = { E: "East", S: "South", W: "West", N: "North" };
+const WIND_WORDS = SEAT_NAMES;
 
 function windName(w) { return t(WIND_WORDS[w]); }
 function playerName(seat) {
@@ -361,8 +361,9 @@ function gameEndView(over) {
   }
   box.append(table);
   const uma = over.uma.map((u) => (u > 0 ? "+" : "") + u / 1000).join(" / ");
+  const oka = over.oka ? t("to the top") : t("none");
   box.append(el("p", { class: "hint", id: "uma-oka" }, t("Uma {uma}; starting points {start}, return {target}; oka {oka}.", {
-    uma, start: points(over.starting_points), target: points(over.target_points), oka: over.oka ? t("to the top") : t("none"),
+    uma, start: points(over.starting_points), target: points(over.target_points), oka,
   })));
   const downloads = el("div", { class: "row downloads" }, el("span", {}, t("The record:")));
   for (const [fmt, label] of [["mjai", "mjai"], ["tenhou6", "tenhou.net/6"], ["mjlog", "mjlog"]]) {
@@ -431,7 +432,7 @@ async function loadHelp() {
   box.append(el("p", {}, t("Shanten: {n}", { n: answer.shanten })));
   if (answer.discards) {
     const table = el("table", { class: "discards help-table" });
-    table.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help")), el("th", {}, t("left"))));
+    table.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help")), el("th", {}, t("tiles left"))));
     for (const d of answer.discards) {
       const helpful = el("span", { class: "tiles tiny" });
       for (const i of d.improving || []) helpful.append(useTile(i.tile));
