@@ -80,7 +80,8 @@ def test_the_catalogue_and_the_yaku_over_http() -> None:
 
 #: Latin words that may stay in Japanese text: the notation and the names of formats and protocols.
 ALLOWED = {"riichi", "API", "HTTP", "OpenAPI", "mjai", "mjlog", "JSON", "XML", "gzip", "base64url", "tenhou", "net",
-           "Enter", "Space", "Home", "End", "pon", "chi", "kan", "ankan", "minkan", "shouminkan", "kakan"}
+           "Enter", "Space", "Home", "End", "pon", "chi", "kan", "ankan", "minkan", "shouminkan", "kakan",
+           "mjloggm", "ver", "title", "log"}  # the last: the records' own syntax, in the paste box's example
 #: A word of two Latin letters or more that is not tile notation (5m, 234p, 0s) nor a meld in notation.
 _WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 

@@ -379,7 +379,7 @@ function compareTable(rows, mismatches) {
       el("th", {}, t(label)), el("td", { class: "engine" }, valueText(mine, sign)),
       el("td", { class: "record" }, valueText(theirs, sign) + (differs ? " ✗" : ""))));
   }
-  return t;
+  return tb;
 }
 
 function winView(h, j) {
