@@ -444,9 +444,15 @@ class GameStore:
             return None
         self._sweep()
         game = self._games.get(token)
-        if game is None and self.folder is not None:
-            game = self._load(token)
-            if game is not None:
+        if self.folder is not None:  # the kept copy is the game (another worker process may have moved it)
+            saved = self._read(token)
+            if saved is None:
+                game = None
+            elif game is None or game.saved() != saved:
+                game = self._restore(saved)
+            if game is None:
+                self._games.pop(token, None)
+            else:
                 self._games[token] = game
         if game is not None:
             game.touched = self.clock()
@@ -478,11 +484,18 @@ class GameStore:
             Path(tmp).unlink(missing_ok=True)
             raise
 
-    def _load(self, token: str) -> PlayGame | None:
+    def _read(self, token: str) -> object:
         assert self.folder is not None
         try:
-            return PlayGame.restore(json.loads((self.folder / f"{token}.json").read_text(encoding="utf-8")))
-        except (OSError, ValueError, RiichiError, IllegalActionError):
+            return json.loads((self.folder / f"{token}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    @staticmethod
+    def _restore(saved: object) -> PlayGame | None:
+        try:
+            return PlayGame.restore(saved)
+        except (ValueError, RiichiError, IllegalActionError):
             return None
 
     def _forget(self, token: str) -> None:

@@ -217,3 +217,18 @@ def test_a_kept_game_survives_a_restart(tmp_path: Path) -> None:
     assert again.state() == game.state()
     assert [str(e) for e in again.events] == [str(e) for e in game.events]
     assert PlayGame.restore(json.loads(json.dumps(game.saved()))).state() == game.state()
+
+
+def test_two_workers_on_one_folder_play_the_same_game(tmp_path: Path) -> None:
+    """``riichi serve --workers 2 --games DIR``: each worker process has its own store; a move made through one
+    is the game the other answers with (the kept copy is the game)."""
+    one, two = GameStore(folder=tmp_path), GameStore(folder=tmp_path)
+    token = "w" * 24
+    game = one.start(token, Setup("tenhou", (None, "efficient", "efficient", "efficient"), 3))
+    seen = two.get(token)
+    assert seen is not None and seen.state() == game.state()
+    state = seen.state()
+    seen.act(state["actions"][0]["id"], state["moves"])  # type: ignore[index]
+    two.save(token, seen)
+    moved = one.get(token)
+    assert moved is not None and moved.state() == seen.state() and moved.state()["moves"] == 1

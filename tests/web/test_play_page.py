@@ -111,6 +111,10 @@ LOOK = """() => ({
   wins: document.querySelectorAll('#actions [data-kind="tsumo"], #actions [data-kind="ron"]').length,
   choices: document.querySelectorAll("#my-hand .tile-btn:enabled, #actions button").length,
   river: document.querySelectorAll("#my-river svg").length,
+  // the hand on one row, and every tile and button inside the window
+  rows: new Set([...document.querySelectorAll("#my-hand .tile-btn")].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+  outside: [...document.querySelectorAll("#my-hand .tile-btn, #actions button, #overlay button, #overlay a")]
+    .filter((b) => b.checkVisibility() && (b.getBoundingClientRect().left < 0 || b.getBoundingClientRect().right > innerWidth)).length,
 })"""
 
 
@@ -134,6 +138,8 @@ def play_to_the_end(page: Page, game: PlayGame, rng: random.Random, shots: dict[
         if watch is not None:
             watch(page, look)
         assert look["width"] <= window, f"the page is {look['width']} px wide"
+        assert look["outside"] == 0, "a tile or a button lies outside the window"
+        assert look["rows"] <= 1, "the hand does not fit on one row"
         if look["overlay"]:
             if look["end"]:
                 if shots and "end" in shots:

@@ -753,6 +753,7 @@ function wire() {
 }
 
 async function start() {
+  const listing = fetch("/api/rules");  // asked for while the page's language loads
   await loadLanguage();
   wire();
   const untouched = readingSerial;  // the notation as the page opened: a link's hand, or nothing
@@ -762,7 +763,7 @@ async function start() {
     await loadGlosses();
   } catch (e) { /* names stay in romaji */ }
   try {
-    const r = await fetch("/api/rules");
+    const r = await listing;
     rulesListing = await r.json();
     for (const p of rulesListing.presets) {
       const o = document.createElement("option");
