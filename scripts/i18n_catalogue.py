@@ -96,10 +96,10 @@ def data_messages() -> list[str]:
     """The names the pages show from the library's data, translated where they are shown: the rule switches
     and their values, fu items and wait shapes (word by word, ``fu:`` first), furiten reasons, the built-in
     players, the error codes of the play page."""
-    from riichi.bots.spec import PLAYERS  # noqa: PLC0415 - the library, only when listing
-    from riichi.shapes.furiten import FuritenReason  # noqa: PLC0415
-    from riichi.shapes.wait_shape import WaitShape  # noqa: PLC0415
-    from riichi.web.app import _rules_listing  # noqa: PLC0415
+    from riichi.bots.spec import PLAYERS
+    from riichi.shapes.furiten import FuritenReason
+    from riichi.shapes.wait_shape import WaitShape
+    from riichi.web.app import _rules_listing
 
     out: list[str] = []
     listing = _rules_listing()

@@ -37,7 +37,7 @@ def catalogue(lang: str) -> dict[str, str]:
     for a language without a catalogue); a message without a translation is left out."""
     if lang == DEFAULT or lang not in LANGUAGES:
         return {}
-    from babel.messages.pofile import read_po  # noqa: PLC0415 - Babel only when a catalogue is read
+    from babel.messages.pofile import read_po
 
     path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as po:

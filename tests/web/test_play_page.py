@@ -22,17 +22,17 @@ import pytest
 
 from tests.web.test_e2e import ARGS, CHROMIUM, free_port, watch_console
 
-import uvicorn  # noqa: E402 - after test_e2e's skip without a browser
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
 
-from riichi.formats.detect import read_record  # noqa: E402
-from riichi.replay.run import replay_game  # noqa: E402
-from riichi.web import server as web_server  # noqa: E402
-from riichi.web.app import create_app  # noqa: E402
-from riichi.web.play import GameStore, PlayGame  # noqa: E402
-from riichi.web.play_api import COOKIE  # noqa: E402
-from tests.conftest import SCREENSHOTS  # noqa: E402
-from tests.web.test_play_api import public_part, tiles_named, visible_to  # noqa: E402
+from riichi.formats.detect import read_record
+from riichi.replay.run import replay_game
+from riichi.web import server as web_server
+from riichi.web.app import create_app
+from riichi.web.play import GameStore, PlayGame
+from riichi.web.play_api import COOKIE
+from tests.conftest import SCREENSHOTS
+from tests.web.test_play_api import public_part, tiles_named, visible_to
 
 START = {"tenhou": 25000, "wrc": 30000, "tenhou-sanma": 35000}
 
@@ -150,7 +150,7 @@ def play_to_the_end(page: Page, game: PlayGame, rng: random.Random, shots: dict[
             page.click("#next-hand")
             page.wait_for_function(f"() => !play.busy && play.state.acknowledged > {look['state']['acknowledged']}")
             continue
-        if shots and "hand" in shots and look["river"] >= 6:  # noqa: PLR2004
+        if shots and "hand" in shots and look["river"] >= 6:
             page.screenshot(path=str(shots.pop("hand")))
         if look["wins"]:
             choices = page.locator('#actions [data-kind="tsumo"], #actions [data-kind="ron"]')
@@ -188,9 +188,20 @@ def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore],
         start(page, base, rules)
         game = game_of(session, store)
         shots = None
-        if width == 1280 and rules == "tenhou":  # noqa: PLR2004
+        if width == 1280 and rules == "tenhou":
             shots = {"hand": SCREENSHOTS / "play-hand.png", "win": SCREENSHOTS / "play-win.png",
                      "end": SCREENSHOTS / "play-end.png"}
+        if width == 390:
+            # The keyboard plays too: the arrow keys choose a tile, Enter discards it; Space skips a call.
+            moves = page.evaluate("play.state.moves")
+            if page.locator("#my-hand .tile-btn:enabled").count():
+                page.keyboard.press("ArrowRight")
+                focused = page.evaluate("document.activeElement.dataset.tile")
+                assert focused == page.locator("#my-hand .tile-btn:enabled").first.get_attribute("data-tile")
+                page.keyboard.press("Enter")
+            else:
+                page.keyboard.press(" ")
+            page.wait_for_function(f"() => !play.busy && play.state.moves > {moves}")
         play_to_the_end(page, game, random.Random(seed), shots)
         final = game.game.final
         players = game.game.players
@@ -205,12 +216,12 @@ def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore],
             range(1, players + 1))
         assert session.outside == []
         assert session.errors == []
-        if width == 390:  # noqa: PLR2004
+        if width == 390:
             # Every button of the game's end is on screen without sideways scrolling.
             for button in page.locator("#game-end button, #game-end a").all():
                 box = button.bounding_box()
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
-        if rules == "tenhou" and width == 1280:  # noqa: PLR2004
+        if rules == "tenhou" and width == 1280:
             check_the_record(page, game)
     finally:
         session.close()
@@ -237,7 +248,7 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
     """The calculator (a scored hand, and the comparison of rule sets), a game in play (a hand, a win, the end)
     and the replay page with its review, in Japanese (the browser's language): no English in the visible
     text, names of people (the record's players) and notation aside."""
-    from tests.web.test_i18n import VISIBLE_TEXT, english_left  # noqa: PLC0415
+    from tests.web.test_i18n import VISIBLE_TEXT, english_left
 
     base, store = served
     session = Session(browser, base, 1280, lang="ja")
