@@ -95,7 +95,7 @@ def messages() -> dict[str, list[tuple[str, int]]]:
 def data_messages() -> list[str]:
     """The names the pages show from the library's data, translated where they are shown: the rule switches
     and their values, fu items and wait shapes (word by word, ``fu:`` first), furiten reasons, the built-in
-    players, the error codes of the play page."""
+    players, the relative seats and the engine's action words (``seat:``, ``action:``)."""
     from riichi.bots.spec import PLAYERS
     from riichi.shapes.furiten import FuritenReason
     from riichi.shapes.wait_shape import WaitShape

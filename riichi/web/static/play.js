@@ -53,10 +53,20 @@ async function send(path, body) {
   }
 }
 
+// The play API's refusals by their code, in the page's language (the server's message says it in English).
+const PLAY_ERRORS = {
+  illegal_action: N_("That action is not legal now."),
+  stale_position: N_("The game has moved on since this position: reload the page."),
+  game_over: N_("The game has ended."),
+  no_game: N_("This browser has no game in play: start one."),
+  too_many_games: N_("The server holds as many games as it can: try again later."),
+};
+
 function showActionError(error) {
   const box = $("action-error");
   box.hidden = false;
-  box.textContent = t("Refused: {message}", { message: error.message });
+  const known = PLAY_ERRORS[error.code];
+  box.textContent = t("Refused: {message}", { message: known && i18n.lang !== "en" ? t(known) : error.message });
 }
 
 function act(action) {
