@@ -112,7 +112,7 @@ LOOK = """() => ({
   choices: document.querySelectorAll("#my-hand .tile-btn:enabled, #actions button").length,
   river: document.querySelectorAll("#my-river svg").length,
   // the hand on one row, and every tile and button inside the window
-  rows: new Set([...document.querySelectorAll("#my-hand .tile-btn")].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+  rows: new Set([...document.querySelectorAll("#my-hand .tile-btn")].map((b) => b.offsetTop)).size,  // (a hovered tile rises)
   outside: [...document.querySelectorAll("#my-hand .tile-btn, #actions button, #overlay button, #overlay a")]
     .filter((b) => b.checkVisibility() && (b.getBoundingClientRect().left < 0 || b.getBoundingClientRect().right > innerWidth)).length,
 })"""
