@@ -2,7 +2,8 @@
 
     python -m fuzz.run notation --seconds 600
     python -m fuzz.run case --seconds 600
-    python -m fuzz.run mjlog --seconds 600     # a target for each record reader: mjlog, tenhou6, mjai, soul
+    python -m fuzz.run mjlog --seconds 600     # a target for each record reader: mjlog, tenhou6, mjai, soul,
+                                               # riichicity
     python -m fuzz.run all --seconds 600       # each target in turn
     python -m fuzz.run all --build installed   # the installed package: the compiled build
 
@@ -21,6 +22,10 @@ process, and checks a contract on every input, not only the absence of a traceba
   :func:`~riichi.formats.detect.read_record` gives a record whatever the bytes, its problems listed in
   ``record.errors``, and the record replays through the engine without an exception, every object
   written as strict JSON.
+* ``riichicity``: :func:`riichi.formats.riichicity.read_riichicity`, strict and lenient, on Riichi City's
+  records gives a record whatever the bytes, and its replay gives kyoku, game_end or error objects written as
+  strict JSON, never an exception. Seeded with the real game of tests/data/riichicity cut to each of its hands
+  (a whole game is larger than libFuzzer's inputs), then to its first hands.
 * ``bot``: :class:`riichi.bots.client.MjaiClient` (what ``riichi bot`` runs) on the lines an mjai table
   sends, one a line of the input: every answer is one line of strict JSON, an mjai action object, and no
   line raises. Seeded with the lines one seat is sent in whole self-play games, east-only, four and three
@@ -152,6 +157,17 @@ def _soul_bytes() -> Iterator[bytes]:
             yield wrapper(name=outer.name, data=cut.SerializeToString()).SerializeToString()
 
 
+def _riichicity_texts() -> Iterator[bytes]:
+    """The real Riichi City game, each hand alone (the game's settings kept, the game end kept on the last), then
+    its first two and three hands: records of a few tens of kilobytes."""
+    for path in sorted((DATA / "riichicity").glob("*.json")):
+        game = json.loads(path.read_text(encoding="utf-8"))
+        hands = game["handRecord"]
+        pieces = [hands[i:i + 1] for i in range(len(hands))] + [hands[:2], hands[:3]]
+        for piece in pieces:
+            yield json.dumps({**game, "handRecord": piece}, ensure_ascii=False).encode("utf-8")
+
+
 def _bot_sessions() -> Iterator[bytes]:
     """The lines one seat of a self-play game is sent at an mjai table (one line a decision, the events since
     the last, as mjai.app sends them), a game a seed: east-only games under Tenhou's rules, four and three
@@ -271,11 +287,11 @@ def _record_target(fmt: str) -> Callable[[bytes], None]:
 
 
 def _record_formats() -> tuple[str, ...]:
-    """The record formats fuzzed by the generic target: every reader of format detection (Soul's protobuf has
-    its own target, with seeds of its own)."""
+    """The record formats fuzzed by the generic target: every reader of format detection (Soul's protobuf and
+    Riichi City's records have targets of their own, with seeds of their own: no writer makes them)."""
     from riichi.formats.detect import FORMATS
 
-    return tuple(fmt for fmt in FORMATS if fmt != "soul")
+    return tuple(fmt for fmt in FORMATS if fmt not in ("soul", "riichicity"))
 
 
 def _soul_target() -> Callable[[bytes], None]:
@@ -292,6 +308,27 @@ def _soul_target() -> Callable[[bytes], None]:
         for obj in replay_game(record, file="fuzz"):
             if obj["type"] not in kinds:
                 _fail(f"an object of type {obj['type']!r}")
+
+    return one
+
+
+def _riichicity_target() -> Callable[[bytes], None]:
+    from riichi.formats import strict_json
+    from riichi.formats.record import GameRecord
+    from riichi.formats.riichicity import read_riichicity
+    from riichi.replay.run import replay_game
+
+    kinds = {"kyoku", "game_end", "error"}
+
+    def one(data: bytes) -> None:
+        for strict in (True, False):
+            record = read_riichicity(data, strict=strict)  # never raises: what it could not read is in record.errors
+            if not isinstance(record, GameRecord) or not all(e.message for e in record.errors):
+                _fail("not a record with its errors named")
+            for obj in replay_game(record, file="fuzz"):
+                if obj["type"] not in kinds:
+                    _fail(f"an object of type {obj['type']!r}")
+                strict_json.dumps(obj)
 
     return one
 
@@ -325,6 +362,7 @@ TARGETS: dict[str, Target] = {
     "records": (partial(_record_target, "auto"),
                 lambda: itertools.chain.from_iterable(zip(*(_record_texts(fmt) for fmt in _record_formats()))), 150),
     "soul": (_soul_target, _soul_bytes, 20),
+    "riichicity": (_riichicity_target, _riichicity_texts, 20),
     "bot": (_bot_target, _bot_sessions, 30),
 }
 

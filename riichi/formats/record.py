@@ -17,6 +17,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.errors import FaultKind
 from riichi.frozen import Frozen
 from riichi.game.events import Deal, DrawKind
 from riichi.rules import PRESETS, FinalRounding, GameLength, RuleSet, resolve_rules
@@ -30,6 +31,7 @@ __all__ = [
     "GameRecord",
     "HandRecord",
     "RecordError",
+    "RecordFault",
     "RecordNote",
     "RecordRules",
     "StatedDraw",
@@ -321,6 +323,21 @@ class HandRecord(Frozen):
 
 
 @dataclass(frozen=True, slots=True)
+class RecordFault(Frozen):
+    """A bot's answer the table refused, and where: just before event ``event`` of hand ``hand`` (the move
+    the table played in its place, or the next event when its safe move was a pass; ``hand`` one past the
+    last hand: after the game's last hand). ``answer`` is the bot's answer as it wrote it ("" when none came),
+    ``reason`` why it was refused (the table's rule for an illegal answer)."""
+
+    hand: int
+    event: int
+    seat: int
+    kind: FaultKind
+    answer: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord(Frozen):
     """A whole game as read: rules, player names, hands, the stated end, every problem met, and (read
     leniently) every note on what was forgiven."""
@@ -336,6 +353,8 @@ class GameRecord(Frozen):
     lenient: bool = False
     #: An mjlog record's ``SHUFFLE`` seed, as it writes it (its walls give the hands' :attr:`HandRecord.tile_ids`).
     seed: str | None = None
+    #: The bots' refused answers, each where it happened (mjai records of games played by bots carry them).
+    faults: tuple[RecordFault, ...] = ()
 
     def ruleset(self, base: RuleSet | None = None) -> RuleSet:
         """The rules to replay the game under (:meth:`RecordRules.ruleset`; read leniently, with the game

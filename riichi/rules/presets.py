@@ -5,7 +5,7 @@ switch (those defaults are switches, never guesses built into the code).
 
 Sources, by title: the WRC Riichi Rules 2015; the EMA Riichi Competition Rules 2016 (and its 2008
 predecessor); tenhou.net's published rule list and 913 real Tenhou games; Mahjong Soul's ranked
-rules; the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
+rules; Riichi City's ranked rules (riichi.wiki's Riichi City page); the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
 riichi.wiki rule pages.
 """
 
@@ -34,8 +34,8 @@ from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
 from riichi.yaku import Yaku
 
 __all__ = [
-    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS", "TENHOU",
-    "TENHOU_SANMA", "WRC", "presets_for",
+    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS",
+    "RIICHICITY", "TENHOU", "TENHOU_SANMA", "WRC", "presets_for",
 ]
 
 
@@ -81,6 +81,25 @@ MAHJONGSOUL: Final = TENHOU.replace(
     "(init_point 25,000, uma 15/5/-5/-15, noten 1,000/1,500/3,000), and the final points of real "
     "ranked Soul records. Unconfirmed defaults (as Tenhou): honba to the first winner only, "
     "sticks at the end to the top.",
+)
+
+RIICHICITY: Final = TENHOU.replace(
+    name="riichicity",
+    multiple_yakuman=MultipleYakuman.FULL,
+    rinshan_pao=True,
+    uma=(30000, 10000, -10000, -30000),
+    description="Riichi City four-player ranked rules: start 25,000, return 30,000, uma +30/+10/-10/-30 thousand "
+    "with oka to the top (+50/+10/-10/-30 in all), the game running to 30,000 (extension into West, or South "
+    "in an east-only game); three red fives, ura, kan dora and ippatsu; open tanyao and atozuke; all five "
+    "abortive draws, a triple ron among them; yakuman add up and the double forms count twice (full "
+    "scoring); pao for the yakuman and for a rinshan kaihou on an open kan's replacement; no renhou. Sources: "
+    "riichi.wiki's Riichi City page (its ranked-match rules) and the final points a real Riichi City "
+    "hanchan's record states (31,200 is +51.2: 30,000 returned, oka 20, uma 30). Unconfirmed defaults, as "
+    "Tenhou's: no kiriage, 13+ han one yakuman, double ron with honba and sticks to the first winner, bust "
+    "below 0, agari-yame, tenpai-yame at the dealer's choice, kan after riichi strict, kuikae forbidden, "
+    "open-kan dora after the discard, kokushi cannot rob a closed kan, the double-wind pair 4 fu, karaten "
+    "tenpai, sticks left at the end to the top, pao on the whole hand for daisangen and daisuushii, no "
+    "paarenchan (Riichi City's yaku list names one; the record shows none).",
 )
 
 WRC: Final = RuleSet(
@@ -278,8 +297,8 @@ MAHJONGSOUL_SANMA: Final = TENHOU_SANMA.replace(
 
 #: The presets by name.
 PRESETS: Final[Mapping[str, RuleSet]] = {
-    r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY, TENHOU_SANMA,
-                        MAHJONGSOUL_SANMA)
+    r.name: r for r in (TENHOU, MAHJONGSOUL, RIICHICITY, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY,
+                        TENHOU_SANMA, MAHJONGSOUL_SANMA)
 }
 
 

@@ -233,10 +233,6 @@ def test_a_bad_hand_costs_only_itself(bad: int) -> None:
 # -- clear refusals ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("data", "name"), [
-    # Riichi City's record API answers {"code": 0, "data": {"handRecord": [{"handEventRecord": [...]}]}} (the
-    # keys as Longhorn-Riichi/InjusticeJudge's fetch/riichicity.py reads them).
-    (b'{"code":0,"message":"ok","data":{"playerCount":4,"handRecord":[{"quanFeng":49,"players":[],'
-     b'"handEventRecord":[{"eventType":1,"userId":1,"data":"{}"}]}]}}', "Riichi City"),
     # mjx's own game state, its protobuf as JSON (mjx-project/mjx tests/resources/json/double-ron.json).
     (b'{"hiddenState":{"wall":[131,43]},"publicObservation":{"playerIds":["a","b","c","d"]},'
      b'"privateObservations":[{"initHand":[131]}]}', "mjx game state (mjxproto JSON)"),
