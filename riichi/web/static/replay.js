@@ -109,12 +109,12 @@ function errorText(e) {
   return `${where}${t(e.error.code.replaceAll("_", " "))}: ${e.error.message}`;
 }
 
-const FORMAT_NAMES = { mjlog: "Tenhou mjlog", tenhou6: "tenhou.net/6", mjai: "mjai", soul: "Mahjong Soul", riichicity: "Riichi City" };
+const FORMAT_NAMES = { mjlog: N_("Tenhou mjlog"), tenhou6: "tenhou.net/6", mjai: "mjai", soul: N_("Mahjong Soul"), riichicity: N_("Riichi City") };
 
 // The game's source, room and rules, and its players, as the record gives them.
 function renderGameInfo() {
   const d = game.data;
-  const parts = [FORMAT_NAMES[d.format] || d.format];
+  const parts = [t(FORMAT_NAMES[d.format] || d.format)];
   if (d.rules.room) parts.push(d.rules.room);
   parts.push(t("rules: {name}", { name: d.rules.name }));
   const named = d.names.filter((n) => n).length;
