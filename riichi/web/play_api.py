@@ -32,6 +32,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from riichi.rules import PRESETS
+from riichi.web import schema
 from riichi.web.play import (
     BUILT_IN_PLAYERS,
     DEFAULT_OPPONENT,
@@ -54,7 +55,49 @@ _FORMATS: Final = {"mjai": ("application/x-ndjson", ".mjson"), "tenhou6": ("appl
 
 
 def _refused(exc: PlayRefused) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    return JSONResponse({"id": None, "ok": False, "error": {"code": exc.code, "message": exc.message}},
+                        status_code=exc.status)
+
+
+def _json(model: dict[str, object]) -> dict[str, object]:
+    return {"content": {"application/json": {"schema": model}}}
+
+
+#: The request bodies, as the OpenAPI document gives them (unknown fields refused).
+NEW_GAME: Final[dict[str, object]] = {
+    "title": "NewGame", "type": "object", "additionalProperties": False,
+    "properties": {"rules": {"type": "string", "description": "A preset's name (default tenhou)"},
+                   "opponents": {"type": ["array", "null"], "items": {"type": "string"},
+                                 "description": "Built-in players: one for every other seat, or one name for all"},
+                   "seat": {"type": ["integer", "null"], "description": "Your seat, 0 the first dealer (null: random)"}},
+}
+ACTION: Final[dict[str, object]] = {
+    "title": "PlayAction", "type": "object", "additionalProperties": False, "required": ["action", "moves"],
+    "properties": {"action": {"type": "string", "description": "An action's id as the state lists it"},
+                   "moves": {"type": "integer", "description": "The state's moves when the action was chosen"}},
+}
+SEEN: Final[dict[str, object]] = {
+    "title": "HandEndsSeen", "type": "object", "additionalProperties": False, "required": ["count"],
+    "properties": {"count": {"type": "integer", "description": "The hand ends shown so far"}},
+}
+_STATE: Final = {"description": "What your seat sees of the game", **_json({"type": "object"})}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, object]]:
+    why = {400: "Malformed JSON (`invalid_json`)", 404: "No game for this browser (`no_game`)",
+           409: "The game has ended or moved on (`game_over`, `stale_position`, `game_not_over`)",
+           413: "A body larger than the limit (`request_too_large`)",
+           422: "A request the game refuses, with the reason (`illegal_action`, `invalid_request`, ...)",
+           503: "The server holds its most games (`too_many_games`)"}
+    return {s: {"description": why[s], **_json(schema.ERROR)} for s in statuses}
+
+
+def _body(model: dict[str, object]) -> dict[str, object]:
+    return {"requestBody": {"required": True, **_json(model)}}
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
@@ -88,7 +131,8 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
     async def play_page() -> HTMLResponse:
         return HTMLResponse(page("play.html"), headers={"Cache-Control": "no-cache"})
 
-    @app.get("/api/play/options", tags=["play"])
+    @app.get("/api/play/options", tags=["play"], responses={200: {"description": "Rule sets and players",
+                                                                 **_json({"type": "object"})}})
     async def play_options() -> JSONResponse:
         """The rule sets a game may be played under, the built-in players and the default opponent."""
         return JSONResponse({
@@ -98,16 +142,17 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
             "idle_seconds": IDLE_SECONDS, "max_games": MAX_GAMES,
         })
 
-    @app.post("/api/play/new", tags=["play"])
+    @app.post("/api/play/new", tags=["play"], response_model=None, openapi_extra=_body(NEW_GAME),
+              responses={200: _STATE, **_errors(400, 413, 422, 503)})
     async def play_new(request: Request) -> Response:
         """Start a game for this browser (its previous game is dropped); answers the seat's state."""
         body = await read_json(request)
         if not isinstance(body, dict):
             return _refused(PlayRefused(422, "invalid_request", "a new game is asked for with a JSON object"))
         rules, opponents, seat = body.get("rules", "tenhou"), body.get("opponents"), body.get("seat")
-        if not isinstance(rules, str) or not (opponents is None or (
+        if set(body) - {"rules", "opponents", "seat"} or not isinstance(rules, str) or not (opponents is None or (
                 isinstance(opponents, list) and all(isinstance(o, str) for o in opponents))) or not (
-                seat is None or (isinstance(seat, int) and not isinstance(seat, bool))):
+                seat is None or _int(seat)):
             return _refused(PlayRefused(422, "invalid_request", "rules is a preset's name, opponents a list of "
                                                                 "player names, seat a number or null"))
         token = session(request) or secrets.token_urlsafe(24)
@@ -120,7 +165,7 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
             answer.set_cookie(COOKIE, token, max_age=IDLE_SECONDS, httponly=True, samesite="strict", path="/")
         return answer
 
-    @app.get("/api/play/state", tags=["play"])
+    @app.get("/api/play/state", tags=["play"], responses={200: _STATE})
     async def play_state(request: Request) -> JSONResponse:
         """What this browser's seat sees of its game now; ``{"ok": true, "playing": false}`` when it has none."""
         def work() -> dict[str, object]:
@@ -129,12 +174,13 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
 
         return await locked(request, work)
 
-    @app.post("/api/play/act", tags=["play"])
+    @app.post("/api/play/act", tags=["play"], response_model=None, openapi_extra=_body(ACTION),
+              responses={200: _STATE, **_errors(400, 404, 409, 413, 422)})
     async def play_act(request: Request) -> JSONResponse:
         """Play one action, as the state's ``actions`` give it (``id``), with the ``moves`` the state showed."""
         body = await read_json(request)
-        if not isinstance(body, dict) or not isinstance(body.get("action"), str) or not isinstance(
-                body.get("moves"), int):
+        if not isinstance(body, dict) or set(body) != {"action", "moves"} or not isinstance(body["action"], str) \
+                or not _int(body["moves"]):
             return _refused(PlayRefused(422, "invalid_request",
                                         'an action is sent as {"action": "discard 0 5m", "moves": 12}'))
 
@@ -146,11 +192,12 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
 
         return await locked(request, work)
 
-    @app.post("/api/play/seen", tags=["play"])
+    @app.post("/api/play/seen", tags=["play"], response_model=None, openapi_extra=_body(SEEN),
+              responses={200: _STATE, **_errors(400, 404, 413, 422)})
     async def play_seen(request: Request) -> JSONResponse:
         """The page has shown the first ``count`` hand ends."""
         body = await read_json(request)
-        if not isinstance(body, dict) or not isinstance(body.get("count"), int):
+        if not isinstance(body, dict) or set(body) != {"count"} or not _int(body["count"]):
             return _refused(PlayRefused(422, "invalid_request", 'send {"count": N}'))
 
         def work() -> dict[str, object]:
@@ -161,7 +208,9 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
 
         return await locked(request, work)
 
-    @app.get("/api/play/help", tags=["play"])
+    @app.get("/api/play/help", tags=["play"], responses={
+        200: {"description": "The analysis (POST /api/analyze's answer)", **_json({"type": "object"})},
+        **_errors(404, 409)})
     async def play_help(request: Request) -> JSONResponse:
         """The analysis of this seat's hand from what the seat sees: the discard table with the tiles that
         help and how many are left, the waits with their value."""
@@ -169,8 +218,12 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
 
         return await locked(request, lambda: analyze_case(game_of(request)[1].help()))
 
-    @app.get("/api/play/record", tags=["play"])
-    async def play_record(request: Request, format: str = Query("mjai")) -> Response:
+    @app.get("/api/play/record", tags=["play"], response_class=Response, responses={
+        200: {"description": "The record", "content": {"application/x-ndjson": {}, "application/json": {},
+                                                        "application/xml": {}}},
+        **_errors(404, 409, 422)})
+    async def play_record(request: Request,
+                          format: str = Query("mjai", description="mjai, tenhou6 or mjlog")) -> Response:
         """The finished game's record in ``format`` (``mjai``, ``tenhou6`` or ``mjlog``)."""
         if format not in _FORMATS:
             return _refused(PlayRefused(422, "invalid_format", f"format is one of {', '.join(_FORMATS)}"))
