@@ -139,6 +139,7 @@ def test_one_shanten_view_shows_the_shanten_of_each_form(page: Page, base_url: s
 def test_no_placeholder_is_cut_off(page: Page, base_url: str) -> None:  # noqa: F811
     page.goto(base_url)
     page.click("#switches-box summary")  # the switches' inputs too (a cap left empty says "no cap")
+    page.wait_for_selector("#switches input[placeholder]")  # drawn once the page has its language and the rules
     cut = page.evaluate("""() => [...document.querySelectorAll('input[placeholder]')].filter(input => {
         if (!input.offsetParent) return false;
         const style = getComputedStyle(input);
