@@ -5,7 +5,7 @@ switch (those defaults are switches, never guesses built into the code).
 
 Sources, by title: the WRC Riichi Rules 2015; the EMA Riichi Competition Rules 2016 (and its 2008
 predecessor); tenhou.net's published rule list and 913 real Tenhou games; Mahjong Soul's ranked
-rules; the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
+rules; Riichi City's ranked rules (riichi.wiki's Riichi City page); the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
 riichi.wiki rule pages.
 """
 
@@ -34,8 +34,8 @@ from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
 from riichi.yaku import Yaku
 
 __all__ = [
-    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS", "TENHOU",
-    "TENHOU_SANMA", "WRC", "presets_for",
+    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS",
+    "RIICHICITY", "TENHOU", "TENHOU_SANMA", "WRC", "presets_for",
 ]
 
 
@@ -56,7 +56,9 @@ TENHOU: Final = RuleSet(
     "sticks left at the end to the top; final points kept to the hundred (records up to 2020-08 "
     "round to whole thousands: final_rounding=thousands). Sources: tenhou.net's rule list and "
     "real Tenhou games. Unconfirmed defaults: kan after riichi strict, kuikae forbidden, no "
-    "rinshan pao, no honba on nagashi mangan. Equal final scores are placed by seat order (real games).",
+    "rinshan pao, no honba on nagashi mangan; a chombo (online play has none; at a table under these rules) "
+    "paid as a mangan tsumo in reverse, the common Japanese settlement (riichi.wiki, Chombo). Equal final "
+    "scores are placed by seat order (real games).",
 )
 
 MAHJONGSOUL: Final = TENHOU.replace(
@@ -83,6 +85,25 @@ MAHJONGSOUL: Final = TENHOU.replace(
     "sticks at the end to the top.",
 )
 
+RIICHICITY: Final = TENHOU.replace(
+    name="riichicity",
+    multiple_yakuman=MultipleYakuman.FULL,
+    rinshan_pao=True,
+    uma=(30000, 10000, -10000, -30000),
+    description="Riichi City four-player ranked rules: start 25,000, return 30,000, uma +30/+10/-10/-30 thousand "
+    "with oka to the top (+50/+10/-10/-30 in all), the game running to 30,000 (extension into West, or South "
+    "in an east-only game); three red fives, ura, kan dora and ippatsu; open tanyao and atozuke; all five "
+    "abortive draws, a triple ron among them; yakuman add up and the double forms count twice (full "
+    "scoring); pao for the yakuman and for a rinshan kaihou on an open kan's replacement; no renhou. Sources: "
+    "riichi.wiki's Riichi City page (its ranked-match rules) and the final points a real Riichi City "
+    "hanchan's record states (31,200 is +51.2: 30,000 returned, oka 20, uma 30). Unconfirmed defaults, as "
+    "Tenhou's: no kiriage, 13+ han one yakuman, double ron with honba and sticks to the first winner, bust "
+    "below 0, agari-yame, tenpai-yame at the dealer's choice, kan after riichi strict, kuikae forbidden, "
+    "open-kan dora after the discard, kokushi cannot rob a closed kan, the double-wind pair 4 fu, karaten "
+    "tenpai, sticks left at the end to the top, pao on the whole hand for daisangen and daisuushii, no "
+    "paarenchan (Riichi City's yaku list names one; the record shows none).",
+)
+
 WRC: Final = RuleSet(
     name="wrc",
     scoring=ScoringRules(
@@ -93,14 +114,16 @@ WRC: Final = RuleSet(
         starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
         extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=TenpaiYame.NONE,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, leftover_sticks=LeftoverSticks.UNCLAIMED,
-        ties=Ties.SPLIT,
+        ties=Ties.SPLIT, chombo_payment=False, chombo_penalty=20000,
     ),
     description="WRC Riichi Rules 2015 (the World Riichi Championship rule book, with its commentary): no red "
     "fives, kiriage, 13+ han capped at sanbaiman, yakuman "
     "never stack, renhou a mangan, no nagashi mangan; start and return 30,000, uma "
     "+15/+5/-5/-15 thousand shared on ties, no oka; no agari-yame; no abortive draws; one winner "
     "(head bump); kan after riichi only when the tiles can only be a triplet; kuikae forbidden; no "
-    "rinshan liability; sticks left at the end to nobody. Unconfirmed defaults: double-wind pair "
+    "rinshan liability; sticks left at the end to nobody; penalties such as chombo go to the overall score, not "
+    "the table's (the 2014 rules' errata), nothing paid at the table. Unconfirmed defaults: a chombo 20,000 off "
+    "the final result after uma (as EMA 2016 and M.League), double-wind pair "
     "2 fu, rinshan takes tsumo fu, pao for daisangen and daisuushii on the whole hand, no bust, "
     "noten 3,000, open-kan dora after the discard, kokushi cannot rob a closed kan.",
 )
@@ -117,7 +140,9 @@ EMA: Final = WRC.replace(
     "capped at sanbaiman, single yakuman only, renhou a mangan, no nagashi mangan; uma "
     "+15/+5/-5/-15 thousand; play continues below zero; no abortive draws; double and triple ron, "
     "every winner collects the honba, the nearest the sticks; noten 3,000; kan dora revealed at "
-    "once; sticks left at the end to the top; kuikae forbidden. Unconfirmed defaults: double-wind "
+    "once; sticks left at the end to the top; kuikae forbidden; a chombo costs 20,000 points off the final result "
+    "after uma, nothing at the table, the hand dealt again (the Pantheon tournament tracker's EMA rules: chombo "
+    "penalty 20,000, no chombo payments). Unconfirmed defaults: double-wind "
     "pair 2 fu, rinshan takes tsumo fu, start and return 30,000 without oka, hanchan, ties shared.",
 )
 
@@ -129,11 +154,15 @@ EMA2008: Final = EMA.replace(
     renhou=Renhou.YAKUMAN,
     nagashi_mangan=True,
     pao_honba_liable=True,
+    chombo_payment=True,
+    chombo_penalty=0,
     description="EMA Riichi Competition Rules 2008, the European Mahjong Association's edition before the 2016 "
     "revision (its yaku, fu and point tables): open tanyao, double riichi 2 han, renhou "
     "yakuman, daisuushii and the special-wait yakuman doubled, 13+ han a yakuman, nagashi mangan, "
-    "no kiriage, no red fives. Unconfirmed defaults: double-wind pair 2 fu; the game frame as "
-    "EMA 2016.",
+    "no kiriage, no red fives; a chombo paid at the table as a mangan (4,000 to East, 2,000 to the others, an "
+    "offending East 4,000 to each), the hand dealt again with no counter added and the dealer kept (the Riichi "
+    "Competition Rules' chombo section as published before 2016). Unconfirmed defaults: double-wind pair 2 fu; "
+    "the rest of the game frame as EMA 2016.",
 )
 
 MLEAGUE: Final = RuleSet(
@@ -146,12 +175,13 @@ MLEAGUE: Final = RuleSet(
         uma=(30000, 10000, -10000, -30000), extension=Extension.NONE, bust=Bust.NONE, agari_yame=False,
         tenpai_yame=TenpaiYame.NONE, abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP,
         riichi_min_wall_tiles=None, riichi_min_points=None, kan_dora_timing=KanDoraTiming.IMMEDIATE,
-        ties=Ties.SPLIT,
+        ties=Ties.SPLIT, chombo_payment=False, chombo_penalty=20000,
     ),
     description="M.League official competition rules (Japan's professional team league): three red fives, kiriage, 13+ han capped at sanbaiman, yakuman add "
     "up without double forms, double-wind pair 2 fu, pao also for suukantsu, no renhou; start "
     "25,000, return 30,000, uma +30/+10/-10/-30 thousand with oka 20 (rank points +50/+10/-10/-30), "
-    "ties split; no bust, no agari-yame, no abortive draws, one winner (head bump); riichi with "
+    "ties split; a chombo 20,000 off the final result; no bust, no agari-yame, no abortive draws, one winner "
+    "(head bump); riichi with "
     "no remaining draw and at any score; kan dora revealed at once; kokushi cannot rob a closed "
     "kan. Unconfirmed defaults: nagashi mangan on, noten 3,000, sticks left at the end to the top. "
     "Sources: the league's published rules as summarised on riichi.wiki's M.League page and Japanese rule "
@@ -169,6 +199,7 @@ JPML: Final = RuleSet(
         starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
         extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=TenpaiYame.NONE,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, ties=Ties.SPLIT,
+        chombo_payment=False, chombo_penalty=20000,
     ),
     description="JPML official (A) rules (the Japan Professional Mahjong League's 連盟公式 rules), 2024: no "
     "ippatsu, ura or kan dora, no kiriage, 13+ han "
@@ -176,7 +207,8 @@ JPML: Final = RuleSet(
     "pair 2 fu, pao for daisangen, daisuushii and suukantsu with the honba from the discarder; "
     "start and return 30,000, no oka; hanchan; no agari-yame; no abortive draws; one winner (head "
     "bump); noten 3,000; kan after riichi only if neither waits nor sets change; kuikae forbidden; "
-    "kokushi cannot rob a closed kan. Unconfirmed defaults: no red fives, no nagashi, no bust, uma "
+    "kokushi cannot rob a closed kan. Unconfirmed defaults: a chombo 20,000 off the final result (as the Pantheon "
+    "tournament tracker's JPML A rules have it), no red fives, no nagashi, no bust, uma "
     "+15/+5/-5/-15 thousand (JPML's uma depends on how many finish above 30,000), ties shared.",
 )
 
@@ -215,7 +247,9 @@ DYNASTY: Final = RuleSet(
 # consistent: start 35,000, return 40,000; a ron pays the four-player value, a tsumo only the two shares that
 # exist; each honba 200 on a ron, 100 from each payer on a tsumo; an exhaustive draw moves 2,000; nagashi
 # mangan as a mangan tsumo without honba; a win on the tile replacing a set-aside North is rinshan kaihou (five
-# such wins with no kan in the hand);
+# such wins with no kan in the hand); each North set aside gives up a live tile (draws + Norths + kans = 55 at
+# every exhaustive draw), and riichi needs one more own draw, three tiles with three players (riichi at three
+# tiles left, after Norths set aside, is accepted in houou games);
 # the west round when nobody has 40,000; uma +20/0/-20 thousand. riichi.wiki, "Sanma": 2m-8m removed, no chi,
 # 35,000 start, kita counted as dora (twice where North is the dora), a win on its replacement is rinshan.
 # riichi.wiki, "Majsoul" (three-player section, revision 19195): no suufon renda or suucha riichi without a
@@ -236,11 +270,12 @@ TENHOU_SANMA: Final = TENHOU.replace(
     honba_tsumo=100,
     noten_total=2000,
     abortive_draws=_SANMA_DRAWS,
+    riichi_min_wall_tiles=3,
     description="tenhou.net three-player ranked rules (sanma, houou: hanchan, open tanyao, red 5p and 5s): "
     "108 tiles (2m-8m out; a 1m indicator makes 9m the dora, 9m makes 1m); no chi; a North may be set aside "
     "(kita) for a replacement tile, each a han of dora (nukidora), and a win on that replacement is rinshan "
-    "kaihou. Scoring as four-player Tenhou. Payments: a ron pays the four-player value, a tsumo only the two "
-    "existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
+    "kaihou. Scoring as four-player Tenhou; riichi needs one more own draw (three tiles left in the wall). "
+    "Payments: a ron pays the four-player value, a tsumo only the two existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
     "all; nagashi mangan as a mangan tsumo without honba. Game: start 35,000, return 40,000, uma +20/0/-20 "
     "thousand, oka to the top; rounds East 1-3 and South 1-3, then the west round while nobody has 40,000; "
     "bust below 0; double ron, honba and sticks to the first winner; abortive draws: nine terminals, four "
@@ -278,8 +313,8 @@ MAHJONGSOUL_SANMA: Final = TENHOU_SANMA.replace(
 
 #: The presets by name.
 PRESETS: Final[Mapping[str, RuleSet]] = {
-    r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY, TENHOU_SANMA,
-                        MAHJONGSOUL_SANMA)
+    r.name: r for r in (TENHOU, MAHJONGSOUL, RIICHICITY, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY,
+                        TENHOU_SANMA, MAHJONGSOUL_SANMA)
 }
 
 

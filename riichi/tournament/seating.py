@@ -14,7 +14,8 @@ play every round.
   keeping a swap that does not add repeats, within a fixed number of tries (so the same seed always gives
   the same seating, and the time is bounded).
 
-Seat winds are then given table by table, each player taking the seats they have sat in least.
+Seat winds are then given so that every player sits each wind at most ceil(rounds / table size) times (always
+possible: an edge colouring of the bipartite graph of tables and players).
 :func:`swiss_round` seats the next round by the standings; :func:`read_fixed` reads a seating from CSV.
 
 >>> plan = seat(16, 5)
