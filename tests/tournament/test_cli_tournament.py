@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
 from riichi.cli import main
-
-HAVE_SHEET = importlib.util.find_spec("riichi.cli.sheet") is not None
 
 
 def _lines(path: Path, *objects: object) -> Path:
@@ -86,7 +83,6 @@ def test_standings_skip_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
         "3,Lee,Ann,,,-20", "4,Wu,Cy,,,-45"]
 
 
-@pytest.mark.skipif(not HAVE_SHEET, reason="this riichi has no score sheet (riichi sheet)")
 def test_standings_score_a_sheet_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Tenhou rules, 25,000 each: seat 1 rons a yakuman (32,000) off seat 2, who goes to −7,000 and the game
     # ends (bust). Final: 25,000 / 57,000 / −7,000 / 25,000; the tie between seats 0 and 3 goes to seat 0 (the
@@ -100,11 +96,18 @@ def test_standings_score_a_sheet_game(tmp_path: Path, capsys: pytest.CaptureFixt
     assert rows[0]["win_rate"] == 1.0 and rows[3]["deal_in_rate"] == 1.0 and rows[0]["call_rate"] == 1.0
 
 
-@pytest.mark.skipif(HAVE_SHEET, reason="this riichi scores sheets")
-def test_standings_without_the_sheet_say_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    game = {"rules": "tenhou", "names": ["A", "B", "C", "D"], "hands": []}
-    assert main(["standings", str(_lines(tmp_path / "g.jsonl", game))]) == 1
-    assert "line 1: this riichi has no score sheet" in capsys.readouterr().err
+def test_standings_name_a_game_the_sheet_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a winner who is the discarder cannot be (SCORESHEET.md: impossible_hand); the other game still counts,
+    # and a field the score sheet does not know is named as ignored
+    bad = {"label": "R2T3", "rules": "tenhou", "names": ["A", "B", "C", "D"],
+           "hands": [{"result": "ron", "from": 2, "wins": [{"winner": 2, "han": 1, "fu": 30}]}]}
+    good = {"label": "R1T1", "rules": "tenhou", "names": ["A", "B", "C", "D"], "table": 1,
+            "hands": [{"result": "ron", "from": 2, "wins": [{"winner": 1, "yakuman": 1}]}]}
+    assert main(["standings", str(_lines(tmp_path / "g.jsonl", bad, good))]) == 1
+    err = capsys.readouterr().err
+    assert "skipped: " in err and "g.jsonl:1: R2T3: hand 0" in err and "wins[0].winner" in err
+    assert "ignored: " in err and "g.jsonl:2: R1T1:" in err and "table" in err
+    assert "1 games, 0 penalties, 4 players; 1 lines skipped" in err
 
 
 def test_ratings_tenhou(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
