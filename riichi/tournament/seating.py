@@ -178,7 +178,7 @@ def seat(players: int, rounds: int, *, table_size: int = 4, seed: int = 0,
     if total == table_size * table_size and rounds <= table_size + 1:
         groups = list(affine_plane(table_size)[:rounds])
     else:
-        groups = _search(total, rounds, table_size, rng, tries)
+        groups = _search(total, rounds, table_size, rng, tries, substitutes)
     return Seating(players, substitutes, table_size, _give_winds(groups, total, table_size, rng))
 
 
@@ -194,11 +194,14 @@ def _check_size(players: int, rounds: int, table_size: int) -> None:
 class _Search:
     """The local search's state: each round's tables, where each player sits, and how often each pair met."""
 
-    def __init__(self, total: int, rounds: int, table_size: int, rng: random.Random) -> None:
+    def __init__(self, total: int, rounds: int, table_size: int, rng: random.Random, substitutes: int) -> None:
         self.total = total
         self.size = table_size
         self.rng = rng
         self.met = [0] * (total * total)
+        # substitutes count as having met already: two at one table is a repeat the search avoids
+        for a, b in itertools.permutations(range(total - substitutes, total), 2):
+            self.met[a * total + b] = 1
         self.tables: list[list[list[int]]] = []
         self.where: list[list[int]] = []
         for _ in range(rounds):
@@ -254,11 +257,12 @@ class _Search:
         self._meet(tb, 1)
 
 
-def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries: int) -> list[Round]:
+def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries: int,
+            substitutes: int) -> list[Round]:
     """Simulated annealing on the sum over pairs of C(meetings, 2) (a pair meeting three times weighs more than
     two pairs meeting twice), by swaps of two players of one round, one of them in a repeated meeting; the
     seating with the fewest repeats seen is kept. ``tries`` swaps a player and round bound it."""
-    state = _Search(total, rounds, table_size, rng)
+    state = _Search(total, rounds, table_size, rng, substitutes)
     floor = repeat_lower_bound(total, rounds, table_size)
     repeats = best = state.repeats()
     best_tables = [[list(t) for t in rnd] for rnd in state.tables]
