@@ -45,12 +45,13 @@ __all__ = [
     "swiss_round",
 ]
 
-#: Swaps tried by the local search for each (player, round): the bound on its time.
+#: Swaps tried by the local search for each (player, round), and in all: the bound on its time.
 SEARCH_TRIES = 400
+SEARCH_BUDGET = 2_000_000
 
 #: The most players, rounds and tables a seating is made for (the search's memory grows with players squared).
-MAX_PLAYERS = 2000
-MAX_ROUNDS = 100
+MAX_PLAYERS = 1000
+MAX_ROUNDS = 50
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -268,7 +269,7 @@ def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries:
     best_tables = [[list(t) for t in rnd] for rnd in state.tables]
     if total // table_size < 2:
         return [tuple(tuple(sorted(t)) for t in rnd) for rnd in best_tables]
-    budget = tries * total * rounds
+    budget = min(tries * total * rounds, SEARCH_BUDGET)
     temperature, cooling = 2.0, (0.02 / 2.0) ** (1 / budget)
     for _ in range(budget):
         if best <= floor:
@@ -283,12 +284,14 @@ def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries:
             continue
         cost, change = state.swap_delta(r, a, b)
         if cost <= 0 or rng.random() < math.exp(-cost / temperature):
+            if change > 0 and repeats == best:
+                # leaving the best seating seen: keep a copy (copied only then, not at every improvement)
+                best_tables = [[list(t) for t in rnd] for rnd in state.tables]
             state.swap(r, a, b)
             repeats += change
-            if repeats < best:
-                best = repeats
-                best_tables = [[list(t) for t in rnd] for rnd in state.tables]
-    return [tuple(tuple(sorted(t)) for t in rnd) for rnd in best_tables]
+            best = min(best, repeats)
+    final = state.tables if repeats == best else best_tables
+    return [tuple(tuple(sorted(t)) for t in rnd) for rnd in final]
 
 
 def _give_winds(groups: Sequence[Round], total: int, table_size: int, rng: random.Random) -> tuple[Round, ...]:
