@@ -83,9 +83,10 @@ def test_substitutes_fill_the_last_places() -> None:
     assert s.is_substitute(18) and not s.is_substitute(17)
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(18, 3), (21, 5), (41, 8)])
+@pytest.mark.parametrize(("players", "rounds"), [(18, 3), (22, 4), (30, 6), (41, 8)])
 def test_substitutes_sit_apart(players: int, rounds: int) -> None:
-    # two substitutes at one table would leave it with two stand-ins: the search counts that as a repeat
+    # two substitutes at one table would leave it with two stand-ins: the search counts that as a repeat, and
+    # where it finds a seating without repeats (these sizes), no two substitutes share a table
     s = seat(players, rounds)
     assert all(sum(s.is_substitute(p) for p in t) <= 1 for rnd in s.rounds for t in rnd)
 
