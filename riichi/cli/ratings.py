@@ -90,7 +90,13 @@ def tenhou_ratings(games: list[tuple[tuple[str, ...], tuple[int, ...]]]) -> list
     """Every player's R after the games in order, best first (then by name)."""
     current: dict[str, TenhouRating] = {}
     for names, places in games:
-        after = rate_game([current.get(n, TenhouRating()) for n in names], places)
+        # Tenhou breaks a tie in points by the seat order (the first dealer first); rules that split the uma of a
+        # tie give the tied players one place, which Tenhou's R cannot take.
+        order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+        untied = [0] * len(places)
+        for place, seat in enumerate(order, start=1):
+            untied[seat] = place
+        after = rate_game([current.get(n, TenhouRating()) for n in names], untied)
         current.update(zip(names, after, strict=True))
     return sorted(current.items(), key=lambda kv: (-kv[1].rating, kv[0]))
 

@@ -144,3 +144,23 @@ def test_ratings_openskill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     games = _lines(tmp_path / "g.jsonl", _result("1", ["A", "B", "C", "D"], [30, 10, -10, -30], [1, 2, 3, 4]))
     assert main(["ratings", str(games), "--system", "openskill", "--json"]) == 0
     assert [json.loads(line)["player"] for line in capsys.readouterr().out.splitlines()] == ["A", "B", "C", "D"]
+
+
+def test_a_tie_split_by_the_rules_is_counted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # WRC rules split the uma of players tied in points (riichi sheet gives them one place: 2, 2, 4, 1);
+    # WRC: 30,000 returned, uma 15/5/-5/-15, so the tied pair share (5 - 5) / 2 = 0 each: A and B 0.0,
+    # C -10 - 15 = -25.0, D +10 + 15 = +25.0. The standings count both as second; Tenhou's R, which has no
+    # ties, puts A (seat 0, nearer the first dealer) second and B third: from R1500, +30 / +10 / -10 / -30.
+    tied = {"label": "T", "rules": "wrc", "names": ["A", "B", "C", "D"],
+            "final_scores": [30000, 30000, 20000, 40000]}
+    games = _lines(tmp_path / "g.jsonl", tied)
+    assert main(["standings", str(games), "--json"]) == 0
+    rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert [rows[p]["total"] for p in "ABCD"] == [0.0, 0.0, -25.0, 25.0]
+    assert rows["A"]["place"] == rows["B"]["place"] == 2
+    assert main(["ratings", str(games), "--json"]) == 0
+    rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert [rows[p]["rating"] for p in "DABC"] == [1530.0, 1510.0, 1490.0, 1470.0]
+    assert main(["ratings", str(games), "--system", "openskill", "--json"]) == 0
+    rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert rows["A"]["mu"] == rows["B"]["mu"]   # a tie in OpenSkill: equal ranks, equal updates
