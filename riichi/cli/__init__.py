@@ -117,7 +117,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser. When ``command`` names a subcommand, only that one is built: the others
     are needed only to list them (``riichi --help``, an unknown command), and building every one (the
     analyze command imports its module) would be a large part of a short run such as ``score --jsonl``."""
-    parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
+    parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands, play and "
+                     "replay games, score sheets, tournaments.")
     parser.add_argument("--version", action=_Version, help="print the version and which build runs, then exit")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -40,8 +40,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--system openskill the OpenSkill Plackett-Luce rating (the club extra). With --mers, EMA's MERS "
         "ranking of each player on --on from tournament results instead. A bad line is named on standard error "
         "and skipped. Exit status: 0 every line used, 1 a line refused, 2 bad usage."))
-    p.add_argument("games", nargs="*", metavar="GAMES")
-    p.add_argument("--system", choices=("tenhou", "openskill"), default="tenhou")
+    p.add_argument("games", nargs="*", metavar="GAMES",
+                   help="files of JSON lines as riichi standings reads them, rated in the order given")
+    p.add_argument("--system", choices=("tenhou", "openskill"), default="tenhou",
+                   help="the rating: tenhou (Tenhou's R, the default) or openskill (the club extra)")
     p.add_argument("--mers", metavar="RESULTS", help="tournament results (JSON lines) for EMA's MERS ranking")
     p.add_argument("--on", metavar="DATE", help="with --mers: the day of the ranking, YYYY-MM-DD (default today)")
     p.add_argument("--json", action="store_true", help="one JSON object a player")

@@ -53,7 +53,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "places, the sum of final scores, and where the hands were written each player's win, deal-in, riichi "
         "and call rates. A bad line is named on standard error and skipped. Exit status: 0 every line counted, "
         "1 a line refused, 2 bad usage."))
-    p.add_argument("games", nargs="+", metavar="GAMES")
+    p.add_argument("games", nargs="+", metavar="GAMES",
+                   help="files of JSON lines, in the order the games were played (- reads standard input)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="one JSON object a player")
     out.add_argument("--csv", action="store_true", help="the standings as CSV")
@@ -95,7 +96,8 @@ def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
                 events.games.append(played_game(obj, _score(obj, label, notes), label=label))
                 events.notes.extend(f"{where}: {note}" for note in notes)
         except RiichiError as e:
-            events.errors.append(f"{where}: {e}")
+            message = str(e)  # a game without a label is named "line N", which {where} already says
+            events.errors.append(f"{where}: {message.removeprefix(f'line {number}: ')}")
     return events
 
 

@@ -66,7 +66,9 @@ def test_standings_skip_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
     games = _lines(tmp_path / "g.jsonl", _result("t1", ["Ann Lee", "Bo Kim", "Cy Wu", "Di Ito"],
                                                  [-20.0, 16.0, -45.0, 49.0], [3, 2, 4, 1]),
                    {"penalty": {"player": "Di Ito", "points": -20, "reason": "late"}},
-                   _result("t2", ["A"], [1.0], [1]), "not an object")
+                   _result("t2", ["A"], [1.0], [1]), "not an object", {**_result("", ["A", "B", "C", "D"],
+                                                                                   [1.0] * 4, [1, 2, 3, 4]),
+                                                                        "over": False})
     (tmp_path / "g.jsonl").write_text((tmp_path / "g.jsonl").read_text() + "{broken\n", encoding="utf-8")
     players = tmp_path / "players.csv"
     players.write_text("name,last,first,ema,country\nBo Kim,Kim,Bo,12345678,KOR\n", encoding="utf-8")
@@ -75,8 +77,10 @@ def test_standings_skip_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert "g.jsonl:3: t2: names: 3 or 4 names, not 1" in captured.err
     assert "g.jsonl:4: a line is a JSON object" in captured.err
-    assert "g.jsonl:5:" in captured.err
-    assert "1 games, 1 penalties, 4 players; 3 lines skipped" in captured.err
+    # a game without a label is named by its file and line once, not also as "line 5"
+    assert "g.jsonl:5: the game is not over" in captured.err
+    assert "g.jsonl:6:" in captured.err
+    assert "1 games, 1 penalties, 4 players; 4 lines skipped" in captured.err
     # Di Ito 49 − 20 = 29, Bo Kim 16, Ann Lee −20, Cy Wu −45
     assert ema.read_text(encoding="utf-8").splitlines() == [
         "Place,Last name,First name,EMA number,Country,Points", "1,Ito,Di,,,29", "2,Kim,Bo,12345678,KOR,16",
