@@ -152,7 +152,10 @@ def _table(path: str, out: TextIO, err: TextIO) -> int:
     if "error" in result:
         e = result["error"]
         assert isinstance(e, dict)
-        print(f"riichi sheet: {path}: error ({e['code']}): {e['message']}", file=err)
+        hint = ""
+        if str(e["message"]).endswith(": Extra data"):  # a second value after the first: JSON lines
+            hint = f" (one game a file; a file of games one a line: riichi sheet --jsonl < {path})"
+        print(f"riichi sheet: {path}: error ({e['code']}): {e['message']}{hint}", file=err)
         return 1
     game, _ = read_game(strict_json.loads(data), strict=False)
     scored = score_final(game) if isinstance(game, FinalScoresGame) else score_sheet(game)

@@ -108,3 +108,12 @@ def test_the_table_keeps_its_columns_with_wide_names_and_a_double_ron(tmp_path: 
     lines = p.stdout.splitlines()
     assert "ron 1:48000 yakuman, 2:5200" in p.stdout and "-29,200" in p.stdout
     assert len({cell_width(line) for line in lines if not line.startswith("(")}) == 1, p.stdout
+
+
+def test_a_file_of_json_lines_given_as_one_game_points_at_jsonl(tmp_path: Path) -> None:
+    # two games, one a line, are not one JSON value: the error says so and names the command that reads them
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(GOOD) + "\n" + json.dumps(GOOD) + "\n", encoding="utf-8")
+    p = _run(str(path))
+    assert p.returncode == 1 and "not valid JSON at line 2, column 1: Extra data" in p.stderr
+    assert f"riichi sheet --jsonl < {path}" in p.stderr
