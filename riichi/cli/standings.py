@@ -73,6 +73,8 @@ class Events:
     penalties: list[Penalty] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: where each penalty was read (FILE:LINE), one a penalty
+    penalty_lines: list[str] = field(default_factory=list)
 
 
 def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
@@ -86,6 +88,7 @@ def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
                 raise TournamentError("a line is a JSON object")
             if "penalty" in obj:
                 events.penalties.append(_penalty(obj["penalty"]))
+                events.penalty_lines.append(where)
                 continue
             label = obj.get("label")
             label = label if isinstance(label, str) and label else f"line {number}"
@@ -106,7 +109,7 @@ def _lines(paths: list[str], stdin: TextIO, events: Events) -> Iterator[tuple[st
         try:
             text = stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            events.errors.append(f"{path}: cannot be read ({e})")
+            events.errors.append(f"{path}: cannot be read ({getattr(e, 'strerror', None) or e})")
             continue
         for number, line in enumerate(text.splitlines(), 1):
             if line.strip():
@@ -145,6 +148,13 @@ def run(args: argparse.Namespace) -> int:
     from riichi.cli import EXIT_REFUSED, fail
 
     events = read_events(args.games)
+    # a penalty for a name no game has (a misspelling, or a game skipped above) is that line's error, not the end
+    # of the standings
+    seated = {name for game in events.games for name in game.names}
+    for penalty, where in zip(list(events.penalties), events.penalty_lines, strict=True):
+        if penalty.player not in seated:
+            events.penalties.remove(penalty)
+            events.errors.append(f"{where}: penalty: player {penalty.player!r} played no game counted here")
     for message in events.errors:
         print(f"riichi standings: skipped: {message}", file=sys.stderr)
     for note in events.notes:
@@ -158,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(row_object(row), ensure_ascii=False))
     elif args.csv:
         sys.stdout.write(rows_csv(rows))
-    else:
+    elif rows:
         sys.stdout.write(render(rows))
     if args.ema:
         from riichi.cli.play import save_whole

@@ -168,3 +168,25 @@ def test_a_tie_split_by_the_rules_is_counted(tmp_path: Path, capsys: pytest.Capt
     assert main(["ratings", str(games), "--system", "openskill", "--json"]) == 0
     rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
     assert rows["A"]["mu"] == rows["B"]["mu"]   # a tie in OpenSkill: equal ranks, equal updates
+
+
+def test_a_penalty_for_a_name_no_game_has_is_its_lines_error(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # a misspelt name in a penalty line used to end the command with no standings at all; "A bad line is named
+    # on standard error and skipped" (riichi standings --help) holds for it too
+    games = _lines(tmp_path / "g.jsonl", _result("t1", ["A", "B", "C", "D"], [30.0, 10.0, -10.0, -30.0],
+                                                 [1, 2, 3, 4]),
+                   {"penalty": {"player": "Bee", "points": -5}}, {"penalty": {"player": "B", "points": -5}})
+    assert main(["standings", str(games), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert "g.jsonl:2: penalty: player 'Bee' played no game" in captured.err
+    rows = {r["player"]: r for r in map(json.loads, captured.out.splitlines())}
+    assert rows["B"]["total"] == 5.0 and len(rows) == 4   # 10 - 5: the good penalty counts
+
+
+def test_a_file_that_cannot_be_read_is_named_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "nope.jsonl"
+    assert main(["standings", str(missing)]) == 1
+    captured = capsys.readouterr()
+    assert f"{missing}: cannot be read (No such file or directory)" in captured.err
+    assert captured.out == ""   # no empty table
