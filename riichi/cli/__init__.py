@@ -249,7 +249,8 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("serve", help="the web pages: calculator, replay, play ('web' extra)",
                        description=(
         "Serve the calculator (/), the replay page (/replay), the play page (/play) and the HTTP API (/docs). "
-        "Every page is in English or Japanese (?lang=ja, or the switch in its header). It listens on 127.0.0.1 only unless --host says otherwise. "
+        "Every page is in English or Japanese (?lang=ja, or the switch in its header). It listens on 127.0.0.1 "
+        "only unless --host says otherwise. "
         "A client must send a whole request (headers and body) within --request-timeout seconds; an idle "
         "kept-alive connection is closed after --keep-alive seconds; beyond --max-connections connections a "
         "request is answered 503; request heads over 16 KiB and bodies over 64 KiB are refused (a game record "

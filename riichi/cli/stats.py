@@ -43,7 +43,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "in DIR are reported or queried. Needs the stats extra: pip install 'riichi[stats]'."),
         epilog="exit status: 0 done (records that failed are listed in failures, not an error); 1 the folder "
                "cannot be written or read, or a query fails (a statement of --sql read from a pipe or file too); "
-               "2 the command line itself is wrong (a PATH that does not exist); 130 interrupted (Ctrl-C: the same command goes on from there).")
+               "2 the command line itself is wrong (a PATH that does not exist); 130 interrupted (Ctrl-C: the same "
+               "command goes on from there).")
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder of tables (created if need be)")
     p.add_argument("--format", default="auto", choices=("auto", *FORMATS),

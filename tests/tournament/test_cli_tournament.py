@@ -39,9 +39,12 @@ def test_seating_text_reports_repeats(capsys: pytest.CaptureFixture[str]) -> Non
     (["seating"], "give --players and --rounds, or --fixed FILE"),
     (["seating", "--players", "16", "--rounds", "2", "--swiss", "x.csv"], "--swiss needs --fixed"),
     (["seating", "--players", "2", "--rounds", "2"], "players: 4 to"),
+    (["seating", "--players", "16", "--rounds", "0"], "rounds: 1 to 50"),
+    (["seating", "--fixed", "x.csv", "--rounds", "2"], "--fixed reads the players and rounds from its file"),
 ])
 def test_seating_usage_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(args) == 1
+    # riichi seating --help: "Exit status: 0 done, 1 a file refused, 2 bad usage"; these name no file
+    assert main(args) == 2
     assert message in capsys.readouterr().err
 
 
