@@ -8,6 +8,7 @@
     riichi analyze ...      riichi serve
     riichi play --games 100 --seed 7 --rules tenhou
     riichi replay game.xml  riichi replay --jsonl logs/ > replay.jsonl
+    riichi sheet --jsonl < games.jsonl > results.jsonl   riichi sheet --from-record game.xml
     riichi stats logs/ --out stats/   riichi stats --out stats/ --query "SELECT * FROM summary"
 
 Only this module prints.
@@ -120,7 +121,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
-                "replay": _add_replay, "stats": _add_stats, "bot": _add_bot,
+                "replay": _add_replay, "sheet": _add_sheet, "stats": _add_stats, "bot": _add_bot,
                 "review": _add_review, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
@@ -197,6 +198,12 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     from riichi.cli import replay as cli_replay  # noqa: PLC0415 - the engine is imported only to replay
 
     cli_replay.add_parser(sub)
+
+
+def _add_sheet(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import sheet as cli_sheet  # noqa: PLC0415 - the engine is imported only for score sheets
+
+    cli_sheet.add_parser(sub)
 
 
 def _add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
