@@ -7,8 +7,8 @@ where the database allows it (PostgreSQL's DDL is transactional; SQLite's too), 
 leaves the previous schema and its data.
 
 SQLite is opened with foreign keys on, write-ahead logging, full sync and a five-second wait for the write lock;
-each transaction takes the write lock when it begins (``BEGIN IMMEDIATE``), so that two writers queue instead of
-one failing half way.
+each writing transaction takes the write lock when it begins (``BEGIN IMMEDIATE``), so that two writers queue
+instead of one failing half way; readers (:func:`reader`) read the last commit without waiting.
 
 A backup (:func:`backup`) is every row of every table as strict JSON, read in one transaction (a consistent
 snapshot), written whole or not at all; :func:`restore` loads one into an empty database of either kind.
@@ -32,7 +32,7 @@ from sqlalchemy.engine import make_url
 from riichi.club.schema import METADATA
 
 __all__ = ["BACKUP_FORMAT", "DEFAULT_DATABASE", "backup", "head_revision", "migrate", "open_database",
-           "restore", "revision"]
+           "reader", "restore", "revision"]
 
 #: The database of ``riichi club serve`` when none is named: a file in the working directory.
 DEFAULT_DATABASE: Final = "club.db"
@@ -75,7 +75,15 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Any) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    # A reader (an engine with the execution option read_only, see reader()) takes no lock until it reads.
+    read_only = connection.get_execution_options().get("read_only", False)
+    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+
+def reader(engine: Engine) -> Engine:
+    """``engine`` for reading only: on SQLite its transactions do not take the write lock (a snapshot of the
+    last commit, under write-ahead logging)."""
+    return engine.execution_options(read_only=True)
 
 
 def _config(engine: Engine, connection: Any) -> Config:
@@ -93,7 +101,7 @@ def migrate(engine: Engine, to: str = "head") -> None:
 
 def revision(engine: Engine) -> str | None:
     """The database's schema revision (None before the first migration)."""
-    with engine.connect() as connection:
+    with reader(engine).connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 
@@ -110,7 +118,7 @@ def backup(engine: Engine, path: Path) -> dict[str, int]:
         raise ValueError(f"the database is at schema {revision(engine)}, not {head_revision()}: "
                          "run riichi club migrate first")
     tables: dict[str, list[dict[str, Any]]] = {}
-    with engine.connect() as connection:
+    with reader(engine).connect() as connection:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
         for table in METADATA.sorted_tables:

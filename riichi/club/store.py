@@ -24,6 +24,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from riichi.club import security
+from riichi.club.database import reader
 from riichi.club.schema import (
     AUDIT,
     EVENTS,
@@ -93,6 +94,7 @@ class Club:
 
     def __init__(self, engine: Engine, *, clock: Any = time.time) -> None:
         self.engine = engine
+        self.reading = reader(engine)
         self.clock = clock
 
     # -- accounts and sessions -----------------------------------------------------------------------------
@@ -166,7 +168,7 @@ class Club:
         """Who holds this session token (anonymous for none, an unknown or an expired one)."""
         if not token:
             return ANONYMOUS
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             row = c.execute(select(SESSIONS, ORGANISERS.c.name)
                             .outerjoin(ORGANISERS, ORGANISERS.c.id == SESSIONS.c.organiser_id)
                             .where(SESSIONS.c.token_hash == security.token_hash(token))).mappings().first()
@@ -180,7 +182,7 @@ class Club:
         """The game a table session enters (None for any other actor)."""
         if actor.kind != "table":
             return None
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             return c.execute(select(GAMES.c.id).where(GAMES.c.table_id == actor.table_id)).scalar_one_or_none()
 
     def sign_out(self, token: str) -> None:
@@ -328,7 +330,7 @@ class Club:
 
     def game(self, game_id: int) -> dict[str, object]:
         """A game as the pages show it: its place in the event, the sheet, the result, the version."""
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             return self._state(c, self._game_row(c, game_id))
 
     def _may_enter(self, actor: Actor, row: Mapping[str, Any]) -> None:
@@ -412,13 +414,13 @@ class Club:
     # -- reading ----------------------------------------------------------------------------------------------
 
     def events(self) -> list[dict[str, object]]:
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             return [{"id": r.id, "name": r.name, "kind": r.kind} for r in
                     c.execute(select(EVENTS.c.id, EVENTS.c.name, EVENTS.c.kind).order_by(EVENTS.c.id))]
 
     def event(self, event_id: int, actor: Actor = ANONYMOUS) -> dict[str, object]:
         """An event as the public sees it (its organiser sees the table codes too)."""
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             event = c.execute(select(EVENTS).where(EVENTS.c.id == event_id)).mappings().first()
             if event is None:
                 raise _missing(f"event {event_id}")
@@ -449,7 +451,7 @@ class Club:
     def finished_games(self, event_id: int) -> list[dict[str, object]]:
         """The event's finished games in play order (round, table): the sheet's game object and result."""
         out = []
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             ids = c.execute(select(GAMES.c.id).join(TABLES, TABLES.c.id == GAMES.c.table_id)
                             .join(ROUNDS, ROUNDS.c.id == TABLES.c.round_id).where(ROUNDS.c.event_id == event_id)
                             .order_by(ROUNDS.c.number, TABLES.c.number)).scalars().all()
@@ -461,7 +463,7 @@ class Club:
         return out
 
     def audit_log(self, actor: Actor, event_id: int) -> list[dict[str, object]]:
-        with self.engine.connect() as c:
+        with self.reading.connect() as c:
             self._own_event(c, actor, event_id)
             return [{"at": r.at, "actor": r.actor, "action": r.action, "target": r.target,
                      "before": None if r.before is None else json.loads(r.before),
