@@ -50,7 +50,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _engine(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     try:
-        from riichi.club.database import migrate, open_database  # noqa: PLC0415
+        from riichi.club.database import migrate, open_database
     except ImportError as e:
         raise SystemExit(fail("club", "missing_extra", f"{e.name} is not installed: pip install 'riichi[club,web]'"))
     engine = open_database(args.database)
@@ -60,11 +60,11 @@ def _engine(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 def _serve(args: argparse.Namespace) -> int:
     engine = _engine(args)
-    import uvicorn  # noqa: PLC0415
+    import uvicorn
 
-    from riichi.club.app import create_app  # noqa: PLC0415
-    from riichi.club.store import Club  # noqa: PLC0415
-    from riichi.web.server import DEFAULT_LIMITS, config  # noqa: PLC0415
+    from riichi.club.app import create_app
+    from riichi.club.store import Club
+    from riichi.web.server import DEFAULT_LIMITS, config
 
     app = create_app(args.database, secure_cookies=args.secure_cookies, club=Club(engine))
     print(f"riichi club: http://{args.host}:{args.port}/club  (database {engine.url.render_as_string()})",
@@ -74,7 +74,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from riichi.club.database import revision  # noqa: PLC0415
+    from riichi.club.database import revision
 
     engine = _engine(args)
     print(f"schema {revision(engine)}")
@@ -82,8 +82,8 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _add_organiser(args: argparse.Namespace) -> int:
-    from riichi.club.store import Club  # noqa: PLC0415
-    from riichi.errors import ClubError  # noqa: PLC0415
+    from riichi.club.store import Club
+    from riichi.errors import ClubError
 
     engine = _engine(args)
     if sys.stdin.isatty():
@@ -101,7 +101,7 @@ def _add_organiser(args: argparse.Namespace) -> int:
 
 
 def _backup(args: argparse.Namespace) -> int:
-    from riichi.club.database import backup  # noqa: PLC0415
+    from riichi.club.database import backup
 
     engine = _engine(args)
     try:
@@ -113,7 +113,7 @@ def _backup(args: argparse.Namespace) -> int:
 
 
 def _restore(args: argparse.Namespace) -> int:
-    from riichi.club.database import restore  # noqa: PLC0415
+    from riichi.club.database import restore
 
     engine = _engine(args)
     try:

@@ -141,7 +141,7 @@ def restore(engine: Engine, path: Path) -> dict[str, int]:
     migrate(engine)
     tables = data.get("tables")
     if not isinstance(tables, dict):
-        raise ValueError(f"{path}: tables: an object of table names")
+        raise ValueError(f"{path}: tables: an object of table names")  # noqa: TRY004 - a malformed file
     counts: dict[str, int] = {}
     with engine.begin() as connection:
         for table in METADATA.sorted_tables:
@@ -149,7 +149,7 @@ def restore(engine: Engine, path: Path) -> dict[str, int]:
                 raise ValueError(f"the database is not empty (table {table.name} has rows)")
             rows = tables.get(table.name, [])
             if not isinstance(rows, list):
-                raise ValueError(f"{path}: tables.{table.name}: a list of rows")
+                raise ValueError(f"{path}: tables.{table.name}: a list of rows")  # noqa: TRY004 - a malformed file
             if rows:
                 connection.execute(insert(table), rows)
             counts[table.name] = len(rows)

@@ -9,7 +9,13 @@ from typing import Any
 
 from riichi.club.store import Club, dumps
 from riichi.errors import ClubError
-from riichi.tournament.standings import Penalty, PlayedGame, StandingRow, played_game, standings
+from riichi.tournament.standings import (
+    Penalty,
+    PlayedGame,
+    StandingRow,
+    played_game,
+    standings,
+)
 from riichi.tournament.tenhou_rating import TenhouRating, rate_game
 
 __all__ = ["ema_csv", "event_standings", "games_jsonl", "player_page", "row_object"]

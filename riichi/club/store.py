@@ -17,11 +17,21 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Engine,
+    RowMapping,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from riichi.club import security
 from riichi.club.database import reader
@@ -81,6 +91,13 @@ def _int(value: object, field: str) -> int:
     return value
 
 
+def _new_id(result: CursorResult[Any]) -> int:
+    """The id an INSERT gave its row."""
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
 def _forbidden(what: str) -> ClubError:
     return ClubError(what, code="forbidden", status=403)
 
@@ -106,8 +123,8 @@ class Club:
         with self.engine.begin() as c:
             if c.execute(select(ORGANISERS.c.id).where(ORGANISERS.c.name == name)).first() is not None:
                 raise ClubError(f"organiser {name!r} exists", code="conflict", status=409)
-            oid = c.execute(insert(ORGANISERS).values(name=name, password_hash=security.hash_password(password),
-                                                      created_at=self.clock())).inserted_primary_key[0]
+            oid = _new_id(c.execute(insert(ORGANISERS).values(
+                name=name, password_hash=security.hash_password(password), created_at=self.clock())))
             self._audit(c, Actor("system", "command line"), None, "add_organiser", f"organiser {oid}", None,
                         {"name": name})
             return int(oid)
@@ -191,7 +208,7 @@ class Club:
 
     # -- events -------------------------------------------------------------------------------------------
 
-    def _own_event(self, c: Connection, actor: Actor, event_id: int) -> Mapping[str, Any]:
+    def _own_event(self, c: Connection, actor: Actor, event_id: int) -> RowMapping:
         event = c.execute(select(EVENTS).where(EVENTS.c.id == event_id)).mappings().first()
         if event is None:
             raise _missing(f"event {event_id}")
@@ -210,9 +227,8 @@ class Club:
         except SheetError as e:
             raise ClubError(f"rules: {e}", status=422) from None
         with self.engine.begin() as c:
-            eid = int(c.execute(insert(EVENTS).values(organiser_id=actor.organiser_id, name=name, kind=kind,
-                                                      rules=dumps(rules), created_at=self.clock()))
-                      .inserted_primary_key[0])
+            eid = _new_id(c.execute(insert(EVENTS).values(organiser_id=actor.organiser_id, name=name, kind=kind,
+                                                          rules=dumps(rules), created_at=self.clock())))
             self._audit(c, actor, eid, "create_event", f"event {eid}", None, {"name": name, "kind": kind,
                                                                               "rules": rules})
         return eid
@@ -237,7 +253,7 @@ class Club:
                 if row["name"] in have:
                     raise ClubError(f"player {row['name']!r} is already in the event", code="conflict", status=409)
                 have.add(row["name"])
-                ids.append(int(c.execute(insert(PLAYERS).values(event_id=event_id, **row)).inserted_primary_key[0]))
+                ids.append(_new_id(c.execute(insert(PLAYERS).values(event_id=event_id, **row))))
             self._audit(c, actor, event_id, "add_players", f"event {event_id}", None, rows)
         return ids
 
@@ -247,7 +263,7 @@ class Club:
         with self.engine.begin() as c:
             event = self._own_event(c, actor, event_id)
             size = read_game({"rules": json.loads(event["rules"]), "hands": []})[0].rules.players
-            known = set(c.execute(select(PLAYERS.c.id).where(PLAYERS.c.event_id == event_id)).scalars())
+            known: set[int] = set(c.execute(select(PLAYERS.c.id).where(PLAYERS.c.event_id == event_id)).scalars())
             if not isinstance(tables, list) or not tables:
                 raise ClubError("tables: a list of tables", status=422)
             seen: set[int] = set()
@@ -262,10 +278,10 @@ class Club:
                     seen.add(p)
             number = (c.execute(select(func.max(ROUNDS.c.number)).where(ROUNDS.c.event_id == event_id))
                       .scalar_one() or 0) + 1
-            rid = c.execute(insert(ROUNDS).values(event_id=event_id, number=number)).inserted_primary_key[0]
+            rid = _new_id(c.execute(insert(ROUNDS).values(event_id=event_id, number=number)))
             for k, t in enumerate(tables):
-                tid = c.execute(insert(TABLES).values(round_id=rid, number=k + 1, code=security.new_code())
-                                ).inserted_primary_key[0]
+                tid = _new_id(c.execute(insert(TABLES).values(round_id=rid, number=k + 1,
+                                                              code=security.new_code())))
                 names = [self._name(c, p) for p in t]
                 result = self._score(json.loads(event["rules"]), names, [], None)
                 c.execute(insert(GAMES).values(table_id=tid, seats=dumps(t), hands="[]", final_scores=None,
@@ -288,8 +304,7 @@ class Club:
                          ).first() is None:
                 raise _missing(f"player {pid} of event {event_id}")
             row = {"player_id": pid, "points": float(points), "reason": reason}
-            nid = int(c.execute(insert(PENALTIES).values(event_id=event_id, created_at=self.clock(), **row))
-                      .inserted_primary_key[0])
+            nid = _new_id(c.execute(insert(PENALTIES).values(event_id=event_id, created_at=self.clock(), **row)))
             self._audit(c, actor, event_id, "add_penalty", f"penalty {nid}", None, row)
         return nid
 
@@ -309,7 +324,7 @@ class Club:
             raise ClubError(f"{e}", code=e.code, status=422) from None
         return result_object(result)
 
-    def _game_row(self, c: Connection, game_id: int) -> Mapping[str, Any]:
+    def _game_row(self, c: Connection, game_id: int) -> RowMapping:
         row = c.execute(select(GAMES, TABLES.c.number.label("table"), TABLES.c.code, ROUNDS.c.number.label("round"),
                                EVENTS.c.id.label("event_id"), EVENTS.c.organiser_id, EVENTS.c.rules,
                                EVENTS.c.name.label("event"))
@@ -320,7 +335,7 @@ class Club:
             raise _missing(f"game {game_id}")
         return row
 
-    def _state(self, c: Connection, row: Mapping[str, Any]) -> dict[str, object]:
+    def _state(self, c: Connection, row: RowMapping) -> dict[str, object]:
         seats = json.loads(row["seats"])
         return {"game": row["id"], "event": row["event_id"], "event_name": row["event"], "round": row["round"],
                 "table": row["table"], "version": row["version"], "rules": json.loads(row["rules"]),
@@ -333,7 +348,7 @@ class Club:
         with self.reading.connect() as c:
             return self._state(c, self._game_row(c, game_id))
 
-    def _may_enter(self, actor: Actor, row: Mapping[str, Any]) -> None:
+    def _may_enter(self, actor: Actor, row: RowMapping) -> None:
         if actor.kind == "table" and actor.table_id == row["table_id"]:
             return
         if actor.kind == "organiser" and actor.organiser_id == row["organiser_id"]:
@@ -452,9 +467,10 @@ class Club:
         """The event's finished games in play order (round, table): the sheet's game object and result."""
         out = []
         with self.reading.connect() as c:
-            ids = c.execute(select(GAMES.c.id).join(TABLES, TABLES.c.id == GAMES.c.table_id)
-                            .join(ROUNDS, ROUNDS.c.id == TABLES.c.round_id).where(ROUNDS.c.event_id == event_id)
-                            .order_by(ROUNDS.c.number, TABLES.c.number)).scalars().all()
+            ids = [int(r.id) for r in c.execute(
+                select(GAMES.c.id).join(TABLES, TABLES.c.id == GAMES.c.table_id)
+                .join(ROUNDS, ROUNDS.c.id == TABLES.c.round_id).where(ROUNDS.c.event_id == event_id)
+                .order_by(ROUNDS.c.number, TABLES.c.number))]
             for gid in ids:
                 state = self._state(c, self._game_row(c, gid))
                 result = state["result"]

@@ -20,7 +20,6 @@ from riichi.club.schema import AUDIT, GAMES
 from riichi.club.store import Actor, Club
 from riichi.formats.sheet import read_game, result_object
 from riichi.sheet import score_sheet
-
 from tests.conftest import riichi_command, riichi_env
 
 DRAW = {"result": "draw", "tenpai": [0, 2], "riichi": [2]}

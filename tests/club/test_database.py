@@ -10,7 +10,14 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
-from riichi.club.database import backup, head_revision, migrate, open_database, restore, revision
+from riichi.club.database import (
+    backup,
+    head_revision,
+    migrate,
+    open_database,
+    restore,
+    revision,
+)
 from riichi.club.schema import METADATA
 from riichi.club.store import Actor, Club
 

@@ -8,7 +8,6 @@ import threading
 
 from riichi.club.store import Actor
 from riichi.errors import ClubError
-
 from tests.club.helpers import CONTRACT_HANDS, Browser, new_club, seated_event
 
 
@@ -34,7 +33,7 @@ def test_hands_entered_from_a_phone_are_scored_by_the_sheet(database: str) -> No
 
 
 def test_a_hand_the_sheet_refuses_changes_nothing(database: str) -> None:
-    app, ann = new_club(database)
+    _, ann = new_club(database)
     _, event = seated_event(ann)
     gid = event["rounds"][0]["tables"][0]["game"]
     bad = {"result": "ron", "from": 2, "wins": [{"winner": 1, "han": 1, "fu": 20}]}  # 1 han 20 fu cannot ron
@@ -87,7 +86,7 @@ def test_simultaneous_entries_one_wins(database: str) -> None:
 
 
 def test_corrections_and_undo_are_rescored_and_audited(database: str) -> None:
-    app, ann = new_club(database)
+    _, ann = new_club(database)
     eid, event = seated_event(ann)
     gid = event["rounds"][0]["tables"][0]["game"]
     for v, hand in enumerate(CONTRACT_HANDS):

@@ -25,13 +25,13 @@ CHROMIUM = Path(os.environ.get("RIICHI_CHROMIUM", "/usr/bin/chromium"))
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}: sh .ci/browser.sh", allow_module_level=True)
 
-import uvicorn  # noqa: E402
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+import uvicorn
+from playwright.sync_api import Page, expect, sync_playwright
 
-from riichi.club.app import create_app  # noqa: E402
-from riichi.formats.sheet import read_game  # noqa: E402
-from riichi.sheet import FinalScoresGame, score_final, score_sheet  # noqa: E402
-from riichi.web import server as web_server  # noqa: E402
+from riichi.club.app import create_app
+from riichi.formats.sheet import read_game
+from riichi.sheet import FinalScoresGame, score_final, score_sheet
+from riichi.web import server as web_server
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -91,7 +91,7 @@ def _enter_on_phone(page: Page, base: str, code: str, table: int) -> None:
         assert b is None or b["x"] + b["width"] <= PHONE["width"] + 1
 
 
-def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, object]) -> None:  # noqa: PLR0915
+def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, object]) -> None:
     base, club = club_url
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
