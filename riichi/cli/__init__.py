@@ -266,6 +266,9 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="time an idle kept-alive connection stays open (default 5)")
     p.add_argument("--max-connections", type=int, default=512,
                    help="connections at once; a request beyond them is answered 503 (default 512)")
+    p.add_argument("--games", metavar="DIR", default=None,
+                   help="keep the games of the play page in DIR (one small file a game: its choices), where a "
+                        "restarted server finds them; needed with --workers above 1 (default: in memory only)")
     p.set_defaults(run=_cmd_serve)
 
 
@@ -552,6 +555,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.workers < 1 or args.request_timeout <= 0 or args.keep_alive < 1 or args.max_connections < 1:
         return fail("serve", "usage", "--workers, --request-timeout, --keep-alive and --max-connections must be "
                                       "positive")
+    if args.games:
+        os.environ["RIICHI_PLAY_GAMES"] = os.path.abspath(args.games)  # read by each worker's app (riichi.web.play_api)
+    elif args.workers > 1:
+        print("riichi serve: the play page keeps each game in one worker's memory; with several workers give "
+              "--games DIR", file=sys.stderr)
     serve(host=args.host, port=args.port, limits=Limits(
         request_timeout=args.request_timeout, keep_alive=args.keep_alive, max_connections=args.max_connections,
         workers=args.workers))

@@ -31,7 +31,7 @@ _DESCRIPTION: Final = (
     "the payments, honba, sticks, the next dealer, the end of the game and the final points with uma and oka come "
     "from the rules. A game may also be its final scores alone ({\"rules\": ..., \"final_scores\": [...], "
     "\"leftover_sticks\": N}). --from-record writes the sheet of a game record (Tenhou mjlog or tenhou.net/6, "
-    "mjai, Mahjong Soul) replayed by the engine. Exit status: 0 when every game was read, 1 when any was refused "
+    "mjai, Mahjong Soul, Riichi City) replayed by the engine. Exit status: 0 when every game was read, 1 when any was refused "
     "(its line says why, naming the hand and the field), 2 on bad usage.")
 
 

@@ -43,6 +43,7 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
+    MAX_ERRORS,
     MAX_NUMBER,
     ErrorCode,
     GameRecord,
@@ -57,7 +58,9 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
+    too_many_errors,
 )
 from riichi.formats.mjai_faults import fault_entries, read_faults
 from riichi.formats.tenhou6_names import yaku_by_name
@@ -520,6 +523,9 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
     for index, line in enumerate(lines):
         if not line.strip():
             continue
+        if len(reader.errors) >= MAX_ERRORS:
+            reader.errors.append(too_many_errors(index, reader.hand.index if reader.hand else None))
+            break
         try:
             obj = strict_json.loads(line)
             if not isinstance(obj, dict):
@@ -539,9 +545,11 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
     start = reader.hands[0].stated.scores_start if reader.hands else None
     n = reader.players or 4
     rules = reader.rules or RecordRules(players=n, red_fives=True if reader.red_seen else None)
+    rules, start_notes = lobby_start(rules, tuple(reader.hands))
     names = reader.names if len(reader.names) == n else ("",) * n
     return GameRecord(rules, names, start, tuple(reader.hands), reader.end, tuple(reader.errors),
-                      tuple(reader.notes), lenient=not strict, faults=tuple(reader.faults))
+                      (*reader.notes, *(RecordNote(note) for note in start_notes)), lenient=not strict,
+                      faults=tuple(reader.faults))
 
 
 # -- writing ---------------------------------------------------------------------------------------------

@@ -190,6 +190,7 @@ def result_object(result: SheetResult) -> dict[str, object]:
     out: dict[str, object] = {"hands": [_hand_object(h) for h in result.hands], "over": result.over,
                               "end": None if result.end is None else result.end.value,
                               "leftover_sticks": result.leftover_sticks,
+                              "leftover_sticks_to": list(result.leftover_sticks_to),
                               "final_scores": _list(result.final_scores),
                               "final_points": _list(result.final_points),
                               "placements": _list(result.placements)}

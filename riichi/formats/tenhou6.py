@@ -6,7 +6,8 @@ red fives as ``aka``/``aka51..53``), ``log`` (one array a hand), optionally
 ``[round, honba, sticks]``, the four start scores, the dora and ura
 indicators, then per seat its 13 tiles, its takes (draws and calls) and its
 discards, and last the result (``["和了", deltas, [who, from, pao, value,
-yaku...], ...]`` or ``["流局", deltas]`` and the other draws' names).
+yaku...], ...]`` or ``["流局", deltas]`` and the other draws' names). Some converters write a win's
+details as ``[who, from, pao]`` alone: the engine computes the value, so only the deltas are compared.
 
 Tiles are numbers: 11..19 man, 21..29 pin, 31..39 sou, 41..47 East..Chun,
 51..53 the red fives; 60 in a discard list is the tile just drawn. A call is
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.formats import strict_json
@@ -40,6 +41,7 @@ from riichi.formats.record import (
     ErrorCode,
     GameRecord,
     HandRecord,
+    MAX_ERRORS,
     MAX_NUMBER,
     RecordError,
     RecordNote,
@@ -50,8 +52,10 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
     tenhou_yaku,
+    too_many_errors,
 )
 from riichi.game.events import (
     Ankan,
@@ -89,6 +93,12 @@ __all__ = ["read_tenhou6", "tile_code", "tile_from_code", "write_tenhou6"]
 _TSUMOGIRI: Final = 60
 #: A North set aside, as a three-player record writes it in the discard list.
 _KITA: Final = "f44"
+#: What a lenient reading takes out of JSON: a comment's start, or a comma before a closing bracket.
+_MAYBE_RELAXED: Final = re.compile(r"/[/*]|,\s*[\]}]")
+#: Longest call text read: four two-digit tiles and the letter ("k" and a kan's four tiles).
+_MAX_CALL: Final = 9
+#: Longest riichi discard read: "r" and a two-digit tile.
+_MAX_RIICHI: Final = 3
 _YAKU_NAMES: Final = TENHOU_YAKU
 #: A win's value and a yaku as Tenhou writes them (and converters of Soul games: fu and han also in English, the
 #: limit also in romaji or English, fu and han beside a limit); every number is at most nine digits (the
@@ -114,7 +124,7 @@ def tile_from_code(code: object) -> Tile:
         suit, number = divmod(code, 10)
         if 1 <= suit <= 3 and 1 <= number <= 9 or suit == 4 and 1 <= number <= 7:  # noqa: PLR2004
             return Tile.from_kind(9 * (suit - 1) + number - 1)
-    raise ValueError(f"{code!r} is not a tenhou.net/6 tile (11..19, 21..29, 31..39, 41..47, 51..53)")
+    raise ValueError(f"{_shown(code)} is not a tenhou.net/6 tile (11..19, 21..29, 31..39, 41..47, 51..53)")
 
 
 class _Bad(ValueError):
@@ -129,10 +139,13 @@ def _tile(code: object) -> Tile:
 
 
 def _call_tiles(text: str) -> tuple[str, int, list[Tile]]:
-    """A call's text as (letter, its position among the tiles, the tiles in order written)."""
-    m = re.fullmatch(r"((?:\d\d)*)([cpmka])((?:\d\d)+)", text)
+    """A call's text as (letter, its position among the tiles, the tiles in order written).
+
+    A call names four tiles at most: text longer than :data:`_MAX_CALL` is refused before it is read (a
+    pending call is looked at after every discard until it is made, so its reading must cost little)."""
+    m = re.fullmatch(r"((?:\d\d)*)([cpmka])((?:\d\d)+)", text) if len(text) <= _MAX_CALL else None
     if m is None:
-        raise _Bad(f"{text!r} is not a call (two-digit tiles around one of c, p, m, k, a)")
+        raise _Bad(f"{_shown(text)} is not a call (two-digit tiles around one of c, p, m, k, a)")
     before, letter, after = m.groups()
     codes = [int(before[i:i + 2]) for i in range(0, len(before), 2)] + [int(after[i:i + 2]) for i in
                                                                          range(0, len(after), 2)]
@@ -225,7 +238,7 @@ class _Play:
                         self.check_ended()
                         return
                     if not isinstance(take, int):
-                        raise _Bad(f"seat {self.turn} takes {take!r} where a draw is due")
+                        raise _Bad(f"seat {self.turn} takes {_shown(take)} where a draw is due")
                     self.accept_riichi()
                     seat.ti += 1
                     self.drawn = _tile(take)
@@ -271,9 +284,11 @@ class _Play:
         if riichi:
             assert isinstance(entry, str)
             try:
-                value = int(entry[1:])
+                value = int(entry[1:]) if len(entry) <= _MAX_RIICHI else None
             except ValueError:
-                raise _Bad(f"{entry!r} is not a riichi discard (r and a tile)") from None
+                value = None
+            if value is None:
+                raise _Bad(f"{_shown(entry)} is not a riichi discard (r and a tile)")
             self.events.append(Riichi(self.turn))
         if value == _TSUMOGIRI:
             if self.drawn is None:
@@ -282,7 +297,7 @@ class _Play:
         elif type(value) is int:
             tile, tsumogiri = _tile(value), False
         else:
-            raise _Bad(f"{entry!r} is not a discard")
+            raise _Bad(f"{_shown(entry)} is not a discard")
         self.events.append(Discard(self.turn, tile, tsumogiri=tsumogiri))
         self.drawn = None
         if riichi:
@@ -296,7 +311,7 @@ class _Play:
         elif letter == "k":
             self.events.append(Shouminkan(self.turn, tiles[position]))
         else:
-            raise _Bad(f"{text!r} in a discard list is neither an added nor a closed kan")
+            raise _Bad(f"{_shown(text)} in a discard list is neither an added nor a closed kan")
         if pending:  # a kan declared after another turns the earlier one's indicator
             self.reveal()
         if letter == "a":  # a closed kan's indicator is turned at once
@@ -369,11 +384,13 @@ def _seats(values: list[int], players: int, what: str) -> tuple[int, ...]:
 
 def _win(deltas: object, info: object, players: int) -> StatedWin:
     d = _seats(_ints(deltas, "a win's deltas", 4), players, "a win's deltas")
-    if not isinstance(info, list) or len(info) < 4 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
+    if not isinstance(info, list) or len(info) < 3 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
         raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {_shown(info)}")
     who, source, pao = info[0], info[1], info[2]
     if not all(0 <= v < players for v in (who, source, pao)):
-        raise _Bad(f"a win's who, from and pao must be seats 0..{players - 1}, not {info[:3]!r}")
+        raise _Bad(f"a win's who, from and pao must be seats 0..{players - 1}, not {_shown(info[:3])}")
+    if len(info) == 3:  # noqa: PLR2004 - [who, from, pao] alone (a converter's): no value or yaku to compare
+        return StatedWin(who, None if source == who else source, pao=None if pao == who else pao, deltas=d)
     m = _VALUE.match(str(info[3]))
     if m is None or not (m.group(1) or m.group(3)):
         raise _Bad(f"{_shown(info[3])} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
@@ -407,7 +424,7 @@ def _win(deltas: object, info: object, players: int) -> StatedWin:
 
 def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901, PLR0912
     if not isinstance(entry, list) or len(entry) != 17:  # noqa: PLR2004
-        raise _Bad(f"{hand_name(index)} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else entry!r}")
+        raise _Bad(f"{hand_name(index)} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else _shown(entry)}")
     round_index, honba, sticks = _ints(entry[0], "[round, honba, sticks]", 3)
     if not 0 <= round_index < 16:  # noqa: PLR2004
         raise _Bad(f"round {round_index} is outside 0..15")
@@ -434,7 +451,7 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
     play.run()
     result = entry[16]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise _Bad(f"{hand_name(index)}'s result must be a list starting with its name, not {result!r}")
+        raise _Bad(f"{hand_name(index)}'s result must be a list starting with its name, not {_shown(result)}")
     wins: list[StatedWin] = []
     draw = None
     if result[0] == "和了":
@@ -463,7 +480,7 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
         play.events.append(Ryuukyoku(kind, declarer))
         draw = StatedDraw(kind, deltas if deltas is not None else (0,) * players)
     else:
-        raise _Bad(f"unknown result {result[0]!r}")
+        raise _Bad(f"unknown result {_shown(result[0])}")
     stated = StatedHand(scores, honba, sticks, tuple(wins), draw)
     return HandRecord(index, tuple(play.events), stated)
 
@@ -497,28 +514,6 @@ def _rules(obj: dict[str, object], log_id: str | None) -> tuple[RecordRules, lis
     room = str(rule["room"]) if isinstance(rule, dict) and isinstance(rule.get("room"), str) else None
     return RecordRules(players=players, red_fives=red, open_tanyao=kuitan, hanchan=hanchan, log_id=found_id,
                        preset=preset, switches=switches, room=room or (disp if soul and disp else None)), []
-
-
-def _soul_start(rules: RecordRules, log: list[object]) -> tuple[RecordRules, list[str]]:
-    """A Mahjong Soul game's starting points, where its first hand states them: converters write no lobby
-    config, but a tournament lobby's game (大会戦) may start at 30,000 or any other score. A record whose
-    first hand is the game's first (East 1, no honba, no sticks) with every seat at the same score S other
-    than the preset's start was played from S, and its final points are measured from S (Soul's contest
-    rules: ``init_point``, ``jingsuanyuandian`` its default); a record's own ``sc`` checks it."""
-    if rules.preset != "mahjongsoul" or any(key == "starting_points" for key, _ in rules.switches) or not log:
-        return rules, []
-    first = log[0]
-    if not isinstance(first, list) or len(first) < 2 or first[0] != [0, 0, 0] or not isinstance(first[1], list):  # noqa: PLR2004
-        return rules, []
-    scores = first[1][:rules.players]
-    start = scores[0] if scores else None
-    if type(start) is not int or not 0 < start <= MAX_NUMBER or any(s != start for s in scores) \
-            or start == rules.ruleset().game.starting_points:
-        return rules, []
-    switches = (*rules.switches, ("starting_points", start), ("target_points", start))
-    return replace(rules, switches=switches), [
-        f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
-        "final points measured from them"]
 
 
 #: A private lobby's ``csrule`` flags (its first field, hexadecimal): kiriage mangan (the public
@@ -626,7 +621,9 @@ def _parse(text: str, *, strict: bool) -> tuple[object, list[str]]:
                     merged["sc"] = g["sc"]
                     break
             return merged, [f"one hand a line ({len(parts)} lines): read as one game"]
-    relaxed, took = _relaxed_json(text)
+    # The pass over every character only when a comment or a trailing comma may be there (a search at C speed
+    # first: four megabytes of plain JSON took seconds of that pass to be refused for their length).
+    relaxed, took = _relaxed_json(text) if _MAYBE_RELAXED.search(text) else (text, [])
     if took:
         try:
             return strict_json.loads(relaxed), [f"JSON with {' and '.join(took)}: read without them"]
@@ -648,8 +645,6 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, str(unreadable)),))
     notes += rule_notes
-    rules, start_notes = _soul_start(rules, obj["log"])
-    notes += start_notes
     n = rules.players
     names_value = obj.get("name")
     names = tuple(str(v) for v in names_value[:n]) if isinstance(names_value, list) and len(names_value) in (n, 4) \
@@ -657,6 +652,9 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     hands: list[HandRecord] = []
     plain = False
     for index, entry in enumerate(obj["log"]):
+        if len(errors) >= MAX_ERRORS:
+            errors.append(too_many_errors(index, index))
+            break
         if rules.red_fives is False:
             entry, changed = _plain_fives(entry)
             plain |= changed
@@ -671,6 +669,8 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     if isinstance(sc, list) and len(sc) == 8 and all(  # noqa: PLR2004
             isinstance(v, int | float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in sc):
         end = StatedGameEnd(tuple(int(v) for v in sc[::2])[:n], tuple(float(v) for v in sc[1::2])[:n])
+    rules, start_notes = lobby_start(rules, tuple(hands))
+    notes += start_notes
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors),
                       tuple(RecordNote(n) for n in notes), lenient=not strict)

@@ -232,3 +232,12 @@ class SheetResult:
     def leftover_sticks(self) -> int:
         """The sticks left on the table when the game ended (0 while it goes on)."""
         return self.riichi_sticks if self.over else 0
+
+    @property
+    def leftover_sticks_to(self) -> tuple[int, ...]:
+        """Where the sticks left at the end went, as the rules' ``leftover_sticks`` say: the seat that took them
+        (the top; tied tops share where the rules split ties), or nobody."""
+        final = self.final_scores
+        if final is None:
+            return ()
+        return tuple(s for s in range(len(final)) if final[s] != self.scores[s])

@@ -87,6 +87,9 @@ def test_a_real_game_written_as_a_sheet_scores_as_its_record(g: dict) -> None:
     assert list(result.final_scores or ()) == g["final_scores"]
     assert list(result.final_points or ()) == pytest.approx(g["owari_points"])
     assert result.leftover_sticks == g["end"]["leftover_sticks"]
+    # Tenhou gives the sticks left to the top (seat order breaks a tie).
+    top = min(range(len(g["final_scores"])), key=lambda s: (-g["final_scores"][s], s))
+    assert result.leftover_sticks_to == ((top,) if g["end"]["leftover_sticks"] else ())
 
 
 def test_sheets_go_through_json_and_back() -> None:

@@ -1,5 +1,5 @@
 """riichi.sheet.records: a game record replayed by the engine and written down as its sheet scores as the replay
-does, in every format the replay reads (Tenhou mjlog and tenhou.net/6, mjai, Mahjong Soul)."""
+does, in every format the replay reads (Tenhou mjlog and tenhou.net/6, mjai, Mahjong Soul, Riichi City)."""
 
 from __future__ import annotations
 
@@ -52,6 +52,7 @@ def test_every_tenhou_record_becomes_a_sheet_that_scores_as_the_record() -> None
     DATA / "soul" / "250918-8eb02a7e-670e-4f11-bc3f-4ec2edf71dc2.json",  # Mahjong Soul's own record
     DATA / "soul" / "250913-638affa1-cee0-4aee-869b-69b9cb40c983.json",
     DATA / "riichienv" / "east-28.jsonl.gz",  # mjai
+    DATA / "riichicity" / "cknnf9eai08auidimj2g.json",  # Riichi City, read by the replay since it was added
 ], ids=lambda p: p.name)
 def test_other_formats_give_the_replays_numbers(path: Path) -> None:
     data = path.read_bytes()

@@ -176,6 +176,7 @@ def test_final_scores_only() -> None:
     # 46,000 -> 16 + 20 uma + 20 oka = 56; 30,000 -> 0 + 10; 15,000 -> -15 - 10; 9,000 -> -21 - 20.
     result = score_final(FinalScoresGame(TENHOU, (45000, 30000, 15000, 9000), 1))
     assert result.final_scores == (46000, 30000, 15000, 9000)
+    assert (result.leftover_sticks, result.leftover_sticks_to) == (1, (0,))
     assert result.final_points == (56.0, 10.0, -25.0, -41.0) and result.placements == (1, 2, 3, 4)
     # WRC: ties share their uma (+5 and -5 make 0 each for the two at 30,000), a chombo costs its 20.
     wrc = score_final(FinalScoresGame(WRC, (40000, 30000, 30000, 20000), 0, chombo=(0,)))
