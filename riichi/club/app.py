@@ -11,6 +11,7 @@ carries ``state``, the game as it now is.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -264,6 +265,15 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
         return await run_in_threadpool(the_club.enter_final_scores, actor, game_id, b.get("version"),
                                        b.get("final_scores"))
 
+    @app.get("/club/api/i18n")
+    def i18n(request: Request, lang: str | None = None) -> dict[str, object]:
+        """The pages' catalogue in ``lang`` (else the browser's first language that has one, else English):
+        English text to translated text, as ``GET /api/i18n`` answers for the other pages."""
+        from riichi.web.i18n import LANGUAGES, choose_language  # noqa: PLC0415
+
+        chosen = choose_language(lang, request.headers.get("accept-language"))
+        return {"lang": chosen, "languages": LANGUAGES, "messages": catalogue(chosen)}
+
     # -- pages ---------------------------------------------------------------------------------------------
 
     def page(name: str) -> HTMLResponse:
@@ -283,6 +293,23 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
 
     app.mount("/club/static", StaticFiles(directory=_STATIC), name="club-static")
     return app
+
+
+#: The club pages' catalogues: ``locale/LANG/LC_MESSAGES/club.po``, the English text as msgid.
+LOCALE: Final = Path(__file__).with_name("locale")
+
+
+@functools.cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The club pages' translations into ``lang`` (empty for English and for a language without a catalogue)."""
+    path = LOCALE / lang / "LC_MESSAGES" / "club.po"
+    if lang == "en" or not path.is_file():
+        return {}
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    with path.open("rb") as po:
+        cat = read_po(po, locale=lang)
+    return {str(m.id): str(m.string) for m in cat if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
 
 
 def _players_of(rules: object) -> int:

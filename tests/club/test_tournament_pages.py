@@ -165,6 +165,9 @@ def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, objec
         assert sheet[0] == ["Place", "Last name", "First name", "EMA number", "Country", "Points"]
         assert {f"{r[2]} {r[1]}": float(r[5]) for r in sheet[1:]} == pytest.approx(expected)
         assert {r[3] for r in sheet[1:]} == {str(10000000 + i) for i in range(32)}
+        # The standings in Japanese (the catalogue of the club pages).
+        organiser.select_option("#lang", "ja")
+        expect(organiser.locator("main h2").first).to_have_text("順位表")
         # A player's page: six games, each with its place.
         organiser.click("#standings tr:nth-child(2) a")
         expect(organiser.locator("#history tr")).to_have_count(7)

@@ -5,9 +5,11 @@
   const main = document.getElementById("main");
   const msg = document.getElementById("message");
   const langSelect = document.getElementById("lang");
-  let lang = localStorage.getItem("riichi-club-lang") || ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
+  let lang = localStorage.getItem("riichi-club-lang") || "";
+  let messages = {};
   let me = { kind: "anonymous" };
-  const t = (key) => (window.CLUB_STRINGS[lang] || window.CLUB_STRINGS.en)[key] || window.CLUB_STRINGS.en[key] || key;
+  // A text by its key: its English (strings.js), translated through the language's catalogue.
+  const t = (key) => { const en = window.CLUB_STRINGS[key] || key; return messages[en] || en; };
 
   function h(tag, attrs, ...children) {
     const el = document.createElement(tag);
@@ -307,6 +309,9 @@
 
   // -- routes ---------------------------------------------------------------------------------------------------------
   async function route() {
+    const cat = await api("GET", "/i18n" + (lang ? `?lang=${encodeURIComponent(lang)}` : ""));
+    lang = cat.lang;
+    messages = cat.messages;
     document.documentElement.lang = lang;
     langSelect.value = lang;
     await refreshMe();
