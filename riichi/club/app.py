@@ -269,7 +269,7 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
     def i18n(request: Request, lang: str | None = None) -> dict[str, object]:
         """The pages' catalogue in ``lang`` (else the browser's first language that has one, else English):
         English text to translated text, as ``GET /api/i18n`` answers for the other pages."""
-        from riichi.web.i18n import LANGUAGES, choose_language  # noqa: PLC0415
+        from riichi.web.i18n import LANGUAGES, choose_language
 
         chosen = choose_language(lang, request.headers.get("accept-language"))
         return {"lang": chosen, "languages": LANGUAGES, "messages": catalogue(chosen)}
@@ -305,7 +305,7 @@ def catalogue(lang: str) -> dict[str, str]:
     path = LOCALE / lang / "LC_MESSAGES" / "club.po"
     if lang == "en" or not path.is_file():
         return {}
-    from babel.messages.pofile import read_po  # noqa: PLC0415
+    from babel.messages.pofile import read_po
 
     with path.open("rb") as po:
         cat = read_po(po, locale=lang)

@@ -15,7 +15,7 @@ STRINGS = Path(__file__).resolve().parents[2] / "riichi" / "club" / "static" / "
 
 
 def _english() -> dict[str, str]:
-    return {k: json.loads(v) for k, v in re.findall(r'^  (\w+): ("(?:[^"\\]|\\.)*"),$', STRINGS.read_text(), re.M)}
+    return {k: json.loads(v) for k, v in re.findall(r'^  (\w+): ("(?:[^"\\]|\\.)*"),$', STRINGS.read_text(), re.MULTILINE)}
 
 
 def test_every_text_has_its_japanese() -> None:
