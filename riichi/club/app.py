@@ -33,6 +33,8 @@ __all__ = ["COOKIE", "MAX_BODY", "create_app"]
 
 COOKIE: Final = "riichi_club"
 MAX_BODY: Final = 256 * 1024
+#: Largest game record an organiser imports, in bytes as sent.
+MAX_RECORD: Final = 4 * 1024 * 1024
 _STATIC: Final = Path(__file__).with_name("static")
 _HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -76,17 +78,22 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
             response.headers.setdefault(name, value)
         return response
 
-    async def body(request: Request) -> dict[str, Any]:
+    async def raw_body(request: Request, limit: int) -> bytes:
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-            raise ClubError(f"the request body is larger than {MAX_BODY} bytes", code="request_too_large",
-                            status=413)
-        data = b""
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            raise ClubError(f"the request body is larger than {limit} bytes", code="request_too_large", status=413)
+        chunks: list[bytes] = []
+        size = 0
         async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise ClubError(f"the request body is larger than {MAX_BODY} bytes", code="request_too_large",
+            size += len(chunk)
+            if size > limit:
+                raise ClubError(f"the request body is larger than {limit} bytes", code="request_too_large",
                                 status=413)
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def body(request: Request) -> dict[str, Any]:
+        data = await raw_body(request, MAX_BODY)
         try:
             obj = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
         except (UnicodeDecodeError, ValueError) as e:
@@ -273,6 +280,13 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
 
         chosen = choose_language(lang, request.headers.get("accept-language"))
         return {"lang": chosen, "languages": LANGUAGES, "messages": catalogue(chosen)}
+
+    @app.post("/club/api/games/{game_id}/record")
+    async def import_record(game_id: int, request: Request, version: int, name: str = "") -> dict[str, object]:
+        """An online game's record as the request body (up to :data:`MAX_RECORD` bytes, plain or gzip)."""
+        actor = await writer(request)
+        data = await raw_body(request, MAX_RECORD)
+        return await run_in_threadpool(the_club.import_record, actor, game_id, version, data, name)
 
     # -- pages ---------------------------------------------------------------------------------------------
 

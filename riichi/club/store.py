@@ -47,9 +47,11 @@ from riichi.club.schema import (
     SESSIONS,
     TABLES,
 )
-from riichi.errors import ClubError, SheetError
-from riichi.formats.sheet import read_game, result_object
+from riichi.errors import ClubError, RiichiError, SheetError
+from riichi.formats.detect import read_record
+from riichi.formats.sheet import game_object, read_game, result_object
 from riichi.sheet import FinalScoresGame, score_final, score_sheet
+from riichi.sheet.records import sheet_of_record
 
 __all__ = ["ANONYMOUS", "Actor", "Club", "dumps"]
 
@@ -425,6 +427,26 @@ class Club:
         def change(hands: list[Any], final: Any) -> tuple[list[Any], list[Any]]:
             return [], scores
         return self._write(actor, game_id, version, "final_scores", change)
+
+    def import_record(self, actor: Actor, game_id: int, version: object, data: bytes,
+                      name: str = "") -> dict[str, object]:
+        """The game's hands taken from an online game's record (Tenhou, tenhou.net/6, Mahjong Soul, Riichi City,
+        mjai: whatever ``riichi replay`` reads), replayed by the engine and written down as its score sheet under
+        the event's rules; the organiser's, replacing any hands."""
+        if actor.kind != "organiser":
+            raise _forbidden("only the organiser imports records")
+        with self.reading.connect() as c:
+            row = self._game_row(c, game_id)
+        rules = read_game({"rules": json.loads(row["rules"]), "hands": []})[0].rules
+        try:
+            record = read_record(data, name=name[:MAX_TEXT], strict=False)
+            hands = game_object(sheet_of_record(record, rules=rules))["hands"]
+        except RiichiError as e:
+            raise ClubError(f"the record: {e}"[:500], code=e.code, status=422) from None
+
+        def change(_hands: list[Any], _final: Any) -> tuple[list[Any], None]:
+            return list(hands), None  # type: ignore[call-overload]
+        return self._write(actor, game_id, version, "import_record", change)
 
     # -- reading ----------------------------------------------------------------------------------------------
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from riichi.club.store import Actor
 from riichi.errors import ClubError
 from tests.club.helpers import CONTRACT_HANDS, Browser, new_club, seated_event
@@ -126,3 +128,33 @@ def _ann(club: object) -> Actor:
     with club.engine.connect() as c:  # type: ignore[attr-defined]
         oid = c.execute(select(ORGANISERS.c.id).where(ORGANISERS.c.name == "Ann")).scalar_one()
     return Actor("organiser", "Ann", organiser_id=oid)
+
+
+def test_an_online_record_is_imported_as_its_sheet(database: str) -> None:
+    # A real Tenhou game of tests/data: imported into a table's game, it ends on the final scores the record
+    # states (tests/data/games/truth.jsonl); its points are the event's rules' (the tenhou preset counts them
+    # exactly, where Tenhou's lobby rounds them).
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "data" / "games"
+    log = min((data / "logs").glob("*.xml"))
+    truth = next(g for g in map(json.loads, (data / "truth.jsonl").read_text().splitlines())
+                 if g["game_id"] == log.stem)
+    _, ann = new_club(database)
+    eid, event = seated_event(ann)
+    gid = event["rounds"][0]["tables"][0]["game"]
+    r = ann.http.post(f"/club/api/games/{gid}/record", params={"version": 0, "name": log.name},
+                      content=log.read_bytes(), headers={"X-CSRF-Token": ann.csrf})
+    assert r.status_code == 200, r.text
+    result = r.json()["result"]
+    assert result["final_scores"] == truth["final_scores"]
+    # 20,100 / 35,800 / 5,200 / 38,900 against the 30,000 target, uma 20/10/-10/-20 and the 20-point oka to the
+    # top: -9.9 - 10, 5.8 + 10, -24.8 - 20, 8.9 + 20 + 20 (Tenhou's lobby, rounding, paid -20, 16, -45, 49).
+    assert result["final_scores"] == [20100, 35800, 5200, 38900]
+    assert result["final_points"] == pytest.approx([-19.9, 15.8, -44.8, 48.9])
+    assert ann.get(f"/club/api/events/{eid}/audit").json()[-1]["action"] == "import_record"
+    # Text that is no record: refused, nothing written.
+    bad = ann.http.post(f"/club/api/games/{gid}/record", params={"version": 1}, content=b"not a record",
+                        headers={"X-CSRF-Token": ann.csrf})
+    assert bad.status_code == 422 and ann.get(f"/club/api/games/{gid}").json()["version"] == 1

@@ -293,7 +293,13 @@
             h("td", {}, `${t("round")} ${rnd.round} ${t("table")} ${tb.table}`), h("td", { class: "code" }, tb.code),
             h("td", {}, tb.seats.map((p) => names[p]).join(", ")), h("td", {}, tb.over ? t("final") : t("notOver")),
             h("td", {}, finals, h("button", { id: `final-${tb.game}`, onclick: act(() => api("POST", `/games/${tb.game}/final`, {
-              version: tb.version, final_scores: finals.map((x) => Number(x.value)) })) }, t("finalScores"))));
+              version: tb.version, final_scores: finals.map((x) => Number(x.value)) })) }, t("finalScores"))),
+            h("td", {}, h("label", {}, t("importRecord"), " ", h("input", { type: "file", id: `record-${tb.game}`, onchange: act(async () => {
+              const file = document.getElementById(`record-${tb.game}`).files[0];
+              const r = await fetch(`/club/api/games/${tb.game}/record?version=${tb.version}&name=${encodeURIComponent(file.name)}`,
+                                    { method: "POST", body: await file.arrayBuffer(), headers: { "X-CSRF-Token": me.csrf }, credentials: "same-origin" });
+              if (!r.ok) throw new Error((await r.json()).error.message);
+            }) }))));
         }))),
       h("h3", {}, t("penalty")),
       h("form", { class: "row", id: `penalty-${id}`, onsubmit: act(() => api("POST", `/events/${id}/penalties`, {

@@ -80,6 +80,7 @@ window.CLUB_STRINGS = {
   cancel: "Cancel",
   editing: "Correcting hand",
   none: "none",
+  importRecord: "Import an online record",
   E: "East",
   S: "South",
   W: "West",
