@@ -124,8 +124,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
                 "replay": _add_replay, "sheet": _add_sheet, "stats": _add_stats, "bot": _add_bot,
-                "review": _add_review, "serve": _add_serve, "seating": _add_seating,
-                "standings": _add_standings, "ratings": _add_ratings, "club": _add_club}
+                "review": _add_review, "seating": _add_seating, "standings": _add_standings,
+                "ratings": _add_ratings, "club": _add_club, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)

@@ -21,14 +21,19 @@ from pathlib import Path
 
 from riichi.errors import RiichiError, TournamentError
 from riichi.formats import strict_json
-from riichi.tournament.mers import MersRanking, MersResult, mers_ranking, tournament_weight
+from riichi.tournament.mers import (
+    MersRanking,
+    MersResult,
+    mers_ranking,
+    tournament_weight,
+)
 from riichi.tournament.tenhou_rating import TenhouRating, rate_game
 
 __all__ = ["add_parser", "read_mers"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("ratings", help="Tenhou's R, an OpenSkill rating, or EMA's MERS ranking", description=(
+    p = sub.add_parser("ratings", help="Tenhou's R, OpenSkill or EMA's MERS ranking", description=(
         "Rate the players of GAMES (the JSON lines riichi standings reads), game after game in the order given: "
         "Tenhou's R (start R1500; placement points 30/10/-10/-30, or 30/0/-30 for three players, plus the "
         "table's average R minus one's own over 40, times 1 - 0.002 x games below 400 games, else 0.2), or with "
@@ -44,13 +49,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from riichi.cli import EXIT_REFUSED, fail  # noqa: PLC0415
+    from riichi.cli import EXIT_REFUSED, fail
 
     if args.mers:
         if args.games:
             return fail("ratings", "usage", "--mers reads tournament results, not GAMES")
         try:
-            on = datetime.date.fromisoformat(args.on) if args.on else datetime.date.today()  # noqa: DTZ011
+            on = datetime.date.fromisoformat(args.on) if args.on else datetime.date.today()
         except ValueError:
             return fail("ratings", "usage", f"--on: a date YYYY-MM-DD, not {args.on!r}")
         results, errors = read_mers(args.mers)
@@ -60,14 +65,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_REFUSED if errors else 0
     if not args.games:
         return fail("ratings", "usage", "give GAMES, or --mers RESULTS")
-    from riichi.cli.standings import read_events  # noqa: PLC0415
+    from riichi.cli.standings import read_events
 
     events = read_events(args.games)
     _report_errors(events.errors)
     games = [(g.names, g.placements) for g in events.games]
     try:
         if args.system == "openskill":
-            from riichi.tournament.skill import skill_ratings  # noqa: PLC0415 - the club extra
+            from riichi.tournament.skill import skill_ratings
 
             for r in skill_ratings(games):
                 _line({"player": r.player, "ordinal": round(r.ordinal, 4), "mu": round(r.mu, 4),

@@ -56,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from riichi.cli import fail  # noqa: PLC0415 - the command line's error format
+    from riichi.cli import fail
 
     try:
         seating = _make(args)
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = render(seating)
     if args.out:
-        from riichi.cli.play import save_whole  # noqa: PLC0415
+        from riichi.cli.play import save_whole
 
         try:
             save_whole(Path(args.out), text)

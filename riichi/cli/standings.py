@@ -4,8 +4,9 @@
     riichi standings games.jsonl --csv > st.csv      every column (the form riichi seating --swiss reads)
     riichi standings games.jsonl --ema results.csv --players players.csv   EMA's results sheet too
 
-A line of GAMES is a game as ``riichi sheet`` takes it (its ``names`` are needed; a hand may list ``calls``, the
-seats that called, for the call rate; ``label`` names the game in messages), or such a game's result as
+A line of GAMES is a game as ``riichi sheet`` takes it, scored by :mod:`riichi.sheet` (its ``names`` are needed;
+a hand may list ``calls``, the seats that called, for the call rate; ``label`` names the game in messages; a
+field the score sheet does not know is ignored and named on standard error), or such a game's result as
 ``riichi sheet --jsonl`` writes it (with ``names``), or a penalty: ``{"penalty": {"player": "A", "points": -20,
 "reason": "late"}}``. A bad line is reported with its line number and skipped; the others still count.
 """
@@ -22,9 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from riichi.errors import RiichiError, TournamentError
+from riichi.errors import RiichiError, SheetError, TournamentError
 from riichi.formats import strict_json
-from riichi.tournament.standings import Penalty, PlayedGame, StandingRow, played_game, standings
+from riichi.formats.sheet import read_game, result_object
+from riichi.sheet import FinalScoresGame, score_final, score_sheet
+from riichi.tournament.standings import (
+    Penalty,
+    PlayedGame,
+    StandingRow,
+    played_game,
+    standings,
+)
 
 __all__ = ["EMA_COLUMNS", "Events", "add_parser", "ema_rows", "read_events", "rows_csv"]
 
@@ -62,6 +71,7 @@ class Events:
     games: list[PlayedGame] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
@@ -81,7 +91,9 @@ def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
             if "final_points" in obj:
                 events.games.append(played_game({"names": obj.get("names")}, obj, label=label))
             else:
-                events.games.append(played_game(obj, _score(obj, label), label=label))
+                notes: list[str] = []
+                events.games.append(played_game(obj, _score(obj, label, notes), label=label))
+                events.notes.extend(f"{where}: {note}" for note in notes)
         except RiichiError as e:
             events.errors.append(f"{where}: {e}")
     return events
@@ -110,34 +122,31 @@ def _penalty(obj: object) -> Penalty:
     return Penalty(player.strip(), float(points), str(reason))
 
 
-def _score(game: dict[str, object], label: str) -> dict[str, object]:
-    """The game's result from the score sheet (``riichi sheet``), its error as a TournamentError naming the game."""
-    try:
-        from riichi.cli.sheet import answer  # type: ignore[import-not-found,unused-ignore] # noqa: PLC0415
-    except ImportError:
-        raise TournamentError(f"{label}: this riichi has no score sheet to score a game's hands: give the game's "
-                              "result (final_points, final_scores, placements) instead") from None
+def _score(game: dict[str, object], label: str, notes: list[str]) -> dict[str, object]:
+    """The game's result object as the score sheet (:mod:`riichi.sheet`) scores it; what its lenient reading
+    ignored is added to ``notes``; a game it refuses is a TournamentError naming the game, the hand and the
+    field."""
     sheet = {k: v for k, v in game.items() if k not in _OWN_FIELDS}
     hands = sheet.get("hands")
     if isinstance(hands, list):
         sheet["hands"] = [{k: v for k, v in h.items() if k != "calls"} if isinstance(h, dict) else h for h in hands]
-    result = answer(json.dumps(sheet, ensure_ascii=False))
-    if not isinstance(result, dict):
-        raise TournamentError(f"{label}: the score sheet gave no result")
-    error = result.get("error")
-    if isinstance(error, dict):
-        hand = error.get("hand")
-        where = f" hand {hand}" if isinstance(hand, int) else ""
-        raise TournamentError(f"{label}{where}: {error.get('message')}")
-    return result
+    try:
+        written, forgiven = read_game(sheet, strict=False)
+        result = score_final(written) if isinstance(written, FinalScoresGame) else score_sheet(written)
+    except SheetError as e:
+        raise TournamentError(f"{label}: {e}") from None
+    notes.extend(f"{label}: {note}" for note in forgiven)
+    return result_object(result)
 
 
 def run(args: argparse.Namespace) -> int:
-    from riichi.cli import EXIT_REFUSED, fail  # noqa: PLC0415
+    from riichi.cli import EXIT_REFUSED, fail
 
     events = read_events(args.games)
     for message in events.errors:
         print(f"riichi standings: skipped: {message}", file=sys.stderr)
+    for note in events.notes:
+        print(f"riichi standings: ignored: {note}", file=sys.stderr)
     try:
         rows = standings(events.games, events.penalties)
     except TournamentError as e:
@@ -150,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render(rows))
     if args.ema:
-        from riichi.cli.play import save_whole  # noqa: PLC0415
+        from riichi.cli.play import save_whole
 
         try:
             people = _players_file(args.players) if args.players else {}
@@ -196,8 +205,8 @@ def rows_csv(rows: tuple[StandingRow, ...]) -> str:
 
 def render(rows: tuple[StandingRow, ...]) -> str:
     width = max([len(r.player) for r in rows] + [6])
-    lines = [f"{'place':>5}  {'player':<{width}} {'total':>8} {'pen.':>6} {'games':>5}  places     "
-             f"{'win':>5} {'deal':>5} {'riichi':>6} {'call':>5}"]
+    lines = [(f"{'place':>5}  {'player':<{width}} {'total':>8} {'pen.':>6} {'games':>5}  places     "
+              f"{'win':>5} {'deal':>5} {'riichi':>6} {'call':>5}")]
     for r in rows:
         places = "/".join(str(n) for n in r.placements)
         lines.append(f"{r.place:>5}  {r.player:<{width}} {r.total:>8.1f} {r.penalties:>6.1f} {r.games:>5}  "
@@ -215,7 +224,7 @@ def _players_file(path: str) -> dict[str, tuple[str, str, str, str]]:
     for number, row in enumerate(csv.reader(text.splitlines()), 1):
         if number == 1 or not any(cell.strip() for cell in row):
             continue  # the header
-        if len(row) != 5:  # noqa: PLR2004
+        if len(row) != 5:
             raise TournamentError(f"{path}:{number}: 5 fields (name, last name, first name, EMA number, country), "
                                   f"not {len(row)}")
         name, last, first, number_ema, country = (cell.strip() for cell in row)

@@ -14,7 +14,8 @@ play every round.
   keeping a swap that does not add repeats, within a fixed number of tries (so the same seed always gives
   the same seating, and the time is bounded).
 
-Seat winds are then given table by table, each player taking the seats they have sat in least.
+Seat winds are then given so that every player sits each wind at most ceil(rounds / table size) times (always
+possible: an edge colouring of the bipartite graph of tables and players).
 :func:`swiss_round` seats the next round by the standings; :func:`read_fixed` reads a seating from CSV.
 
 >>> plan = seat(16, 5)
@@ -44,15 +45,13 @@ __all__ = [
     "swiss_round",
 ]
 
-#: Swaps tried by the local search for each (player, round): the bound on its time.
+#: Swaps tried by the local search for each (player, round), and in all: the bound on its time.
 SEARCH_TRIES = 400
-
-#: Seat exchanges tried by the wind search for each player: the bound on its time.
-WIND_TRIES = 2000
+SEARCH_BUDGET = 2_000_000
 
 #: The most players, rounds and tables a seating is made for (the search's memory grows with players squared).
-MAX_PLAYERS = 2000
-MAX_ROUNDS = 100
+MAX_PLAYERS = 1000
+MAX_ROUNDS = 50
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -180,7 +179,7 @@ def seat(players: int, rounds: int, *, table_size: int = 4, seed: int = 0,
     if total == table_size * table_size and rounds <= table_size + 1:
         groups = list(affine_plane(table_size)[:rounds])
     else:
-        groups = _search(total, rounds, table_size, rng, tries)
+        groups = _search(total, rounds, table_size, rng, tries, substitutes)
     return Seating(players, substitutes, table_size, _give_winds(groups, total, table_size, rng))
 
 
@@ -196,11 +195,14 @@ def _check_size(players: int, rounds: int, table_size: int) -> None:
 class _Search:
     """The local search's state: each round's tables, where each player sits, and how often each pair met."""
 
-    def __init__(self, total: int, rounds: int, table_size: int, rng: random.Random) -> None:
+    def __init__(self, total: int, rounds: int, table_size: int, rng: random.Random, substitutes: int) -> None:
         self.total = total
         self.size = table_size
         self.rng = rng
         self.met = [0] * (total * total)
+        # substitutes count as having met already: two at one table is a repeat the search avoids
+        for a, b in itertools.permutations(range(total - substitutes, total), 2):
+            self.met[a * total + b] = 1
         self.tables: list[list[list[int]]] = []
         self.where: list[list[int]] = []
         for _ in range(rounds):
@@ -256,17 +258,18 @@ class _Search:
         self._meet(tb, 1)
 
 
-def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries: int) -> list[Round]:
+def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries: int,
+            substitutes: int) -> list[Round]:
     """Simulated annealing on the sum over pairs of C(meetings, 2) (a pair meeting three times weighs more than
     two pairs meeting twice), by swaps of two players of one round, one of them in a repeated meeting; the
     seating with the fewest repeats seen is kept. ``tries`` swaps a player and round bound it."""
-    state = _Search(total, rounds, table_size, rng)
+    state = _Search(total, rounds, table_size, rng, substitutes)
     floor = repeat_lower_bound(total, rounds, table_size)
     repeats = best = state.repeats()
     best_tables = [[list(t) for t in rnd] for rnd in state.tables]
     if total // table_size < 2:
         return [tuple(tuple(sorted(t)) for t in rnd) for rnd in best_tables]
-    budget = tries * total * rounds
+    budget = min(tries * total * rounds, SEARCH_BUDGET)
     temperature, cooling = 2.0, (0.02 / 2.0) ** (1 / budget)
     for _ in range(budget):
         if best <= floor:
@@ -281,50 +284,64 @@ def _search(total: int, rounds: int, table_size: int, rng: random.Random, tries:
             continue
         cost, change = state.swap_delta(r, a, b)
         if cost <= 0 or rng.random() < math.exp(-cost / temperature):
+            if change > 0 and repeats == best:
+                # leaving the best seating seen: keep a copy (copied only then, not at every improvement)
+                best_tables = [[list(t) for t in rnd] for rnd in state.tables]
             state.swap(r, a, b)
             repeats += change
-            if repeats < best:
-                best = repeats
-                best_tables = [[list(t) for t in rnd] for rnd in state.tables]
-    return [tuple(tuple(sorted(t)) for t in rnd) for rnd in best_tables]
+            best = min(best, repeats)
+    final = state.tables if repeats == best else best_tables
+    return [tuple(tuple(sorted(t)) for t in rnd) for rnd in final]
 
 
 def _give_winds(groups: Sequence[Round], total: int, table_size: int, rng: random.Random) -> tuple[Round, ...]:
-    """Each table's players put in seat order, round after round, each taking the seats they have had least;
-    then a seeded search exchanges two players' seats at one table wherever the sum over players and winds of
-    the squared counts does not grow (moves that keep it equal let the search leave a plateau)."""
-    counts = [[0] * table_size for _ in range(total)]
-    orders = list(itertools.permutations(range(table_size)))
-    seated: list[list[list[int]]] = []
+    """Each table's players put in seat order so that every player sits each wind at most ceil(rounds / table
+    size) times: always possible, as a colouring of the edges of a bipartite graph.
+
+    One side holds the tables of every round, the other each player's appearances in groups of ``table_size``
+    rounds (so more than ``table_size`` rounds give a player several nodes); an edge joins a table and the
+    node of a player sitting at it. No node has more than ``table_size`` edges, so by König's theorem the
+    edges take ``table_size`` colours, the winds, with no two edges of a node alike: a table seats one player
+    at each wind, and a player's node never repeats a wind. Each edge is coloured in turn (in an order drawn
+    from ``rng``): a wind free at both ends, else a wind ``a`` free at the player and ``b`` free at the table,
+    after exchanging ``a`` and ``b`` along the path of edges coloured ``a``, ``b``, ``a``... from the table
+    (which cannot reach the player in a bipartite graph)."""
+    rounds = len(groups)
+    tables = [table for rnd in groups for table in rnd]
+    node_count = len(tables) + total * -(-rounds // table_size)
+    at = [[-1] * table_size for _ in range(node_count)]  # at[node][wind]: the node across that wind's edge
+    edges: list[tuple[int, int]] = []
+    seen = [0] * total
+    for t, table in enumerate(tables):
+        for p in table:
+            edges.append((len(tables) + p * -(-rounds // table_size) + seen[p] // table_size, t))
+            seen[p] += 1
+    rng.shuffle(edges)
+    for u, v in edges:
+        a = at[u].index(-1)
+        if at[v][a] != -1:
+            b = at[v].index(-1)
+            path: list[tuple[int, int, int]] = []
+            x, colour = v, a
+            while at[x][colour] != -1:
+                y = at[x][colour]
+                path.append((x, y, colour))
+                x, colour = y, b if colour == a else a
+            for x, y, c in path:
+                at[x][c] = at[y][c] = -1
+            for x, y, c in path:
+                other = b if c == a else a
+                at[x][other], at[y][other] = y, x
+        at[u][a], at[v][a] = v, u
+    out: list[Round] = []
+    k = 0
     for rnd in groups:
         row = []
-        for table in rnd:
-            best = _best_order(table, orders, counts)
-            for i, p in enumerate(best):
-                counts[p][i] += 1
-            row.append(list(best))
-        seated.append(row)
-    share = math.ceil(len(groups) / table_size)
-    excess = sum(max(0, n - share) for c in counts for n in c)
-    for _ in range(WIND_TRIES * total):
-        if excess == 0:
-            break
-        row = seated[rng.randrange(len(seated))]
-        seats = row[rng.randrange(len(row))]
-        i, j = rng.sample(range(table_size), 2)
-        p, q = seats[i], seats[j]
-        cp, cq = counts[p], counts[q]
-        # p from seat i to j, q from j to i: (c + 1)² - c² = 2c + 1, (c - 1)² - c² = 1 - 2c
-        delta = (2 * cp[j] + 1) + (1 - 2 * cp[i]) + (2 * cq[i] + 1) + (1 - 2 * cq[j])
-        if delta <= 0:
-            excess += (int(cp[j] + 1 > share) + int(cq[i] + 1 > share)
-                       - int(cp[i] > share) - int(cq[j] > share))
-            cp[i] -= 1
-            cp[j] += 1
-            cq[j] -= 1
-            cq[i] += 1
-            seats[i], seats[j] = q, p
-    return tuple(tuple(tuple(t) for t in row) for row in seated)
+        for _ in rnd:
+            row.append(tuple((at[k][w] - len(tables)) // -(-rounds // table_size) for w in range(table_size)))
+            k += 1
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def _cost(table: Table, counts: list[list[int]]) -> int:

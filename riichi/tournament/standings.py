@@ -163,7 +163,7 @@ def _seats(value: object, field: str, players: int, where: str) -> tuple[int, ..
         return ()
     if not isinstance(value, list) or not all(_is_seat(s, players) for s in value):
         raise TournamentError(f"{where}: {field}: seats 0 to {players - 1}, not {value!r}")
-    return tuple(int(s) for s in value)  # type: ignore[call-overload]
+    return tuple(int(s) for s in value)
 
 
 def _is_seat(value: object, players: int) -> bool:
