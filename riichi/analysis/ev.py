@@ -1,0 +1,220 @@
+"""Expected values: for each discard, the chance of tenpai, the chance of winning and the expected score, turn by
+turn, by an exact dynamic program over the hand's exchanges (docs/analysis.md, "Expected values").
+
+The ``peer`` model is the single-player, tsumo-only model of the published calculators, defined exactly in the
+project's expected-value contract: each turn the player draws one of the unseen tiles, keeps it if it lowers the
+shanten and otherwise throws it back; a closed hand that reaches tenpai declares riichi; every win is scored by
+:func:`riichi.scoring.scorer.score`. A tenpai hand one draw from the end wins exactly when it draws a wait:
+
+>>> r = expected_values("234678m34599p67s1z", seat_wind="S", dora="4m", visible="4m",
+...                     options=EvOptions(first_turn=17))
+>>> best = r.discards[0]
+>>> str(best.tile), best.win[0] == 8 / 104, round(best.value[0], 4)
+('1z', True, 310.2114)
+
+:func:`expected_values` returns an :class:`EvResult`: the discards best first (by expected score at the
+first turn), each a :class:`DiscardEv` with its per-turn tuples ``tenpai``, ``win`` and ``value``
+(index 0 is ``first_turn``). A search larger than its budget (``EvOptions.max_states``, ``max_seconds``)
+raises :class:`~riichi.errors.TooComplexError`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from riichi.analysis.ev_search import Graph, SearchLimits, TurnValues
+from riichi.analysis.ev_value import WinValues
+from riichi.errors import ImpossibleTilesError, InconsistentSituationError, InvalidCaseError
+from riichi.frozen import Frozen
+from riichi.hand import Hand
+from riichi.notation import parse_tiles
+from riichi.rules import TENHOU, RuleSet, resolve_rules
+from riichi.shapes.shanten import hand_counts, shanten
+from riichi.tiles import KIND_OF, Tile, Wind, kind_name
+
+__all__ = ["DiscardEv", "EvModel", "EvOptions", "EvResult", "expected_values"]
+
+#: The suit index of a red five's kind (5m, 5p, 5s).
+_RED_SUIT: Final = {4: 0, 13: 1, 22: 2}
+_NORTH: Final = Tile.parse("4z")
+#: The default budget: the states a 3-shanten hand needs with room to spare, a few hundred MB at most.
+DEFAULT_MAX_STATES: Final = 400_000
+
+
+class EvModel(enum.Enum):
+    """Which model the values are computed under."""
+
+    #: The single-player, tsumo-only model of the published calculators, exactly as the contract defines it.
+    PEER = "peer"
+
+
+@dataclass(frozen=True, slots=True)
+class EvOptions(Frozen):
+    """How the values are computed: the model, the turns, the draw pool and the budget.
+
+    ``pool`` is the S of the recurrence (the tiles the draws come from at turn 0); by default the tiles of
+    the set neither in the hand nor visible. ``max_states`` and ``max_seconds`` bound the search (None: no
+    bound of that kind); past either it raises :class:`~riichi.errors.TooComplexError`.
+    """
+
+    model: EvModel = EvModel.PEER
+    first_turn: int = 1
+    last_turn: int = 18
+    pool: int | None = None
+    max_states: int | None = DEFAULT_MAX_STATES
+    max_seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardEv(Frozen):
+    """One discard (``tile`` None: the 13-tile hand as it is; ``kita``: the North set aside) with, for each turn
+    from the first, the probability of tenpai by the last turn, of winning by the last turn, and the expected
+    points of the win (0 without one)."""
+
+    tile: Tile | None
+    shanten: int
+    tenpai: tuple[float, ...]
+    win: tuple[float, ...]
+    value: tuple[float, ...]
+    kita: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EvResult(Frozen):
+    """The values of every discard the model considers, best first (expected score at the first turn, then the
+    win and tenpai probabilities); ``unseen`` is the pool S the draws came from."""
+
+    model: EvModel
+    first_turn: int
+    last_turn: int
+    unseen: int
+    discards: tuple[DiscardEv, ...]
+
+    @property
+    def best(self) -> DiscardEv | None:
+        """The first discard, or None when the model considers none (a complete hand)."""
+        return self.discards[0] if self.discards else None
+
+    def find(self, tile: Tile | str, *, kita: bool = False) -> DiscardEv:
+        """The entry of discarding ``tile`` (a red five is its own entry); KeyError if the model has none."""
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
+        for d in self.discards:
+            if d.tile is tile and d.kita == kita:
+                return d
+        raise KeyError(f"no entry for discarding {tile}: the model does not consider it")
+
+
+def _tiles(value: Iterable[Tile] | str) -> tuple[Tile, ...]:
+    return parse_tiles(value) if isinstance(value, str) else tuple(value)
+
+
+def _wind(value: Wind | str) -> Wind:
+    return Wind.parse(value) if isinstance(value, str) else value
+
+
+def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # noqa: PLR0913
+                    dora: Iterable[Tile] | str = (), seat_wind: Wind | str = Wind.EAST,
+                    round_wind: Wind | str = Wind.EAST, riichi: bool = False, kita: int = 0,
+                    rules: RuleSet | str = TENHOU, options: EvOptions | None = None) -> EvResult:
+    """The values of each discard of a 14-tile hand, or of a 13-tile hand as it is.
+
+    ``visible`` lists the tiles seen outside the hand (the dora indicators too: they are counted only where
+    listed); ``dora`` the indicators the wins are scored with; ``riichi`` a hand already in riichi; ``kita``
+    the Norths already set aside (three-player rules).
+    """
+    opts = options if options is not None else EvOptions()
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    rule_set = resolve_rules(rules) if isinstance(rules, str) else rules
+    seen_tiles = _tiles(visible) + (_NORTH,) * kita
+    indicators = _tiles(dora)
+    counts = hand_counts(hand)
+    size = len(hand.concealed) + 3 * len(hand.melds)
+    tile_set = rule_set.tiles
+    copies = tile_set.copies
+    fixed = [0] * 34
+    fixed_reds = [0, 0, 0]
+    held = [0] * 34
+    for t in hand.tiles:
+        held[KIND_OF[t]] += 1
+    for t in seen_tiles + tuple(x for m in hand.melds for x in m.tiles):
+        fixed[KIND_OF[t]] += 1
+        if t.is_red:
+            fixed_reds[_RED_SUIT[t.kind]] += 1
+    for t in seen_tiles:  # the melds are already in held
+        held[KIND_OF[t]] += 1
+    for kind in range(34):
+        if held[kind] > copies[kind]:
+            where = "the hand and the visible tiles have" if held[kind] - fixed[kind] < held[kind] else "the hand has"
+            raise ImpossibleTilesError(f"{where} {held[kind]} copies of {kind_name(kind)}; the set under "
+                                       f"{rule_set.name} has {copies[kind]}")
+    red_total = [0, 0, 0]
+    for red in tile_set.reds:
+        red_total[_RED_SUIT[red.kind]] += 1
+    reds = [0, 0, 0]
+    for t in hand.concealed:
+        if t.is_red:
+            reds[_RED_SUIT[t.kind]] += 1
+    for suit in range(3):
+        seen_red = reds[suit] + fixed_reds[suit]
+        if seen_red > red_total[suit]:
+            raise ImpossibleTilesError(f"{seen_red} red fives of {'mps'[suit]} are seen; the set under "
+                                       f"{rule_set.name} has {red_total[suit]}")
+    unseen = [copies[k] - held[k] for k in range(34)]
+    pool = sum(unseen) if opts.pool is None else opts.pool
+    _check_turns(opts, size, pool)
+    values = WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind), dora=indicators,
+                       unseen=unseen, rules=rule_set, kita=kita)
+    graph = Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
+                  values=values, first=opts.first_turn, last=opts.last_turn, pool=pool,
+                  limits=SearchLimits(opts.max_states, opts.max_seconds))
+    closed = hand.is_closed
+    n_melds = len(hand.melds)
+    entries: list[tuple[Tile | None, int, int]] = []  # (discard, shanten after it, draw state)
+    if size == 13:  # noqa: PLR2004
+        now = shanten(counts, n_melds=n_melds)
+        entries.append((None, now, graph.draw_state(counts, reds, riichi=riichi or (closed and now == 0))))
+    else:
+        now = shanten(counts, n_melds=n_melds)
+        for tile in sorted(set(hand.concealed), key=lambda t: (t.kind, t.is_red)):  # red and plain fives apart
+            counts[tile.kind] -= 1
+            after = shanten(counts, n_melds=n_melds)
+            if after == now:
+                if tile.is_red:
+                    reds[_RED_SUIT[tile.kind]] -= 1
+                entries.append((tile, after,
+                                graph.draw_state(counts, reds, riichi=riichi or (closed and after == 0))))
+                if tile.is_red:
+                    reds[_RED_SUIT[tile.kind]] += 1
+            counts[tile.kind] += 1
+    graph.build()
+    graph.solve()
+    rows = [_row(tile, after, graph.draw_values[node], opts) for tile, after, node in entries]
+    rows.sort(key=lambda d: (-d.value[0], -d.win[0], -d.tenpai[0], 99 if d.tile is None else d.tile.kind,
+                             d.tile is not None and not d.tile.is_red))
+    return EvResult(opts.model, opts.first_turn, opts.last_turn, pool, tuple(rows))
+
+
+def _row(tile: Tile | None, after: int, values: TurnValues, opts: EvOptions) -> DiscardEv:
+    first, last = opts.first_turn, opts.last_turn
+    tv, wv, ev = values
+    return DiscardEv(tile, after, tuple(tv[first:last + 1]), tuple(wv[first:last + 1]), tuple(ev[first:last + 1]))
+
+
+def _check_turns(opts: EvOptions, size: int, pool: int) -> None:
+    first, last = opts.first_turn, opts.last_turn
+    if opts.model is not EvModel.PEER:
+        raise InvalidCaseError(f"unknown expected-value model {opts.model!r}")
+    if first < (1 if size == 14 else 0) or last < first:  # noqa: PLR2004
+        raise InvalidCaseError(f"the turns run from first_turn to last_turn, first_turn at least "
+                               f"{1 if size == 14 else 0} (a 14-tile hand has drawn), not {first} to {last}")  # noqa: PLR2004
+    if pool < 1 or last >= pool:
+        raise InconsistentSituationError(f"last_turn {last} is beyond the wall: the draws come from {pool} unseen "
+                                         f"tiles, so turn {pool - 1} is the last there can be")
+    for name, budget in (("max_states", opts.max_states), ("max_seconds", opts.max_seconds)):
+        if budget is not None and budget <= 0:
+            raise InvalidCaseError(f"the budget {name} is above 0 (or None: no bound), not {budget}")
