@@ -89,6 +89,18 @@ class Graph:
         self.discard_moves: list[list[int]] = []
         self.draw_values: list[TurnValues] = []
         self.discard_values: list[TurnValues] = []
+        #: Shanten of every hand met (the same hands come back from many states), and each win's points.
+        self._shanten: dict[bytes, int] = {}
+        self._wins: dict[bytes, float | None] = {}
+
+    def shanten_of(self, counts: list[int]) -> int:
+        """The shanten of concealed ``counts`` next to the melds, each hand worked out once."""
+        key = bytes(counts)
+        found = self._shanten.get(key)
+        if found is None:
+            found = shanten(key, n_melds=self.n_melds)
+            self._shanten[key] = found
+        return found
 
     # -- building ---------------------------------------------------------------------------------------
 
@@ -147,7 +159,7 @@ class Graph:
         counts = list(key[:34])
         reds = list(key[34:37])
         riichi = key[37] == 1
-        now = shanten(counts, n_melds=self.n_melds)
+        now = self.shanten_of(counts)
         self.draw_tenpai[node] = now <= 0
         wins = self.draw_wins[node]
         moves = self.draw_moves[node]
@@ -156,7 +168,7 @@ class Graph:
             if unseen <= 0:
                 continue
             counts[kind] += 1
-            if shanten(counts, n_melds=self.n_melds) < now:
+            if self.shanten_of(counts) < now:
                 suit = _five_index(kind)
                 red = 0
                 if suit >= 0:
@@ -175,8 +187,13 @@ class Graph:
                   riichi: bool, tenpai: bool, wins: list[tuple[float, float]], moves: list[tuple[float, int]]
                   ) -> None:
         if tenpai:
-            win = Tile.from_kind(kind, red=red_suit >= 0)
-            points = self.values.tsumo(self.hand_of(counts, reds), win, riichi=riichi)
+            key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, riichi))
+            if key in self._wins:
+                points = self._wins[key]
+            else:
+                win = Tile.from_kind(kind, red=red_suit >= 0)
+                points = self.values.tsumo(self.hand_of(counts, reds), win, riichi=riichi)
+                self._wins[key] = points
             if points is not None:  # a winning tile without a yaku is thrown back like any other
                 wins.append((float(weight), points))
         else:
@@ -187,7 +204,7 @@ class Graph:
         counts = list(key[:34])
         reds = list(key[34:37])
         riichi = key[37] == 1
-        now = shanten(counts, n_melds=self.n_melds)
+        now = self.shanten_of(counts)
         if now < 0:
             return  # complete: no discard keeps it so
         moves = self.discard_moves[node]
@@ -196,7 +213,7 @@ class Graph:
             if not counts[kind]:
                 continue
             counts[kind] -= 1
-            if shanten(counts, n_melds=self.n_melds) == now:
+            if self.shanten_of(counts) == now:
                 suit = _five_index(kind)
                 if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
                     moves.append(self.draw_state(counts, reds, riichi=declare))
@@ -269,7 +286,15 @@ class Graph:
             bt = bw = be = 0.0
             for target in moves:
                 tx, wx, ex = self.draw_values[target]
-                bt = max(bt, tx[t])
-                bw = max(bw, wx[t])
-                be = max(be, ex[t])
-            tv[t], wv[t], ev[t] = bt, bw, be
+                x = tx[t]
+                if x > bt:
+                    bt = x
+                x = wx[t]
+                if x > bw:
+                    bw = x
+                x = ex[t]
+                if x > be:
+                    be = x
+            tv[t] = bt
+            wv[t] = bw
+            ev[t] = be
