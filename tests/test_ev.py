@@ -116,3 +116,25 @@ def test_bad_situations_are_precise_errors() -> None:
 def test_tile_type() -> None:
     assert expected_values("234678m34599p67s1z", visible="1z").best is not None
     assert isinstance(expected_values("234678m34599p67s1z").discards[0].tile, Tile)
+
+
+@pytest.mark.parametrize("hand", ["234678m3459p57s12z", "66p234567s78s1z chi:345m"])
+def test_tegawari_and_shanten_down_only_add_choices(hand: str) -> None:
+    # Each option adds choices (keep a draw that does not help; let the shanten rise by one) and the best of
+    # more choices is never worse: every value of every turn at least the peer model's.
+    base = expected_values(hand, options=EvOptions(first_turn=8))
+    for tegawari, down in ((True, False), (False, True), (True, True)):
+        wider = expected_values(hand, options=EvOptions(first_turn=8, tegawari=tegawari, shanten_down=down))
+        for d in base.discards:
+            e = wider.find(d.tile)  # type: ignore[arg-type]
+            for name in ("tenpai", "win", "value"):
+                assert all(b >= a - 1e-12 for a, b in zip(getattr(d, name), getattr(e, name), strict=True))
+                assert all(0.0 <= x <= 1.0 for x in e.tenpai + e.win)
+
+
+def test_shanten_down_lists_the_discards_that_raise_the_shanten() -> None:
+    # 234678m 3459p 57s 12z is 1-shanten after 1z, 9p or 2z; every other discard makes it 2-shanten
+    peer = expected_values("234678m3459p57s12z")
+    down = expected_values("234678m3459p57s12z", options=EvOptions(shanten_down=True))
+    assert sorted(d.shanten for d in peer.discards) == [1, 1, 1]
+    assert len(down.discards) == 14 and {d.shanten for d in down.discards} == {1, 2}

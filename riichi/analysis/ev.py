@@ -57,7 +57,9 @@ class EvOptions(Frozen):
 
     ``pool`` is the S of the recurrence (the tiles the draws come from at turn 0); by default the tiles of
     the set neither in the hand nor visible. ``max_states`` and ``max_seconds`` bound the search (None: no
-    bound of that kind); past either it raises :class:`~riichi.errors.TooComplexError`.
+    bound of that kind); past either it raises :class:`~riichi.errors.TooComplexError`. ``tegawari`` and
+    ``shanten_down`` widen the search as the published calculators' options do, each only while the tiles
+    kept since the position plus the shanten stay below the position's shanten plus one.
     """
 
     model: EvModel = EvModel.PEER
@@ -66,6 +68,11 @@ class EvOptions(Frozen):
     pool: int | None = None
     max_states: int | None = DEFAULT_MAX_STATES
     max_seconds: float | None = None
+    #: Keep a draw that does not lower the shanten, letting another tile go (手変わり); off in the contract's
+    #: peer model.
+    tegawari: bool = False
+    #: Let a discard raise the shanten by one (向聴戻し); off in the contract's peer model.
+    shanten_down: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +178,11 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
                        unseen=unseen, rules=rule_set, kita=kita)
     graph = Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
                   values=values, first=opts.first_turn, last=opts.last_turn, pool=pool,
-                  limits=SearchLimits(opts.max_states, opts.max_seconds))
+                  limits=SearchLimits(opts.max_states, opts.max_seconds), origin=list(counts),
+                  tegawari=opts.tegawari, shanten_down=opts.shanten_down)
     closed = hand.is_closed
     n_melds = len(hand.melds)
+    graph.origin_shanten = shanten(counts, n_melds=n_melds)
     entries: list[tuple[Tile | None, int, int]] = []  # (discard, shanten after it, draw state)
     if size == 13:  # noqa: PLR2004
         now = shanten(counts, n_melds=n_melds)
@@ -183,7 +192,7 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
         for tile in sorted(set(hand.concealed), key=lambda t: (t.kind, t.is_red)):  # red and plain fives apart
             counts[tile.kind] -= 1
             after = shanten(counts, n_melds=n_melds)
-            if after == now:
+            if after == now or (opts.shanten_down and after == now + 1):
                 if tile.is_red:
                     reds[_RED_SUIT[tile.kind]] -= 1
                 entries.append((tile, after,

@@ -60,10 +60,16 @@ class Graph:
 
     def __init__(self, *, melds: tuple[Meld, ...], fixed: list[int], fixed_reds: list[int],  # noqa: PLR0913
                  red_total: list[int], copies: tuple[int, ...], values: WinValues, first: int, last: int,
-                 pool: int, limits: SearchLimits) -> None:
+                 pool: int, limits: SearchLimits, origin: list[int], tegawari: bool = False,
+                 shanten_down: bool = False, extra: int = 1) -> None:
         """``fixed``: each kind's copies in the melds and visible (they never change); ``fixed_reds``: the
         red fives of each suit among them; ``red_total``: each suit's red fives in the set; ``pool``: the
-        tiles the draws come from at turn 0 (S)."""
+        tiles the draws come from at turn 0 (S); ``origin``: the concealed counts of the position asked about.
+
+        ``tegawari`` keeps a draw that does not lower the shanten (for a better shape or value), and
+        ``shanten_down`` lets a discard raise the shanten by one; each only while the tiles kept since the
+        position plus the shanten stay below the position's shanten plus ``extra`` (which bounds the graph).
+        """
         self.melds = melds
         self.n_melds = len(melds)
         self.closed = not any(m.is_open for m in melds)
@@ -76,6 +82,11 @@ class Graph:
         self.last = last
         self.pool = pool
         self.limits = limits
+        self.origin = origin
+        self.tegawari = tegawari
+        self.shanten_down = shanten_down
+        self.extra = extra
+        self.origin_shanten = 99  # set by the caller once the graph can work it out (set_origin_shanten)
         self.started = time.monotonic()
         self.draw_ids: dict[bytes, int] = {}
         self.discard_ids: dict[bytes, int] = {}
@@ -92,6 +103,11 @@ class Graph:
         #: Shanten of every hand met (the same hands come back from many states), and each win's points.
         self._shanten: dict[bytes, int] = {}
         self._wins: dict[bytes, float | None] = {}
+
+    def distance(self, counts: list[int]) -> int:
+        """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
+        origin = self.origin
+        return sum([counts[k] - origin[k] for k in range(34) if counts[k] > origin[k]])
 
     def shanten_of(self, counts: list[int]) -> int:
         """The shanten of concealed ``counts`` next to the melds, each hand worked out once."""
@@ -163,12 +179,18 @@ class Graph:
         self.draw_tenpai[node] = now <= 0
         wins = self.draw_wins[node]
         moves = self.draw_moves[node]
-        for kind in candidate_kinds(counts, n_melds=self.n_melds):
+        keep_any = (self.tegawari and not riichi
+                    and self.distance(counts) + now < self.origin_shanten + self.extra)
+        kinds = range(34) if keep_any else candidate_kinds(counts, n_melds=self.n_melds)
+        for kind in kinds:
             unseen = self._unseen(counts, kind)
             if unseen <= 0:
                 continue
             counts[kind] += 1
-            if self.shanten_of(counts) < now:
+            useful = self.shanten_of(counts) < now
+            if not useful and keep_any:  # tegawari: the 14 tiles choose what to let go, the draw itself included
+                self._add_kept(counts, reds, kind, unseen, riichi=riichi, moves=moves)
+            elif useful:
                 suit = _five_index(kind)
                 red = 0
                 if suit >= 0:
@@ -182,6 +204,19 @@ class Graph:
                                    wins=wins, moves=moves)
                     reds[suit] -= 1
             counts[kind] -= 1
+
+    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, *, riichi: bool,
+                  moves: list[tuple[float, int]]) -> None:
+        suit = _five_index(kind)
+        red = 0
+        if suit >= 0:
+            red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
+        if unseen - red > 0:
+            moves.append((float(unseen - red), self._discard_state(counts, reds, riichi=riichi)))
+        if red > 0:
+            reds[suit] += 1
+            moves.append((float(red), self._discard_state(counts, reds, riichi=riichi)))
+            reds[suit] -= 1
 
     def _add_draw(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int, *,  # noqa: PLR0913
                   riichi: bool, tenpai: bool, wins: list[tuple[float, float]], moves: list[tuple[float, int]]
@@ -208,12 +243,14 @@ class Graph:
         if now < 0:
             return  # complete: no discard keeps it so
         moves = self.discard_moves[node]
-        declare = riichi or (self.closed and now == 0)
+        down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
         for kind in range(34):
             if not counts[kind]:
                 continue
             counts[kind] -= 1
-            if self.shanten_of(counts) == now:
+            after = self.shanten_of(counts)
+            if after == now or (down and after == now + 1):
+                declare = riichi or (self.closed and after == 0)
                 suit = _five_index(kind)
                 if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
                     moves.append(self.draw_state(counts, reds, riichi=declare))
@@ -255,7 +292,7 @@ class Graph:
                 self._draw_at(node, t, left)
             self._discards_at(t)
 
-    def _draw_at(self, node: int, t: int, left: int) -> None:
+    def _draw_at(self, node: int, t: int, left: int) -> None:  # noqa: C901
         tv, wv, ev = self.draw_values[node]
         tn, wn, en = tv[t + 1], wv[t + 1], ev[t + 1]
         dt = dw = de = 0.0
@@ -266,12 +303,17 @@ class Graph:
             dw += weight * (1.0 - wn)
             de += weight * (points - en)
         for weight, target in self.draw_moves[node]:
-            total += weight
             tx, wx, ex = self.discard_values[target]
-            dt += weight * (tx[t + 1] - tn)
-            dw += weight * (wx[t + 1] - wn)
-            de += weight * (ex[t + 1] - en)
-        if total > left:
+            gt, gw, ge = tx[t + 1] - tn, wx[t + 1] - wn, ex[t + 1] - en
+            if gt != 0.0 or gw != 0.0 or ge != 0.0 or not self.tegawari:
+                # (a draw kept by tegawari only where it changes something: thrown back, it is no event)
+                total += weight
+                dt += weight * gt
+                dw += weight * gw
+                de += weight * ge
+        if total > left and self.tegawari:
+            left = int(total)  # more draws worth keeping than tiles left: the chances are shares of them
+        elif total > left:
             raise InconsistentSituationError(
                 f"turn {t} leaves {left} tiles to draw from (S = {self.pool}), fewer than the {total:g} copies "
                 f"that would help {self.hand_of(list(self.draw_keys[node][:34]), list(self.draw_keys[node][34:37]))}"
