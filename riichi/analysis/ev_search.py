@@ -26,8 +26,7 @@ from typing import Final
 from riichi.analysis.ev_value import WinValues
 from riichi.errors import InconsistentSituationError, TooComplexError
 from riichi.hand import Hand, Meld
-from riichi.shapes.shanten import shanten
-from riichi.shapes.waits import candidate_kinds
+from riichi.shapes.shanten import shanten, shanten_after_discards, shanten_after_draws
 from riichi.tiles import Tile
 
 __all__ = ["Graph", "SearchLimits", "TurnValues"]
@@ -181,13 +180,15 @@ class Graph:
         moves = self.draw_moves[node]
         keep_any = (self.tegawari and not riichi
                     and self.distance(counts) + now < self.origin_shanten + self.extra)
-        kinds = range(34) if keep_any else candidate_kinds(counts, n_melds=self.n_melds)
-        for kind in kinds:
+        after = shanten_after_draws(counts, n_melds=self.n_melds)
+        for kind in range(34):
             unseen = self._unseen(counts, kind)
             if unseen <= 0:
                 continue
+            useful = after[kind] < now
+            if not useful and not keep_any:
+                continue
             counts[kind] += 1
-            useful = self.shanten_of(counts) < now
             if not useful and keep_any:  # tegawari: the 14 tiles choose what to let go, the draw itself included
                 self._add_kept(counts, reds, kind, unseen, riichi=riichi, moves=moves)
             elif useful:
@@ -244,11 +245,14 @@ class Graph:
             return  # complete: no discard keeps it so
         moves = self.discard_moves[node]
         down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
+        shanten_after = shanten_after_discards(counts, n_melds=self.n_melds)
         for kind in range(34):
             if not counts[kind]:
                 continue
+            after = shanten_after[kind]
+            if after != now and not (down and after == now + 1):
+                continue
             counts[kind] -= 1
-            after = self.shanten_of(counts)
             if after == now or (down and after == now + 1):
                 declare = riichi or (self.closed and after == 0)
                 suit = _five_index(kind)
