@@ -201,8 +201,8 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
                     reds[_RED_SUIT[tile.kind]] += 1
             counts[tile.kind] += 1
     graph.build()
-    graph.solve()
-    rows = [_row(tile, after, graph.draw_values[node], opts) for tile, after, node in entries]
+    solved = graph.solve([node for _, _, node in entries])
+    rows = [_row(tile, after, found, opts) for (tile, after, _), found in zip(entries, solved, strict=True)]
     rows.sort(key=lambda d: (-d.value[0], -d.win[0], -d.tenpai[0], 99 if d.tile is None else d.tile.kind,
                              d.tile is not None and not d.tile.is_red))
     return EvResult(opts.model, opts.first_turn, opts.last_turn, pool, tuple(rows))

@@ -97,8 +97,6 @@ class Graph:
         self.draw_moves: list[list[tuple[float, int]]] = []
         #: Per discard state: the draw states its allowed discards lead to.
         self.discard_moves: list[list[int]] = []
-        self.draw_values: list[TurnValues] = []
-        self.discard_values: list[TurnValues] = []
         #: Shanten of every hand met (the same hands come back from many states), and each win's points.
         self._shanten: dict[bytes, int] = {}
         self._wins: dict[bytes, float | None] = {}
@@ -280,67 +278,114 @@ class Graph:
 
     # -- the dynamic program ----------------------------------------------------------------------------
 
-    def solve(self) -> None:
-        """Every state's values from the last turn back to the first."""
-        size = self.last + 1
-        self.draw_values = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in self.draw_keys]
-        self.discard_values = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in self.discard_keys]
-        last = self.last
-        for node, tenpai in enumerate(self.draw_tenpai):
-            if tenpai:
-                self.draw_values[node][0][last] = 1.0
-        self._discards_at(last)
-        for t in range(last - 1, self.first - 1, -1):
+    def solve(self, watched: list[int]) -> list[TurnValues]:
+        """Every state's values from the last turn back to the first; the per-turn values of the ``watched``
+        draw states (the others are kept for one turn only)."""
+        last, first = self.last, self.first
+        n_draw, n_discard = len(self.draw_keys), len(self.discard_keys)
+        # The transitions flattened: draw state i's draws are edges start[i] .. start[i + 1] - 1.
+        start = [0] * (n_draw + 1)
+        target: list[int] = []
+        weight: list[float] = []
+        win_weight = [0.0] * n_draw  # the wins of a state: their weight, and their points weighted
+        win_points = [0.0] * n_draw
+        totals = [0.0] * n_draw
+        for i in range(n_draw):
+            for w, points in self.draw_wins[i]:
+                win_weight[i] += w
+                win_points[i] += w * points
+            for w, to in self.draw_moves[i]:
+                target.append(to)
+                weight.append(w)
+            start[i + 1] = len(target)
+            totals[i] = win_weight[i] + sum([w for w, _ in self.draw_moves[i]])
+        kids_start = [0] * (n_discard + 1)
+        kids: list[int] = []
+        for j in range(n_discard):
+            kids += self.discard_moves[j]
+            kids_start[j + 1] = len(kids)
+        tenpai = self.draw_tenpai
+        # values at the turn being worked out (draw states) and at the one after it (both)
+        dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
+        dw = [0.0] * n_draw
+        de = [0.0] * n_draw
+        xt = [0.0] * n_discard
+        xw = [0.0] * n_discard
+        xe = [0.0] * n_discard
+        self._best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids)
+        size = last + 1
+        out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in watched]
+        for k, node in enumerate(watched):
+            out[k][0][last] = dt[node]
+        tegawari = self.tegawari
+        for t in range(last - 1, first - 1, -1):
             left = self.pool - t
-            for node in range(len(self.draw_keys)):
-                self._draw_at(node, t, left)
-            self._discards_at(t)
+            nt = [0.0] * n_draw
+            nw = [0.0] * n_draw
+            ne = [0.0] * n_draw
+            for i in range(n_draw):
+                tn, wn, en = dt[i], dw[i], de[i]
+                ww = win_weight[i]
+                gain_t = ww * (1.0 - tn)
+                gain_w = ww * (1.0 - wn)
+                gain_e = win_points[i] - ww * en
+                total = totals[i]
+                if tegawari:
+                    total = ww
+                for e in range(start[i], start[i + 1]):
+                    to = target[e]
+                    w = weight[e]
+                    gt = xt[to] - tn
+                    gw = xw[to] - wn
+                    ge = xe[to] - en
+                    if tegawari:
+                        if gt == 0.0 and gw == 0.0 and ge == 0.0:
+                            continue  # a draw kept by tegawari that changes nothing is no event
+                        total += w
+                    gain_t += w * gt
+                    gain_w += w * gw
+                    gain_e += w * ge
+                share = float(left)
+                if total > left:
+                    if not tegawari:
+                        self._beyond_the_wall(i, t, left, total)
+                    share = total  # more draws worth keeping than tiles left: the chances are shares of them
+                nt[i] = 1.0 if tenpai[i] else tn + gain_t / share
+                nw[i] = wn + gain_w / share
+                ne[i] = en + gain_e / share
+            dt, dw, de = nt, nw, ne
+            self._best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids)
+            for k, node in enumerate(watched):
+                tv, wv, ev = out[k]
+                tv[t] = dt[node]
+                wv[t] = dw[node]
+                ev[t] = de[node]
+        return out
 
-    def _draw_at(self, node: int, t: int, left: int) -> None:  # noqa: C901
-        tv, wv, ev = self.draw_values[node]
-        tn, wn, en = tv[t + 1], wv[t + 1], ev[t + 1]
-        dt = dw = de = 0.0
-        total = 0.0
-        for weight, points in self.draw_wins[node]:
-            total += weight
-            dt += weight * (1.0 - tn)
-            dw += weight * (1.0 - wn)
-            de += weight * (points - en)
-        for weight, target in self.draw_moves[node]:
-            tx, wx, ex = self.discard_values[target]
-            gt, gw, ge = tx[t + 1] - tn, wx[t + 1] - wn, ex[t + 1] - en
-            if gt != 0.0 or gw != 0.0 or ge != 0.0 or not self.tegawari:
-                # (a draw kept by tegawari only where it changes something: thrown back, it is no event)
-                total += weight
-                dt += weight * gt
-                dw += weight * gw
-                de += weight * ge
-        if total > left and self.tegawari:
-            left = int(total)  # more draws worth keeping than tiles left: the chances are shares of them
-        elif total > left:
-            raise InconsistentSituationError(
-                f"turn {t} leaves {left} tiles to draw from (S = {self.pool}), fewer than the {total:g} copies "
-                f"that would help {self.hand_of(list(self.draw_keys[node][:34]), list(self.draw_keys[node][34:37]))}"
-                f": the turns run beyond the wall")
-        tv[t] = 1.0 if self.draw_tenpai[node] else tn + dt / left
-        wv[t] = wn + dw / left
-        ev[t] = en + de / left
-
-    def _discards_at(self, t: int) -> None:
-        for node, moves in enumerate(self.discard_moves):
-            tv, wv, ev = self.discard_values[node]
+    @staticmethod
+    def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913
+                          xw: list[float], xe: list[float], kids_start: list[int], kids: list[int]) -> None:
+        """Each discard state's values: the best of the draw states its discards lead to, each value on its own."""
+        for j in range(len(xt)):
             bt = bw = be = 0.0
-            for target in moves:
-                tx, wx, ex = self.draw_values[target]
-                x = tx[t]
+            for e in range(kids_start[j], kids_start[j + 1]):
+                child = kids[e]
+                x = dt[child]
                 if x > bt:
                     bt = x
-                x = wx[t]
+                x = dw[child]
                 if x > bw:
                     bw = x
-                x = ex[t]
+                x = de[child]
                 if x > be:
                     be = x
-            tv[t] = bt
-            wv[t] = bw
-            ev[t] = be
+            xt[j] = bt
+            xw[j] = bw
+            xe[j] = be
+
+    def _beyond_the_wall(self, node: int, t: int, left: int, total: float) -> None:
+        key = self.draw_keys[node]
+        hand = self.hand_of(list(key[:34]), list(key[34:37]))
+        raise InconsistentSituationError(
+            f"turn {t} leaves {left} tiles to draw from (S = {self.pool}), fewer than the {total:g} copies that "
+            f"would help {hand}: the turns run beyond the wall")
