@@ -69,8 +69,19 @@ def ura_distribution(held: list[int], unseen: list[int], draws: int, dora_kinds:
     >>> held = [0] * 34
     >>> held[1] = 3
     >>> ura_distribution(held, unseen, 1, tuple(range(1, 35)))
-    [0.5, 0.0, 0.0, 0.5]
+    [0.5, 0.0, 0.0, 0.5, 0.0]
+    >>> ura_distribution(held, unseen, 2, tuple(range(1, 35)))  # 2 of 8: no 1m 6/28, one 16/28, both 6/28
+    [0.21428571428571427, 0.0, 0.0, 0.5714285714285714, 0.0, 0.0, 0.21428571428571427]
     """
+    if draws == 1:  # the common case, directly: each kind's unseen copies, by the han it would add
+        chances = [0.0] * 5
+        total = 0
+        for kind in range(len(unseen)):
+            n = unseen[kind]
+            if n > 0:
+                total += n
+                chances[held[dora_kinds[kind]]] += n
+        return [c / total for c in chances] if total else [1.0]
     # ways[j][u]: the ways to choose j indicators among the kinds seen so far that add u han.
     ways: list[list[int]] = [[1]] + [[] for _ in range(draws)]
     total = 0

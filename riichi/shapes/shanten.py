@@ -307,15 +307,16 @@ def _after(counts: list[int], n_melds: int, step: int) -> list[int]:  # noqa: C9
     th: tuple[int, ...] = _TH_GET(b)
     missing = th.count(0)
     orphan_pairs = 13 - missing - th.count(1)
+    suit_next = [_next_classes(keys[0], step, _SUIT), _next_classes(keys[1], step, _SUIT),
+                 _next_classes(keys[2], step, _SUIT)]
+    honor_next = _next_classes(honors, step, _HONOR)
     for k in range(34):
         n = counts[k]
         if (step > 0 and n >= 4) or (step < 0 and n <= 0):  # noqa: PLR2004
             continue
         if k < 27:  # noqa: PLR2004
             suit = k // 9
-            pattern = bytearray(keys[suit])
-            pattern[k - 9 * suit] += step
-            cls = _SUIT[bytes(pattern)]
+            cls = suit_next[suit][k - 9 * suit]
             if suit == 0:
                 suits = triple[pair[cls][c1]][c2]
             elif suit == 1:
@@ -324,9 +325,7 @@ def _after(counts: list[int], n_melds: int, step: int) -> list[int]:  # noqa: C9
                 suits = triple[p01][cls]
             best = final[suits][h][n_melds]
         else:
-            pattern = bytearray(honors)
-            pattern[k - 27] += step
-            best = final[base_suits][_HONOR[bytes(pattern)]][n_melds]
+            best = final[base_suits][honor_next[k - 27]][n_melds]
         if closed:
             m = n + step  # the kind's count after the change
             k_kinds = kinds + (1 if n == 0 else -1 if m == 0 else 0)
@@ -347,6 +346,35 @@ def _after(counts: list[int], n_melds: int, step: int) -> list[int]:  # noqa: C9
 
 
 _ORPHAN_SET: Final = frozenset(TERMINAL_HONOR_KINDS)
+
+
+class _NextClasses(dict[tuple[bytes, int], list[int]]):
+    """(group pattern, +1 or -1) -> the class of the pattern with one tile more (or less) at each position; the
+    same groups come back in hand after hand, so each is worked out once (a memo bounded as the class memos)."""
+
+    __slots__ = ()
+
+
+_NEXT: Final = _NextClasses()
+
+
+def _next_classes(key: bytes, step: int, classes: dict[bytes, int]) -> list[int]:
+    found = _NEXT.get((key, step))
+    if found is not None:
+        return found
+    out = []
+    pattern = bytearray(key)
+    for i in range(len(key)):
+        if 0 <= pattern[i] + step <= 4:  # noqa: PLR2004
+            pattern[i] += step
+            out.append(classes[bytes(pattern)])
+            pattern[i] -= step
+        else:
+            out.append(_OUTSIDE)
+    if len(_NEXT) >= _MEMO_LIMIT:
+        _NEXT.clear()
+    _NEXT[(key, step)] = out
+    return out
 
 
 def standard_cover(counts: Sequence[int]) -> Cover:
