@@ -27,7 +27,7 @@ import argparse
 import statistics
 import time
 
-from riichi.analysis.ev import EvOptions, expected_values
+from riichi.analysis.ev import EvModel, EvOptions, expected_values
 from riichi.errors import TooComplexError
 
 HANDS: dict[int, tuple[str, ...]] = {
@@ -69,9 +69,9 @@ def main() -> None:
     parser.add_argument("--no-wide", action="store_true", help="skip tegawari and shanten-down on")
     args = parser.parse_args()
     print(which_riichi())
-    settings = [("peer", EvOptions(max_states=args.budget))]
+    settings = [("peer", EvOptions(model=EvModel.PEER, max_states=args.budget))]
     if not args.no_wide:
-        settings.append(("wide", EvOptions(max_states=args.budget, tegawari=True, shanten_down=True)))
+        settings.append(("wide", EvOptions(model=EvModel.PEER, max_states=args.budget, tegawari=True, shanten_down=True)))
     print(f"{'setting':<6} {'shanten':>7} {'hands':>5} {'median ms':>10} {'max ms':>9}  peers' published")
     for name, options in settings:
         for shanten, hands in HANDS.items():

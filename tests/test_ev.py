@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from riichi.analysis.ev import EvOptions, expected_values
+from riichi.analysis.ev import EvModel, EvOptions, expected_values
 from riichi.errors import ImpossibleTilesError, InconsistentSituationError, InvalidCaseError, TooComplexError
 from riichi.tiles import Tile
 
@@ -22,14 +22,14 @@ def test_riichi_tenpai_one_draw_from_the_end() -> None:
     # 234678m 345p 99p 67s after discarding 1z waits on 5s (one of the four red) and 8s: 8 of the
     # 121 - 17 = 104 tiles left at turn 17 win. The contract's values at turns 17 and 16.
     r = expected_values("234678m34599p67s1z", seat_wind="S", dora="4m", visible="4m",
-                        options=EvOptions(first_turn=17))
+                        options=EvOptions(model=EvModel.PEER, first_turn=17))
     d = r.find("1z")
     assert d.win == (8 / 104, 0.0)
     assert d.tenpai == (1.0, 1.0)
     assert close(d.value[0], 310.2113795295614)
     assert r.unseen == 121
     r = expected_values("234678m34599p67s1z", seat_wind="S", dora="4m", visible="4m",
-                        options=EvOptions(first_turn=16))
+                        options=EvOptions(model=EvModel.PEER, first_turn=16))
     d = r.find("1z")
     assert close(d.win[0], 0.14725274725274726)
     assert close(d.value[0], 593.8332122423031)
@@ -39,7 +39,7 @@ def test_open_hand_wait_without_yaku_is_thrown_back() -> None:
     # chi 345m, 66p 234567s 78s: 6s gives open tanyao (1 han 30 fu tsumo, 1,100 for the South seat), 9s
     # gives no yaku. 3 copies of 6s are left of 104 at turn 17.
     r = expected_values("66p234567s78s1z chi:345m", seat_wind="S", dora="1z", visible="1z",
-                        options=EvOptions(first_turn=16))
+                        options=EvOptions(model=EvModel.PEER, first_turn=16))
     d = r.find("1z")
     assert close(d.win[1], 3 / 104)
     assert close(d.value[1], 3300 / 104)
@@ -50,7 +50,7 @@ def test_open_hand_wait_without_yaku_is_thrown_back() -> None:
 def test_dealer_one_shanten_two_discards() -> None:
     # 234678m 345p 9p 57s 2z (discard 1z) is 1-shanten: 6s (4), 9p (3) and 2z (3) make tenpai: 10/104.
     r = expected_values("234678m3459p57s12z", seat_wind="E", dora="1z", visible="1z",
-                        options=EvOptions(first_turn=16))
+                        options=EvOptions(model=EvModel.PEER, first_turn=16))
     d = r.find("1z")
     assert close(d.tenpai[1], 10 / 104)
     assert close(d.tenpai[0], 0.18223443223443225)
@@ -77,7 +77,7 @@ TOMOHXX = {
 
 
 def test_tomohxx_published_table() -> None:
-    r = expected_values("234578m1689p357s1z", options=EvOptions(pool=123))
+    r = expected_values("234578m1689p357s1z", options=EvOptions(model=EvModel.PEER, pool=123))
     assert {str(d.tile) for d in r.discards} == set(TOMOHXX)  # the other discards raise the shanten
     for d in r.discards:
         printed = [float(x) for x in TOMOHXX[str(d.tile)].split()] + [0.0] * 4
@@ -87,7 +87,7 @@ def test_tomohxx_published_table() -> None:
 def test_thirteen_tiles_give_one_entry() -> None:
     # the tenpai hand of the first test as it is: the same values as after discarding 1z
     r = expected_values("234678m34599p67s", seat_wind="S", dora="4m", visible="4m1z",
-                        options=EvOptions(first_turn=17))
+                        options=EvOptions(model=EvModel.PEER, first_turn=17))
     assert len(r.discards) == 1
     assert r.discards[0].tile is None
     assert r.discards[0].win[0] == 8 / 104
@@ -96,7 +96,7 @@ def test_thirteen_tiles_give_one_entry() -> None:
 def test_red_five_is_its_own_entry() -> None:
     # discarding 0m or 5m from 3405m 567p 345s 678s 1z leaves the same tanki on 1z (2 left), with or without
     # the red five: the same chances, less value without it
-    r = expected_values("3405m567p345678s1z", dora="1z", visible="1z", options=EvOptions(first_turn=15))
+    r = expected_values("3405m567p345678s1z", dora="1z", visible="1z", options=EvOptions(model=EvModel.PEER, first_turn=15))
     red, plain = r.find("0m"), r.find("5m")
     assert red.win == plain.win
     assert plain.value[0] > red.value[0]
@@ -106,11 +106,11 @@ def test_bad_situations_are_precise_errors() -> None:
     with pytest.raises(ImpossibleTilesError, match="5 copies of 1z"):
         expected_values("234678m34599p67s1z", visible="1z1z1z1z")
     with pytest.raises(InconsistentSituationError, match="beyond the wall"):
-        expected_values("234678m34599p67s1z", options=EvOptions(last_turn=200))
+        expected_values("234678m34599p67s1z", options=EvOptions(model=EvModel.PEER, last_turn=200))
     with pytest.raises(InvalidCaseError, match="first_turn"):
-        expected_values("234678m34599p67s1z", options=EvOptions(first_turn=0))
+        expected_values("234678m34599p67s1z", options=EvOptions(model=EvModel.PEER, first_turn=0))
     with pytest.raises(TooComplexError, match="budget of 10 states"):
-        expected_values("234578m1689p357s1z", options=EvOptions(max_states=10))
+        expected_values("234578m1689p357s1z", options=EvOptions(model=EvModel.PEER, max_states=10))
 
 
 def test_tile_type() -> None:
@@ -122,9 +122,9 @@ def test_tile_type() -> None:
 def test_tegawari_and_shanten_down_only_add_choices(hand: str) -> None:
     # Each option adds choices (keep a draw that does not help; let the shanten rise by one) and the best of
     # more choices is never worse: every value of every turn at least the peer model's.
-    base = expected_values(hand, options=EvOptions(first_turn=8))
+    base = expected_values(hand, options=EvOptions(model=EvModel.PEER, first_turn=8))
     for tegawari, down in ((True, False), (False, True), (True, True)):
-        wider = expected_values(hand, options=EvOptions(first_turn=8, tegawari=tegawari, shanten_down=down))
+        wider = expected_values(hand, options=EvOptions(model=EvModel.PEER, first_turn=8, tegawari=tegawari, shanten_down=down))
         for d in base.discards:
             e = wider.find(d.tile)  # type: ignore[arg-type]
             for name in ("tenpai", "win", "value"):
@@ -135,6 +135,6 @@ def test_tegawari_and_shanten_down_only_add_choices(hand: str) -> None:
 def test_shanten_down_lists_the_discards_that_raise_the_shanten() -> None:
     # 234678m 3459p 57s 12z is 1-shanten after 1z, 9p or 2z; every other discard makes it 2-shanten
     peer = expected_values("234678m3459p57s12z")
-    down = expected_values("234678m3459p57s12z", options=EvOptions(shanten_down=True))
+    down = expected_values("234678m3459p57s12z", options=EvOptions(model=EvModel.PEER, shanten_down=True))
     assert sorted(d.shanten for d in peer.discards) == [1, 1, 1]
     assert len(down.discards) == 14 and {d.shanten for d in down.discards} == {1, 2}

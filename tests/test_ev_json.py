@@ -79,7 +79,7 @@ def test_jsonl_line() -> None:
 
 def test_cli_ev_table(capsys: pytest.CaptureFixture[str]) -> None:
     # the contract's third worked value: tenpai 18.22 %, win 0.33 %, 31.0 points for 1z; 12.5 points for 2z
-    assert main(["analyze", "234678m3459p57s12z", "--ev", "--turn", "16", "--dora", "1z", "--visible", "1z"]) == 0
+    assert main(["analyze", "234678m3459p57s12z", "--ev", "--ev-model", "peer", "--turn", "16", "--dora", "1z", "--visible", "1z"]) == 0
     out = capsys.readouterr().out
     assert "turn 16 of 18, 121 tiles unseen" in out
     assert "1z           18.22    0.33             31.0" in out

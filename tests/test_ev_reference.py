@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from riichi.analysis.ev import EvOptions, expected_values
+from riichi.analysis.ev import EvModel, EvOptions, expected_values
 from riichi.counts import to_counts
 from riichi.errors import NoYakuError
 from riichi.hand import Hand, Meld, MeldType
@@ -181,7 +181,7 @@ def test_against_the_reference(seed: int, wanted: int, open_meld: bool) -> None:
     if sum(1 for t in hand.tiles if t.kind == indicator.kind) >= 4:  # noqa: PLR2004
         indicator = Tile.Z7 if sum(1 for t in hand.tiles if t.kind == 33) < 4 else Tile.Z6  # noqa: PLR2004
     r = expected_values(hand, visible=[indicator], dora=[indicator], seat_wind=seat,
-                        options=EvOptions(first_turn=FIRST, last_turn=LAST))
+                        options=EvOptions(model=EvModel.PEER, first_turn=FIRST, last_turn=LAST))
     ref = Reference(melds, (indicator,), (indicator,), seat, 136 - 14 - 1)
     assert r.unseen == 121
     now = shanten(to_counts(hand.concealed), n_melds=len(melds))
@@ -209,7 +209,7 @@ def test_against_the_reference(seed: int, wanted: int, open_meld: bool) -> None:
 def test_probabilities_are_probabilities(seed: int, wanted: int, open_meld: bool) -> None:  # noqa: FBT001
     rng = random.Random(100 + seed)
     text, melds = _random_hand(rng, wanted, open_meld=open_meld)
-    r = expected_values(Hand(Hand.parse(text).concealed, melds), options=EvOptions(first_turn=1))
+    r = expected_values(Hand(Hand.parse(text).concealed, melds), options=EvOptions(model=EvModel.PEER, first_turn=1))
     for d in r.discards:
         for series in (d.tenpai, d.win):
             assert all(0.0 <= x <= 1.0 for x in series)
@@ -222,6 +222,6 @@ def test_probabilities_are_probabilities(seed: int, wanted: int, open_meld: bool
 def test_tenpai_one_draw_from_the_end_wins_on_a_wait() -> None:
     # 123m 456m 789p 11s 22z waits on 1s and 2z (shanpon): 2 + 2 copies left, none visible, at turn 17 of 18
     # a closed hand draws one of 136 - 13 - 17 = 106 ... the pool is the 13-tile position's 123 tiles
-    r = expected_values("123456m789p11s22z", options=EvOptions(first_turn=17))
+    r = expected_values("123456m789p11s22z", options=EvOptions(model=EvModel.PEER, first_turn=17))
     assert r.unseen == 123
     assert r.discards[0].win[0] == 4 / (123 - 17)

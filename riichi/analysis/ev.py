@@ -7,7 +7,7 @@ shanten and otherwise throws it back; a closed hand that reaches tenpai declares
 :func:`riichi.scoring.scorer.score`. A tenpai hand one draw from the end wins exactly when it draws a wait:
 
 >>> r = expected_values("234678m34599p67s1z", seat_wind="S", dora="4m", visible="4m",
-...                     options=EvOptions(first_turn=17))
+...                     options=EvOptions(model=EvModel.PEER, first_turn=17))
 >>> best = r.discards[0]
 >>> str(best.tile), best.win[0] == 8 / 104, round(best.value[0], 4)
 ('1z', True, 310.2114)
@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
-from riichi.analysis.ev_search import Graph, SearchLimits, TurnValues
+from riichi.analysis.ev_search import RIICHI, Graph, SearchLimits, TableRules, TurnValues
+from riichi.analysis.ev_solve import best_of, solve
 from riichi.analysis.ev_value import WinValues
 from riichi.errors import ImpossibleTilesError, InconsistentSituationError, InvalidCaseError
 from riichi.frozen import Frozen
@@ -35,11 +36,20 @@ from riichi.rules import TENHOU, RuleSet, resolve_rules
 from riichi.shapes.shanten import hand_counts, shanten
 from riichi.tiles import KIND_OF, Tile, Wind, kind_name
 
-__all__ = ["DiscardEv", "EvModel", "EvOptions", "EvResult", "expected_values"]
+__all__ = ["DEFAULT_MODEL", "OTHERS_WIN", "DiscardEv", "EvModel", "EvOptions", "EvResult", "expected_values"]
 
 #: The suit index of a red five's kind (5m, 5p, 5s).
 _RED_SUIT: Final = {4: 0, 13: 1, 22: 2}
 _NORTH: Final = Tile.parse("4z")
+#: The chance that a four-player hand still running ends by another seat's win before a seat's draw of turn
+#: 0, 1, 2, ... 18 (the last for later turns): in the repository's 175 Tenhou games (1,810 hands, 7,206 seat
+#: hands), the seats whose hand another seat won at that turn over the seats still drawing then.
+OTHERS_WIN: Final[tuple[float, ...]] = (0.0, 0.0008, 0.0017, 0.0038, 0.0094, 0.0216, 0.0339, 0.0464, 0.0684,
+                                        0.0868, 0.0971, 0.1025, 0.1161, 0.1352, 0.1326, 0.1246, 0.1443, 0.1239,
+                                        0.0853)
+#: A riichi's deposit, and what each honba adds from each paying seat.
+_RIICHI_COST: Final = 1000.0
+_HONBA: Final = 100
 #: The default budget: the states a 3-shanten hand needs with room to spare, a few hundred MB at most.
 DEFAULT_MAX_STATES: Final = 400_000
 
@@ -49,6 +59,14 @@ class EvModel(enum.Enum):
 
     #: The single-player, tsumo-only model of the published calculators, exactly as the contract defines it.
     PEER = "peer"
+    #: The project's own model of a seat at a real table (docs/analysis.md): ron on the other seats' discards
+    #: (furiten kept), draws as shares of the unseen tiles for as many turns as the wall leaves, riichi or dama
+    #: as a choice at a cost, ippatsu and double riichi, honba and sticks.
+    TABLE = "table"
+
+
+#: The model the command line, the JSON and :class:`EvOptions` use unless told otherwise.
+DEFAULT_MODEL: Final = EvModel.TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +80,7 @@ class EvOptions(Frozen):
     kept since the position plus the shanten stay below the position's shanten plus one.
     """
 
-    model: EvModel = EvModel.PEER
+    model: EvModel = DEFAULT_MODEL
     first_turn: int = 1
     last_turn: int = 18
     pool: int | None = None
@@ -73,6 +91,18 @@ class EvOptions(Frozen):
     tegawari: bool = False
     #: Let a discard raise the shanten by one (向聴戻し); off in the contract's peer model.
     shanten_down: bool = False
+    #: The table model's switches (each on by default; the peer model has none of them): ron on the other
+    #: seats' discards, riichi or dama as a choice (else riichi at once, at its cost), ippatsu, and draws as
+    #: shares of the unseen tiles (else of S - t, as in the peer model).
+    ron: bool = True
+    riichi_choice: bool = True
+    ippatsu: bool = True
+    uniform_draws: bool = True
+    #: The chance that another seat lets a wait go, against a random unseen tile (an assumption: other players
+    #: see danger and fold; 0.5 is a round number, not a fit).
+    ron_factor: float = 0.5
+    #: The hand may end by another seat's win, turn by turn as often as in the repository's Tenhou games.
+    others_win: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +153,20 @@ def _wind(value: Wind | str) -> Wind:
     return Wind.parse(value) if isinstance(value, str) else value
 
 
-def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # noqa: PLR0913
+def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # noqa: PLR0913, C901, PLR0912, PLR0915
                     dora: Iterable[Tile] | str = (), seat_wind: Wind | str = Wind.EAST,
                     round_wind: Wind | str = Wind.EAST, riichi: bool = False, kita: int = 0,
-                    rules: RuleSet | str = TENHOU, options: EvOptions | None = None) -> EvResult:
+                    rules: RuleSet | str = TENHOU, options: EvOptions | None = None, honba: int = 0,
+                    riichi_sticks: int = 0, tiles_left: int | None = None,
+                    discards: Iterable[Tile] | str = ()) -> EvResult:
     """The values of each discard of a 14-tile hand, or of a 13-tile hand as it is.
 
     ``visible`` lists the tiles seen outside the hand (the dora indicators too: they are counted only where
     listed); ``dora`` the indicators the wins are scored with; ``riichi`` a hand already in riichi; ``kita``
-    the Norths already set aside (three-player rules).
+    the Norths already set aside (three-player rules). The table model also reads ``honba`` and
+    ``riichi_sticks`` (added to every win), ``tiles_left`` (the live wall now: the player draws one tile in
+    each round of the seats, so the last turn is ``first_turn + tiles_left // players``) and ``discards``
+    (the player's own: a wait among them is furiten).
     """
     opts = options if options is not None else EvOptions()
     if isinstance(hand, str):
@@ -173,36 +208,57 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
                                        f"{rule_set.name} has {red_total[suit]}")
     unseen = [copies[k] - held[k] for k in range(34)]
     pool = sum(unseen) if opts.pool is None else opts.pool
+    table_model = opts.model is EvModel.TABLE
+    if table_model and tiles_left is not None:
+        if not 0 <= tiles_left <= tile_set.size:
+            raise InvalidCaseError(f"tiles_left is the live wall's tiles, 0 to {tile_set.size}, not {tiles_left}")
+        opts = replace(opts, last_turn=opts.first_turn + tiles_left // rule_set.players)
     _check_turns(opts, size, pool)
     values = WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind), dora=indicators,
                        unseen=unseen, rules=rule_set, kita=kita)
+    table = None
+    if table_model:
+        furiten = [False] * 34
+        for t in _tiles(discards):
+            furiten[t.kind] = True
+        table = TableRules(players=rule_set.players, ron=opts.ron, uniform=opts.uniform_draws,
+                           riichi_choice=opts.riichi_choice, riichi_cost=_RIICHI_COST, ippatsu=opts.ippatsu,
+                           furiten=furiten, bonus=float(honba * _HONBA * (rule_set.players - 1)
+                                                        + _RIICHI_COST * riichi_sticks),
+                           ron_factor=opts.ron_factor, others_win=list(OTHERS_WIN) if opts.others_win else [])
     graph = Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
                   values=values, first=opts.first_turn, last=opts.last_turn, pool=pool,
                   limits=SearchLimits(opts.max_states, opts.max_seconds), origin=list(counts),
-                  tegawari=opts.tegawari, shanten_down=opts.shanten_down)
+                  tegawari=opts.tegawari, shanten_down=opts.shanten_down, table=table)
     closed = hand.is_closed
     n_melds = len(hand.melds)
     graph.origin_shanten = shanten(counts, n_melds=n_melds)
-    entries: list[tuple[Tile | None, int, int]] = []  # (discard, shanten after it, draw state)
+    now = shanten(counts, n_melds=n_melds)
+    entries: list[tuple[Tile | None, int, list[tuple[int, float]]]] = []  # (discard, shanten after it, choices)
+    start = RIICHI if riichi else 0
     if size == 13:  # noqa: PLR2004
-        now = shanten(counts, n_melds=n_melds)
-        entries.append((None, now, graph.draw_state(counts, reds, riichi=riichi or (closed and now == 0))))
+        if table is None and closed and now == 0:
+            start = RIICHI  # in the peer model a closed tenpai hand is in riichi
+        entries.append((None, now, [(graph.draw_state(counts, reds, start), 0.0)]))
     else:
-        now = shanten(counts, n_melds=n_melds)
+        # a double riichi: the first discard of a closed hand without a call (nobody's, the model assumes)
+        double = table is not None and opts.first_turn == 1 and not hand.melds
         for tile in sorted(set(hand.concealed), key=lambda t: (t.kind, t.is_red)):  # red and plain fives apart
             counts[tile.kind] -= 1
             after = shanten(counts, n_melds=n_melds)
             if after == now or (opts.shanten_down and after == now + 1):
                 if tile.is_red:
                     reds[_RED_SUIT[tile.kind]] -= 1
-                entries.append((tile, after,
-                                graph.draw_state(counts, reds, riichi=riichi or (closed and after == 0))))
+                entries.append((tile, after, graph.after_discard(counts, reds, start, tile.kind, after,
+                                                                 double=double)))
                 if tile.is_red:
                     reds[_RED_SUIT[tile.kind]] += 1
             counts[tile.kind] += 1
     graph.build()
-    solved = graph.solve([node for _, _, node in entries])
-    rows = [_row(tile, after, found, opts) for (tile, after, _), found in zip(entries, solved, strict=True)]
+    watched = [node for _, _, choices in entries for node, _ in choices]
+    solved = dict(zip(watched, solve(graph, watched), strict=True))
+    rows = [_row(tile, after, best_of([solved[node] for node, _ in choices], [cost for _, cost in choices]), opts)
+            for tile, after, choices in entries]
     rows.sort(key=lambda d: (-d.value[0], -d.win[0], -d.tenpai[0], 99 if d.tile is None else d.tile.kind,
                              d.tile is not None and not d.tile.is_red))
     return EvResult(opts.model, opts.first_turn, opts.last_turn, pool, tuple(rows))
@@ -216,7 +272,7 @@ def _row(tile: Tile | None, after: int, values: TurnValues, opts: EvOptions) -> 
 
 def _check_turns(opts: EvOptions, size: int, pool: int) -> None:
     first, last = opts.first_turn, opts.last_turn
-    if opts.model is not EvModel.PEER:
+    if not isinstance(opts.model, EvModel):
         raise InvalidCaseError(f"unknown expected-value model {opts.model!r}")
     if first < (1 if size == 14 else 0) or last < first:  # noqa: PLR2004
         raise InvalidCaseError(f"the turns run from first_turn to last_turn, first_turn at least "

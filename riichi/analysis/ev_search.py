@@ -24,12 +24,12 @@ import time
 from typing import Final
 
 from riichi.analysis.ev_value import WinValues
-from riichi.errors import InconsistentSituationError, TooComplexError
+from riichi.errors import TooComplexError
 from riichi.hand import Hand, Meld
 from riichi.shapes.shanten import shanten, shanten_after_discards, shanten_after_draws
 from riichi.tiles import Tile
 
-__all__ = ["Graph", "SearchLimits", "TurnValues"]
+__all__ = ["DOUBLE", "IPPATSU", "RIICHI", "Graph", "SearchLimits", "TableRules", "TurnValues"]
 
 #: The kinds of the fives (5m, 5p, 5s): each is drawn and discarded as a red or a plain one.
 _FIVES: Final = (4, 13, 22)
@@ -38,6 +38,40 @@ _CLOCK_EVERY: Final = 256
 
 #: Per-turn tenpai probability, win probability and expected points of one state (index = turn).
 TurnValues = tuple[list[float], list[float], list[float]]
+
+
+#: The flags of a state's key: in riichi, ippatsu still possible, the riichi a double riichi.
+RIICHI: Final = 1
+IPPATSU: Final = 2
+DOUBLE: Final = 4
+
+
+class TableRules:
+    """What the ``table`` model adds to the single-player search (None in the peer model): ``players`` seats,
+    each other seat's discard a chance of ron (``ron``; not while furiten: a wait among ``furiten`` kinds or the
+    tile let go into tenpai); draws as shares of the tiles unseen (``uniform``) rather than of S - t; riichi or
+    dama as a choice (``riichi_choice``), riichi costing ``riichi_cost`` unless won; ippatsu; and ``bonus``
+    points (honba and sticks on the table) added to every win."""
+
+    __slots__ = ("bonus", "furiten", "ippatsu", "others_win", "players", "riichi_choice", "riichi_cost", "ron",
+                 "ron_factor", "uniform")
+
+    def __init__(self, *, players: int, ron: bool, uniform: bool, riichi_choice: bool,  # noqa: PLR0913
+                 riichi_cost: float, ippatsu: bool, furiten: list[bool], bonus: float, ron_factor: float,
+                 others_win: list[float]) -> None:
+        """``ron_factor`` scales the chance that another seat lets a wait go (1: as often as a random unseen
+        tile); ``others_win[t]`` is the chance that the hand ends by another seat's win before the player's
+        draw of turn t (the last entry for later turns)."""
+        self.ron_factor = ron_factor
+        self.others_win = others_win
+        self.players = players
+        self.ron = ron
+        self.uniform = uniform
+        self.riichi_choice = riichi_choice
+        self.riichi_cost = riichi_cost
+        self.ippatsu = ippatsu
+        self.furiten = furiten
+        self.bonus = bonus
 
 
 class SearchLimits:
@@ -60,7 +94,7 @@ class Graph:
     def __init__(self, *, melds: tuple[Meld, ...], fixed: list[int], fixed_reds: list[int],  # noqa: PLR0913
                  red_total: list[int], copies: tuple[int, ...], values: WinValues, first: int, last: int,
                  pool: int, limits: SearchLimits, origin: list[int], tegawari: bool = False,
-                 shanten_down: bool = False, extra: int = 1) -> None:
+                 shanten_down: bool = False, extra: int = 1, table: TableRules | None = None) -> None:
         """``fixed``: each kind's copies in the melds and visible (they never change); ``fixed_reds``: the
         red fives of each suit among them; ``red_total``: each suit's red fives in the set; ``pool``: the
         tiles the draws come from at turn 0 (S); ``origin``: the concealed counts of the position asked about.
@@ -85,6 +119,7 @@ class Graph:
         self.tegawari = tegawari
         self.shanten_down = shanten_down
         self.extra = extra
+        self.table = table
         self.origin_shanten = 99  # set by the caller once the graph can work it out (set_origin_shanten)
         self.started = time.monotonic()
         self.draw_ids: dict[bytes, int] = {}
@@ -95,8 +130,14 @@ class Graph:
         self.draw_tenpai: list[bool] = []
         self.draw_wins: list[list[tuple[float, float]]] = []
         self.draw_moves: list[list[tuple[float, int]]] = []
-        #: Per discard state: the draw states its allowed discards lead to.
-        self.discard_moves: list[list[int]] = []
+        #: Per draw state (the table model): the state it stays in when nothing happens (itself, or the same
+        #: hand without ippatsu), the weight of the waits that may be won by ron and their points weighted, and
+        #: all its unseen tiles.
+        self.draw_fallback: list[int] = []
+        self.draw_ron: list[tuple[float, float]] = []
+        self.draw_unseen: list[int] = []
+        #: Per discard state: the draw states its allowed discards lead to, each with what choosing it costs.
+        self.discard_moves: list[list[tuple[int, float]]] = []
         #: Shanten of every hand met (the same hands come back from many states), and each win's points.
         self._shanten: dict[bytes, int] = {}
         self._wins: dict[bytes, float | None] = {}
@@ -117,9 +158,11 @@ class Graph:
 
     # -- building ---------------------------------------------------------------------------------------
 
-    def draw_state(self, counts: list[int], reds: list[int], *, riichi: bool) -> int:
-        """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit), made if new."""
-        key = bytes(counts) + bytes(reds) + (b"\x01" if riichi else b"\x00")
+    def draw_state(self, counts: list[int], reds: list[int], flags: int, let_go: int = 0) -> int:
+        """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
+        :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
+        tenpai, for furiten), made if new."""
+        key = bytes(counts) + bytes(reds) + bytes((flags, let_go))
         found = self.draw_ids.get(key)
         if found is not None:
             return found
@@ -130,10 +173,13 @@ class Graph:
         self.draw_tenpai.append(False)
         self.draw_wins.append([])
         self.draw_moves.append([])
+        self.draw_fallback.append(node)
+        self.draw_ron.append((0.0, 0.0))
+        self.draw_unseen.append(0)
         return node
 
-    def _discard_state(self, counts: list[int], reds: list[int], *, riichi: bool) -> int:
-        key = bytes(counts) + bytes(reds) + (b"\x01" if riichi else b"\x00")
+    def _discard_state(self, counts: list[int], reds: list[int], flags: int) -> int:
+        key = bytes(counts) + bytes(reds) + bytes((flags, 0))
         found = self.discard_ids.get(key)
         if found is not None:
             return found
@@ -171,11 +217,19 @@ class Graph:
         key = self.draw_keys[node]
         counts = list(key[:34])
         reds = list(key[34:37])
-        riichi = key[37] == 1
+        flags = key[37]
+        riichi = flags & RIICHI != 0
         now = self.shanten_of(counts)
         self.draw_tenpai[node] = now <= 0
         wins = self.draw_wins[node]
         moves = self.draw_moves[node]
+        table = self.table
+        if table is not None:
+            self.draw_unseen[node] = sum([max(0, self._unseen(counts, k)) for k in range(34)])
+            if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
+                self.draw_fallback[node] = self.draw_state(counts, reds, flags & ~IPPATSU, key[38])
+            if now == 0 and table.ron:
+                self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
         keep_any = (self.tegawari and not riichi
                     and self.distance(counts) + now < self.origin_shanten + self.extra)
         after = shanten_after_draws(counts, n_melds=self.n_melds)
@@ -188,56 +242,98 @@ class Graph:
                 continue
             counts[kind] += 1
             if not useful and keep_any:  # tegawari: the 14 tiles choose what to let go, the draw itself included
-                self._add_kept(counts, reds, kind, unseen, riichi=riichi, moves=moves)
+                self._add_kept(counts, reds, kind, unseen, flags & ~IPPATSU, moves)
             elif useful:
                 suit = _five_index(kind)
                 red = 0
                 if suit >= 0:
                     red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
                 if unseen - red > 0:
-                    self._add_draw(counts, reds, kind, unseen - red, -1, riichi=riichi, tenpai=now == 0,
+                    self._add_draw(counts, reds, kind, unseen - red, -1, flags=flags, tenpai=now == 0,
                                    wins=wins, moves=moves)
                 if red > 0:
                     reds[suit] += 1
-                    self._add_draw(counts, reds, kind, red, suit, riichi=riichi, tenpai=now == 0,
+                    self._add_draw(counts, reds, kind, red, suit, flags=flags, tenpai=now == 0,
                                    wins=wins, moves=moves)
                     reds[suit] -= 1
             counts[kind] -= 1
 
-    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, *, riichi: bool,
+    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, flags: int,  # noqa: PLR0913
                   moves: list[tuple[float, int]]) -> None:
         suit = _five_index(kind)
         red = 0
         if suit >= 0:
             red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
         if unseen - red > 0:
-            moves.append((float(unseen - red), self._discard_state(counts, reds, riichi=riichi)))
+            moves.append((float(unseen - red), self._discard_state(counts, reds, flags)))
         if red > 0:
             reds[suit] += 1
-            moves.append((float(red), self._discard_state(counts, reds, riichi=riichi)))
+            moves.append((float(red), self._discard_state(counts, reds, flags)))
             reds[suit] -= 1
 
     def _add_draw(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int, *,  # noqa: PLR0913
-                  riichi: bool, tenpai: bool, wins: list[tuple[float, float]], moves: list[tuple[float, int]]
+                  flags: int, tenpai: bool, wins: list[tuple[float, float]], moves: list[tuple[float, int]]
                   ) -> None:
         if tenpai:
-            key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, riichi))
-            if key in self._wins:
-                points = self._wins[key]
-            else:
-                win = Tile.from_kind(kind, red=red_suit >= 0)
-                points = self.values.tsumo(self.hand_of(counts, reds), win, riichi=riichi)
-                self._wins[key] = points
+            points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
             if points is not None:  # a winning tile without a yaku is thrown back like any other
                 wins.append((float(weight), points))
         else:
-            moves.append((float(weight), self._discard_state(counts, reds, riichi=riichi)))
+            moves.append((float(weight), self._discard_state(counts, reds, flags & ~IPPATSU)))
+
+    def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
+                    tsumo: bool) -> float | None:
+        """The points of winning the 14 ``counts`` on ``kind`` (a red five where ``red_suit`` >= 0), each win
+        scored once; in the table model with the honba and sticks, and in riichi the player's own stick back."""
+        key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, flags, tsumo))
+        if key in self._wins:
+            return self._wins[key]
+        win = Tile.from_kind(kind, red=red_suit >= 0)
+        points = self.values.win(self.hand_of(counts, reds), win, riichi=flags & RIICHI != 0,
+                                 ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo)
+        table = self.table
+        if points is not None and table is not None:
+            points += table.bonus + (table.riichi_cost if flags & RIICHI else 0.0)
+        self._wins[key] = points
+        return points
+
+    def _ron(self, counts: list[int], reds: list[int], flags: int, let_go: int) -> tuple[float, float]:
+        """The waits of a tenpai hand that another seat's discard would win (none while furiten): their weight,
+        and their points weighted."""
+        table = self.table
+        assert table is not None
+        waits = [k for k, after in enumerate(shanten_after_draws(counts, n_melds=self.n_melds)) if after < 0]
+        if any(table.furiten[k] or let_go == k + 1 for k in waits):
+            return (0.0, 0.0)
+        weight = points = 0.0
+        for kind in waits:
+            unseen = self._unseen(counts, kind)
+            if unseen <= 0:
+                continue
+            suit = _five_index(kind)
+            red = 0
+            if suit >= 0:
+                red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
+            counts[kind] += 1
+            for w, red_suit in ((unseen - red, -1), (red, suit)):
+                if w <= 0:
+                    continue
+                if red_suit >= 0:
+                    reds[red_suit] += 1
+                value = self._win_points(counts, reds, kind, red_suit, flags, tsumo=False)
+                if red_suit >= 0:
+                    reds[red_suit] -= 1
+                if value is not None:
+                    weight += w
+                    points += w * value
+            counts[kind] -= 1
+        return (weight, points)
 
     def _expand_discard(self, node: int) -> None:
         key = self.discard_keys[node]
         counts = list(key[:34])
         reds = list(key[34:37])
-        riichi = key[37] == 1
+        flags = key[37]
         now = self.shanten_of(counts)
         if now < 0:
             return  # complete: no discard keeps it so
@@ -251,16 +347,31 @@ class Graph:
             if after != now and not (down and after == now + 1):
                 continue
             counts[kind] -= 1
-            if after == now or (down and after == now + 1):
-                declare = riichi or (self.closed and after == 0)
-                suit = _five_index(kind)
-                if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
-                    moves.append(self.draw_state(counts, reds, riichi=declare))
-                if suit >= 0 and reds[suit] > 0:
-                    reds[suit] -= 1
-                    moves.append(self.draw_state(counts, reds, riichi=declare))
-                    reds[suit] += 1
+            suit = _five_index(kind)
+            if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
+                moves += self.after_discard(counts, reds, flags, kind, after)
+            if suit >= 0 and reds[suit] > 0:
+                reds[suit] -= 1
+                moves += self.after_discard(counts, reds, flags, kind, after)
+                reds[suit] += 1
             counts[kind] += 1
+
+    def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
+                      *, double: bool = False) -> list[tuple[int, float]]:
+        """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
+        with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
+        table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
+        table = self.table
+        if flags & RIICHI or not (self.closed and after == 0):
+            let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
+            return [(self.draw_state(counts, reds, flags, let_go), 0.0)]
+        if table is None:
+            return [(self.draw_state(counts, reds, RIICHI), 0.0)]
+        declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
+        out = [(self.draw_state(counts, reds, declared, kind + 1), table.riichi_cost)]
+        if table.riichi_choice:
+            out.append((self.draw_state(counts, reds, 0, kind + 1), 0.0))
+        return out
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
         """The hand of concealed ``counts`` holding ``reds`` red fives per suit, with the melds."""
@@ -275,117 +386,3 @@ class Graph:
                 tiles += [Tile.from_kind(kind, red=True)] * red
             tiles += [Tile.from_kind(kind)] * (n - red)
         return Hand(tiles, self.melds)
-
-    # -- the dynamic program ----------------------------------------------------------------------------
-
-    def solve(self, watched: list[int]) -> list[TurnValues]:
-        """Every state's values from the last turn back to the first; the per-turn values of the ``watched``
-        draw states (the others are kept for one turn only)."""
-        last, first = self.last, self.first
-        n_draw, n_discard = len(self.draw_keys), len(self.discard_keys)
-        # The transitions flattened: draw state i's draws are edges start[i] .. start[i + 1] - 1.
-        start = [0] * (n_draw + 1)
-        target: list[int] = []
-        weight: list[float] = []
-        win_weight = [0.0] * n_draw  # the wins of a state: their weight, and their points weighted
-        win_points = [0.0] * n_draw
-        totals = [0.0] * n_draw
-        for i in range(n_draw):
-            for w, points in self.draw_wins[i]:
-                win_weight[i] += w
-                win_points[i] += w * points
-            for w, to in self.draw_moves[i]:
-                target.append(to)
-                weight.append(w)
-            start[i + 1] = len(target)
-            totals[i] = win_weight[i] + sum([w for w, _ in self.draw_moves[i]])
-        kids_start = [0] * (n_discard + 1)
-        kids: list[int] = []
-        for j in range(n_discard):
-            kids += self.discard_moves[j]
-            kids_start[j + 1] = len(kids)
-        tenpai = self.draw_tenpai
-        # values at the turn being worked out (draw states) and at the one after it (both)
-        dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
-        dw = [0.0] * n_draw
-        de = [0.0] * n_draw
-        xt = [0.0] * n_discard
-        xw = [0.0] * n_discard
-        xe = [0.0] * n_discard
-        self._best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids)
-        size = last + 1
-        out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in watched]
-        for k, node in enumerate(watched):
-            out[k][0][last] = dt[node]
-        tegawari = self.tegawari
-        for t in range(last - 1, first - 1, -1):
-            left = self.pool - t
-            nt = [0.0] * n_draw
-            nw = [0.0] * n_draw
-            ne = [0.0] * n_draw
-            for i in range(n_draw):
-                tn, wn, en = dt[i], dw[i], de[i]
-                ww = win_weight[i]
-                gain_t = ww * (1.0 - tn)
-                gain_w = ww * (1.0 - wn)
-                gain_e = win_points[i] - ww * en
-                total = totals[i]
-                if tegawari:
-                    total = ww
-                for e in range(start[i], start[i + 1]):
-                    to = target[e]
-                    w = weight[e]
-                    gt = xt[to] - tn
-                    gw = xw[to] - wn
-                    ge = xe[to] - en
-                    if tegawari:
-                        if gt == 0.0 and gw == 0.0 and ge == 0.0:
-                            continue  # a draw kept by tegawari that changes nothing is no event
-                        total += w
-                    gain_t += w * gt
-                    gain_w += w * gw
-                    gain_e += w * ge
-                share = float(left)
-                if total > left:
-                    if not tegawari:
-                        self._beyond_the_wall(i, t, left, total)
-                    share = total  # more draws worth keeping than tiles left: the chances are shares of them
-                nt[i] = 1.0 if tenpai[i] else tn + gain_t / share
-                nw[i] = wn + gain_w / share
-                ne[i] = en + gain_e / share
-            dt, dw, de = nt, nw, ne
-            self._best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids)
-            for k, node in enumerate(watched):
-                tv, wv, ev = out[k]
-                tv[t] = dt[node]
-                wv[t] = dw[node]
-                ev[t] = de[node]
-        return out
-
-    @staticmethod
-    def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913
-                          xw: list[float], xe: list[float], kids_start: list[int], kids: list[int]) -> None:
-        """Each discard state's values: the best of the draw states its discards lead to, each value on its own."""
-        for j in range(len(xt)):
-            bt = bw = be = 0.0
-            for e in range(kids_start[j], kids_start[j + 1]):
-                child = kids[e]
-                x = dt[child]
-                if x > bt:
-                    bt = x
-                x = dw[child]
-                if x > bw:
-                    bw = x
-                x = de[child]
-                if x > be:
-                    be = x
-            xt[j] = bt
-            xw[j] = bw
-            xe[j] = be
-
-    def _beyond_the_wall(self, node: int, t: int, left: int, total: float) -> None:
-        key = self.draw_keys[node]
-        hand = self.hand_of(list(key[:34]), list(key[34:37]))
-        raise InconsistentSituationError(
-            f"turn {t} leaves {left} tiles to draw from (S = {self.pool}), fewer than the {total:g} copies that "
-            f"would help {hand}: the turns run beyond the wall")

@@ -121,9 +121,9 @@ def _choose(n: int, k: int) -> int:
 
 
 class WinValues:
-    """Scores tsumo wins of one player's hands in one situation, each completed hand once (a memo)."""
+    """Scores the wins of one player's hands in one situation (the search keeps each one's value)."""
 
-    __slots__ = ("_dealer", "_dora", "_kita", "_memo", "_round_wind", "_rules", "_seat_wind", "_unseen")
+    __slots__ = ("_dealer", "_dora", "_kita", "_round_wind", "_rules", "_seat_wind", "_unseen")
 
     def __init__(self, hand: Hand, *, seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...],
                  unseen: list[int], rules: RuleSet = TENHOU, kita: int = 0) -> None:
@@ -141,20 +141,18 @@ class WinValues:
         self._rules = rules
         self._kita = kita
         self._dealer = seat_wind is Wind.EAST
-        self._memo: dict[tuple[Hand, Tile, bool], float | None] = {}
 
     def tsumo(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
         """The expected points of winning ``hand`` (14 tiles, ``win`` among them) by tsumo; None without yaku."""
-        key = (hand, win, riichi)
-        if key in self._memo:
-            return self._memo[key]
-        found = self._value(hand, win, riichi=riichi)
-        self._memo[key] = found
-        return found
+        return self.win(hand, win, riichi=riichi)
 
-    def _value(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
-        ctx = WinContext(win, tsumo=True, seat_wind=self._seat_wind, round_wind=self._round_wind, riichi=riichi,
-                         dora=self._dora, kita=self._kita)
+    def win(self, hand: Hand, win: Tile, *, riichi: bool, ippatsu: bool = False, double: bool = False,  # noqa: PLR0913
+            tsumo: bool = True) -> float | None:
+        """The expected points of winning ``hand`` on ``win`` by tsumo or (``tsumo`` false) by ron, in riichi
+        (``double``: a double riichi) with or without ippatsu; None without yaku. The points are the hand's
+        value, honba and sticks aside."""
+        ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind, riichi=riichi,
+                         double_riichi=double, ippatsu=ippatsu, dora=self._dora, kita=self._kita)
         try:
             result = score(hand, ctx, self._rules)
         except NoYakuError:
@@ -170,5 +168,5 @@ class WinValues:
         for extra, p in enumerate(chances):
             if p:
                 value += p * han_points(result.han + min(extra, _URA_CAP), result.fu, self._rules,
-                                        dealer=self._dealer, tsumo=True)
+                                        dealer=self._dealer, tsumo=tsumo)
         return value

@@ -65,7 +65,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                     help="each discard's chance of tenpai, chance of winning and expected score by the last turn")
     ev.add_argument("--turn", type=int, default=1, help="the turn now: how many tiles the player has drawn (default 1)")
     ev.add_argument("--last-turn", type=int, default=18, help="the last turn the player draws (default 18)")
-    ev.add_argument("--ev-model", default="peer", help="the model (peer: the published single-player calculators)")
+    ev.add_argument("--ev-model", default="table", choices=("table", "peer"),
+                    help="table (default): the project's model of a seat at a real table; peer: the published "
+                         "single-player calculators' model")
+    ev.add_argument("--honba", type=int, default=0, help="honba on the table (the table model adds them to a win)")
+    ev.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table (the table model adds them)")
     ev.add_argument("--ev-seconds", type=float, default=None, metavar="S",
                     help="stop the search after S seconds with a too_complex error")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -101,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
     if args.kita:
         request["kita"] = args.kita
     if args.ev:
+        if args.honba:
+            request["honba"] = args.honba
+        if args.sticks:
+            request["riichi_sticks"] = args.sticks
         request["ev"] = {"model": args.ev_model, "first_turn": args.turn, "last_turn": args.last_turn}
         if args.ev_seconds is not None:
             request["ev"]["max_seconds"] = args.ev_seconds  # type: ignore[index]

@@ -153,7 +153,8 @@ def _ev(req: dict[str, object], max_seconds: float | None, max_states: int | Non
         visible = tuple(Tile.from_kind(t.kind) for t in visible)
     result = expected_values(hand, visible=visible, dora=ctx.dora, seat_wind=ctx.seat_wind,
                              round_wind=ctx.round_wind, riichi=_flag(req, "riichi"), kita=ctx.kita, rules=rules,
-                             options=options)
+                             options=options, honba=ctx.honba, riichi_sticks=ctx.riichi_sticks,
+                             tiles_left=_int(req, "tiles_left"), discards=_tiles(req, "discards"))
     return ev_json(result)
 
 

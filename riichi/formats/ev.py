@@ -10,20 +10,23 @@ web server) caps the budget a request may ask for.
 >>> read_ev_options({"turn": 3})
 Traceback (most recent call last):
 ...
-riichi.errors.InvalidCaseError: unknown key 'turn' in 'ev' (known: model, first_turn, last_turn, pool, max_states, max_seconds)
+riichi.errors.InvalidCaseError: unknown key 'turn' in 'ev' (known: model, first_turn, last_turn, pool, max_states, max_seconds, tegawari, shanten_down, ron, riichi_choice, ippatsu, uniform_draws, others_win, ron_factor)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from riichi.analysis.ev import DEFAULT_MAX_STATES, EvModel, EvOptions, EvResult
+from riichi.analysis.ev import DEFAULT_MAX_STATES, DEFAULT_MODEL, EvModel, EvOptions, EvResult
 from riichi.errors import InvalidCaseError
 
 __all__ = ["EV_KEYS", "ev_json", "read_ev_options"]
 
 #: The keys of the request's ``ev`` object.
-EV_KEYS: Final = ("model", "first_turn", "last_turn", "pool", "max_states", "max_seconds")
+EV_KEYS: Final = ("model", "first_turn", "last_turn", "pool", "max_states", "max_seconds", "tegawari",
+                  "shanten_down", "ron", "riichi_choice", "ippatsu", "uniform_draws", "others_win", "ron_factor")
+#: The switches among them (true or false).
+_SWITCHES: Final = ("tegawari", "shanten_down", "ron", "riichi_choice", "ippatsu", "uniform_draws", "others_win")
 #: The largest turn a request may name (no wall has more draws for one player).
 _MAX_TURN: Final = 136
 
@@ -38,7 +41,7 @@ def read_ev_options(value: object, *, max_seconds: float | None = None, max_stat
     for key in value:
         if key not in EV_KEYS:
             raise InvalidCaseError(f"unknown key {key!r} in 'ev' (known: {', '.join(EV_KEYS)})")
-    model = value.get("model", EvModel.PEER.value)
+    model = value.get("model", DEFAULT_MODEL.value)
     models = [m.value for m in EvModel]
     if model not in models:
         raise InvalidCaseError(f"'ev.model' is one of {', '.join(models)}, not {model!r}")
@@ -59,8 +62,18 @@ def read_ev_options(value: object, *, max_seconds: float | None = None, max_stat
         seconds = float(seconds)
         if max_seconds is not None:
             seconds = min(seconds, max_seconds)
+    switches: dict[str, bool] = {}
+    for key in _SWITCHES:
+        if key in value:
+            flag = value[key]
+            if not isinstance(flag, bool):
+                raise InvalidCaseError(f"'ev.{key}' is true or false, not {flag!r}")
+            switches[key] = flag
+    factor = value.get("ron_factor", 0.5)
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0 <= factor <= 1:
+        raise InvalidCaseError(f"'ev.ron_factor' is a number from 0 to 1, not {factor!r}")
     return EvOptions(model=EvModel(model), first_turn=first, last_turn=last, pool=pool, max_states=states,
-                     max_seconds=seconds)
+                     max_seconds=seconds, ron_factor=float(factor), **switches)  # type: ignore[arg-type]
 
 
 def _int(value: dict[str, object], key: str, default: int, low: int, high: int) -> int:
