@@ -204,12 +204,15 @@ ANALYZE_REQUEST: Final[dict[str, object]] = {
                "description": "Ask for each discard's tenpai and win probabilities and expected score, turn by turn "
                               "(the documentation's section on expected values); the server caps the budget.",
                "properties": {
-                   "model": {"type": "string", "enum": ["peer"], "default": "peer"},
+                   "model": {"type": "string", "enum": ["table", "peer"], "default": "table"},
                    "first_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 1},
                    "last_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 18},
                    "pool": {"type": ["integer", "null"], "minimum": 1, "maximum": 136},
                    "max_states": {"type": ["integer", "null"], "minimum": 1},
-                   "max_seconds": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 3600}}},
+                   "max_seconds": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 3600},
+                   **{switch: {"type": "boolean"} for switch in ("tegawari", "shanten_down", "ron", "riichi_choice",
+                                                                 "ippatsu", "uniform_draws", "others_win")},
+                   "ron_factor": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}},
     },
 }
 
