@@ -138,3 +138,12 @@ def test_shanten_down_lists_the_discards_that_raise_the_shanten() -> None:
     down = expected_values("234678m3459p57s12z", options=EvOptions(model=EvModel.PEER, shanten_down=True))
     assert sorted(d.shanten for d in peer.discards) == [1, 1, 1]
     assert len(down.discards) == 14 and {d.shanten for d in down.discards} == {1, 2}
+
+
+def test_notebook_table_and_plot() -> None:
+    # the same numbers as the result, and one line a discard (three at most) in the plot
+    r = expected_values("234678m3459p57s12z", dora="1z", visible="1z", options=EvOptions(model=EvModel.PEER))
+    page = r._repr_html_()
+    best = r.discards[0]
+    assert f"{100 * best.win[0]:.1f}" in page and f"{best.value[0]:,.0f}" in page
+    assert page.count("<polyline") == 3

@@ -135,6 +135,12 @@ class EvResult(Frozen):
         """The first discard, or None when the model considers none (a complete hand)."""
         return self.discards[0] if self.discards else None
 
+    def _repr_html_(self) -> str:
+        """Notebooks show the table of the calculator page and the win chance turn by turn."""
+        from riichi.analysis.views import ev_html  # noqa: PLC0415 - pictures only when a notebook asks
+
+        return ev_html(self)
+
     def find(self, tile: Tile | str, *, kita: bool = False) -> DiscardEv:
         """The entry of discarding ``tile`` (a red five is its own entry); KeyError if the model has none."""
         if isinstance(tile, str):
