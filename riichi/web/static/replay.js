@@ -562,10 +562,10 @@ async function renderEv(h, at) {
   const text = (d) => `win ${(100 * d.win[0]).toFixed(1)} %, value ${Math.round(d.value[0]).toLocaleString("en")}`;
   box.append(el("span", { id: "ev-discarded", "data-tile": let_go }, "discarded ", tileRow([let_go], "small"), " ",
     mine ? text(mine) : "(raises the shanten: not among the model's choices)"));
-  if (best && best.tile !== let_go) {
+  if (best && best.tile !== let_go && !(mine && mine.value[0] >= best.value[0] - 1e-9)) {
     box.append(el("span", { id: "ev-best", "data-tile": best.tile }, " · best ", tileRow([best.tile], "small"), " ", text(best)));
-  } else if (best) {
-    box.append(el("span", { id: "ev-best", "data-tile": best.tile }, " · the best discard"));
+  } else if (best) {  // the tile let go is the best (or as good as it)
+    box.append(el("span", { id: "ev-best", "data-tile": let_go }, " · the best discard"));
   }
 }
 
