@@ -10,12 +10,13 @@ this package moves the checkout to the end of ``sys.path`` (``python -m`` puts i
 ``import riichi`` finds the installed package; the benchmarks themselves still import from here.
 Where no riichi is installed, the sources are what runs, and the first line says so. Comparing the
 compiled build with the pure sources is the job of ``benchmarks.run`` and ``benchmarks.builds``,
-which run each in a process of its own and name both.
+which run each in a process of its own and name both. A benchmark starts riichi in another process with
+:func:`riichi.build.riichi_command` and :func:`riichi.build.riichi_env` (as the tests do), which run the
+riichi this process imported.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -42,14 +43,3 @@ def which_riichi() -> str:
     where = Path(riichi.__file__).resolve().parent
     origin = "the checkout's sources" if where == REPO / "riichi" else "installed"
     return f"{describe()}, {origin} at {where}"
-
-
-def riichi_process(*args: str) -> tuple[list[str], dict[str, str]]:
-    """The command and environment that run ``python -m riichi ARGS`` in a process of its own on the riichi
-    this process imported (the installed build, else the sources): ``-P`` keeps the current folder, the
-    checkout when a benchmark runs from it, off the process's module path, where ``python -m`` would put it
-    first, and ``PYTHONPATH`` names the folder of the riichi imported here."""
-    import riichi  # noqa: PLC0415
-
-    home = str(Path(riichi.__file__).resolve().parent.parent)
-    return [sys.executable, "-P", "-m", "riichi", *args], {**os.environ, "PYTHONPATH": home}

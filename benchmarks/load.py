@@ -31,7 +31,8 @@ must be 0.
 
 from __future__ import annotations
 
-from benchmarks import riichi_process, which_riichi
+from benchmarks import which_riichi
+from riichi.build import riichi_command, riichi_env
 
 import argparse
 import http.client
@@ -145,9 +146,10 @@ def percentile(values: list[float], q: float) -> float:
 
 def measure(workers: int, clients: int, seconds: float, max_requests: int, bodies: list[bytes]) -> list[str]:
     port = free_port()
-    command, env = riichi_process("serve", "--host", HOST, "--port", str(port), "--workers", str(workers),
-                                  "--max-connections", str(max(512, 2 * clients)))
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = riichi_command("serve", "--host", HOST, "--port", str(port), "--workers", str(workers),
+                             "--max-connections", str(max(512, 2 * clients)))
+    server = subprocess.Popen(command, cwd=ROOT, env=riichi_env(), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
     rows = []
     try:
         deadline = time.monotonic() + 60
@@ -271,9 +273,10 @@ def scenarios(clients: int, seconds: float, bodies: list[bytes]) -> list[str]:
 
     hands = len(read_record(record, name=LONGEST).hands)
     port = free_port()
-    command, env = riichi_process("serve", "--host", HOST, "--port", str(port), "--request-timeout",
-                                  str(SCENARIO_DEADLINE))
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = riichi_command("serve", "--host", HOST, "--port", str(port), "--request-timeout",
+                             str(SCENARIO_DEADLINE))
+    server = subprocess.Popen(command, cwd=ROOT, env=riichi_env(), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
     # Each scenario: its clients, in groups whose answers are counted apart (replays, scores).
     plans: dict[str, dict[str, list[Callable[[int, float, Round], None]]]] = {
         "close": {"score": [_scorer(bodies, k * 997, "1.1") for k in range(clients)]},

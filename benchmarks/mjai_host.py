@@ -18,7 +18,7 @@ core to wake. Times are wall-clock seconds; the CPU seconds of the table's proce
 (Linux ``/proc``) are printed too. Memory is the resident set of this process and of each bot process
 after the first game, the middle one and the last (of the first placement).
 
-The bots run the build this process runs (:func:`benchmarks.riichi_process`): a run from the checkout
+The bots run the build this process runs (:func:`riichi.build.riichi_command`): a run from the checkout
 times the installed build, as every benchmark does, and not the checkout's sources.
 """
 
@@ -33,11 +33,12 @@ import time
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from benchmarks import riichi_process, which_riichi
+from benchmarks import which_riichi
+from riichi.build import riichi_command, riichi_env
 
 
 #: ``riichi bot efficient`` of the build this process runs, wherever the benchmark is run from (see above).
-BOT, _BOT_ENV = riichi_process("bot", "efficient")
+BOT = riichi_command("bot", "efficient")
 
 
 def _rss_kib(pid: int | str = "self") -> int:
@@ -152,7 +153,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="hanchan each way (default 20)")
     args = parser.parse_args()
     print(which_riichi())
-    os.environ["PYTHONPATH"] = _BOT_ENV["PYTHONPATH"]  # the bot processes inherit it
+    os.environ["PYTHONPATH"] = riichi_env()["PYTHONPATH"]  # the bot processes inherit it
     games = args.games
     runs = []
     with tempfile.TemporaryDirectory() as folder:

@@ -17,14 +17,13 @@ hundred bytes for the rest of the process.
 from __future__ import annotations
 
 import difflib
+import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar
-
-if TYPE_CHECKING:
-    from riichi.bots.protocol import FaultKind
+from typing import ClassVar
 
 __all__ = [
     "BotFault",
+    "FaultKind",
     "IllegalActionError",
     "ImpossibleTilesError",
     "InconsistentSituationError",
@@ -154,8 +153,21 @@ class IllegalActionError(RiichiError):
         super().__init__(f"{event}: {message}" if event is not None else message)
 
 
+class FaultKind(enum.Enum):
+    """What went wrong with a bot's answer (kept here, beside :class:`BotFault`, so that this module, which
+    every other imports, imports none of riichi's)."""
+
+    BAD_JSON = "bad_json"  #: the answer is not one JSON object with a ``type``
+    ILLEGAL = "illegal"  #: the answer is no legal action now
+    LATE = "late"  #: no answer within the time allowed
+    EXITED = "exited"  #: the bot's process is gone
+
+    def __repr__(self) -> str:
+        return f"FaultKind.{self.name}"
+
+
 class BotFault(RiichiError):
-    """A bot's answer that cannot be played; ``kind`` (a :class:`~riichi.bots.protocol.FaultKind`) says why."""
+    """A bot's answer that cannot be played; ``kind`` (a :class:`FaultKind`) says why."""
 
     def __init__(self, kind: FaultKind, message: str) -> None:
         self.kind = kind

@@ -4,11 +4,10 @@ starts the riichi it tests in another process."""
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 
-import riichi
+from riichi.build import python_command, riichi_command, riichi_env
 
 #: The test data kept in the repository.
 DATA = Path(__file__).resolve().parent / "data"
@@ -33,29 +32,10 @@ def _screenshot_folder() -> Path:
 #: The browser tests' pictures (see :func:`_screenshot_folder`).
 SCREENSHOTS = _screenshot_folder()
 
-#: The folder that holds the riichi this test process imported: site-packages for the installed build (what
-#: CI tests), the checkout for a run on the sources.
-RIICHI_HOME = Path(riichi.__file__).resolve().parent.parent
-
-
-def python_command(*args: str) -> list[str]:
-    """A Python command line whose ``import riichi`` finds the riichi under test, run with :func:`riichi_env`.
-
-    ``-P`` keeps the current folder off the module path: ``python -m riichi`` (or ``-c``) started from the
-    checkout would import the checkout's sources, the pure build, instead of the installed one."""
-    return [sys.executable, "-P", *args]
-
-
-def riichi_command(*args: str) -> list[str]:
-    """``riichi ARGS`` as the riichi this test process imported (run it with :func:`riichi_env`)."""
-    return python_command("-m", "riichi", *args)
-
-
-def riichi_env(**extra: str) -> dict[str, str]:
-    """This process's environment and ``extra``, with the folder of the riichi under test first on
-    ``PYTHONPATH``: with :func:`riichi_command`, the same riichi runs in the other process."""
-    path = os.pathsep.join(filter(None, [str(RIICHI_HOME), os.environ.get("PYTHONPATH")]))
-    return {**os.environ, **extra, "PYTHONPATH": path}
+#: How a test starts the riichi under test in another process: the helpers every riichi process is started
+#: with (the benchmarks' too), from :mod:`riichi.build`.
+__all__ = ["BENCH_HANDS", "DATA", "GAMES", "SCREENSHOTS", "TENHOU_WINS", "python_command", "riichi_command",
+           "riichi_env"]
 
 
 def _changed_files(root: Path) -> dict[str, float] | None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import riichi
+from riichi import build
 from riichi.build import PROBE, describe, kind
 from tests.conftest import python_command, riichi_command, riichi_env
 
@@ -133,3 +134,21 @@ def _compiled_sources() -> list[tuple[str, Path]]:
     exclude = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["riichi"]["mypyc"]["exclude"]
     files = ((path.relative_to(ROOT).as_posix(), path) for path in sorted((ROOT / "riichi").rglob("*.py")))
     return [(name, path) for name, path in files if not any(fnmatch.fnmatch(name, pattern) for pattern in exclude)]
+
+
+def test_one_helper_starts_riichi_in_another_process_for_the_tests_and_the_benchmarks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tests (tests.conftest) and the benchmarks started riichi in another process with two helpers of their
+    # own; the benchmarks' replaced PYTHONPATH where the tests' kept it. Both now use riichi.build's, which puts
+    # the folder of the riichi under test first and keeps what was there after it.
+    import tests.conftest  # noqa: PLC0415
+
+    assert (tests.conftest.riichi_command, tests.conftest.riichi_env) == (build.riichi_command, build.riichi_env)
+    load = (ROOT / "benchmarks" / "load.py").read_text(encoding="utf-8")
+    host = (ROOT / "benchmarks" / "mjai_host.py").read_text(encoding="utf-8")
+    assert "from riichi.build import riichi_command, riichi_env" in load + host and "riichi_process" not in load + host
+    home = str(Path(riichi.__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", "/elsewhere")
+    assert build.riichi_env(RIICHI_X="1")["PYTHONPATH"].split(os.pathsep) == [home, "/elsewhere"]
+    assert build.riichi_env(RIICHI_X="1")["RIICHI_X"] == "1"
+    assert build.riichi_command("bot", "efficient")[-4:] == ["-m", "riichi", "bot", "efficient"]

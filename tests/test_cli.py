@@ -55,7 +55,7 @@ def test_compare_shows_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
                        "--compare")
     assert code == 0
     lines = out.splitlines()
-    assert len(lines) == 1 + 9
+    assert len(lines) == 1 + 10  # the ten four-player presets
     assert all(any(line.startswith(name) for line in lines) for name in ("tenhou", "wrc", "dynasty"))
     assert all("1500" in line for line in lines[1:])  # menzen tsumo only, the same everywhere
 
@@ -67,7 +67,7 @@ def test_compare_a_liable_yakuman_before_the_discarder_is_given(capsys: pytest.C
                        "--compare")
     assert code == 0 and "internal" not in out
     rows = out.splitlines()[1:]
-    assert len(rows) == 9
+    assert len(rows) == 10  # the ten four-player presets
     assert all(row.split()[1:] == ["1x", "yakuman", "32000", "daisangen"] for row in rows), rows
 
 
@@ -79,7 +79,7 @@ def test_errors_go_to_stderr_with_their_code(capsys: pytest.CaptureFixture[str])
 
 def test_rules_list_and_difference(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
-    assert code == 0 and out.count("\n") == 11
+    assert code == 0 and out.count("\n") == 12  # one line a preset
     # every description starts in one column, the longest name (mahjongsoul-sanma) included
     assert len({len(re.match(r"\S+ +", line).group(0)) for line in out.splitlines()}) == 1
     code, out, _ = run(capsys, "rules", "tenhou", "tenhou-sanma")
@@ -219,4 +219,4 @@ def test_compare_a_nagashi_mangan_names_its_value_by_the_limit(capsys: pytest.Ca
     assert rows["tenhou"] == ["mangan", "8000", "nagashi_mangan", "5"]
     assert rows["wrc"][:2] == ["inconsistent_situation", "-"]
     assert sorted(name for name, row in rows.items() if row[0] == "mangan") == [
-        "dynasty", "ema2008", "full", "mahjongsoul", "mleague", "tenhou"]
+        "dynasty", "ema2008", "full", "mahjongsoul", "mleague", "riichicity", "tenhou"]

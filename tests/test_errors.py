@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -373,3 +374,19 @@ def test_an_unexpected_failure_is_an_internal_error_result_not_a_crash() -> None
     result = score_case(_FailingCase(VALID, id=7))
     assert result == {"id": 7, "ok": False,
                       "error": {"code": "internal_error", "message": "internal error (RuntimeError: the case broke)"}}
+
+
+def test_the_errors_module_imports_nothing_of_riichi() -> None:
+    # riichi.errors is the lowest floor: every module imports it. It imported the bots' FaultKind (for a type
+    # annotation), which closed a circle of 31 modules through the import graph; FaultKind now lives beside
+    # BotFault, and the bots' protocol module gives the same class.
+    import ast  # noqa: PLC0415
+
+    from riichi import errors  # noqa: PLC0415
+    from riichi.bots import protocol  # noqa: PLC0415
+
+    tree = ast.parse(Path(errors.__file__).read_text(encoding="utf-8"))
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert [m for m in imported if m == "riichi" or m.startswith("riichi.")] == []
+    assert protocol.FaultKind is errors.FaultKind and errors.BotFault(errors.FaultKind.LATE, "x").kind.value == "late"

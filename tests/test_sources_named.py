@@ -25,6 +25,7 @@ INTERNAL = re.compile(r"\b[Ss]eeds? 0\d\d|\b[Ss]eeds? 00\d|\bseed text|RULESETS|
 SOURCES = {
     "tenhou": "tenhou.net",
     "mahjongsoul": "Mahjong Soul",
+    "riichicity": "Riichi City page",
     "wrc": "WRC Riichi Rules 2015",
     "ema": "EMA Riichi Competition Rules 2016",
     "ema2008": "EMA Riichi Competition Rules 2008",

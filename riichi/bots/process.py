@@ -26,7 +26,7 @@ import time
 from collections import deque
 from typing import IO
 
-from riichi.bots.protocol import BotFault, Fault, FaultKind, find_action, message_text, seat_text
+from riichi.bots.protocol import BotFault, Fault, FaultKind, fault_of, find_action, message_text, seat_text
 from riichi.game.engine import Decision
 from riichi.game.events import Deal, Event, GameEnd, GameStart
 from riichi.game.legal import Action
@@ -224,11 +224,12 @@ class MjaiProcessPlayer:
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
         """Ask the bot; its fault makes the safe move."""
+        answer = ""
         try:
             answer = self._exchange(self._take_pending(), self.timeout)
             return find_action(answer, actions)
         except BotFault as fault:
-            self.faults.append(Fault(self.seat, fault.kind, str(fault)))
+            self.faults.append(fault_of(fault, self.seat, answer, view))
             return Decision(self.seat, actions, view).default
 
 

@@ -14,12 +14,11 @@ Pass(seat=1)
 
 from __future__ import annotations
 
-import enum
 import json
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from riichi.errors import BotFault
+from riichi.errors import BotFault, FaultKind
 from riichi.formats import strict_json
 from riichi.formats.mjai import mjai_event, tile_from_mjai
 from riichi.frozen import Frozen
@@ -40,7 +39,11 @@ from riichi.game.events import (
 )
 from riichi.game.legal import Action, Pass
 
-__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "find_action", "message_text", "seat_message", "seat_text"]
+if TYPE_CHECKING:
+    from riichi.game.players import SeatView
+
+__all__ = ["HIDDEN", "BotFault", "Fault", "FaultKind", "action_message", "fault_of", "find_action", "message_text",
+           "seat_message", "seat_text"]
 
 #: What a seat is shown for a tile it may not see.
 HIDDEN = "?"
@@ -54,28 +57,57 @@ _ANSWERED_BY: dict[str, type[Action]] = {
 }
 
 
-class FaultKind(enum.Enum):
-    """What went wrong with a bot's answer."""
-
-    BAD_JSON = "bad_json"  #: the answer is not one JSON object with a ``type``
-    ILLEGAL = "illegal"  #: the answer is no legal action now
-    LATE = "late"  #: no answer within the time allowed
-    EXITED = "exited"  #: the bot's process is gone
-
-    def __repr__(self) -> str:
-        return f"FaultKind.{self.name}"
-
-
 @dataclass(frozen=True, slots=True)
 class Fault(Frozen):
-    """One move of a bot replaced by the safe default: the seat, the kind and what it answered."""
+    """One move of a bot replaced by the safe default: the seat, the kind, why the answer was refused
+    (``detail``; for an illegal answer the table's rule first) and the answer itself ("" when none came)."""
 
     seat: int
     kind: FaultKind
     detail: str
+    answer: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"seat": self.seat, "kind": self.kind.value, "detail": self.detail}
+        return {"seat": self.seat, "kind": self.kind.value, "detail": self.detail, "answer": self.answer}
+
+
+def fault_of(fault: BotFault, seat: int, answer: str, view: SeatView | None = None) -> Fault:
+    """The :class:`Fault` of ``seat``'s refused ``answer`` ("" when none came); given the seat's ``view``, an
+    illegal answer's reason starts with the table's own rule (``discard 1 5m: the riichi discard must leave
+    the hand tenpai``) when the answer names a move the table knows."""
+    detail = str(fault)
+    if fault.kind is FaultKind.ILLEGAL and view is not None:
+        event = _answered_event(answer, seat)
+        why = view.refusal(event) if event is not None else ""
+        if why:
+            detail = f"{why}; {detail}"
+    return Fault(seat, fault.kind, detail, _short(answer))
+
+
+def _answered_event(answer: str, seat: int) -> Event | None:
+    """The engine's event an mjai answer names, as ``seat``'s move (None when it names none)."""
+    try:
+        message = strict_json.loads(answer)
+        if not isinstance(message, dict):
+            return None
+        kind = message.get("type")
+        if kind == "dahai":
+            return Discard(seat, tile_from_mjai(message.get("pai")), tsumogiri=message.get("tsumogiri") is True)
+        if kind == "reach":
+            return Riichi(seat)
+        consumed = message.get("consumed")
+        own = tuple(tile_from_mjai(t) for t in consumed) if isinstance(consumed, list) else ()
+        if kind == "ankan":
+            return Ankan(seat, own)
+        if kind == "kakan":
+            return Shouminkan(seat, tile_from_mjai(message.get("pai")))
+        target = message.get("target")
+        if kind in ("chi", "pon", "daiminkan") and type(target) is int:
+            call = {"chi": Chi, "pon": Pon, "daiminkan": Minkan}[str(kind)]
+            return call(seat, tile_from_mjai(message.get("pai")), target, own)
+    except ValueError:  # not JSON, a tile that is none, or an event its own checks refuse
+        return None
+    return None
 
 
 def seat_message(event: Event, seat: int) -> dict[str, object]:

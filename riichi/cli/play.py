@@ -36,7 +36,13 @@ from riichi.cli.batch import plural
 from riichi.cli.columns import cell_width, pad
 from riichi.errors import RiichiError
 from riichi.formats.detect import SUFFIXES
-from riichi.formats.record import GameRecord, HandRecord, RecordRules, StatedHand
+from riichi.formats.record import (
+    GameRecord,
+    HandRecord,
+    RecordFault,
+    RecordRules,
+    StatedHand,
+)
 from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event, GameEnd
 from riichi.game.game import Game
@@ -143,8 +149,18 @@ def _play(args: argparse.Namespace, rules: RuleSet, names: list[str],  # noqa: C
     played: list[Event] = []
     bots = [player for _spec, player in seated.values() if isinstance(player, MjaiProcessPlayer)]
     listeners = [played.append] + [bot.observe for bot in bots]
+    counted = [0] * len(bots)  # each bot's faults already placed
+    placed: list[tuple[int, Fault]] = []  # the game's faults, each before the event at this index of played
+
+    def place() -> None:
+        """Place the bots' new faults before the next event (the move the table played in a faulting seat's
+        place, or the next event after its safe pass)."""
+        for b, bot in enumerate(bots):
+            placed.extend((len(played), f) for f in bot.faults[counted[b]:])
+            counted[b] = len(bot.faults)
 
     def listen(event: Event) -> None:
+        place()
         for listener in listeners:
             listener(event)
 
@@ -156,15 +172,18 @@ def _play(args: argparse.Namespace, rules: RuleSet, names: list[str],  # noqa: C
             players = [seated[seat][1] if seat in seated else PLAYERS[name](game_seed + seat)
                        for seat, name in enumerate(names)]
             played.clear()
+            placed.clear()
             before = [len(bot.faults) for bot in bots]
+            counted[:] = before
             game = play_game(players, rules, seed=game_seed, names=tuple(names), listener=listen)
             game_faults = [f for bot, n in zip(bots, before, strict=True) for f in bot.faults[n:]]
+            place()  # any after the game's last event
             faults.extend(game_faults)
             events += len(played)
             tally.add(game)
             if save is not None:
                 name = f"game-{i:04d}{SUFFIXES[args.format]}"
-                record = game_record(game, played)
+                record = game_record(game, played, placed)
                 if game_faults:
                     record = replace(record, names=_noted(record.names, game_faults))
                 try:
@@ -281,19 +300,27 @@ def _print(summary: dict[str, object]) -> None:
     print("yaku per win: " + ", ".join(f"{name} {share:.1%}" for name, share in list(yaku.items())[:15]))
 
 
-def game_record(game: Game, events: Sequence[Event]) -> GameRecord:
+def game_record(game: Game, events: Sequence[Event], faults: Sequence[tuple[int, Fault]] = ()) -> GameRecord:
     """A finished game as a record: its events hand by hand, stating no results. Writing it
     (:func:`~riichi.replay.convert.write_record` under the game's rules) gives every hand the engine's
     results, replayed from the events, as any record without results gets them (so ``hora`` and
     ``ryukyoku`` carry their score changes). The record carries the game's rule set, which every format
-    writes where it can (mjai ``start_game``, tenhou.net/6 ``rule``, an mjlog attribute Tenhou ignores)."""
+    writes where it can (mjai ``start_game``, tenhou.net/6 ``rule``, an mjlog attribute Tenhou ignores), and
+    the bots' ``faults``, each given with the index in ``events`` of the event it came before (the mjai
+    record writes them there)."""
     hands: list[list[Event]] = []
+    where: list[tuple[int, int]] = []  # each event's hand and place in it
     for event in events:
         if isinstance(event, Deal):
             hands.append([])
         if hands and not isinstance(event, GameEnd):  # the record's end is no event of its last hand
+            where.append((len(hands) - 1, len(hands[-1])))
             hands[-1].append(event)
+        else:
+            where.append((len(hands), 0))
     records = tuple(HandRecord(i, tuple(hand_events), StatedHand()) for i, hand_events in enumerate(hands))
     rules = RecordRules.played_under(game.rules)  # the preset and every switch: a reader replays the same rules
     start = (game.rules.game.starting_points,) * game.players
-    return GameRecord(rules, game.names, start, records, None)
+    placed = tuple(RecordFault(*(where[i] if i < len(where) else (len(hands), 0)), f.seat, f.kind, f.answer, f.detail)
+                   for i, f in faults)
+    return GameRecord(rules, game.names, start, records, None, faults=placed)

@@ -41,7 +41,8 @@ key: E1-0                 East 1, honba 0
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay game records through the engine, or convert them", description=(
-        "Replay Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON or mjai JSON lines through the engine: every "
+        "Replay Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, mjai JSON lines, Mahjong Soul or Riichi City "
+        "records through the engine: every "
         "hand's yaku, points, payments, honba, sticks and the end of the game are recomputed and compared with "
         "the record's own values. FILE may be a folder (its records, recursively) or a glob; - reads standard "
         "input. Exit status: 0 when every hand matches its record, 1 when anything differs or a file has an "
@@ -56,8 +57,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="with --jsonl: replay the files in N worker processes, or 'auto' for one a core (default 1); "
                         "the lines are written in the order of the files all the same. Standard input (-) is read "
                         "in this process")
-    p.add_argument("--write", choices=FORMATS, metavar="FORMAT",
-                   help=f"convert the records instead: {', '.join(FORMATS)}")
+    p.add_argument("--write", choices=tuple(SUFFIXES), metavar="FORMAT",
+                   help=f"convert the records instead: {', '.join(SUFFIXES)}")
     p.add_argument("--out", metavar="DIR", help="with --write: the folder to write into (default: standard output "
                    "for one file)")
     p.set_defaults(run=run)

@@ -9,11 +9,14 @@
 >>> detect_format(b'{"head":{"uuid":"250913-638affa1"},"data":{"type":"Buffer","data":[]}}')
 'soul'
 
+>>> detect_format(b'{"code":0,"data":{"handRecord":[{"handEventRecord":[]}]}}')
+'riichicity'
+
 Records of other games' formats that are not read are recognised and named, so that the refusal says
 what the record is:
 
->>> print(read_record(b'{"code":0,"data":{"handRecord":[{"handEventRecord":[]}]}}').errors[0])
-a Riichi City record: recognised, but not a format this version reads (it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines and Mahjong Soul records)
+>>> print(read_record(b'{"publicObservation":{},"privateObservations":[]}').errors[0])
+a mjx game state (mjxproto JSON) record: recognised, but not a format this version reads (it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, Mahjong Soul and Riichi City records)
 """
 
 from __future__ import annotations
@@ -26,32 +29,32 @@ from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import looks_like_mjlog, read_mjlog_bytes
 from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRules
+from riichi.formats.riichicity import looks_like_riichicity, read_riichicity
 from riichi.formats.soul import looks_like_soul, read_soul
 from riichi.formats.tenhou6 import read_tenhou6
 
 __all__ = ["FORMATS", "SUFFIXES", "detect_format", "foreign_format", "read_record", "refusal"]
 
 #: The record formats, by the names the command line uses.
-FORMATS: Final = ("mjlog", "tenhou6", "mjai", "soul")
+FORMATS: Final = ("mjlog", "tenhou6", "mjai", "soul", "riichicity")
 #: The file suffix of each format a record is written in (``riichi play --save``, ``riichi replay --write``).
 #: mjai is ``.mjson``, as the logs of the protocol's own server and its test records are named (gimite/mjai,
 #: ``lib/mjai/file_converter.rb``, ``test/kuikae.mjson``); a folder's ``.jsonl`` files are read as well.
 SUFFIXES: Final = {"mjlog": ".xml", "tenhou6": ".json", "mjai": ".mjson"}
 
 #: Formats recognised but not read, each by keys only it writes (among the first 64 KiB): its name.
-#: Riichi City's game data (``handRecord`` of ``handEventRecord``s, as its record API answers);
 #: mjx's own game state (``publicObservation`` beside ``privateObservations``, its protobuf as JSON);
 #: Majiang's (kobalab, 電脳麻将) game record (``qijia``, the first dealer, with ``log`` of ``qipai``...).
 _FOREIGN: Final = (
-    ((b'"handRecord"', b'"handEventRecord"'), "Riichi City"),
     ((b'"publicObservation"', b'"privateObservations"'), "mjx game state (mjxproto JSON)"),
     ((b'"qijia"', b'"qipai"'), "Majiang (kobalab, 電脳麻将)"),
 )
-_READS: Final = "it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines and Mahjong Soul records"
+_READS: Final = ("it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, Mahjong Soul and Riichi City "
+                 "records")
 
 
 def foreign_format(data: bytes) -> str | None:
-    """The name of a record format this version recognises but does not read (Riichi City, ...), or None."""
+    """The name of a record format this version recognises but does not read (mjx's game state, ...), or None."""
     head = data.lstrip()[:65536]
     if not head.startswith((b"{", b"[")):
         return None
@@ -62,8 +65,8 @@ def foreign_format(data: bytes) -> str | None:
 
 
 def detect_format(data: bytes) -> str | None:
-    """``mjlog``, ``tenhou6``, ``mjai`` or ``soul`` (Mahjong Soul's own record) from the first bytes of a
-    record (gzip undone); None when it is none of them."""
+    """``mjlog``, ``tenhou6``, ``mjai``, ``soul`` (Mahjong Soul's own record) or ``riichicity`` (Riichi City's)
+    from the first bytes of a record (gzip undone); None when it is none of them."""
     if is_gzip(data):
         try:
             data = ungzip(data)
@@ -73,6 +76,8 @@ def detect_format(data: bytes) -> str | None:
         return "mjlog"
     if looks_like_soul(data):
         return "soul"
+    if looks_like_riichicity(data):
+        return "riichicity"
     if foreign_format(data) is not None:
         return None
     head = data.lstrip()[:65536]
@@ -108,6 +113,8 @@ def read_record(data: bytes, fmt: str = "auto", *, name: str = "", strict: bool 
         return _unreadable(exc.message)
     if fmt == "soul":
         return read_soul(data)
+    if fmt == "riichicity":
+        return read_riichicity(data, strict=strict)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as not_utf8:  # named apart from exc above: compiled, one name keeps one type
@@ -129,7 +136,8 @@ def refusal(data: bytes) -> str:
     foreign = foreign_format(data)
     if foreign is not None:
         return f"a {foreign} record: recognised, but not a format this version reads ({_READS})"
-    return "not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines nor a Mahjong Soul record)"
+    return ("not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines, a Mahjong Soul nor a Riichi "
+            "City record)")
 
 
 def _unreadable(message: str) -> GameRecord:

@@ -12,6 +12,8 @@ protocol has no field for and other readers ignore: ``start_game`` may carry
 (``fan``, ``fu``, ``hora_points``, ``yakus``, ``limit``, ``pao``) and ``hora``
 and ``ryukyoku`` the ``honba`` and ``kyotaku`` they settle. ``rule`` may also be
 the whole rule set (``{"preset": "wrc", ...}``, the spec :func:`~riichi.formats.record.rules_spec` writes).
+A game played by bots carries each answer the table refused on the line of the event played next
+(``faults``, see :mod:`riichi.formats.mjai_faults`).
 
 Read leniently (``strict=False``), the dialects of other writers are read too,
 each one noted: riichienv's and mjai.app's draw names (``exhaustive_draw``,
@@ -46,6 +48,7 @@ from riichi.formats.record import (
     GameRecord,
     HandRecord,
     RecordError,
+    RecordFault,
     RecordNote,
     RecordRules,
     StatedDraw,
@@ -54,8 +57,10 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
 )
+from riichi.formats.mjai_faults import fault_entries, read_faults
 from riichi.formats.tenhou6_names import yaku_by_name
 from riichi.game.events import (
     Ankan,
@@ -164,6 +169,7 @@ class _Reader:
     padded: bool = False
     strict: bool = True
     notes: list[RecordNote] = field(default_factory=list)
+    faults: list[RecordFault] = field(default_factory=list)
 
     def forgive(self, what: str, read_as: str, hand: _Hand | None) -> None:
         """Read ``what`` (a departure from the format) as ``read_as``: noted when lenient, an error when strict."""
@@ -176,7 +182,25 @@ class _Reader:
             raise _Bad(f"{kind} before start_kyoku")
         return self.hand
 
-    def feed(self, obj: dict[str, object]) -> None:  # noqa: C901, PLR0912 - one branch per message type
+    def feed(self, obj: dict[str, object]) -> None:
+        """Read one line, and the bot faults it carries (this library's ``faults`` field, placed before
+        the line's event)."""
+        before = (self.hand.index, len(self.hand.events)) if self.hand is not None else None
+        self.feed_event(obj)
+        if "faults" not in obj:
+            return
+        kind = obj.get("type")
+        if kind == "start_kyoku" and self.hand is not None:
+            at = (self.hand.index, 0)
+        elif kind == "end_game":
+            at = (len(self.hands), 0)
+        elif before is not None and kind not in ("start_game", "end_kyoku", "none"):
+            at = before
+        else:
+            raise _Bad(f"faults on a {kind} line: they go on the event played after them")
+        self.faults += read_faults(obj["faults"], hand=at[0], event=at[1], players=self.players or 4)
+
+    def feed_event(self, obj: dict[str, object]) -> None:  # noqa: C901, PLR0912 - one branch per message type
         kind = obj.get("type")
         if kind == "start_game":
             names = obj.get("names")
@@ -516,9 +540,11 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
     start = reader.hands[0].stated.scores_start if reader.hands else None
     n = reader.players or 4
     rules = reader.rules or RecordRules(players=n, red_fives=True if reader.red_seen else None)
+    rules, start_notes = lobby_start(rules, tuple(reader.hands))
     names = reader.names if len(reader.names) == n else ("",) * n
     return GameRecord(rules, names, start, tuple(reader.hands), reader.end, tuple(reader.errors),
-                      tuple(reader.notes), lenient=not strict)
+                      (*reader.notes, *(RecordNote(note) for note in start_notes)), lenient=not strict,
+                      faults=tuple(reader.faults))
 
 
 # -- writing ---------------------------------------------------------------------------------------------
@@ -568,13 +594,15 @@ def mjai_event(event: Event) -> dict[str, object]:  # noqa: C901, PLR0911, PLR09
     return {"type": "end_game"}
 
 
-def _event_lines(hand: HandRecord) -> Iterator[dict[str, object]]:
+def _event_lines(hand: HandRecord, faults: dict[tuple[int, int], list[RecordFault]]) -> Iterator[dict[str, object]]:
     wins = iter(hand.stated.wins)
     stated = hand.stated
-    for event in hand.events:
+    for index, event in enumerate(hand.events):
         if not isinstance(event, Event):
             continue
         line = mjai_event(event)
+        if (hand.index, index) in faults:
+            line["faults"] = fault_entries(faults[(hand.index, index)])
         if isinstance(event, Deal):
             if stated.honba is not None:
                 line["honba"] = stated.honba
@@ -623,10 +651,17 @@ def write_mjai(record: GameRecord) -> str:
     if rules.log_id:
         start["ref"] = rules.log_id
     out: list[dict[str, object]] = [start]
+    faults: dict[tuple[int, int], list[RecordFault]] = {}
+    for f in record.faults:
+        faults.setdefault((f.hand, f.event), []).append(f)
     for hand in record.hands:
-        out.extend(_event_lines(hand))
+        out.extend(_event_lines(hand, faults))
         out.append({"type": "end_kyoku"})
     end: dict[str, object] = {"type": "end_game"}
+    placed = {(h.index, i) for h in record.hands for i, e in enumerate(h.events) if isinstance(e, Event)}
+    after = [f for f in record.faults if (f.hand, f.event) not in placed]  # after the last hand
+    if after:
+        end["faults"] = fault_entries(after)
     if record.end is not None:
         end["scores"] = list(record.end.final_scores)
         end["points"] = list(record.end.final_points)

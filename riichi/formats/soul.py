@@ -4,7 +4,7 @@ A record as the client saves it is one JSON object: ``head`` (the game's ``uuid`
 room, mode and lobby rules, ``accounts``: the players by seat, ``result``: final scores and points),
 ``data`` (the server's protobuf bytes, as a Node.js Buffer ``{"type": "Buffer", "data": [...]}``, a
 base64 string or a list of bytes) and, from some tools, ``records`` (the same events already decoded
-to JSON, ``__type`` naming each). The bytes alone (a wrapped ``GameDetailRecords``) are read too.
+to JSON, ``__type`` naming each, or ``_type`` as other decoders write it). The bytes alone (a wrapped ``GameDetailRecords``) are read too.
 The bytes are decoded by :mod:`riichi.formats.soul_proto` (the ``soul`` extra); a record that carries
 only decoded ``records`` needs no extra.
 
@@ -150,6 +150,8 @@ class _Hand:
     start: dict[str, object]
     dealer_tiles: list[Tile]
     doras: int
+    #: What one honba adds to a win in all (the lobby's changbang_value; 300 in ranked games).
+    honba_value: int = 300
     events: list[Event] = field(default_factory=list)
     hands: list[list[Tile]] = field(default_factory=list)
     pons: dict[tuple[int, int], bool] = field(default_factory=dict)
@@ -299,7 +301,8 @@ class _Hand:
                 source = self.last[0]
             ura = _tiles(h, "li_doras") if h.get("liqi") else ()
             self.events.append(Win(seat, source, tile, ura))
-            self.wins.append(_stated_win(h, seat, source, _int(self.start, "ben"), deltas if len(hules) == 1 else None))
+            self.wins.append(_stated_win(h, seat, source, _int(self.start, "ben"), deltas if len(hules) == 1 else None,
+                                         self.honba_value))
         if len(hules) > 1:
             self.total = deltas
         self.done = True
@@ -359,7 +362,7 @@ def _wall(start: dict[str, object]) -> tuple[Tile, ...] | None:
 
 
 def _stated_win(h: dict[str, object], seat: int, source: int | None, honba: int,
-                deltas: tuple[int, ...] | None) -> StatedWin:
+                deltas: tuple[int, ...] | None, honba_value: int) -> StatedWin:
     fans = h.get("fans") or []
     if not isinstance(fans, list) or not all(isinstance(f, dict) for f in fans):
         raise _Bad(f"a win's fans must be a list of objects, not {fans!r}")
@@ -378,8 +381,8 @@ def _stated_win(h: dict[str, object], seat: int, source: int | None, honba: int,
         points = _int(h, "point_zimo_qin") + 2 * _int(h, "point_zimo_xian")
     pao = _int(h, "baopai")
     # The sticks a lone winner collects, as the server's numbers state them: its change less the hand's value
-    # and the honba (300 a honba, ron or tsumo).
-    gained = deltas[seat] - points - 300 * honba if deltas is not None else -1
+    # and the honba (the game's honba value, ron or tsumo: 300 in ranked games).
+    gained = deltas[seat] - points - honba_value * honba if deltas is not None else -1
     sticks = gained // 1000 if gained >= 0 and gained % 1000 == 0 else None
     return StatedWin(seat, source, han=None if yiman else _int(h, "count"), fu=None if yiman else _int(h, "fu"),
                      points=points, yaku=() if yiman else tuple(named),
@@ -422,14 +425,25 @@ def _decoded(data: bytes) -> list[tuple[str, dict[str, object]]]:
     return list(events)
 
 
+#: The keys that name a decoded event's message: ``__type`` (the client's saving tool), ``_type`` (other
+#: decoders of Soul records).
+_TYPE_KEYS: Final = ("__type", "_type")
+
+
 def _json_events(records: list[object]) -> Iterator[tuple[str, dict[str, object]]]:
     for i, r in enumerate(records):
-        if not isinstance(r, dict) or not isinstance(r.get("__type"), str):
-            raise _Bad(f"records[{i}] is not an event (an object with __type)")
-        yield str(r["__type"]).removeprefix(".lq."), r
+        if not isinstance(r, dict):
+            raise _Bad(f"records[{i}] is not an event (an object whose __type or _type names it)")
+        names = [r[k] for k in _TYPE_KEYS if k in r]
+        if not names or not all(isinstance(n, str) for n in names):
+            raise _Bad(f"records[{i}] is not an event (an object whose __type or _type names it)")
+        if len({str(n).removeprefix(".lq.") for n in names}) > 1:
+            raise _Bad(f"records[{i}] names two events: __type {names[0]!r} and _type {names[1]!r}")
+        yield str(names[0]).removeprefix(".lq."), r
 
 
-def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError]) -> list[HandRecord]:
+def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError],
+           honba_value: int = 300) -> list[HandRecord]:
     hands: list[HandRecord] = []
     current: _Hand | None = None
     for position, (name, obj) in enumerate(events):
@@ -442,7 +456,7 @@ def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError
                 if not 0 <= dealer <= 3 or len(tiles[dealer]) != 14 or any(  # noqa: PLR2004
                         len(t) != 13 for s, t in enumerate(tiles) if s != dealer):  # noqa: PLR2004
                     raise _Bad(f"a deal of {[len(t) for t in tiles]} tiles (the dealer 14, the others 13)")
-                current = _Hand(len(hands), obj, tiles[dealer], 1, hands=tiles)
+                current = _Hand(len(hands), obj, tiles[dealer], 1, honba_value, hands=tiles)
             elif current is None:
                 raise _Bad(f"{name} before the first hand's deal")
             else:
@@ -485,6 +499,27 @@ def _head(head: dict[str, object]) -> tuple[tuple[str, ...], StatedGameEnd | Non
     return tuple(names), end
 
 
+def _config_disagrees(first: HandRecord, rules: RecordRules) -> list[RecordError]:
+    """What the game's first hand shows against its config's rules (a lobby's, else the ranked ones): each seat
+    starts with the starting points, and the wall holds as many red fives as the rules play."""
+    deal = first.events[0] if first.events else None
+    if not isinstance(deal, Deal) or deal.round_wind is not Wind.EAST or deal.round_number != 1 or deal.honba:
+        return []  # not the game's first hand
+    try:
+        played = rules.ruleset()
+    except RiichiError:  # rules the engine cannot set up: the replay names them
+        return []
+    found: list[str] = []
+    start = played.game.starting_points
+    if any(score != start for score in deal.scores):
+        found.append(f"every seat starts with {start:,} points, but the first hand's scores are {list(deal.scores)}")
+    reds = sum(1 for t in deal.wall or () if t.is_red)
+    if deal.wall is not None and reds != played.scoring.aka:
+        found.append(f"{played.scoring.aka} red fives are played (dora_count), but the first hand's wall holds {reds}")
+    return [RecordError(ErrorCode.INVALID_LOG, f"the game's config disagrees with its record: {what}", None, 0)
+            for what in found]
+
+
 def read_soul(data: bytes) -> GameRecord:
     """Read a Mahjong Soul record: the client's saved JSON, or the server's bytes alone."""
     if len(data) > MAX_RECORD:
@@ -520,7 +555,10 @@ def read_soul(data: bytes) -> GameRecord:
                                                                "players are read from Mahjong Soul records"))
     errors += [RecordError(ErrorCode.UNSUPPORTED_RULES, f"the game's rules include {rule}, which the engine "
                                                         "does not play") for rule in config.unplayed]
-    hands = _hands(events, errors) if not errors else []
+    honba_value = dict(config.switches).get("honba_ron", 300)
+    hands = _hands(events, errors, honba_value if type(honba_value) is int else 300) if not errors else []
+    if hands and not errors:
+        errors += _config_disagrees(hands[0], rules)
     names, end = _head(head)
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors))

@@ -35,6 +35,7 @@ from riichi.rules.options import (
     MultipleYakuman,
     Renchan,
     Renhou,
+    SanmaTsumo,
     TenpaiYame,
 )
 from riichi.yaku import Yaku
@@ -79,10 +80,30 @@ def _flag(rule: dict[str, object], key: str) -> bool:
     return bool(rule.get(key, False))
 
 
-def _detail_switches(rule: dict[str, object], players: int) -> tuple[list[tuple[str, object]], list[str]]:  # noqa: C901, PLR0912
-    """The switches a stated ``detail_rule`` sets (every field read, an absent one at its protobuf default)."""
-    out: list[tuple[str, object]] = []
-    unplayed: list[str] = []
+#: Fields of ``GameDetailRule`` that do not change how a hand is played or paid: the clock, the hints, the
+#: strength of AI seats, chat and emotes.
+_NO_EFFECT: Final = frozenset({"time_fixed", "time_add", "bianjietishi", "ai_level", "emoji_switch", "thinking_type",
+                               "disable_broadcast", "disable_chat_room", "round_type"})
+#: Fields read into a switch (below), each checked against the engine's rules.
+_READ: Final = frozenset({
+    "dora_count", "shiduan", "init_point", "fandian", "can_jifei", "tianbian_value", "liqibang_value",
+    "changbang_value", "noting_fafu_1", "noting_fafu_2", "noting_fafu_3", "have_liujumanguan", "have_qieshangmanguan",
+    "have_biao_dora", "have_gang_biao_dora", "ming_dora_immediately_open", "have_li_dora", "have_gang_li_dora",
+    "have_sifenglianda", "have_sigangsanle", "have_sijializhi", "have_jiuzhongjiupai", "have_sanjiahele",
+    "have_toutiao", "have_helelianzhuang", "have_helezhongju", "have_tingpailianzhuang", "have_tingpaizhongju",
+    "have_yifa", "have_nanruxiru", "jingsuanyuandian", "shunweima_2", "shunweima_3", "shunweima_4", "have_zimosun",
+    "disable_multi_yukaman", "fanfu", "guyi_mode", "disable_leijiyiman", "disable_double_yakuman",
+    "disable_composite_yakuman", "enable_shiti", "enable_nontsumo_liqi", "disable_double_wind_four_fu",
+    "disable_angang_guoshi", "enable_renhe", "enable_baopai_extend_settings",
+})
+#: Special game modes (event rooms): each changes the game beyond the engine's rules when on.
+_SPECIAL_MODES: Final = ("dora3_mode", "begin_open_mode", "jiuchao_mode", "muyu_mode", "open_hand", "xuezhandaodi",
+                         "huansanzhang", "chuanma", "reveal_discard", "field_spell_mode", "zhanxing", "tianming_mode",
+                         "yongchang_mode", "hunzhiyiji_mode", "wanxiangxiuluo_mode", "beishuizhizhan_mode")
+
+
+def _points(rule: dict[str, object], out: list[tuple[str, object]], unplayed: list[str], players: int) -> None:
+    """Starting and return points, uma, bust, the sticks' values and the noten payments."""
     start, origin, target = _int(rule, "init_point"), _int(rule, "jingsuanyuandian"), _int(rule, "fandian")
     if start:
         out.append(("starting_points", start))
@@ -90,36 +111,72 @@ def _detail_switches(rule: dict[str, object], players: int) -> tuple[list[tuple[
         out += [("target_points", origin), ("oka", origin > start > 0)]
     if target:
         out.append(("extension_points", target))
-    second, third, fourth = (1000 * _int(rule, f"shunweima_{i}") for i in (2, 3, 4))
-    out.append(("uma", (-(second + third + fourth), second, third, fourth)))
-    out.append(("bust", Bust.BELOW_ZERO if _flag(rule, "can_jifei") else Bust.NONE))
-    honba = _int(rule, "changbang_value")
-    if honba:
-        out += [("honba_tsumo", honba), ("honba_ron", honba * (players - 1))]
-    noten = _int(rule, "noting_fafu_3")
-    if noten:
-        out.append(("noten_total", noten))
+    others = tuple(1000 * _int(rule, f"shunweima_{i}") for i in range(2, players + 1))  # 2nd to last place
+    out.append(("uma", (-sum(others), *others)))
+    # can_jifei off: scores may go below zero, and a player below 1,000 may still declare riichi (the real
+    # tournament game 260326 has two such riichi accepted by the server).
+    bust = _flag(rule, "can_jifei")
+    out += [("bust", Bust.BELOW_ZERO if bust else Bust.NONE), ("riichi_min_points", 1000 if bust else None)]
+    if _int(rule, "tianbian_value"):
+        unplayed.append(f"a game that ends when a player reaches {_int(rule, 'tianbian_value')} (tianbian_value)")
+    if _int(rule, "liqibang_value") not in (0, 1000):
+        unplayed.append(f"riichi sticks of {_int(rule, 'liqibang_value')} points (liqibang_value)")
+    # changbang_value is what one honba adds to a win in all: the discarder pays it on a ron, each payer an
+    # equal share on a tsumo (the ranked rules' 300: 300 on a ron, 100 from each of three on a tsumo, as the
+    # real ranked records pay it; public Soul and Tenhou rule readers convert Tenhou's 100 a payer into Soul's
+    # value as 100 times the payers).
+    honba, payers = _int(rule, "changbang_value"), players - 1
+    if honba and honba % payers == 0:
+        out += [("honba_ron", honba), ("honba_tsumo", honba // payers)]
+    elif honba:
+        unplayed.append(f"honba of {honba} points shared by {players - 1} payers (changbang_value)")
+    # noting_fafu_N: what each noten player pays when N players are tenpai (1,000 / 1,500 / 3,000: 3,000 in all).
+    fafu = [_int(rule, f"noting_fafu_{n}") for n in (1, 2, 3)][:players - 1]
+    totals = {f * (players - n) for n, f in enumerate(fafu, start=1)}
+    if any(fafu) and len(totals) == 1:
+        out.append(("noten_total", totals.pop()))
+    elif any(fafu):
+        unplayed.append(f"noten payments {'/'.join(map(str, fafu))} (noting_fafu) that do not share one total")
+
+
+def _yakuman(rule: dict[str, object], out: list[tuple[str, object]], unplayed: list[str]) -> None:
+    """Kazoe yakuman and several yakuman in one hand."""
+    out.append(("kazoe", Kazoe.SANBAIMAN if _flag(rule, "disable_leijiyiman") else Kazoe.YAKUMAN))
+    no_double, no_composite = _flag(rule, "disable_double_yakuman"), _flag(rule, "disable_composite_yakuman")
+    if _flag(rule, "disable_multi_yukaman") or (no_double and no_composite):
+        out.append(("multiple_yakuman", MultipleYakuman.SINGLE))
+    elif no_composite:
+        unplayed.append("double yakuman counted twice but distinct yakuman never added (disable_composite_yakuman)")
+    elif no_double:
+        out.append(("multiple_yakuman", MultipleYakuman.CUMULATIVE))
+
+
+def _detail_switches(rule: dict[str, object], players: int) -> tuple[list[tuple[str, object]], list[str]]:  # noqa: C901
+    """The switches a stated ``detail_rule`` sets (every field read, an absent one at its protobuf default);
+    a field the engine does not play, or does not know, is named in the second list."""
+    out: list[tuple[str, object]] = []
+    unplayed: list[str] = []
+    _points(rule, out, unplayed, players)
     out += [("nagashi_mangan", _flag(rule, "have_liujumanguan")), ("kiriage", _flag(rule, "have_qieshangmanguan")),
             ("kan_dora", _flag(rule, "have_gang_biao_dora")), ("ura_dora", _flag(rule, "have_li_dora")),
             ("kan_dora_timing", KanDoraTiming.IMMEDIATE if _flag(rule, "ming_dora_immediately_open")
              else KanDoraTiming.AFTER_DISCARD),
             ("abortive_draws", frozenset(kind for key, kind in _ABORTIVE if _flag(rule, key))),
-            ("agari_yame", _flag(rule, "have_helezhongju")), ("tenpai_yame", TenpaiYame.AUTOMATIC if _flag(rule, "have_tingpaizhongju") else TenpaiYame.NONE),
+            ("agari_yame", _flag(rule, "have_helezhongju")),
+            ("tenpai_yame", TenpaiYame.AUTOMATIC if _flag(rule, "have_tingpaizhongju") else TenpaiYame.NONE),
             ("renchan", Renchan.TENPAI if _flag(rule, "have_tingpailianzhuang") else Renchan.WIN_ONLY),
             ("ippatsu", _flag(rule, "have_yifa")),
             ("extension", Extension.SUDDEN_DEATH if _flag(rule, "have_nanruxiru") else Extension.NONE),
-            ("kazoe", Kazoe.SANBAIMAN if _flag(rule, "disable_leijiyiman") else Kazoe.YAKUMAN),
             ("double_wind_fu", 2 if _flag(rule, "disable_double_wind_four_fu") else 4),
             ("kokushi_robs_ankan", not _flag(rule, "disable_angang_guoshi")),
-            ("kuikae", Kuikae.ALLOWED if _flag(rule, "enable_shiti") else Kuikae.FORBIDDEN)]
+            ("kuikae", Kuikae.ALLOWED if _flag(rule, "enable_shiti") else Kuikae.FORBIDDEN),
+            # enable_nontsumo_liqi: riichi on a turn with no draw left after it (no live-wall minimum).
+            ("riichi_min_wall_tiles", None if _flag(rule, "enable_nontsumo_liqi") else 4)]
     if _flag(rule, "have_toutiao"):
         out.append(("multiple_ron", MultipleRon.HEAD_BUMP))
     elif AbortiveDraw.SANCHAHOU in dict(out)["abortive_draws"]:  # type: ignore[operator]
         out.append(("multiple_ron", MultipleRon.DOUBLE))
-    if _flag(rule, "disable_multi_yukaman"):
-        out.append(("multiple_yakuman", MultipleYakuman.SINGLE))
-    elif _flag(rule, "disable_double_yakuman"):
-        out.append(("multiple_yakuman", MultipleYakuman.CUMULATIVE))
+    _yakuman(rule, out, unplayed)
     renhou = _int(rule, "enable_renhe")
     out.append(("renhou", {1: Renhou.MANGAN, 2: Renhou.YAKUMAN}.get(renhou, Renhou.NONE)))
     pao = _int(rule, "enable_baopai_extend_settings")
@@ -127,20 +184,24 @@ def _detail_switches(rule: dict[str, object], players: int) -> tuple[list[tuple[
         out.append(("pao", frozenset({Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU})))
     elif pao == 2:  # noqa: PLR2004
         out.append(("pao", frozenset()))
+    if players == 3:  # noqa: PLR2004 - have_zimosun: a tsumo's missing North share is lost (four players: no effect)
+        out.append(("sanma_tsumo", SanmaTsumo.TSUMO_LOSS if _flag(rule, "have_zimosun") else SanmaTsumo.NORTH_BISECTION))
     if not _flag(rule, "have_helelianzhuang"):
         unplayed.append("no dealer repeat after a dealer win (have_helelianzhuang off)")
     if not _flag(rule, "have_biao_dora"):
         unplayed.append("no dora at all (have_biao_dora off)")
+    if _flag(rule, "have_li_dora") and _flag(rule, "have_gang_biao_dora") and not _flag(rule, "have_gang_li_dora"):
+        unplayed.append("ura dora without kan ura dora (have_gang_li_dora off)")
     if _int(rule, "fanfu") > 1:
         unplayed.append(f"a minimum of {_int(rule, 'fanfu')} han (fanfu)")
-    if _int(rule, "liqibang_value") not in (0, 1000):
-        unplayed.append(f"riichi sticks of {_int(rule, 'liqibang_value')} points (liqibang_value)")
-    if _int(rule, "guyi_mode"):
+    if _int(rule, "guyi_mode") or _flag(rule, "guyi_mode"):
         unplayed.append("local yaku (guyi_mode)")
-    for key in ("dora3_mode", "begin_open_mode", "muyu_mode", "xuezhandaodi", "huansanzhang", "chuanma",
-                "reveal_discard", "field_spell_mode", "zhanxing", "tianming_mode", "jiuchao_mode", "open_hand"):
+    for key in _SPECIAL_MODES:
         if _int(rule, key) or _flag(rule, key):
             unplayed.append(f"the special mode {key}")
+    for key in sorted(rule):
+        if key not in _READ and key not in _NO_EFFECT and key not in _SPECIAL_MODES and rule[key] not in (0, False, None, "", [], {}):
+            unplayed.append(f"the lobby rule {key} = {rule[key]!r}, unknown to the reader")
     return out, unplayed
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
-from riichi.game.events import Discard, Kita, Pon, Riichi, Win
+from riichi.errors import RiichiError
+from riichi.game.events import Discard, Event, Kita, Pon, Riichi, Win
 from riichi.game.legal import Action, Pass
 from riichi.shapes.shanten import shanten
 from riichi.shapes.waits import wait_kinds
@@ -98,6 +99,16 @@ class SeatView:
     def table_tile(self) -> tuple[int, Tile] | None:
         """The discard (or kan tile) on the table and its owner."""
         return self._round.last
+
+    def refusal(self, event: Event) -> str:
+        """Why the table would refuse ``event``, a move of this seat, now (the rule's message, as a record's
+        replay would give it), or "" when it would play it."""
+        twin = self._round.copy()
+        try:
+            twin.apply(event)
+        except RiichiError as exc:
+            return str(exc).splitlines()[0]
+        return ""
 
 
 class Player(Protocol):

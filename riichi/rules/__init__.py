@@ -11,7 +11,7 @@ False
 >>> WRC.game.multiple_ron, EMA.game.multiple_ron
 (<MultipleRon.HEAD_BUMP: 'head_bump'>, <MultipleRon.TRIPLE: 'triple'>)
 >>> sorted(PRESETS)
-['dynasty', 'ema', 'ema2008', 'full', 'jpml', 'mahjongsoul', 'mahjongsoul-sanma', 'mleague', 'tenhou', 'tenhou-sanma', 'wrc']
+['dynasty', 'ema', 'ema2008', 'full', 'jpml', 'mahjongsoul', 'mahjongsoul-sanma', 'mleague', 'riichicity', 'tenhou', 'tenhou-sanma', 'wrc']
 >>> TENHOU_SANMA.players, TENHOU_SANMA.game.uma, TENHOU_SANMA.tiles.size
 (3, (20000, 0, -20000), 108)
 
@@ -57,6 +57,7 @@ from riichi.rules.presets import (
     MAHJONGSOUL_SANMA,
     MLEAGUE,
     PRESETS,
+    RIICHICITY,
     TENHOU,
     TENHOU_SANMA,
     WRC,
@@ -85,6 +86,7 @@ __all__ = [
     "MLEAGUE",
     "PAO_YAKUMAN",
     "PRESETS",
+    "RIICHICITY",
     "SANMA_REMOVED",
     "SCORING_SWITCHES",
     "TENHOU",

@@ -5,7 +5,7 @@ switch (those defaults are switches, never guesses built into the code).
 
 Sources, by title: the WRC Riichi Rules 2015; the EMA Riichi Competition Rules 2016 (and its 2008
 predecessor); tenhou.net's published rule list and 913 real Tenhou games; Mahjong Soul's ranked
-rules; the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
+rules; Riichi City's ranked rules (riichi.wiki's Riichi City page); the JPML official (A) rules, 2024; the M.League rules; the Shanghai: Dynasty manual; the
 riichi.wiki rule pages.
 """
 
@@ -34,8 +34,8 @@ from riichi.rules.ruleset import GameRules, RuleSet, ScoringRules
 from riichi.yaku import Yaku
 
 __all__ = [
-    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS", "TENHOU",
-    "TENHOU_SANMA", "WRC", "presets_for",
+    "DYNASTY", "EMA", "EMA2008", "FULL", "JPML", "MAHJONGSOUL", "MAHJONGSOUL_SANMA", "MLEAGUE", "PRESETS",
+    "RIICHICITY", "TENHOU", "TENHOU_SANMA", "WRC", "presets_for",
 ]
 
 
@@ -81,6 +81,25 @@ MAHJONGSOUL: Final = TENHOU.replace(
     "(init_point 25,000, uma 15/5/-5/-15, noten 1,000/1,500/3,000), and the final points of real "
     "ranked Soul records. Unconfirmed defaults (as Tenhou): honba to the first winner only, "
     "sticks at the end to the top.",
+)
+
+RIICHICITY: Final = TENHOU.replace(
+    name="riichicity",
+    multiple_yakuman=MultipleYakuman.FULL,
+    rinshan_pao=True,
+    uma=(30000, 10000, -10000, -30000),
+    description="Riichi City four-player ranked rules: start 25,000, return 30,000, uma +30/+10/-10/-30 thousand "
+    "with oka to the top (+50/+10/-10/-30 in all), the game running to 30,000 (extension into West, or South "
+    "in an east-only game); three red fives, ura, kan dora and ippatsu; open tanyao and atozuke; all five "
+    "abortive draws, a triple ron among them; yakuman add up and the double forms count twice (full "
+    "scoring); pao for the yakuman and for a rinshan kaihou on an open kan's replacement; no renhou. Sources: "
+    "riichi.wiki's Riichi City page (its ranked-match rules) and the final points a real Riichi City "
+    "hanchan's record states (31,200 is +51.2: 30,000 returned, oka 20, uma 30). Unconfirmed defaults, as "
+    "Tenhou's: no kiriage, 13+ han one yakuman, double ron with honba and sticks to the first winner, bust "
+    "below 0, agari-yame, tenpai-yame at the dealer's choice, kan after riichi strict, kuikae forbidden, "
+    "open-kan dora after the discard, kokushi cannot rob a closed kan, the double-wind pair 4 fu, karaten "
+    "tenpai, sticks left at the end to the top, pao on the whole hand for daisangen and daisuushii, no "
+    "paarenchan (Riichi City's yaku list names one; the record shows none).",
 )
 
 WRC: Final = RuleSet(
@@ -215,7 +234,9 @@ DYNASTY: Final = RuleSet(
 # consistent: start 35,000, return 40,000; a ron pays the four-player value, a tsumo only the two shares that
 # exist; each honba 200 on a ron, 100 from each payer on a tsumo; an exhaustive draw moves 2,000; nagashi
 # mangan as a mangan tsumo without honba; a win on the tile replacing a set-aside North is rinshan kaihou (five
-# such wins with no kan in the hand);
+# such wins with no kan in the hand); each North set aside gives up a live tile (draws + Norths + kans = 55 at
+# every exhaustive draw), and riichi needs one more own draw, three tiles with three players (riichi at three
+# tiles left, after Norths set aside, is accepted in houou games);
 # the west round when nobody has 40,000; uma +20/0/-20 thousand. riichi.wiki, "Sanma": 2m-8m removed, no chi,
 # 35,000 start, kita counted as dora (twice where North is the dora), a win on its replacement is rinshan.
 # riichi.wiki, "Majsoul" (three-player section, revision 19195): no suufon renda or suucha riichi without a
@@ -236,11 +257,12 @@ TENHOU_SANMA: Final = TENHOU.replace(
     honba_tsumo=100,
     noten_total=2000,
     abortive_draws=_SANMA_DRAWS,
+    riichi_min_wall_tiles=3,
     description="tenhou.net three-player ranked rules (sanma, houou: hanchan, open tanyao, red 5p and 5s): "
     "108 tiles (2m-8m out; a 1m indicator makes 9m the dora, 9m makes 1m); no chi; a North may be set aside "
     "(kita) for a replacement tile, each a han of dora (nukidora), and a win on that replacement is rinshan "
-    "kaihou. Scoring as four-player Tenhou. Payments: a ron pays the four-player value, a tsumo only the two "
-    "existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
+    "kaihou. Scoring as four-player Tenhou; riichi needs one more own draw (three tiles left in the wall). "
+    "Payments: a ron pays the four-player value, a tsumo only the two existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
     "all; nagashi mangan as a mangan tsumo without honba. Game: start 35,000, return 40,000, uma +20/0/-20 "
     "thousand, oka to the top; rounds East 1-3 and South 1-3, then the west round while nobody has 40,000; "
     "bust below 0; double ron, honba and sticks to the first winner; abortive draws: nine terminals, four "
@@ -278,8 +300,8 @@ MAHJONGSOUL_SANMA: Final = TENHOU_SANMA.replace(
 
 #: The presets by name.
 PRESETS: Final[Mapping[str, RuleSet]] = {
-    r.name: r for r in (TENHOU, MAHJONGSOUL, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY, TENHOU_SANMA,
-                        MAHJONGSOUL_SANMA)
+    r.name: r for r in (TENHOU, MAHJONGSOUL, RIICHICITY, WRC, EMA, EMA2008, MLEAGUE, JPML, FULL, DYNASTY,
+                        TENHOU_SANMA, MAHJONGSOUL_SANMA)
 }
 
 

@@ -251,6 +251,7 @@ class RecordFormat(enum.Enum):
     TENHOU6 = "tenhou6"
     MJAI = "mjai"
     SOUL = "soul"
+    RIICHICITY = "riichicity"
 
 
 def _replay(data: bytes, fmt: str, name: str, rules: str = "") -> dict[str, object]:

@@ -496,7 +496,7 @@ REVIEW: Final[dict[str, object]] = {
                  "unknown", "choices", "disagreements", "error"],
     "properties": {
         "ok": {"type": "boolean", "const": True},
-        "format": {"type": "string", "enum": ["mjlog", "tenhou6", "mjai", "soul"]},
+        "format": {"type": "string", "enum": ["mjlog", "tenhou6", "mjai", "soul", "riichicity"]},
         "player": {"type": "string", "description": "The built-in player that reviewed the seat."},
         "names": {"type": "array", "items": {"type": "string"}},
         "seat": {"type": "integer", "description": "The reviewed seat (0 the first dealer)."},

@@ -105,12 +105,18 @@ def test_every_layout_reads_as_the_same_game() -> None:
         {"head": head, "data": list(data)},
         {"head": head, "records": saved["records"]},
         {"head": head, "data": list(older_bytes)},
+        # Decoded by other tools, whose records name their event with _type (and without the .lq. package).
+        {"head": head, "records": [{("_type" if k == "__type" else k): (v.removeprefix(".lq.") if k == "__type" else v)
+                                    for k, v in r.items()} for r in saved["records"]]},
     ]
     for layout in layouts:
         record = read_soul(json.dumps(layout, ensure_ascii=False).encode())
         assert record.hands == base.hands and record.end == base.end and record.names == base.names
     alone = read_soul(data)
     assert detect_format(data) == "soul"
+    clash = [{**saved["records"][0], "_type": ".lq.RecordHule"}]
+    assert read_soul(json.dumps({"head": head, "records": clash}).encode()).errors[0].message.endswith(
+        "records[0] names two events: __type 'RecordNewRound' and _type '.lq.RecordHule'")
     assert alone.hands == base.hands and alone.names == ("", "", "", "")
 
 

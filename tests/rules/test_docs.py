@@ -20,5 +20,5 @@ def test_documented_preset_matrix_matches_the_code() -> None:
     assert presets_table() in DOC.read_text()
     row = next(line for line in presets_table().splitlines() if line.startswith("| `kiriage` |"))
     # The rule-set survey's table 1b: WRC, M.League and full scoring round up; the three-player presets
-    # follow their platforms' four-player rules (no kiriage).
-    assert row == "| `kiriage` | no | no | yes | no | no | yes | no | yes | no | no | no |"
+    # follow their platforms' four-player rules (no kiriage); riichicity (third) keeps Tenhou's default.
+    assert row == "| `kiriage` | no | no | no | yes | no | no | yes | no | yes | no | no | no |"

@@ -27,7 +27,7 @@ from riichi.rules import (
 def test_every_preset_named_by_the_interchange_contract_exists() -> None:
     # The interchange contract's "Preset names that must exist", and its three-player section's two.
     assert set(PRESETS) == {"tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml", "full", "dynasty",
-                            "tenhou-sanma", "mahjongsoul-sanma"}
+                            "tenhou-sanma", "mahjongsoul-sanma", "riichicity"}
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -167,8 +167,9 @@ def test_compare_scores_the_case_under_every_preset(client: TestClient) -> None:
     body = response.json()
     assert body["ok"] is True and body["id"] == "c"
     by_preset = {row["preset"]: row["result"] for row in body["results"]}
-    # The interchange format (docs/interchange.md): presets that must exist
-    assert set(by_preset) == {"tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml", "full", "dynasty"}
+    # The interchange format (docs/interchange.md): presets that must exist, and Riichi City's
+    assert set(by_preset) == {"tenhou", "mahjongsoul", "wrc", "ema", "ema2008", "mleague", "jpml", "full", "dynasty",
+                              "riichicity"}
     # 7700 without kiriage, 8000 with it (see PINFU_CASE); the rule-set survey §1b: WRC and M-League round up, Tenhou, EMA
     # and JPML do not.
     assert by_preset["tenhou"]["points"] == 7700

@@ -109,7 +109,7 @@ function errorText(e) {
   return `${where}${e.error.code.replaceAll("_", " ")}: ${e.error.message}`;
 }
 
-const FORMAT_NAMES = { mjlog: "Tenhou mjlog", tenhou6: "tenhou.net/6", mjai: "mjai", soul: "Mahjong Soul" };
+const FORMAT_NAMES = { mjlog: "Tenhou mjlog", tenhou6: "tenhou.net/6", mjai: "mjai", soul: "Mahjong Soul", riichicity: "Riichi City" };
 
 // The game's source, room and rules, and its players, as the record gives them.
 function renderGameInfo() {
@@ -619,7 +619,7 @@ function wire() {
 
 async function start() {
   const a = readAddress();
-  $("format").value = ["auto", "mjlog", "tenhou6", "mjai", "soul"].includes(a.format) ? a.format : "auto";
+  $("format").value = ["auto", "mjlog", "tenhou6", "mjai", "soul", "riichicity"].includes(a.format) ? a.format : "auto";
   $("rules").value = [...$("rules").options].some((o) => o.value === a.rules) ? a.rules : "";
   if (!a.record) return;
   let bytes;

@@ -1,0 +1,249 @@
+"""Riichi City's raw records: the real hanchan in tests/data/riichicity replayed as its server scored it.
+
+What the record's source repository's maintainers recorded for it (tests/data/riichicity/expected.jsonl,
+unchanged from Mystouille/kandora-tournaments' fixture metadata): final scores 17,800 / 26,400 / 24,600 /
+31,200 by the record's positions 0..3, seven wins by positions 1, 3, 1, 0, 2, 3, 3 (ron, ron, ron, tsumo,
+tsumo, ron, tsumo), the nine hands ending ron, exhaustive draw, ron, ron, tsumo, exhaustive draw, tsumo, ron,
+tsumo. The first dealer sits at position 3 (the first hand's dealer_pos), so the replay's seat s is the
+record's position (s + 3) mod 4.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from riichi.formats.detect import detect_format, read_record
+from riichi.formats.record import ErrorCode
+from riichi.formats.riichicity import read_riichicity
+from riichi.replay.convert import write_record
+from riichi.replay.run import replay_game
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "riichicity"
+RECORD = DATA / "cknnf9eai08auidimj2g.json"
+FIRST_DEALER = 3  # the record's position of East 1's dealer
+
+
+def _expected() -> dict[str, object]:
+    line = (DATA / "expected.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    obj = json.loads(line)
+    assert isinstance(obj, dict)
+    return obj
+
+
+def _replay(data: bytes, *, strict: bool = True) -> list[dict[str, object]]:
+    return list(replay_game(read_record(data, strict=strict), file="game"))
+
+
+def _seat(position: int) -> int:
+    return (position - FIRST_DEALER) % 4
+
+
+def test_the_real_hanchan_reproduces_what_its_maintainers_recorded() -> None:
+    raw = RECORD.read_bytes()
+    assert detect_format(raw) == "riichicity"
+    record = read_record(raw)
+    assert record.errors == () and record.ruleset().name == "riichicity"
+    out = _replay(raw)
+    expected = _expected()
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert len(kyoku) == expected["expectedHandCount"] == 9
+    for k in kyoku:  # every hand matches the record's own results: start scores, each win's han, fu, yaku, deltas
+        assert k["matches_log"] is True, (k["kyoku"], k["mismatches"])
+    ends = []
+    wins = []
+    for k in kyoku:
+        if k["outcome"] == "draw":
+            ends.append("exhaustive_draw" if k["draw"]["type"] == "exhaustive" else "abort")  # type: ignore[index]
+        else:
+            ends.append("tsumo" if k["wins"][0]["tsumo"] else "ron")  # type: ignore[index]
+            wins += [(w["winner"], "tsumo" if w["tsumo"] else "ron") for w in k["wins"]]  # type: ignore[attr-defined]
+    assert ends == expected["expectedHandEndReasons"]
+    assert wins == [(_seat(p), mode) for p, mode in zip(expected["expectedWinSeats"],  # type: ignore[call-overload]
+                                                         expected["expectedWinModes"], strict=True)]
+    end = out[-1]
+    final = expected["expectedFinalScores"]
+    assert isinstance(final, list)
+    assert end["type"] == "game_end" and end["matches_log"] is True
+    assert end["final_scores"] == [final[(s + FIRST_DEALER) % 4] for s in range(4)]
+    # The record's game end states its points too (score 512 = +51.2): 30,000 returned, oka 20, uma 30/10.
+    assert end["final_points"] == [51.2, -42.2, 6.4, -15.4]
+    assert end["wall"] == "verified"
+    assert end["names"] == ["shiro(シロ)", "Benoit", "潘多哥斯拉", "むーにあ"]  # by seat: positions 3, 0, 1, 2
+
+
+def _game() -> dict[str, object]:
+    obj = json.loads(RECORD.read_text(encoding="utf-8"))
+    assert isinstance(obj, dict)
+    return obj
+
+
+def _bytes(obj: object) -> bytes:
+    return json.dumps(obj, ensure_ascii=False).encode()
+
+
+def _only_errors(out: list[dict[str, object]]) -> list[tuple[object, str]]:
+    return [(o.get("kyoku"), o["error"]["code"]) for o in out if o["type"] == "error"]  # type: ignore[index]
+
+
+def test_one_drawn_tile_altered_is_a_desync_of_that_hand_only() -> None:
+    obj = _game()
+    hand = obj["handRecord"][3]  # type: ignore[index]
+    for event in hand["handEventRecord"]:
+        data = json.loads(event["data"])
+        if event["eventType"] == 2 and data["in_card"] not in (0, 1):  # the first real draw: made a 1p
+            drawn, data["in_card"] = data["in_card"], 1
+            event["data"] = json.dumps(data)
+            break
+    out = _replay(_bytes(obj))
+    [error] = [o for o in out if o["type"] == "error"]
+    assert error["kyoku"] == 3 and error["error"]["code"] == "desync"  # type: ignore[index]
+    message = error["error"]["message"]  # type: ignore[index]
+    assert message.startswith("hand 4, event ") and "1p" in message  # the hand, the event, the record's tile
+    assert "the wall" in message
+    # every other hand still matches, the one after from the start the record states
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert [k["kyoku"] for k in kyoku] == [0, 1, 2, 4, 5, 6, 7, 8]
+    assert all(k["matches_log"] is True for k in kyoku)
+    assert drawn != 1
+
+
+def test_one_wall_character_altered_is_a_desync_of_that_hand_only() -> None:
+    obj = _game()
+    hand = obj["handRecord"][6]  # type: ignore[index]
+    wall = hand["handCardEncode"]
+    hand["handCardEncode"] = wall[:100] + ("1" if wall[100] != "1" else "2") + wall[101:]
+    out = _replay(_bytes(obj))
+    assert _only_errors(out) == [(6, "desync")]
+    message = next(o for o in out if o["type"] == "error")["error"]["message"]  # type: ignore[index]
+    assert message.startswith("hand 7: the wall's SHA-256 is ")
+    assert [k["kyoku"] for k in out if k["type"] == "kyoku"] == [0, 1, 2, 3, 4, 5, 7, 8]
+
+
+def test_the_wall_is_its_sha256() -> None:
+    # The record's handCardsSHA256 is the SHA-256 of handCardEncode's text, hand by hand.
+    for hand in _game()["handRecord"]:  # type: ignore[attr-defined]
+        assert hashlib.sha256(hand["handCardEncode"].encode()).hexdigest() == hand["handCardsSHA256"]
+
+
+def test_a_rehashed_wall_that_differs_from_the_play_is_a_desync() -> None:
+    # A wall changed and hashed again passes its SHA-256 but not the deal: the engine names the tile.
+    obj = _game()
+    hand = obj["handRecord"][0]  # type: ignore[index]
+    wall = hand["handCardEncode"]
+    # swap the dealer's first four tiles with the next seat's: the deal no longer follows the wall
+    wall = wall[8:16] + wall[:8] + wall[16:]
+    hand["handCardEncode"], hand["handCardsSHA256"] = wall, hashlib.sha256(wall.encode()).hexdigest()
+    out = _replay(_bytes(obj))
+    assert _only_errors(out)[0] == (0, "desync")
+
+
+@pytest.mark.parametrize(("change", "needle"), [
+    (lambda o: o["handRecord"].clear(), "it holds no hands (handRecord is empty)"),
+    (lambda o: o.update(playerCount="four"), "playerCount must be a whole number"),
+    (lambda o: o["handRecord"][0]["players"].pop(), "players names 3 players, not 4"),
+    (lambda o: o["handRecord"][0]["handEventRecord"][0].update(data="{"), "not JSON"),
+    (lambda o: o["handRecord"][0]["handEventRecord"][5].update(data='{"action": 11, "user_id": 813172728, "card": 10}'),
+     "10 is not a Riichi City tile code"),
+    (lambda o: o["handRecord"][0]["handEventRecord"].pop(), "without its results"),
+])
+def test_damaged_records_give_one_precise_error(change: object, needle: str) -> None:
+    obj = _game()
+    change(obj)  # type: ignore[operator]
+    out = _replay(_bytes(obj))
+    errors = [o for o in out if o["type"] == "error"]
+    assert errors, out
+    assert needle in errors[0]["error"]["message"], errors[0]  # type: ignore[index]
+
+
+def test_three_players_and_open_riichi_are_refused_by_name() -> None:
+    obj = _game()
+    obj["playerCount"] = 3
+    [error] = _replay(_bytes(obj))
+    assert error["error"]["code"] == "unsupported_rules"  # type: ignore[index]
+    assert "3-player Riichi City game" in error["error"]["message"]  # type: ignore[index]
+    obj = _game()
+    obj["isKaiLiZhi"] = True
+    [error] = _replay(_bytes(obj))
+    assert "open riichi" in error["error"]["message"]  # type: ignore[index]
+
+
+def test_an_unknown_event_type_is_an_error_strictly_and_a_note_leniently() -> None:
+    obj = _game()
+    events = obj["handRecord"][1]["handEventRecord"]  # type: ignore[index]
+    events.insert(10, {"eventType": 42, "userId": events[9]["userId"], "data": "{}"})
+    strict = read_riichicity(_bytes(obj))
+    assert [(e.hand, e.code) for e in strict.errors] == [(1, ErrorCode.INVALID_LOG)]
+    assert "eventType 42" in strict.errors[0].message
+    lenient = read_riichicity(_bytes(obj), strict=False)
+    assert lenient.errors == () and [n.hand for n in lenient.notes] == [1]
+    out = list(replay_game(lenient, file="x"))
+    assert all(o.get("matches_log") is True for o in out)
+
+
+def test_the_record_apis_answer_is_read_as_the_bare_game() -> None:
+    wrapped = _bytes({"code": 0, "message": "ok", "data": _game()})
+    assert detect_format(wrapped) == "riichicity"
+    out = _replay(wrapped)
+    assert out[-1]["type"] == "game_end" and out[-1]["matches_log"] is True
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "mjlog"])
+def test_converted_records_replay_alike(fmt: str) -> None:
+    # replay --write: the converted record gives the same kyoku objects (ids and the wall aside).
+    record = read_record(RECORD.read_bytes())
+    original = [o for o in replay_game(record, file="") if o["type"] == "kyoku"]
+    text = write_record(record, fmt)
+    again_record = read_record(text.encode(), fmt, strict=False)
+    again = [o for o in replay_game(again_record, file="") if o["type"] == "kyoku"]
+    assert len(again) == len(original) == 9
+
+    def same(k: dict[str, object]) -> dict[str, object]:
+        return {key: value for key, value in k.items() if key not in ("log", "mismatches", "notes", "file")}
+
+    assert [same(k) for k in again] == [same(k) for k in original]
+    assert all(k["matches_log"] is True for k in again)
+
+
+def test_the_command_replays_writes_and_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from riichi.cli import main  # noqa: PLC0415
+
+    assert main(["replay", "--jsonl", str(RECORD)]) == 0  # every hand matches: exit 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["type"] for o in lines] == ["kyoku"] * 9 + ["game_end"] and lines[-1]["wall"] == "verified"
+    for fmt in ("mjai", "tenhou6", "mjlog"):
+        out = tmp_path / fmt
+        assert main(["replay", "--write", fmt, "--out", str(out), str(RECORD)]) == 0
+        [written] = list(out.iterdir())
+        capsys.readouterr()
+        assert main(["replay", "--jsonl", str(written)]) == 0, fmt
+        again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert again[-1]["final_scores"] == lines[-1]["final_scores"], fmt
+    # Riichi City is read, not written: --write names the formats it writes
+    with pytest.raises(SystemExit) as usage:
+        main(["replay", "--write", "riichicity", str(RECORD)])
+    assert usage.value.code == 2 and "invalid choice: 'riichicity'" in capsys.readouterr().err
+
+
+def test_stats_and_review_read_the_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from riichi.cli import main  # noqa: PLC0415
+
+    # riichi stats: one game of nine hands, replayed to its end (the record's own count of hands)
+    assert main(["stats", "--out", str(tmp_path / "stats"), "--no-report", str(RECORD)]) == 0
+    summary = capsys.readouterr().out
+    assert "1 replayed" in summary and "(1 to the end of the game" in summary and "9 hands" in summary
+    # riichi review: seat 0 (the first dealer) reviewed decision by decision, the record read without an error
+    assert main(["review", str(RECORD), "--seat", "0", "--json"]) == 0
+    review = json.loads(capsys.readouterr().out)
+    assert review["seat"] == 0 and review["decisions"] > 0 and review["error"] is None
+
+
+def test_a_record_cut_short_is_one_error_naming_where() -> None:
+    raw = RECORD.read_bytes()
+    [error] = _replay(raw[:300000])
+    message = error["error"]["message"]  # type: ignore[index]
+    assert error["error"]["code"] == "invalid_log"  # type: ignore[index]
+    assert message.startswith("a Riichi City record, unreadable: not valid JSON at line ")
