@@ -147,3 +147,15 @@ def test_notebook_table_and_plot() -> None:
     best = r.discards[0]
     assert f"{100 * best.win[0]:.1f}" in page and f"{best.value[0]:,.0f}" in page
     assert page.count("<polyline") == 3
+
+
+def test_kita_draws_a_replacement_within_the_turn() -> None:
+    # Three players: 123456p 789s 11z 22s and a North. Discarding the North at the last turn leaves no draw
+    # (win 0); setting it aside (kita) draws a replacement at once: 1z or 2s wins, 2 + 2 copies of the
+    # 108 - 14 = 94 unseen, less the 18 turns: 4/76.
+    r = expected_values("123456p789s11z22s4z", rules="tenhou-sanma",
+                        options=EvOptions(model=EvModel.PEER, first_turn=18, last_turn=18))
+    assert r.unseen == 94
+    assert r.find("4z").win == (0.0,)
+    assert r.find("4z", kita=True).win == (4 / 76,)
+    assert r.discards[0].kita  # the kita first: the same tiles, a draw more
