@@ -68,12 +68,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--budget", type=int, default=2_000_000, help="most states a search may hold")
+    parser.add_argument("--seconds", type=float, default=30.0, help="most seconds a search may take")
     parser.add_argument("--no-wide", action="store_true", help="skip tegawari and shanten-down on")
     args = parser.parse_args()
-    print(which_riichi())
-    settings = [("peer", EvOptions(model=EvModel.PEER, max_states=args.budget))]
+    print(which_riichi(), flush=True)
+    budget = {"max_states": args.budget, "max_seconds": args.seconds}
+    settings = [("peer", EvOptions(model=EvModel.PEER, **budget))]  # type: ignore[arg-type]
     if not args.no_wide:
-        settings.append(("wide", EvOptions(model=EvModel.PEER, max_states=args.budget, tegawari=True, shanten_down=True)))
+        settings.append(("wide", EvOptions(model=EvModel.PEER, tegawari=True, shanten_down=True,
+                                           **budget)))  # type: ignore[arg-type]
     print(f"{'setting':<6} {'shanten':>7} {'hands':>5} {'median ms':>10} {'max ms':>9} {'cpu ms':>8}  peers' published")
     for name, options in settings:
         for shanten, hands in HANDS.items():
@@ -87,7 +90,7 @@ def main() -> None:
             cpu = f"{1000 * statistics.median(t[1] for t in done):8.1f}" if done else f"{'-':>8}"
             note = f" ({over} past the budget)" if over else ""
             print(f"{name:<6} {shanten:>7} {len(hands):>5} {median} {worst} {cpu}  "
-                  f"{PUBLISHED.get((name, shanten), '')}{note}")
+                  f"{PUBLISHED.get((name, shanten), '')}{note}", flush=True)
 
 
 if __name__ == "__main__":
