@@ -15,7 +15,7 @@ LAST = EvOptions(model=EvModel.TABLE, first_turn=18, last_turn=18)
 
 
 def ron_points(win: str) -> int:
-    return score(f"123456m789p111s22z" if win == "1s" else "123456m789p11s222z", f"{win} riichi").points
+    return score("123456m789p111s22z" if win == "1s" else "123456m789p11s222z", f"{win} riichi").points
 
 
 def test_ron_on_the_last_discards() -> None:
