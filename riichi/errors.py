@@ -37,6 +37,7 @@ __all__ = [
     "RiichiError",
     "SheetError",
     "TooComplexError",
+    "TournamentError",
     "UnknownRulesError",
     "WrongTileCountError",
     "did_you_mean",
@@ -91,6 +92,13 @@ class InvalidCaseError(RiichiError):
     """A field of a win case has the wrong type or an unknown value."""
 
     code: ClassVar[str] = "invalid_case"
+
+
+class TournamentError(RiichiError):
+    """A tournament's input that cannot be used: a seating that cannot be made or read, a game or a result of
+    the standings or ratings that is not one (the message names the game or player and the field)."""
+
+    code: ClassVar[str] = "invalid_tournament"
 
 
 class InvalidJSONError(RiichiError):
