@@ -23,6 +23,7 @@ from typing import ClassVar
 
 __all__ = [
     "BotFault",
+    "ClubError",
     "FaultKind",
     "GameOverError",
     "IllegalActionError",
@@ -36,6 +37,7 @@ __all__ = [
     "NotationError",
     "RiichiError",
     "SheetError",
+    "TooComplexError",
     "TournamentError",
     "UnknownRulesError",
     "WrongTileCountError",
@@ -100,6 +102,21 @@ class TournamentError(RiichiError):
     code: ClassVar[str] = "invalid_tournament"
 
 
+class ClubError(RiichiError):
+    """A club-server request refused (:mod:`riichi.club`): ``code`` names why (``not_found``, ``forbidden``,
+    ``conflict``, ``too_many_attempts``, ``invalid_input``, or a score sheet's own code), ``status`` is its HTTP
+    status, ``state`` the current value a stale write is shown (a game's, on ``conflict``), else None."""
+
+    code: ClassVar[str] = "invalid_input"
+
+    def __init__(self, message: str, *, code: str = "invalid_input", status: int = 400,
+                 state: dict[str, object] | None = None) -> None:
+        self.kind = code
+        self.status = status
+        self.state = state
+        super().__init__(message)
+
+
 class InvalidJSONError(RiichiError):
     """Text that is not strict JSON (RFC 8259): NaN, a lone surrogate, a duplicate key, bad UTF-8, ..."""
 
@@ -134,6 +151,12 @@ class InconsistentSituationError(RiichiError):
     """Situation flags that cannot all be true, such as ippatsu without riichi."""
 
     code: ClassVar[str] = "inconsistent_situation"
+
+
+class TooComplexError(RiichiError):
+    """A question the analysis cannot answer within its budget (states or time); the message names the limit."""
+
+    code: ClassVar[str] = "too_complex"
 
 
 class UnknownRulesError(RiichiError):
