@@ -104,6 +104,11 @@ def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
     return events
 
 
+def _count(n: int, one: str, many: str = "") -> str:
+    """``n`` and the word for it: "1 game", "2 games", "1 penalty", "0 penalties"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def _lines(paths: list[str], stdin: TextIO, events: Events) -> Iterator[tuple[str, int, str]]:
     for path in paths:
         try:
@@ -182,8 +187,9 @@ def run(args: argparse.Namespace) -> int:
             return fail("standings", e.code, str(e))
         except OSError as e:
             return fail("standings", "unwritable", f"{e.filename or args.ema}: {e.strerror}")
-    print(f"{len(events.games)} games, {len(events.penalties)} penalties, {len(rows)} players"
-          + (f"; {len(events.errors)} lines skipped" if events.errors else ""), file=sys.stderr)
+    print(f"{_count(len(events.games), 'game')}, {_count(len(events.penalties), 'penalty', 'penalties')}, "
+          f"{_count(len(rows), 'player')}"
+          + (f"; {_count(len(events.errors), 'line')} skipped" if events.errors else ""), file=sys.stderr)
     return EXIT_REFUSED if events.errors else 0
 
 

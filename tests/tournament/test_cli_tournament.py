@@ -83,7 +83,7 @@ def test_standings_skip_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
     # a game without a label is named by its file and line once, not also as "line 5"
     assert "g.jsonl:5: the game is not over" in captured.err
     assert "g.jsonl:6:" in captured.err
-    assert "1 games, 1 penalties, 4 players; 4 lines skipped" in captured.err
+    assert "1 game, 1 penalty, 4 players; 4 lines skipped" in captured.err
     # Di Ito 49 − 20 = 29, Bo Kim 16, Ann Lee −20, Cy Wu −45
     assert ema.read_text(encoding="utf-8").splitlines() == [
         "Place,Last name,First name,EMA number,Country,Points", "1,Ito,Di,,,29", "2,Kim,Bo,12345678,KOR,16",
@@ -114,7 +114,7 @@ def test_standings_name_a_game_the_sheet_refuses(tmp_path: Path, capsys: pytest.
     err = capsys.readouterr().err
     assert "skipped: " in err and "g.jsonl:1: R2T3: hand 0" in err and "wins[0].winner" in err
     assert "ignored: " in err and "g.jsonl:2: R1T1:" in err and "table" in err
-    assert "1 games, 0 penalties, 4 players; 1 lines skipped" in err
+    assert "1 game, 0 penalties, 4 players; 1 line skipped" in err
 
 
 def test_ratings_tenhou(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
