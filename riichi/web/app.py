@@ -154,12 +154,18 @@ def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     return score_case
 
 
+#: The most an analysis request's expected values may search (docs/analysis.md): well inside the request
+#: deadline, so that a search the budget stops still answers, as ``too_complex``, in time.
+EV_MAX_SECONDS: Final = 2.0
+EV_MAX_STATES: Final = 400_000
+
+
 def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     try:
         from riichi.formats.analysis import analyze_case
     except ImportError:
         raise _Refused(501, "not_available", "hand analysis is not available in this version") from None
-    return analyze_case
+    return functools.partial(analyze_case, max_ev_seconds=EV_MAX_SECONDS, max_ev_states=EV_MAX_STATES)
 
 
 # -- rule sets ---------------------------------------------------------------
