@@ -96,6 +96,12 @@ class SeatView:
         return None
 
     @property
+    def discard_order(self) -> tuple[tuple[int, Tile], ...]:
+        """Every discard of the hand so far, in the order they were made, as (seat, tile): public, as the
+        rivers are, with the order across seats the rivers alone do not keep."""
+        return tuple((e.seat, e.tile) for e in self._round.events if isinstance(e, Discard))
+
+    @property
     def table_tile(self) -> tuple[int, Tile] | None:
         """The discard (or kan tile) on the table and its owner."""
         return self._round.last
