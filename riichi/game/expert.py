@@ -48,6 +48,9 @@ _LOSS_DEALER: Final = 9000.0
 #: a two-sided wait of 8 tiles wins about half the time in Tenhou's statistics), capped.
 _WIN_PER_WAIT: Final = 0.065
 _WIN_CAP: Final = 0.85
+#: The average chance that a tile pushed on the way to tenpai deals into a tenpai hand (a tile not chosen for
+#: safety: near the rate of an unsafe number in the danger tables).
+_PUSH_DANGER: Final = 0.06
 #: The share of the tenpai chance one and two steps further back.
 _STEP_BACK: Final = (1.0, 0.45, 0.15, 0.05, 0.02)
 
@@ -134,6 +137,7 @@ def judge_discards(view: SeatView, discards: list[Discard]) -> list[DiscardJudge
     time_factor = min(1.0, turns_left / 12.0)
     closed = not any(m.is_open for m in view.melds(view.seat))
     own_river = {KIND_OF[d.tile] for d in view.river(view.seat)}
+    pressure = sum(t.tenpai * (_LOSS_DEALER if t.seat == dealer else _LOSS) for t in threats)
     judged: list[tuple[tuple[float, ...], DiscardJudgement]] = []
     seen_kinds: set[tuple[int, bool]] = set()
     for a in discards:
@@ -166,7 +170,10 @@ def judge_discards(view: SeatView, discards: list[Discard]) -> list[DiscardJudge
             loss += p * (_LOSS_DEALER if seat == dealer else _LOSS)
         deal_in = 1.0 - deal_in
         loss *= weight
-        score = win * value - loss
+        # Each step still to tenpai is another tile to push into the threats; a hand whose win is worth less than
+        # that can still fold later, so its attack is worth no less than 0.
+        attack = max(0.0, win * value - sh * _PUSH_DANGER * pressure * weight)
+        score = attack - loss
         judgement = DiscardJudgement(a, sh, useful, win, value, deal_in, loss, score)
         if threatened:
             key: tuple[float, ...] = (score, -sh, useful, -deal_in)
