@@ -27,11 +27,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from riichi.analysis.ev import EvOptions, expected_values
+from riichi.errors import RiichiError
 from riichi.game.danger import danger_of_kinds, seat_threats, visible_counts
 from riichi.game.events import Discard, Kita, Pon, Riichi, Win
 from riichi.game.legal import Action, Pass
 from riichi.shapes.shanten import NO_TILE, shanten, shanten_after_draws
-from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Wind
+from riichi.hand import Hand
+from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
 
 if TYPE_CHECKING:
     from riichi.game.players import SeatView
@@ -53,6 +56,9 @@ _WIN_CAP: Final = 0.85
 _PUSH_DANGER: Final = 0.06
 #: The share of the tenpai chance one and two steps further back.
 _STEP_BACK: Final = (1.0, 0.45, 0.15, 0.05, 0.02)
+#: The expected-value search's budget for a choice of waits: states, not seconds, so that the choice does not
+#: depend on the machine's speed (the same seed plays the same game).
+_EV_OPTIONS: Final = EvOptions(max_states=20_000, max_seconds=None)
 
 
 class DiscardJudgement:
@@ -185,8 +191,45 @@ def judge_discards(view: SeatView, discards: list[Discard]) -> list[DiscardJudge
     return [j for _, j in judged]
 
 
+def _best_wait(view: SeatView, judged: list[DiscardJudgement]) -> DiscardJudgement:
+    """Among the discards that keep the hand tenpai with waits of their own, the one the expected-value analysis
+    (:mod:`riichi.analysis.ev`, the table model) values most; the first judged when there is one such discard
+    or the search is past its budget."""
+    tenpai = [j for j in judged if j.shanten == 0]
+    if len(tenpai) < 2 or len({KIND_OF[j.action.tile] for j in tenpai}) < 2:  # noqa: PLR2004
+        return judged[0]
+    visible: list[Tile] = list(view.dora_indicators)
+    for s in range(len(view.scores)):
+        visible.extend(d.tile for d in view.river(s) if not d.called)
+        if s != view.seat:
+            for m in view.melds(s):
+                visible.extend(m.tiles)
+    try:
+        result = expected_values(Hand(view.hand, view.melds(view.seat)), visible=visible,
+                                 dora=view.dora_indicators, seat_wind=view.seat_wind, round_wind=view.round_wind,
+                                 kita=view.kita(view.seat), rules=view.rules, honba=view.honba,
+                                 riichi_sticks=view.sticks, tiles_left=view.live_tiles_left,
+                                 discards=[d.tile for d in view.river(view.seat)], options=_EV_OPTIONS)
+    except RiichiError:
+        return judged[0]
+    best = judged[0]
+    best_value = -1.0
+    for j in tenpai:
+        try:
+            value = result.find(j.action.tile).value[0]
+        except KeyError:
+            continue
+        if value > best_value:
+            best, best_value = j, value
+    return best
+
+
 class ExpertPlayer:
-    """The expert player (see the module description)."""
+    """The expert player (see the module description). ``ev``: choose among the discards that keep tenpai by the
+    expected-value analysis while nobody is in riichi (else by the live waits and the hand's value alone)."""
+
+    def __init__(self, *, ev: bool = True) -> None:
+        self.ev = ev
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
         for a in actions:
@@ -198,7 +241,10 @@ class ExpertPlayer:
                 return a
         riichi = [a for a in actions if isinstance(a, Riichi) and not a.open]
         if discards:
-            best = judge_discards(view, discards)[0]
+            judged = judge_discards(view, discards)
+            best = judged[0]
+            if self.ev and best.shanten == 0 and not any(t.riichi for t in seat_threats(view)):
+                best = _best_wait(view, judged)
             if riichi and best.shanten == 0 and best.score > 0:
                 return riichi[0]
             return best.action

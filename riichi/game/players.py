@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from riichi.game.phase import Phase, RiverTile
     from riichi.game.round import Round
     from riichi.hand import Meld
+    from riichi.rules import RuleSet
 
 __all__ = ["EfficientPlayer", "Player", "RandomPlayer", "SeatView", "TsumogiriPlayer"]
 
@@ -70,6 +71,20 @@ class SeatView:
     @property
     def live_tiles_left(self) -> int:
         return self._round.live_tiles_left
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules the table plays."""
+        return self._round.rules
+
+    @property
+    def honba(self) -> int:
+        return self._round.honba
+
+    @property
+    def sticks(self) -> int:
+        """The riichi sticks on the table from earlier hands."""
+        return self._round.sticks
 
     @property
     def scores(self) -> tuple[int, ...]:
