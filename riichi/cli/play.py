@@ -66,7 +66,7 @@ _SAVED = ("mjai", "tenhou6", "mjlog")
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play`` on the main parser's subcommands."""
     p = subparsers.add_parser("play", help="play games between built-in, Python and mjai players", description=(
-        "Play whole games between built-in players (efficient, tsumogiri, random), your Python players and mjai "
+        "Play whole games between built-in players (efficient, expert, tsumogiri, random), your Python players and mjai "
         "bot processes (--seat) under a rule set and print "
         "placements, average points, win, deal-in and draw rates and yaku frequencies. The same --seed plays "
         "the same games."))

@@ -72,6 +72,14 @@ function choiceRow(c, here) {
   return row;
 }
 
+// The expert's judgement of both discards: the chance of winning times the value, the chance of dealing in and
+// its cost, and the points the recorded discard gives up.
+function judgedText(c) {
+  const one = (j) => `${j.tile}: win ${(100 * j.win).toFixed(1)}% × ${j.value} = ${Math.round(j.expected)}, ` +
+    `deal-in ${(100 * j.deal_in).toFixed(1)}% (−${Math.round(j.loss)})`;
+  return ` — record ${one(c.recorded_judged)}; expert ${one(c.chosen_judged)}; value lost ${Math.round(c.value_lost)}`;
+}
+
 // The review beside the table: the rate, the decision faced at this step, and the hand's decisions.
 function renderReview() {
   const summary = document.getElementById("review-summary");
@@ -91,6 +99,7 @@ function renderReview() {
     here.append(el("span", { class: "review-mark" + (now.agrees ? "" : " differs") }, now.agrees ? "✓ agrees" : "✗ differs"),
       ` here: the record ${actionText(now.recorded)}, ${r.player} ${actionText(now.chosen)}`);
     here.className = "review-here" + (now.agrees ? "" : " differs");
+    if (now.recorded_judged && now.chosen_judged) here.append(el("span", { class: "review-judged" }, judgedText(now)));
   } else {
     here.className = "review-here";
     here.append(mine.length ? `No decision of seat ${r.seat} at this step.` : `Seat ${r.seat} has no decision in this hand.`);
