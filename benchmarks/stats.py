@@ -6,8 +6,9 @@ and the peak memory as the corpus grows.
     python -m benchmarks.stats --no-ray         # without the Ray run
 
 The corpus of N x the dev games is made by copying each record N times, each copy with a comment after the
-record's end (``<!-- copy K -->``), so that every copy is a record of its own content (copies with the same
-bytes would be known and skipped). Each run is a fresh process building a fresh folder; its peak memory is
+record's end (``<!-- copy K -->``) and a Tenhou log id of its own in its name (the lobby part ``0000`` made
+``K``, the date kept: the rules need it), so that every copy is a game of its own (copies of the same content,
+or of the same log id, would be known and skipped). Each run is a fresh process building a fresh folder; its peak memory is
 the process's own (``ru_maxrss``) and the largest of its worker processes'. Games per second count the games
 replayed, from the start of ``build`` to the last part written (Ray's start-up is timed apart); games per CPU
 second divide them by the CPU time of the process and its workers, which a machine shared with other work
@@ -38,7 +39,7 @@ def make_corpus(folder: Path, copies: int) -> int:
     for path in sorted(LOGS.glob("*.xml")):
         data = path.read_bytes()
         for k in range(copies):
-            target = folder / f"c{k:02d}" / path.name
+            target = folder / f"c{k:02d}" / path.name.replace("-0000-", f"-{k:04d}-", 1)
             target.parent.mkdir(exist_ok=True)
             target.write_bytes(data if k == 0 else data + f"<!-- copy {k} -->".encode())
             n += 1

@@ -4,6 +4,7 @@
     python -m fuzz.run case --seconds 600
     python -m fuzz.run mjlog --seconds 600     # a target for each record reader: mjlog, tenhou6, mjai, soul,
                                                # riichicity
+    python -m fuzz.run stats --seconds 600     # a corpus file through riichi stats's rows
     python -m fuzz.run all --seconds 600       # each target in turn
     python -m fuzz.run all --build installed   # the installed package: the compiled build
 
@@ -30,6 +31,12 @@ process, and checks a contract on every input, not only the absence of a traceba
   sends, one a line of the input: every answer is one line of strict JSON, an mjai action object, and no
   line raises. Seeded with the lines one seat is sent in whole self-play games, east-only, four and three
   players.
+* ``stats``: the bytes as a record file of a corpus through ``riichi stats``'s own steps (the file read as
+  :func:`riichi.replay.sources.read_file` reads it, its content key, :func:`riichi.stats.rows.record_rows`):
+  never an exception, a status of the ``records`` table, and every row of every table exactly the columns of
+  :data:`riichi.stats.schema.TABLES`, each value of its column's type (an ``INTEGER`` within 32 bits, text in
+  valid UTF-8, no NaN): a value DuckDB cannot write would stop the whole run at the next part. Seeded with the
+  records of every format, whole and gzipped (needs the ``stats`` extra).
 * ``soul``: :func:`riichi.formats.soul.read_soul` on Mahjong Soul's protobuf bytes (the ``soul`` extra)
   gives a record whatever the bytes, and the replay of what it read gives kyoku, game_end or error
   objects, never an exception. Seeded with the real games of tests/data/soul, whole and cut to each hand.
@@ -45,16 +52,19 @@ guidance, which still reaches what differs between the builds (native integers, 
 first line of each run names the build fuzzed.
 
 A crash leaves the input in ``fuzz/crashes/<target>/`` (libFuzzer's ``crash-<sha1>`` file):
-every crash found becomes a test. atheris needs the ``fuzz`` extra (``pip install -e '.[fuzz]'``).
+every crash found becomes a test. atheris needs the ``fuzz`` extra (``pip install -e '.[fuzz]'``; the ``soul`` and
+``stats`` targets their own extras too).
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import gzip
 import importlib.util
 import itertools
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -354,6 +364,82 @@ def _bot_target() -> Callable[[bytes], None]:
     return one
 
 
+_INT32: tuple[int, int] = (-(2**31), 2**31 - 1)
+
+
+def _type_problem(value: object, kind: str) -> str | None:
+    """Why ``value`` is not a value of the DuckDB column type ``kind`` as the stats tables write it, else None."""
+    if value is None:
+        return None
+    if kind.endswith("[]"):
+        if not isinstance(value, list):
+            return f"{value!r} is not a list"
+        return next((p for p in (_type_problem(v, kind[:-2]) for v in value) if p), None)
+    if kind.startswith("STRUCT("):
+        fields = [part.strip().split(" ", 1) for part in kind[len("STRUCT("):-1].split(",")]
+        if not isinstance(value, dict) or set(value) != {name for name, _ in fields}:
+            return f"{value!r} does not have the fields {[name for name, _ in fields]}"
+        return next((p for p in (_type_problem(value[name], sub) for name, sub in fields) if p), None)
+    if kind == "VARCHAR":
+        if not isinstance(value, str):
+            return f"{value!r} is not text"
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return f"{value!r} is not valid UTF-8"
+        return None
+    if kind == "BOOLEAN":
+        return None if isinstance(value, bool) else f"{value!r} is not a boolean"
+    if kind == "INTEGER":
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{value!r} is not an integer"
+        return None if _INT32[0] <= value <= _INT32[1] else f"{value} does not fit a 32-bit INTEGER"
+    if kind == "DOUBLE":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        return None if ok else f"{value!r} is not a finite number"
+    return f"no check for the type {kind}"
+
+
+def _stats_texts() -> Iterator[bytes]:
+    """Records of every format, each whole and gzipped (a corpus holds both)."""
+    for data in itertools.chain.from_iterable(zip(*(_record_texts(fmt) for fmt in _record_formats()))):
+        yield data
+        yield gzip.compress(data, mtime=0)
+
+
+def _stats_target() -> Callable[[bytes], None]:
+    from riichi.stats.build import _replay_task, _Tally, _tasks
+    from riichi.stats.schema import RECORDS, TABLES
+
+    statuses = {"complete", "partial", "failed"}
+    folder = Path(tempfile.mkdtemp(prefix="riichi-fuzz-stats-"))
+    atexit.register(shutil.rmtree, folder, True)
+    path = folder / "record.xml"
+
+    def one(data: bytes) -> None:
+        path.write_bytes(data)
+        tasks = list(_tasks(iter([str(path)]), set(), _Tally()))  # read as riichi stats reads a corpus file
+        if len(tasks) != 1 or len(tasks[0]) != 1:
+            _fail(f"the file gave {tasks!r}, not one record to replay")
+        (rows,) = _replay_task("auto", None, True, tasks[0])
+        if rows.status not in statuses or [r["status"] for r in rows.tables.get(RECORDS, [])] != [rows.status]:
+            _fail(f"status {rows.status!r} with records rows {rows.tables.get(RECORDS)!r}")
+        for table, table_rows in rows.tables.items():
+            if table not in TABLES:
+                _fail(f"rows of a table that is not in the schema: {table}")
+            columns = TABLES[table]
+            for row in table_rows:
+                if set(row) != {name for name, _ in columns}:
+                    _fail(f"a row of {table} with the columns {sorted(row)}, not {[n for n, _ in columns]}")
+                for name, kind in columns:
+                    problem = _type_problem(row[name], kind)
+                    if problem:
+                        _fail(f"{table}.{name}: {problem}")
+            json.dumps(table_rows, ensure_ascii=False, allow_nan=False)
+
+    return one
+
+
 Target = tuple[Callable[[], Callable[[bytes], None]], Callable[[], Iterator[bytes]], int]
 TARGETS: dict[str, Target] = {
     "notation": (_notation_target, _notation_texts, 4000),
@@ -364,15 +450,21 @@ TARGETS: dict[str, Target] = {
     "soul": (_soul_target, _soul_bytes, 20),
     "riichicity": (_riichicity_target, _riichicity_texts, 20),
     "bot": (_bot_target, _bot_sessions, 30),
+    "stats": (_stats_target, _stats_texts, 60),
 }
 
 
+#: The module each target needs beyond the core, and its extra.
+_NEEDS: dict[str, tuple[str, str]] = {"soul": ("google.protobuf", "soul"), "stats": ("duckdb", "stats")}
+
+
 def _available(name: str) -> bool:
-    """Whether the target's reader can run here (Soul's needs protobuf, the ``soul`` extra)."""
-    if name != "soul":
+    """Whether the target can run here (Soul's reader needs protobuf, the ``soul`` extra; the statistics'
+    rows the ``stats`` extra)."""
+    if name not in _NEEDS:
         return True
     try:
-        return importlib.util.find_spec("google.protobuf") is not None
+        return importlib.util.find_spec(_NEEDS[name][0]) is not None
     except ModuleNotFoundError:
         return False
 
@@ -440,7 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     worst = 0
     for name in names:
         if not _available(name):
-            print(f"{name}: skipped (its reader needs an extra that is not installed: protobuf, the soul extra)")
+            module, extra = _NEEDS[name]
+            print(f"{name}: skipped (it needs an extra that is not installed: {module}, the {extra} extra)")
             continue
         worst = max(worst, run(name, args.seconds, build=args.build))
     return worst

@@ -138,3 +138,24 @@ def test_shanten_down_lists_the_discards_that_raise_the_shanten() -> None:
     down = expected_values("234678m3459p57s12z", options=EvOptions(model=EvModel.PEER, shanten_down=True))
     assert sorted(d.shanten for d in peer.discards) == [1, 1, 1]
     assert len(down.discards) == 14 and {d.shanten for d in down.discards} == {1, 2}
+
+
+def test_notebook_table_and_plot() -> None:
+    # the same numbers as the result, and one line a discard (three at most) in the plot
+    r = expected_values("234678m3459p57s12z", dora="1z", visible="1z", options=EvOptions(model=EvModel.PEER))
+    page = r._repr_html_()
+    best = r.discards[0]
+    assert f"{100 * best.win[0]:.1f}" in page and f"{best.value[0]:,.0f}" in page
+    assert page.count("<polyline") == 3
+
+
+def test_kita_draws_a_replacement_within_the_turn() -> None:
+    # Three players: 123456p 789s 11z 22s and a North. Discarding the North at the last turn leaves no draw
+    # (win 0); setting it aside (kita) draws a replacement at once: 1z or 2s wins, 2 + 2 copies of the
+    # 108 - 14 = 94 unseen, less the 18 turns: 4/76.
+    r = expected_values("123456p789s11z22s4z", rules="tenhou-sanma",
+                        options=EvOptions(model=EvModel.PEER, first_turn=18, last_turn=18))
+    assert r.unseen == 94
+    assert r.find("4z").win == (0.0,)
+    assert r.find("4z", kita=True).win == (4 / 76,)
+    assert r.discards[0].kita  # the kita first: the same tiles, a draw more

@@ -95,5 +95,6 @@ def test_api_analyze_ev() -> None:
         body = client.post("/api/analyze", json=REQUEST).json()
         assert body["ev"]["discards"][0]["win"][0] == 8 / 104
         refused = client.post("/api/analyze", json={"hand": "234578m1689p357s1z", "ev": {"max_states": 10}})
-        assert refused.status_code == 422
+        assert refused.status_code == 200  # the rest of the analysis is the answer
         assert refused.json()["error"]["code"] == "too_complex"
+        assert refused.json()["shanten"] == 3

@@ -15,7 +15,7 @@ LAST = EvOptions(model=EvModel.TABLE, first_turn=18, last_turn=18)
 
 
 def ron_points(win: str) -> int:
-    return score(f"123456m789p111s22z" if win == "1s" else "123456m789p11s222z", f"{win} riichi").points
+    return score("123456m789p111s22z" if win == "1s" else "123456m789p11s222z", f"{win} riichi").points
 
 
 def test_ron_on_the_last_discards() -> None:
@@ -70,3 +70,22 @@ def test_riichi_or_dama_is_a_choice() -> None:
                                                      riichi_choice=False)).find("9m")
     assert all(a >= b - 1e-12 for a, b in zip(choice.value, forced.value, strict=True))
     assert all(0.0 <= x <= 1.0 for x in choice.win + choice.tenpai)
+
+
+def test_ippatsu_and_double_riichi_are_priced_as_the_scorer_prices_them() -> None:
+    # The search scores a hand once per way of winning and adds a han for ippatsu and for a double riichi;
+    # the scorer, asked with those flags, gives the same points (no indicator: no ura to expect).
+    from riichi.analysis.ev_value import WinValues  # noqa: PLC0415
+    from riichi.hand import Hand  # noqa: PLC0415
+    from riichi.scoring.context import WinContext  # noqa: PLC0415
+    from riichi.tiles import Tile, Wind  # noqa: PLC0415
+
+    values = WinValues(Hand.parse(HAND), seat_wind=Wind.SOUTH, round_wind=Wind.EAST, dora=(), unseen=[4] * 34)
+    for hand, win in (("123456m789p111s22z", "1s"), ("234567m234p55s678s", "8s"), ("11223344556677z", "7z")):
+        h, w = Hand.parse(hand), Tile.parse(win)
+        for tsumo in (True, False):
+            for ippatsu, double in ((True, False), (False, True), (True, True)):
+                ctx = WinContext(w, tsumo=tsumo, seat_wind=Wind.SOUTH, riichi=True, ippatsu=ippatsu,
+                                 double_riichi=double)
+                assert values.win(h, w, riichi=True, ippatsu=ippatsu, double=double, tsumo=tsumo) == \
+                    score(h, ctx).points, (hand, tsumo, ippatsu, double)

@@ -34,3 +34,17 @@ def test_every_record_reader_has_a_target() -> None:
 
     assert set(FORMATS) <= set(TARGETS)
     assert "records" in TARGETS  # and the detection in front of them
+
+
+def test_the_stats_target_checks_each_value_against_its_column_type() -> None:
+    # what DuckDB's COPY of a part refuses (an INTEGER column is 32 bits; JSON has no NaN; text is UTF-8) and what
+    # it would read as another type (true as 1)
+    from fuzz.run import _type_problem
+
+    assert _type_problem(2**31 - 1, "INTEGER") is None and _type_problem(None, "INTEGER") is None
+    assert _type_problem(2**31, "INTEGER") == f"{2**31} does not fit a 32-bit INTEGER"
+    assert _type_problem(True, "INTEGER") == "True is not an integer"
+    assert _type_problem(float("nan"), "DOUBLE") == "nan is not a finite number"
+    assert _type_problem("\ud800", "VARCHAR") == "'\\ud800' is not valid UTF-8"
+    assert _type_problem([{"name": "riichi", "han": 1}], "STRUCT(name VARCHAR, han INTEGER)[]") is None
+    assert _type_problem([{"name": "riichi"}], "STRUCT(name VARCHAR, han INTEGER)[]") is not None

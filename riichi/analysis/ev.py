@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from riichi.analysis.ev_kita import kita_values
 from riichi.analysis.ev_search import RIICHI, Graph, SearchLimits, TableRules, TurnValues
 from riichi.analysis.ev_solve import best_of, solve
 from riichi.analysis.ev_value import WinValues
@@ -135,6 +136,12 @@ class EvResult(Frozen):
         """The first discard, or None when the model considers none (a complete hand)."""
         return self.discards[0] if self.discards else None
 
+    def _repr_html_(self) -> str:
+        """Notebooks show the table of the calculator page and the win chance turn by turn."""
+        from riichi.analysis.views import ev_html  # noqa: PLC0415 - pictures only when a notebook asks
+
+        return ev_html(self)
+
     def find(self, tile: Tile | str, *, kita: bool = False) -> DiscardEv:
         """The entry of discarding ``tile`` (a red five is its own entry); KeyError if the model has none."""
         if isinstance(tile, str):
@@ -226,10 +233,14 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
                            furiten=furiten, bonus=float(honba * _HONBA * (rule_set.players - 1)
                                                         + _RIICHI_COST * riichi_sticks),
                            ron_factor=opts.ron_factor, others_win=list(OTHERS_WIN) if opts.others_win else [])
-    graph = Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
-                  values=values, first=opts.first_turn, last=opts.last_turn, pool=pool,
-                  limits=SearchLimits(opts.max_states, opts.max_seconds), origin=list(counts),
-                  tegawari=opts.tegawari, shanten_down=opts.shanten_down, table=table)
+    limits = SearchLimits(opts.max_states, opts.max_seconds)
+
+    def make_graph(values: WinValues, fixed: list[int]) -> Graph:
+        return Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
+                     values=values, first=opts.first_turn, last=opts.last_turn, pool=pool, limits=limits,
+                     origin=list(counts), tegawari=opts.tegawari, shanten_down=opts.shanten_down, table=table)
+
+    graph = make_graph(values, fixed)
     closed = hand.is_closed
     n_melds = len(hand.melds)
     graph.origin_shanten = shanten(counts, n_melds=n_melds)
@@ -259,8 +270,28 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     solved = dict(zip(watched, solve(graph, watched), strict=True))
     rows = [_row(tile, after, best_of([solved[node] for node, _ in choices], [cost for _, cost in choices]), opts)
             for tile, after, choices in entries]
+    if size == 14 and rule_set.scoring.nukidora and counts[_NORTH.kind]:  # noqa: PLR2004 - set a North aside
+        counts[_NORTH.kind] -= 1
+        after = shanten(counts, n_melds=n_melds)
+        if after == now or (opts.shanten_down and after == now + 1):
+            aside = list(fixed)
+            aside[_NORTH.kind] += 1
+            unseen_after = list(unseen)
+            unseen_after[_NORTH.kind] -= 1  # the North set aside is seen, not unseen, when the ura are drawn
+            kita_graph = make_graph(WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind),
+                                              dora=indicators, unseen=unseen_after, rules=rule_set, kita=kita + 1),
+                                    aside)
+            kita_graph.origin_shanten = graph.origin_shanten
+            # the replacement is drawn by the 13 tiles as they are (in the peer model a closed tenpai hand is
+            # in riichi already); one that does not help is let go as any discard is (riichi or dama)
+            drawing = RIICHI if table is None and closed and after == 0 else start
+            node = kita_graph.draw_state(counts, reds, drawing)
+            stays = kita_graph.after_discard(counts, reds, start, _NORTH.kind, after)
+            found = _row(_NORTH, after, kita_values(kita_graph, node, stays), opts)
+            rows.append(DiscardEv(found.tile, found.shanten, found.tenpai, found.win, found.value, kita=True))
+        counts[_NORTH.kind] += 1
     rows.sort(key=lambda d: (-d.value[0], -d.win[0], -d.tenpai[0], 99 if d.tile is None else d.tile.kind,
-                             d.tile is not None and not d.tile.is_red))
+                             d.tile is not None and not d.tile.is_red, not d.kita))
     return EvResult(opts.model, opts.first_turn, opts.last_turn, pool, tuple(rows))
 
 

@@ -22,9 +22,11 @@ from riichi.errors import InconsistentSituationError
 __all__ = ["solve"]
 
 
-def solve(graph: Graph, watched: list[int]) -> list[TurnValues]:  # noqa: C901, PLR0912, PLR0915 - one loop, by hand
+def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - one loop, by hand
+          watched_discards: list[int] | None = None) -> list[TurnValues]:
     """Every state's values from the last turn back to the first; the per-turn values of the ``watched`` draw
-    states (the others are kept for one turn only)."""
+    states, then of the ``watched_discards`` discard states (the others are kept for one turn only)."""
+    also = watched_discards or []
     last, first = graph.last, graph.first
     n_draw, n_discard = len(graph.draw_keys), len(graph.discard_keys)
     table = graph.table
@@ -82,11 +84,8 @@ def solve(graph: Graph, watched: list[int]) -> list[TurnValues]:  # noqa: C901, 
     xe = [0.0] * n_discard
     _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
     size = last + 1
-    out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in watched]
-    for k, node in enumerate(watched):
-        out[k][0][last] = dt[node]
-        out[k][1][last] = dw[node]
-        out[k][2][last] = de[node]
+    out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(len(watched) + len(also))]
+    _record(out, watched, also, last, dt, dw, de, xt, xw, xe)
     hazard = table.others_win if table is not None else []
     for t in range(last - 1, first - 1, -1):
         left = graph.pool - t
@@ -136,12 +135,23 @@ def solve(graph: Graph, watched: list[int]) -> list[TurnValues]:  # noqa: C901, 
             ne[i] = ye
         dt, dw, de = nt, nw, ne
         _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
-        for k, node in enumerate(watched):
-            tv, wv, ev = out[k]
-            tv[t] = dt[node]
-            wv[t] = dw[node]
-            ev[t] = de[node]
+        _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
     return out
+
+
+def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int,  # noqa: PLR0913
+            dt: list[float], dw: list[float], de: list[float], xt: list[float], xw: list[float],
+            xe: list[float]) -> None:
+    for k, node in enumerate(watched):
+        tv, wv, ev = out[k]
+        tv[t] = dt[node]
+        wv[t] = dw[node]
+        ev[t] = de[node]
+    for k, node in enumerate(also):
+        tv, wv, ev = out[len(watched) + k]
+        tv[t] = xt[node]
+        wv[t] = xw[node]
+        ev[t] = xe[node]
 
 
 def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913

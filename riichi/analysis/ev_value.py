@@ -26,6 +26,7 @@ from riichi.hand import Hand
 from riichi.rules import TENHOU, Kazoe, RuleSet
 from riichi.scoring.context import WinContext
 from riichi.scoring.limits import base_points, hand_value, limit_base
+from riichi.scoring.result import Score
 from riichi.scoring.scorer import score
 from riichi.tiles import KIND_OF, Tile, Wind
 
@@ -123,7 +124,7 @@ def _choose(n: int, k: int) -> int:
 class WinValues:
     """Scores the wins of one player's hands in one situation (the search keeps each one's value)."""
 
-    __slots__ = ("_dealer", "_dora", "_kita", "_round_wind", "_rules", "_seat_wind", "_unseen")
+    __slots__ = ("_dealer", "_dora", "_kita", "_round_wind", "_rules", "_scores", "_seat_wind", "_unseen")
 
     def __init__(self, hand: Hand, *, seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...],
                  unseen: list[int], rules: RuleSet = TENHOU, kita: int = 0) -> None:
@@ -141,6 +142,7 @@ class WinValues:
         self._rules = rules
         self._kita = kita
         self._dealer = seat_wind is Wind.EAST
+        self._scores: dict[tuple[Hand, Tile, bool, bool], object] = {}
 
     def tsumo(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
         """The expected points of winning ``hand`` (14 tiles, ``win`` among them) by tsumo; None without yaku."""
@@ -150,15 +152,30 @@ class WinValues:
             tsumo: bool = True) -> float | None:
         """The expected points of winning ``hand`` on ``win`` by tsumo or (``tsumo`` false) by ron, in riichi
         (``double``: a double riichi) with or without ippatsu; None without yaku. The points are the hand's
-        value, honba and sticks aside."""
-        ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind, riichi=riichi,
-                         double_riichi=double, ippatsu=ippatsu, dora=self._dora, kita=self._kita)
-        try:
-            result = score(hand, ctx, self._rules)
-        except NoYakuError:
+        value, honba and sticks aside.
+
+        The scorer scores the hand once for each way of winning (riichi or not, tsumo or ron); ippatsu and a
+        double riichi are one han more each on that score (priced as the scorer prices han and fu)."""
+        key = (hand, win, riichi, tsumo)
+        found = self._scores.get(key, _UNSCORED)
+        if found is _UNSCORED:
+            ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
+                             riichi=riichi, dora=self._dora, kita=self._kita)
+            try:
+                found = score(hand, ctx, self._rules)
+            except NoYakuError:
+                found = None
+            self._scores[key] = found
+        if not isinstance(found, Score):
             return None
-        if not riichi or not self._dora or not self._rules.scoring.ura_dora or result.yakuman_total:
+        result = found
+        bonus = (1 if ippatsu else 0) + (1 if double else 0)
+        if result.yakuman_total:
             return float(result.points)
+        if not riichi or not self._dora or not self._rules.scoring.ura_dora:
+            if not bonus:
+                return float(result.points)
+            return float(han_points(result.han + bonus, result.fu, self._rules, dealer=self._dealer, tsumo=tsumo))
         held = [0] * 34
         for t in hand.tiles:
             held[KIND_OF[t]] += 1
@@ -167,6 +184,10 @@ class WinValues:
         value = 0.0
         for extra, p in enumerate(chances):
             if p:
-                value += p * han_points(result.han + min(extra, _URA_CAP), result.fu, self._rules,
+                value += p * han_points(result.han + bonus + min(extra, _URA_CAP), result.fu, self._rules,
                                         dealer=self._dealer, tsumo=tsumo)
         return value
+
+
+#: A memo's mark for a win not scored yet.
+_UNSCORED: Final = object()

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["cell_width", "pad"]
+__all__ = ["cell_width", "pad", "visible"]
+
+#: Format characters a terminal shows as they are (the joiner of emoji sequences); the others are escaped.
+_SHOWN_FORMATS = frozenset("\u200d")
 
 
 def cell_width(text: str) -> int:
@@ -36,3 +39,25 @@ def pad(text: str, width: int, *, right: bool = False) -> str:
     """
     fill = " " * max(0, width - cell_width(text))
     return fill + text if right else text + fill
+
+
+def visible(text: str) -> str:
+    r"""``text`` with every character that would steer a terminal rather than show (control characters such as
+    ESC, line and paragraph separators, bidirectional and other format characters) written as its Python
+    escape, so that text from a record (a player's name) cannot move the cursor, recolour or reorder the
+    screen.
+
+    >>> visible("ASAPIN"), visible("\x1b[2Jname"), visible("a\u202eb")
+    ('ASAPIN', '\\x1b[2Jname', 'a\\u202eb')
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escaped(ch) for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    kind = unicodedata.category(ch)
+    if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and ch not in _SHOWN_FORMATS):
+        code = ord(ch)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    return ch

@@ -12,14 +12,14 @@ imported until the command runs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from riichi.cli.batch import workers_arg
-from riichi.cli.columns import cell_width, pad
+from riichi.cli.columns import cell_width, pad, visible
+from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
@@ -41,7 +41,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "The main rates are printed at the end and DIR/report.html is written. Without PATH, the tables already "
         "in DIR are reported or queried. Needs the stats extra: pip install 'riichi[stats]'."),
         epilog="exit status: 0 done (records that failed are listed in failures, not an error); 1 the folder "
-               "cannot be written or read, or a query fails; 2 the command line itself is wrong.")
+               "cannot be written or read, or a query fails (a statement of --sql read from a pipe or file too); "
+               "2 the command line itself is wrong; 130 interrupted (Ctrl-C: the same command goes on from there).")
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder of tables (created if need be)")
     p.add_argument("--format", default="auto", choices=("auto", *FORMATS),
@@ -68,7 +69,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def _rules(text: str | None) -> RuleSet | None:
     if text is None:
         return None
-    spec: object = json.loads(text) if text.lstrip().startswith("{") else text
+    spec: object = text
+    if text.lstrip().startswith("{"):
+        spec = strict_json.loads(text)  # depth and size bounded: a command line can be hostile too
     return resolve_rules(spec)  # type: ignore[arg-type]
 
 
@@ -80,35 +83,57 @@ def _fail(message: str, status: int = 1) -> int:
 def run(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args.rules)
-    except (ValueError, json.JSONDecodeError) as exc:
+    except ValueError as exc:  # a RiichiError (strict JSON, unknown rules) is one
         return _fail(f"--rules: {exc}", 2)
     if args.address is not None and args.engine != "ray":
         return _fail("--address goes with --engine ray", 2)
     try:
-        from riichi.stats import StatsError, build, connect
-        from riichi.stats.report import summary_lines, write_report
+        from riichi.stats import StatsError
     except ImportError as exc:
         return _fail(f"riichi stats needs the stats extra: pip install 'riichi[stats]' ({exc})")
     out = Path(args.out)
     try:
+        return _run(args, rules, out)
+    except StatsError as exc:
+        return _fail(str(exc))
+    except OSError as exc:  # the report, or the folder itself (a file, no permission)
+        where = exc.filename if isinstance(exc.filename, str) else out
+        return _fail(f"cannot write {where}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
         if args.paths:
-            bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.quiet else None
-            result = build(args.paths, out, rules=rules, fmt=args.format, workers=args.workers,
-                           engine=args.engine, events=args.events, address=args.address,
-                           progress=bar.show if bar is not None else None)
-            if bar is not None:
-                bar.end()
-            if not args.quiet:
-                done = (f"{_plural(result.records, 'record')}: {result.replayed:,} replayed, "
-                        f"{result.skipped:,} already in {out} or met twice")
-                if result.replayed:
-                    done += (f" ({result.complete:,} to the end of the game, {result.partial:,} in part, "
-                             f"{result.failed:,} not at all)")
-                print(f"{done}; {_plural(result.hands, 'hand')} in {result.seconds:.1f} s")
-                if result.partial or result.failed:
-                    print(f"the records not replayed to their end are listed in the failures table: riichi stats "
-                          f"--out {out} --query \"SELECT file, kyoku, code, message FROM failures\"")
-        con = connect(out)
+            print(f"\nriichi stats: interrupted: {out} keeps the parts written so far; the same command goes on "
+                  "from there", file=sys.stderr)
+        else:
+            print("\nriichi stats: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace, rules: RuleSet | None, out: Path) -> int:
+    import duckdb
+
+    from riichi.stats import build, connect
+    from riichi.stats.report import summary_lines, write_report
+    from riichi.stats.store import StatsError, check_parts, interrupted
+
+    if args.paths:
+        bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.quiet else None
+        result = build(args.paths, out, rules=rules, fmt=args.format, workers=args.workers,
+                       engine=args.engine, events=args.events, address=args.address,
+                       progress=bar.show if bar is not None else None)
+        if bar is not None:
+            bar.end()
+        if not args.quiet:
+            done = (f"{_plural(result.records, 'record')}: {result.replayed:,} replayed, "
+                    f"{result.skipped:,} already in {out} or met twice")
+            if result.replayed:
+                done += (f" ({result.complete:,} to the end of the game, {result.partial:,} in part, "
+                         f"{result.failed:,} not at all)")
+            print(f"{done}; {_plural(result.hands, 'hand')} in {result.seconds:.1f} s")
+            if result.partial or result.failed:
+                print(f"the records not replayed to their end are listed in the failures table: riichi stats "
+                      f"--out {out} --query \"SELECT file, kyoku, code, message FROM failures\"")
+    con = connect(out)
+    try:
         if not args.no_report and (args.paths or not (args.query or args.sql)):
             write_report(con, out / "report.html")
         if not args.quiet and (args.paths or not (args.query or args.sql)):
@@ -119,36 +144,45 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {line.label:<{width}}  {line.value}")
             if not args.no_report:
                 print(f"report: {out / 'report.html'}")
-    except StatsError as exc:
-        return _fail(str(exc))
-    except KeyboardInterrupt:
-        print(f"\nriichi stats: interrupted: {out} keeps the parts written so far; the same command goes on from "
-              "there", file=sys.stderr)
-        return 130
+    except (duckdb.Error, RuntimeError) as exc:
+        if interrupted(exc):
+            raise KeyboardInterrupt from None
+        if isinstance(exc, RuntimeError):
+            raise
+        check_parts(out)  # names the part that cannot be read, if one is why
+        raise StatsError(f"the tables of {out} cannot be read: {str(exc).strip().splitlines()[0]}") from None
     status = 0
     for query in args.query:
         status = max(status, _run_query(con, query, sys.stdout))
     if args.sql:
-        _shell(con, sys.stdin, sys.stdout)
+        status = max(status, _shell(con, sys.stdin, sys.stdout))
     return status
 
 
 def _run_query(con: duckdb.DuckDBPyConnection, query: str, out: TextIO) -> int:
     import duckdb
 
+    from riichi.stats.store import interrupted
+
     try:
         relation = con.sql(query)
-    except duckdb.Error as exc:
-        print(f"riichi stats: error (query): {exc}", file=sys.stderr)
+        if relation is None:  # a statement without a result (CREATE VIEW ...)
+            return 0
+        columns, rows = relation.columns, relation.fetchall()
+    except (duckdb.Error, RuntimeError) as exc:
+        if interrupted(exc):
+            raise KeyboardInterrupt from None
+        if isinstance(exc, RuntimeError):
+            raise
+        print(f"riichi stats: error (query): {visible(str(exc))}", file=sys.stderr)
         return 1
-    if relation is None:  # a statement without a result (CREATE VIEW ...)
-        return 0
-    out.write(_format(relation.columns, relation.fetchall()))
+    out.write(_format(columns, rows))
     return 0
 
 
 def _format(columns: list[str], rows: list[tuple[object, ...]]) -> str:
     """A result as an aligned text table (numbers to the right), with its row count."""
+    columns = [visible(c) for c in columns]
     cells = [[_cell(v) for v in row] for row in rows]
     widths = [max([cell_width(c), *(cell_width(r[i]) for r in cells)]) for i, c in enumerate(columns)]
     numeric = [all(isinstance(row[i], int | float) or row[i] is None for row in rows) and bool(rows)
@@ -160,20 +194,25 @@ def _format(columns: list[str], rows: list[tuple[object, ...]]) -> str:
 
 
 def _cell(value: object) -> str:
+    """A value as the table shows it; text as the terminal shows it safely (a player's name can hold an escape
+    sequence: each control character is written as its escape, ``\\x1b``)."""
     if value is None:
         return "NULL"
     if isinstance(value, float):
         return f"{value:.6g}" if abs(value) < 1e6 else f"{value:.0f}"
-    return str(value)
+    return visible(str(value))
 
 
 _SHELL_HELP = """SQL ends with ';' (a statement may run over several lines). .tables lists the tables and views,
 .help this text, .quit (or end of input) leaves."""
 
 
-def _shell(con: duckdb.DuckDBPyConnection, inp: TextIO, out: TextIO) -> None:
-    """Read SQL statements (each ended by ';') and print each result, until .quit or the end of input."""
+def _shell(con: duckdb.DuckDBPyConnection, inp: TextIO, out: TextIO) -> int:
+    """Read SQL statements (each ended by ';', the last also by the end of the input) and print each result,
+    until .quit or the end of input. 1 when a statement read from a pipe or file failed, else 0 (at a terminal
+    the person typing sees each error)."""
     interactive = inp.isatty()
+    status = 0
     if interactive:
         try:
             import readline  # noqa: F401 (line editing and history where Python has it)
@@ -187,15 +226,17 @@ def _shell(con: duckdb.DuckDBPyConnection, inp: TextIO, out: TextIO) -> None:
                 text = input("sql> " if not pending else "...> ")
             except EOFError:
                 out.write("\n")
-                return
+                text = None
         else:
-            text = inp.readline()
-            if not text:
-                return
-            text = text.rstrip("\n")
+            text = inp.readline() or None
+        if text is None:  # the end of the input ends the last statement too
+            if pending:
+                status = max(status, _run_query(con, "\n".join(pending), out))
+            return 0 if interactive else status
+        text = text.rstrip("\n")
         stripped = text.strip()
         if not pending and stripped in (".quit", ".exit"):
-            return
+            return 0 if interactive else status
         if not pending and stripped == ".help":
             out.write(_SHELL_HELP + "\n")
             continue
@@ -207,7 +248,7 @@ def _shell(con: duckdb.DuckDBPyConnection, inp: TextIO, out: TextIO) -> None:
         if stripped:
             pending.append(text)
         if pending and stripped.endswith(";"):
-            _run_query(con, "\n".join(pending), out)
+            status = max(status, _run_query(con, "\n".join(pending), out))
             out.flush()
             pending = []
 

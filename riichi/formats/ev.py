@@ -73,7 +73,7 @@ def read_ev_options(value: object, *, max_seconds: float | None = None, max_stat
     if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0 <= factor <= 1:
         raise InvalidCaseError(f"'ev.ron_factor' is a number from 0 to 1, not {factor!r}")
     return EvOptions(model=EvModel(model), first_turn=first, last_turn=last, pool=pool, max_states=states,
-                     max_seconds=seconds, ron_factor=float(factor), **switches)  # type: ignore[arg-type]
+                     max_seconds=seconds, ron_factor=float(factor), **switches)
 
 
 def _int(value: dict[str, object], key: str, default: int, low: int, high: int) -> int:

@@ -57,6 +57,7 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
 )
 from riichi.formats.mjai_faults import fault_entries, read_faults
@@ -539,9 +540,11 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
     start = reader.hands[0].stated.scores_start if reader.hands else None
     n = reader.players or 4
     rules = reader.rules or RecordRules(players=n, red_fives=True if reader.red_seen else None)
+    rules, start_notes = lobby_start(rules, tuple(reader.hands))
     names = reader.names if len(reader.names) == n else ("",) * n
     return GameRecord(rules, names, start, tuple(reader.hands), reader.end, tuple(reader.errors),
-                      tuple(reader.notes), lenient=not strict, faults=tuple(reader.faults))
+                      (*reader.notes, *(RecordNote(note) for note in start_notes)), lenient=not strict,
+                      faults=tuple(reader.faults))
 
 
 # -- writing ---------------------------------------------------------------------------------------------

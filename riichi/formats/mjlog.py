@@ -42,6 +42,7 @@ from riichi.formats.record import (
     GameRecord,
     HandRecord,
     RecordError,
+    RecordNote,
     RecordRules,
     StatedDraw,
     StatedGameEnd,
@@ -49,6 +50,7 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
 )
 from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
@@ -443,8 +445,9 @@ class _Reader:
         rules = RecordRules(players=go.players if go else 4, red_fives=go.red_fives if go else None,
                             open_tanyao=go.open_tanyao if go else None, hanchan=go.hanchan if go else None,
                             log_id=self.log_id, code=go.code if go else None, preset=preset, switches=switches)
+        rules, notes = lobby_start(rules, tuple(self.hands))
         return GameRecord(rules, self.names, self.start_scores, tuple(self.hands), self.end, tuple(self.errors),
-                          seed=self.seed_text)
+                          tuple(RecordNote(n) for n in notes), seed=self.seed_text)
 
 
 _HANDLERS: Final = {

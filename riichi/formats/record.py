@@ -14,13 +14,13 @@ thing forgiven is a :class:`RecordNote` on the hand or the game.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from riichi.errors import FaultKind
 from riichi.frozen import Frozen
 from riichi.game.events import Deal, DrawKind
-from riichi.rules import PRESETS, FinalRounding, GameLength, RuleSet, resolve_rules
+from riichi.rules import PRESETS, Extension, FinalRounding, GameLength, RuleSet, resolve_rules
 from riichi.tiles import Wind
 from riichi.tiles import Tile
 from riichi.yaku import Yaku
@@ -40,6 +40,7 @@ __all__ = [
     "StatedWin",
     "checked_number",
     "event_name",
+    "lobby_start",
     "hand_name",
     "stated_preset",
     "tenhou_yaku",
@@ -371,7 +372,9 @@ class GameRecord(Frozen):
         (None when it states one, or is read strictly): East hands only, an east-only game; a South hand
         started or followed by a score at the return points (``rules``), where an east-only game would
         have ended, or a West hand, a hanchan; a game that ends in South 1-3 with nobody below zero (a
-        hanchan goes on there), an east-only game gone into its extension. Else the rules' own length."""
+        hanchan goes on there), or after South 4 with nobody at the return points (a hanchan goes on into
+        the West round where the rules extend a game), an east-only game gone into its extension. Else the
+        rules' own length."""
         if not self.lenient or self.rules.hanchan is not None or not self.hands:
             return None
         deals = [(h.events[0], h.stated) for h in self.hands if h.events and isinstance(h.events[0], Deal)]
@@ -395,6 +398,13 @@ class GameRecord(Frozen):
         if last.round_number < 4 and end is not None and min(end) >= 0:  # noqa: PLR2004
             return GameLength.EAST_ONLY, (f"the record states no game length: east-only, as it ends in {where} "
                                           "with nobody below zero (an east-only game's extension)")
+        if last.round_number == rules.players and end is not None and min(end) >= 0 and max(end) < target \
+                and rules.game.extension is not Extension.NONE:
+            # A hanchan whose last hand leaves nobody at the return points goes on into the West round; an
+            # east-only game's extension ends after South's last hand at the latest.
+            return GameLength.EAST_ONLY, (f"the record states no game length: east-only, as it ends in {where} "
+                                          f"with nobody at {target} (an east-only game's extension ends there, "
+                                          "a hanchan would go on)")
         return rules.game.length, f"the record states no game length: {rules.game.length.value}, as its rules say"
 
 
@@ -405,3 +415,30 @@ def _end_scores(stated: StatedHand, end: StatedGameEnd | None) -> tuple[int, ...
     if stated.scores_start is None or stated.deltas is None:
         return None
     return tuple(a + b for a, b in zip(stated.scores_start, stated.deltas, strict=True))
+
+
+def lobby_start(rules: RecordRules, hands: tuple[HandRecord, ...]) -> tuple[RecordRules, tuple[str, ...]]:
+    """The rules with a game's own starting points, where its first hand states them, and a note saying so.
+
+    A lobby may start its games at 30,000 or any other score (a Mahjong Soul tournament lobby, whose config
+    converters do not write; a tenhou.net private lobby). A record whose first hand is the game's first
+    (East 1 dealt by seat 0, no honba, no sticks) with every seat at the same score S other than the
+    preset's start was played from S. Its final points are measured from S on Mahjong Soul (its contest
+    rules: ``init_point``, ``jingsuanyuandian`` its default), and from the preset's return points elsewhere
+    unless S is above them (then from S); a record's own final points check it. Rules the record states as
+    this library's (a ``starting_points`` switch) are kept."""
+    if any(key == "starting_points" for key, _ in rules.switches) or not hands or not hands[0].events:
+        return rules, ()
+    first, deal = hands[0].stated, hands[0].events[0]
+    if not isinstance(deal, Deal) or (deal.round_wind, deal.round_number, deal.dealer) != (Wind.EAST, 1, 0) \
+            or first.honba or first.riichi_sticks or not first.scores_start:
+        return rules, ()
+    start = first.scores_start[0]
+    game = rules.ruleset().game
+    if not 0 < start <= MAX_NUMBER or any(s != start for s in first.scores_start) or start == game.starting_points:
+        return rules, ()
+    target = start if rules.preset == "mahjongsoul" else max(start, game.target_points)
+    switches = (*rules.switches, ("starting_points", start), ("target_points", target))
+    return replace(rules, switches=switches), (
+        f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
+        f"final points measured from {target:,}",)

@@ -6,7 +6,8 @@ red fives as ``aka``/``aka51..53``), ``log`` (one array a hand), optionally
 ``[round, honba, sticks]``, the four start scores, the dora and ura
 indicators, then per seat its 13 tiles, its takes (draws and calls) and its
 discards, and last the result (``["和了", deltas, [who, from, pao, value,
-yaku...], ...]`` or ``["流局", deltas]`` and the other draws' names).
+yaku...], ...]`` or ``["流局", deltas]`` and the other draws' names). Some converters write a win's
+details as ``[who, from, pao]`` alone: the engine computes the value, so only the deltas are compared.
 
 Tiles are numbers: 11..19 man, 21..29 pin, 31..39 sou, 41..47 East..Chun,
 51..53 the red fives; 60 in a discard list is the tile just drawn. A call is
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.formats import strict_json
@@ -50,6 +51,7 @@ from riichi.formats.record import (
     StatedWin,
     checked_number,
     hand_name,
+    lobby_start,
     stated_preset,
     tenhou_yaku,
 )
@@ -369,11 +371,13 @@ def _seats(values: list[int], players: int, what: str) -> tuple[int, ...]:
 
 def _win(deltas: object, info: object, players: int) -> StatedWin:
     d = _seats(_ints(deltas, "a win's deltas", 4), players, "a win's deltas")
-    if not isinstance(info, list) or len(info) < 4 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
+    if not isinstance(info, list) or len(info) < 3 or not all(type(v) is int for v in info[:3]):  # noqa: PLR2004
         raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {_shown(info)}")
     who, source, pao = info[0], info[1], info[2]
     if not all(0 <= v < players for v in (who, source, pao)):
         raise _Bad(f"a win's who, from and pao must be seats 0..{players - 1}, not {info[:3]!r}")
+    if len(info) == 3:  # noqa: PLR2004 - [who, from, pao] alone (a converter's): no value or yaku to compare
+        return StatedWin(who, None if source == who else source, pao=None if pao == who else pao, deltas=d)
     m = _VALUE.match(str(info[3]))
     if m is None or not (m.group(1) or m.group(3)):
         raise _Bad(f"{_shown(info[3])} is not a win's value (such as 30符1飜1000点 or 満貫2000-4000点)")
@@ -497,28 +501,6 @@ def _rules(obj: dict[str, object], log_id: str | None) -> tuple[RecordRules, lis
     room = str(rule["room"]) if isinstance(rule, dict) and isinstance(rule.get("room"), str) else None
     return RecordRules(players=players, red_fives=red, open_tanyao=kuitan, hanchan=hanchan, log_id=found_id,
                        preset=preset, switches=switches, room=room or (disp if soul and disp else None)), []
-
-
-def _soul_start(rules: RecordRules, log: list[object]) -> tuple[RecordRules, list[str]]:
-    """A Mahjong Soul game's starting points, where its first hand states them: converters write no lobby
-    config, but a tournament lobby's game (大会戦) may start at 30,000 or any other score. A record whose
-    first hand is the game's first (East 1, no honba, no sticks) with every seat at the same score S other
-    than the preset's start was played from S, and its final points are measured from S (Soul's contest
-    rules: ``init_point``, ``jingsuanyuandian`` its default); a record's own ``sc`` checks it."""
-    if rules.preset != "mahjongsoul" or any(key == "starting_points" for key, _ in rules.switches) or not log:
-        return rules, []
-    first = log[0]
-    if not isinstance(first, list) or len(first) < 2 or first[0] != [0, 0, 0] or not isinstance(first[1], list):  # noqa: PLR2004
-        return rules, []
-    scores = first[1][:rules.players]
-    start = scores[0] if scores else None
-    if type(start) is not int or not 0 < start <= MAX_NUMBER or any(s != start for s in scores) \
-            or start == rules.ruleset().game.starting_points:
-        return rules, []
-    switches = (*rules.switches, ("starting_points", start), ("target_points", start))
-    return replace(rules, switches=switches), [
-        f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
-        "final points measured from them"]
 
 
 #: A private lobby's ``csrule`` flags (its first field, hexadecimal): kiriage mangan (the public
@@ -648,8 +630,6 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
                           (RecordError(ErrorCode.INVALID_LOG, str(unreadable)),))
     notes += rule_notes
-    rules, start_notes = _soul_start(rules, obj["log"])
-    notes += start_notes
     n = rules.players
     names_value = obj.get("name")
     names = tuple(str(v) for v in names_value[:n]) if isinstance(names_value, list) and len(names_value) in (n, 4) \
@@ -671,6 +651,8 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     if isinstance(sc, list) and len(sc) == 8 and all(  # noqa: PLR2004
             isinstance(v, int | float) and -MAX_NUMBER <= v <= MAX_NUMBER for v in sc):
         end = StatedGameEnd(tuple(int(v) for v in sc[::2])[:n], tuple(float(v) for v in sc[1::2])[:n])
+    rules, start_notes = lobby_start(rules, tuple(hands))
+    notes += start_notes
     start = hands[0].stated.scores_start if hands else None
     return GameRecord(rules, names, start, tuple(hands), end, tuple(errors),
                       tuple(RecordNote(n) for n in notes), lenient=not strict)

@@ -22,9 +22,12 @@ each pair drawn first (``yama[1]``, ``yama[0]``, ``yama[3]``, ``yama[2]``...; fo
 eight with three, whose Norths set aside draw there too), then the indicators by pairs, the dora
 indicator the upper tile and its ura indicator under it (four players: dora ``yama[5]``, ura
 ``yama[4]``, the first kan's indicator ``yama[7]``...; three players: dora ``yama[9]``, ura
-``yama[8]``...). Records in the older seed form lay each indicator pair the other way round. Where
+``yama[8]``...). Records in the older seed form lay every pair of the dead wall the other way round:
+the dora indicator ``yama[4]`` over its ura ``yama[5]``, and the replacement tiles ``yama[0]``,
+``yama[1]``, ``yama[2]``... (a houou game of 2009 whose seat adds a kan and draws ``yama[0]``). Where
 Tenhou's description leaves the layout implicit, it is the one that rebuilds every tile of 175 real
-four-player games (two of them with the older seed) and 70 three-player games, deal, draws,
+four-player games (two of them with the older seed), a third older-seed game with a kan, and 70
+three-player games, deal, draws,
 replacement tiles, dora and ura indicators, and the dice that each ``INIT`` states.
 
 >>> seed = TenhouSeed.parse("mt19937ar-sha512-n288," + ",".join(["0000002A"] * 32))
@@ -166,8 +169,9 @@ class ShuffledWall(Frozen):
         return self.ids[len(self.ids) - 1 - n]
 
     def replacement_id(self, k: int) -> int:
-        """The replacement tile of the ``k``-th kan (or North set aside): the pairs' upper tile first."""
-        return self.ids[k ^ 1]
+        """The replacement tile of the ``k``-th kan (or North set aside): the pairs' upper tile first, which
+        the older layout holds at the pair's even place (``ids[0]``, ``ids[1]``...)."""
+        return self.ids[k if self.older_layout else k ^ 1]
 
     def dora_id(self, k: int) -> int:
         """The ``k``-th dora indicator (0: the first, then one per kan)."""

@@ -234,7 +234,9 @@ DYNASTY: Final = RuleSet(
 # consistent: start 35,000, return 40,000; a ron pays the four-player value, a tsumo only the two shares that
 # exist; each honba 200 on a ron, 100 from each payer on a tsumo; an exhaustive draw moves 2,000; nagashi
 # mangan as a mangan tsumo without honba; a win on the tile replacing a set-aside North is rinshan kaihou (five
-# such wins with no kan in the hand);
+# such wins with no kan in the hand); each North set aside gives up a live tile (draws + Norths + kans = 55 at
+# every exhaustive draw), and riichi needs one more own draw, three tiles with three players (riichi at three
+# tiles left, after Norths set aside, is accepted in houou games);
 # the west round when nobody has 40,000; uma +20/0/-20 thousand. riichi.wiki, "Sanma": 2m-8m removed, no chi,
 # 35,000 start, kita counted as dora (twice where North is the dora), a win on its replacement is rinshan.
 # riichi.wiki, "Majsoul" (three-player section, revision 19195): no suufon renda or suucha riichi without a
@@ -255,11 +257,12 @@ TENHOU_SANMA: Final = TENHOU.replace(
     honba_tsumo=100,
     noten_total=2000,
     abortive_draws=_SANMA_DRAWS,
+    riichi_min_wall_tiles=3,
     description="tenhou.net three-player ranked rules (sanma, houou: hanchan, open tanyao, red 5p and 5s): "
     "108 tiles (2m-8m out; a 1m indicator makes 9m the dora, 9m makes 1m); no chi; a North may be set aside "
     "(kita) for a replacement tile, each a han of dora (nukidora), and a win on that replacement is rinshan "
-    "kaihou. Scoring as four-player Tenhou. Payments: a ron pays the four-player value, a tsumo only the two "
-    "existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
+    "kaihou. Scoring as four-player Tenhou; riichi needs one more own draw (three tiles left in the wall). "
+    "Payments: a ron pays the four-player value, a tsumo only the two existing shares (tsumo loss); each honba 200 on a ron, 100 from each payer on a tsumo; noten 2,000 in "
     "all; nagashi mangan as a mangan tsumo without honba. Game: start 35,000, return 40,000, uma +20/0/-20 "
     "thousand, oka to the top; rounds East 1-3 and South 1-3, then the west round while nobody has 40,000; "
     "bust below 0; double ron, honba and sticks to the first winner; abortive draws: nine terminals, four "

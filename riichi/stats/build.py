@@ -1,9 +1,11 @@
 """``riichi.stats.build``: replay a corpus into the folder of tables, on this machine's cores or on Ray.
 
-The local engine reads each file in this process, skips a record whose content the folder already holds
-(or that this run has met already), and replays the others in the command line's worker pool
-(:func:`riichi.cli.batch.in_order`), a few records a task; the rows come back in file order and go to
-the folder's writer, which turns them into Parquet parts as it goes (memory stays flat).
+The local engine reads each file in this process (as ``riichi replay`` reads it: regular files of a bounded
+size only), skips a record whose content the folder already holds (or that this run has met already), and
+replays the others in the command line's worker pool (:func:`riichi.cli.batch.in_order`), a few records a
+task; the rows come back in file order and go to the folder's writer, which turns them into Parquet parts as it
+goes (memory stays flat). A record of a game the tables hold already (the same game under other bytes: another
+format, other line ends) adds only its ``records`` row, status ``duplicate``: the first record of a game counts.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from pathlib import Path
 from typing import Final
 
 from riichi.cli.batch import in_order
-from riichi.replay.sources import expand_paths
+from riichi.replay.sources import expand_paths, read_file
 from riichi.rules import RuleSet
-from riichi.stats.rows import RecordRows, record_key, record_rows, unreadable_rows
+from riichi.stats.rows import DUPLICATE, RecordRows, duplicate_rows, record_key, record_rows, unreadable_rows
 from riichi.stats.store import StatsError, Store
 
 __all__ = ["ENGINES", "BuildResult", "Progress", "build"]
@@ -71,6 +73,9 @@ class _Tally:
         self.hands = 0
 
     def add(self, rows: RecordRows) -> None:
+        if rows.status == DUPLICATE:
+            self.skipped += 1
+            return
         self.replayed += 1
         self.status[rows.status] += 1
         self.hands += rows.count("kyoku")
@@ -99,10 +104,16 @@ def build(paths: Iterable[str], out: str | Path, *, rules: RuleSet | None = None
     tally = _Tally()
     try:
         known = store.known()
+        games = store.known_games()
         tasks = _tasks(_corpus(paths, folder), known, tally)
         replay = partial(_replay_task, fmt, rules, events)
         for results in in_order(replay, tasks, workers):
             for rows in results:
+                game = rows.game_id
+                if game is not None:
+                    if game in games:
+                        rows = duplicate_rows(rows)
+                    games.add(game)
                 store.add(rows)
                 tally.add(rows)
             if progress is not None:
@@ -160,6 +171,5 @@ def _replay_task(fmt: str, rules: RuleSet | None, events: bool, task: Task) -> l
 def _read(path: str) -> bytes:
     if path == "-":
         raise OSError(0, "standard input is not a corpus: name the files")
-    with open(path, "rb") as f:
-        return f.read()
+    return read_file(path)  # a FIFO, a device, a file over the size limit: refused before anything is read
 

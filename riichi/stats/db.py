@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 
 from riichi.stats.schema import TABLES
-from riichi.stats.store import StatsError, sql_string, table_files, valid_runs
+from riichi.stats.store import StatsError, check_parts, interrupted, sql_string, table_files, valid_groups
 
 __all__ = ["VIEW_FILES", "connect", "view_names"]
 
@@ -45,10 +45,24 @@ def connect(out: str | Path, *, database: str = ":memory:") -> duckdb.DuckDBPyCo
     folder = Path(out)
     if not folder.is_dir():
         raise StatsError(f"{folder} is not a folder of tables (riichi stats PATH... --out {folder} writes one)")
-    runs = valid_runs(folder)
     con = duckdb.connect(database)
+    try:
+        _define(con, folder)
+    except (duckdb.Error, RuntimeError) as exc:
+        con.close()
+        if interrupted(exc):
+            raise KeyboardInterrupt from None
+        if isinstance(exc, RuntimeError):
+            raise
+        check_parts(folder)  # names the part that cannot be read, if one is why
+        raise StatsError(f"the tables of {folder} cannot be read: {str(exc).strip().splitlines()[0]}") from None
+    return con
+
+
+def _define(con: duckdb.DuckDBPyConnection, folder: Path) -> None:
+    groups = valid_groups(folder)
     for table, columns in TABLES.items():
-        files = table_files(folder, table, runs)
+        files = table_files(folder, table, groups)
         if files:
             names = ", ".join(f'"{name}"' for name, _ in columns)
             source = "[" + ", ".join(sql_string(f) for f in files) + "]"
@@ -58,4 +72,3 @@ def connect(out: str | Path, *, database: str = ":memory:") -> duckdb.DuckDBPyCo
             con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT {typed} WHERE false")
     for file in VIEW_FILES:
         con.execute(_sql(file))
-    return con

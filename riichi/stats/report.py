@@ -8,6 +8,8 @@ query of the views agree.
 from __future__ import annotations
 
 import html
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -167,7 +169,7 @@ def write_report(con: duckdb.DuckDBPyConnection, path: Path, *, title: str = "ri
     if rounds:
         parts += ["<h2>Rates by round</h2><section>", _bars(
             "Rates by round", [r[0] for r in rounds],
-            [(name, [float(r[i]) for r in rounds]) for i, name in
+            [(name, [float(r[i] or 0) for r in rounds]) for i, name in
              enumerate(("win", "deal-in", "riichi", "call", "draw"), 1)]), "</section>"]
     seats = con.execute("SELECT seat, win_rate, deal_in_rate, riichi_rate, call_rate FROM rates_by_seat").fetchall()
     if seats:
@@ -208,6 +210,13 @@ def write_report(con: duckdb.DuckDBPyConnection, path: Path, *, title: str = "ri
             "<meta name=viewport content='width=device-width, initial-scale=1'>"
             f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body><main>"
             + "".join(parts) + "</main></body></html>\n")
-    partial = path.with_name(f".{path.name}.tmp")
-    partial.write_text(page, encoding="utf-8")
-    partial.replace(path)
+    # a new file of a name no one chose before (never through a link planted in the folder), renamed over the
+    # page: a link named report.html is replaced, its target left alone
+    fd, partial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(page)
+        os.replace(partial, path)
+    except BaseException:
+        os.unlink(partial)
+        raise

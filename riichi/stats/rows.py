@@ -16,18 +16,22 @@ from typing import Final
 
 from riichi import __version__
 from riichi.formats.detect import detect_format, read_record
+from riichi.formats.gzipped import GzipError, ungzip
 from riichi.formats.record import GameRecord, HandRecord
 from riichi.game.events import Chi, Minkan, Pon, Riichi
 from riichi.replay.run import player_names, replay_game
 from riichi.replay.sources import unreadable
 from riichi.rules import RuleSet
 
-__all__ = ["ENGINE", "RecordRows", "record_key", "record_rows", "unreadable_rows"]
+__all__ = ["DUPLICATE", "ENGINE", "RecordRows", "duplicate_rows", "record_key", "record_rows", "unreadable_rows"]
 
 #: The engine's version, stamped on every game row.
 ENGINE: Final = f"riichi {__version__}"
 
 Row = dict[str, object]
+#: The status in ``records`` of a record whose game the tables hold already (from another record, with other bytes:
+#: the same game gzipped and plain, or in another format): its rows are not added again.
+DUPLICATE: Final = "duplicate"
 #: Draw types at which the tenpai seats are stated (an exhaustive draw, and Tenhou's nagashi mangan, which
 #: happens at one).
 _TENPAI_DRAWS: Final = frozenset({"exhaustive", "nm"})
@@ -36,18 +40,25 @@ _TENPAI_DRAWS: Final = frozenset({"exhaustive", "nm"})
 @dataclass(frozen=True, slots=True)
 class RecordRows:
     """The rows one record gives, by table name; ``status`` is ``complete`` (replayed to the end of the game),
-    ``partial`` (some hands, then a failure) or ``failed`` (no hand)."""
+    ``partial`` (some hands, then a failure), ``failed`` (no hand) or ``duplicate`` (a game the tables hold
+    already); ``game_id`` the game it holds (``None`` when no hand was replayed)."""
 
     record_sha: str
     status: str
     tables: dict[str, list[Row]] = field(default_factory=dict)
+    game_id: str | None = None
 
     def count(self, table: str) -> int:
         return len(self.tables.get(table, ()))
 
 
 def record_key(data: bytes) -> str:
-    """What a record is known by: the SHA-256 of its bytes (so a renamed copy is the same game)."""
+    """What a record is known by: the SHA-256 of its content, gzip undone (so a renamed copy, or the same record
+    gzipped, is the same record); of the bytes as they are when they are no gzip stream that can be undone."""
+    try:
+        data = ungzip(data)
+    except GzipError:
+        pass
     return hashlib.sha256(data).hexdigest()
 
 
@@ -85,7 +96,14 @@ def record_rows(file: str, data: bytes, *, fmt: str = "auto", rules: RuleSet | N
     if events and played:
         tables["events"] = _event_rows(game_id, (hands[k["kyoku"]] for k in tables["kyoku"]))  # type: ignore[index]
     tables["records"] = [{"record_sha": sha, "file": file, "game_id": game_id if played else None, "status": status}]
-    return RecordRows(sha, status, tables)
+    return RecordRows(sha, status, tables, game_id if played else None)
+
+
+def duplicate_rows(rows: RecordRows) -> RecordRows:
+    """What is kept of a record whose game the tables hold already: its ``records`` row, status ``duplicate``
+    (so that its content is known and it is not replayed again)."""
+    record: Row = {**rows.tables["records"][0], "status": DUPLICATE}
+    return RecordRows(rows.record_sha, DUPLICATE, {"records": [record]}, rows.game_id)
 
 
 def unreadable_rows(file: str, exc: OSError) -> RecordRows:

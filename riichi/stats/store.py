@@ -1,15 +1,18 @@
-"""The folder of tables: Parquet parts written as a run goes, the records already known, and a run's parts
-counted only once the run's manifest (the ``records`` table) has them.
+"""The folder of tables: Parquet parts written as a run goes, the records already known, and each part
+counted only once its own manifest part (of the ``records`` table) is there.
 
-Each table is a folder of Parquet files, ``DIR/TABLE/part-RUN-N.parquet``. A run writes its rows to JSON-lines
-files in ``DIR/.tmp-RUN/`` and turns them into Parquet parts (DuckDB's ``COPY``) every few thousand games and
-at the end, the ``records`` part last: a part whose run has no ``records`` part yet (a run stopped half-way)
-is left out by every reader and removed by the next run. Files are written under a temporary name and renamed
-into place, so a reader never sees half a file.
+Each table is a folder of Parquet files, ``DIR/TABLE/part-RUN-N.parquet`` (the Ray engine's are
+``part-RUN-N-ray-....parquet``). A run writes its rows to JSON-lines files in ``DIR/.tmp-RUN/`` and turns them
+into Parquet parts (DuckDB's ``COPY``) every few thousand games and at the end, one part of every table at a
+time, the ``records`` part last: a part whose ``records/part-RUN-N.parquet`` is not written yet (a run stopped
+half-way through writing part N) is left out by every reader and removed by the next run, so the records of
+the part are replayed again, and counted once. Files are written under a temporary name and renamed into
+place, so a reader never sees half a file; nothing in the folder is opened through a link planted there.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -29,13 +32,14 @@ if sys.platform != "win32":
 from riichi.stats.rows import RecordRows
 from riichi.stats.schema import RECORDS, TABLES
 
-__all__ = ["StatsError", "Store", "new_run_id", "run_of", "table_files", "valid_runs"]
+__all__ = ["StatsError", "Store", "check_parts", "group_of", "interrupted", "new_run_id", "table_files",
+           "valid_groups"]
 
 #: Rows of the largest table a run holds in its JSON-lines files before turning them into Parquet parts: about
 #: 1,200 four-player games of ``seat_kyoku`` a part. DuckDB's memory while it writes a part grows with the part
 #: (measured: 88 MiB at 10,000 rows, 105 MiB at 28,000, 141 MiB at 112,000), so this also bounds the run's.
 PART_ROWS: Final = 50_000
-_PART: Final = re.compile(r"^part-(\d{8}T\d{6}-\d+-[0-9a-f]{6})-.*\.parquet$")
+_PART: Final = re.compile(r"^part-(\d{8}T\d{6}-\d+-[0-9a-f]{6}-\d{5})(?:-[^/]*)?\.parquet$")
 
 
 class StatsError(RiichiError):
@@ -47,26 +51,70 @@ def new_run_id() -> str:
     return f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-def run_of(name: str) -> str | None:
-    """The run id of a part's file name, or ``None`` for a file that is not a part."""
+def group_of(name: str) -> str | None:
+    """The part a file belongs to, ``RUN-N`` (its run and the part's number in the run), or ``None`` for a file
+    that is not a part."""
     found = _PART.match(name)
     return found.group(1) if found else None
 
 
-def valid_runs(out: Path) -> set[str]:
-    """The runs whose manifest part is written: their parts are the tables."""
+def valid_groups(out: Path) -> set[str]:
+    """The parts whose manifest is written: their files are the tables."""
     folder = out / RECORDS
     if not folder.is_dir():
         return set()
-    return {run for run in map(run_of, os.listdir(folder)) if run is not None}
+    return {group for group in map(group_of, os.listdir(folder)) if group is not None}
 
 
-def table_files(out: Path, table: str, runs: set[str]) -> list[str]:
-    """The Parquet parts of ``table`` that belong to the given runs, in name order."""
+def table_files(out: Path, table: str, groups: set[str]) -> list[str]:
+    """The Parquet files of ``table`` that belong to the given parts, in name order."""
     folder = out / table
     if not folder.is_dir():
         return []
-    return [str(folder / name) for name in sorted(os.listdir(folder)) if run_of(name) in runs]
+    return [str(folder / name) for name in sorted(os.listdir(folder)) if group_of(name) in groups]
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether a DuckDB error is Ctrl-C arriving while a statement ran (DuckDB stops the statement and raises
+    ``RuntimeError('Query interrupted')``, or ``InterruptException`` when interrupted from another thread)."""
+    return isinstance(exc, duckdb.InterruptException) or (
+        type(exc) is RuntimeError and str(exc) == "Query interrupted")
+
+
+def check_parts(out: Path) -> None:
+    """``StatsError`` naming the first part of the tables DuckDB cannot read as one (a damaged file, or a
+    Parquet file of other columns under a part's name); called when a statement on the tables failed."""
+    groups = valid_groups(out)
+    con = duckdb.connect(config={"threads": 1})
+    try:
+        for table, columns in TABLES.items():
+            # the types as DuckDB writes them back (a struct's field names quoted where they are keywords)
+            typed = ", ".join(f'CAST(NULL AS {kind}) AS "{name}"' for name, kind in columns)
+            wanted = [(row[0], row[1]) for row in con.execute(f"DESCRIBE SELECT {typed}").fetchall()]
+            for file in table_files(out, table, groups):
+                try:
+                    found = [(row[0], row[1]) for row in con.execute(
+                        f"DESCRIBE SELECT * FROM read_parquet({sql_string(file)})").fetchall()]
+                    con.execute(f"SELECT count(*) FROM read_parquet({sql_string(file)})").fetchall()
+                except duckdb.Error as exc:
+                    raise StatsError(_bad_part(out, file, f"it cannot be read as Parquet ({_first_line(exc)})")) from None
+                if found != wanted:
+                    missing = [f"{name} {kind}" for name, kind in wanted if (name, kind) not in found]
+                    raise StatsError(_bad_part(out, file, f"its columns are not the {table} table's "
+                                                          f"(missing or of another type: {', '.join(missing) or 'none'};"
+                                                          f" in another order or more)"))
+    finally:
+        con.close()
+
+
+def _bad_part(out: Path, file: str, why: str) -> str:
+    group = group_of(os.path.basename(file))
+    return (f"{file}: {why}. Remove it with the other files of its part ({out}/*/part-{group}*.parquet); "
+            "the next run replays that part's records again")
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 def sql_string(text: str) -> str:
@@ -81,17 +129,26 @@ class Store:
         self.out = out
         self.run = run or new_run_id()
         self.part_rows = part_rows
-        out.mkdir(parents=True, exist_ok=True)
-        self._lock = open(out / ".lock", "w")  # noqa: SIM115 (held for the run; the system drops it at exit)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            # never truncated, never through a link planted under its name (the link's target is left alone)
+            fd = os.open(out / ".lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            raise StatsError(_os_problem(out / ".lock" if out.is_dir() else out, exc)) from None
+        self._lock = os.fdopen(fd, "r+")
         if sys.platform != "win32":  # an advisory lock where the system has them
             try:
                 fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 self._lock.close()
                 raise StatsError(f"another run is writing into {out}; one run at a time per folder") from None
-        self._remove_unfinished()
-        self._tmp = out / f".tmp-{self.run}"
-        self._tmp.mkdir()
+        try:
+            self._remove_unfinished()
+            self._tmp = out / f".tmp-{self.run}"
+            self._tmp.mkdir()
+        except OSError as exc:
+            self._lock.close()
+            raise StatsError(_os_problem(out, exc)) from None
         self._files: dict[str, IO[str]] = {}
         self._counts: dict[str, int] = dict.fromkeys(TABLES, 0)
         self._parts = 0
@@ -99,15 +156,38 @@ class Store:
 
     def known(self) -> set[str]:
         """The content keys of every record the folder's tables already hold."""
-        files = table_files(self.out, RECORDS, valid_runs(self.out))
+        return {row[0] for row in self._records("SELECT DISTINCT record_sha FROM records WHERE record_sha IS NOT NULL")}
+
+    def known_games(self) -> set[str]:
+        """The ids of every game the folder's tables hold (a record replayed in full or in part)."""
+        return {row[0] for row in self._records(
+            "SELECT DISTINCT game_id FROM records WHERE game_id IS NOT NULL AND status IN ('complete', 'partial')")}
+
+    @property
+    def next_part(self) -> str:
+        """The name stem of the part the next :meth:`flush` writes, ``part-RUN-N``."""
+        return f"part-{self.run}-{self._parts + 1:05d}"
+
+    def _records(self, query: str) -> list[tuple[str]]:
+        files = table_files(self.out, RECORDS, valid_groups(self.out))
         if not files:
-            return set()
-        rows = self._con.execute(f"SELECT DISTINCT record_sha FROM read_parquet({_list(files)}) "
-                                 "WHERE record_sha IS NOT NULL").fetchall()
-        return {row[0] for row in rows}
+            return []
+        try:
+            return self._con.execute(f"WITH records AS (SELECT * FROM read_parquet({_list(files)})) {query}").fetchall()
+        except (duckdb.Error, RuntimeError) as exc:
+            if interrupted(exc):
+                raise KeyboardInterrupt from None
+            check_parts(self.out)
+            raise StatsError(f"the records table of {self.out} cannot be read: {_first_line(exc)}") from None
 
     def add(self, rows: RecordRows) -> None:
         """Append one record's rows; a part of every table is written once the largest holds enough rows."""
+        try:
+            self._add(rows)
+        except OSError as exc:
+            raise StatsError(_os_problem(self.out, exc)) from None
+
+    def _add(self, rows: RecordRows) -> None:
         for table, table_rows in rows.tables.items():
             if not table_rows:
                 continue
@@ -121,6 +201,12 @@ class Store:
 
     def flush(self) -> None:
         """Turn the rows held into one Parquet part a table, the manifest's last."""
+        try:
+            self._flush()
+        except OSError as exc:
+            raise StatsError(_os_problem(self.out, exc)) from None
+
+    def _flush(self) -> None:
         if not self._counts[RECORDS]:
             return
         self._parts += 1
@@ -141,11 +227,16 @@ class Store:
         self._lock.close()
 
     def abort(self) -> None:
-        """Drop what is held (the parts already written stay: their manifest is written)."""
+        """Drop what is held and the files of a part whose manifest is not written (the parts whose manifest is
+        written stay)."""
         for f in self._files.values():
             f.close()
         shutil.rmtree(self._tmp, ignore_errors=True)
         self._con.close()
+        try:
+            self._remove_unfinished()
+        except OSError:
+            pass  # the next run removes them
         self._lock.close()
 
     def _copy(self, table: str, source: Path) -> None:
@@ -156,23 +247,39 @@ class Store:
         folder.mkdir(exist_ok=True)
         name = f"part-{self.run}-{self._parts:05d}.parquet"
         partial = folder / f".{name}.tmp"
-        self._con.execute(
-            f"COPY (SELECT {names} FROM read_json({sql_string(str(source))}, format='newline_delimited', "
-            f"columns={types})) TO {sql_string(str(partial))} (FORMAT parquet, COMPRESSION zstd)")
+        if os.path.lexists(partial):  # nothing of ours has this name (the run is new): never write through it
+            partial.unlink()
+        try:
+            self._con.execute(
+                f"COPY (SELECT {names} FROM read_json({sql_string(str(source))}, format='newline_delimited', "
+                f"columns={types})) TO {sql_string(str(partial))} (FORMAT parquet, COMPRESSION zstd)")
+        except (duckdb.Error, RuntimeError) as exc:
+            if interrupted(exc):
+                raise KeyboardInterrupt from None
+            raise StatsError(f"cannot write {folder / name}: {_first_line(exc)}") from None
         os.replace(partial, folder / name)
 
     def _remove_unfinished(self) -> None:
         """Remove what a run stopped half-way left: its temporary folder and its parts without a manifest."""
-        runs = valid_runs(self.out)
+        groups = valid_groups(self.out)
         for entry in os.listdir(self.out):
             path = self.out / entry
             if entry.startswith(".tmp-") and path.is_dir():
-                shutil.rmtree(path, ignore_errors=True)
+                shutil.rmtree(path, ignore_errors=True)  # a link is not followed (rmtree refuses it)
             elif entry in TABLES and path.is_dir():
                 for name in os.listdir(path):
+                    group = group_of(name)
                     if (name.startswith(".part-") and name.endswith(".tmp")) or (
-                            run_of(name) is not None and run_of(name) not in runs):
+                            group is not None and group not in groups):
                         (path / name).unlink()
+
+
+def _os_problem(path: Path, exc: OSError) -> str:
+    """What went wrong writing into the folder, naming the file."""
+    where = exc.filename if isinstance(exc.filename, str) else str(path)
+    if exc.errno == errno.ELOOP:
+        return f"{where} is a link: riichi stats writes no file of its folder through a link"
+    return f"cannot write {where}: {exc.strerror or exc}"
 
 
 def _list(files: list[str]) -> str:

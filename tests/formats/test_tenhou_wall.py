@@ -166,3 +166,16 @@ def test_bad_seeds(text: str, message: str) -> None:
 def test_bad_tile_count() -> None:
     with pytest.raises(SeedError, match="136 or 108 tiles, not 100"):
         next(TenhouSeed((1,)).walls(100))
+
+
+def test_an_older_seed_game_with_a_kan() -> None:
+    # A houou hanchan of 2009 with the older seed and an added kan (tests/data/tenhou/older-seed): every tile
+    # it names is the rebuilt wall's, the replacement tile among them. The older records lay the dead wall's
+    # replacement pairs the other way round too: the first replacement is ids[0] (9m there), where the later
+    # layout's is ids[1] (5s there).
+    path = DATA / "tenhou" / "older-seed" / "2009082902gm-00a9-0000-df6a8b53.xml"
+    counts = _walk(path)
+    assert counts["deal"] == 11 and counts["replacement"] == 1 and counts["dora"] == 1  # noqa: PLR2004
+    walls = TenhouSeed.parse(re.search(r'seed="([^"]*)"', path.read_text(encoding="utf8")).group(1)).walls()  # type: ignore[union-attr]
+    east_2 = [next(walls) for _ in range(4)][3]
+    assert east_2.replacement_id(0) == east_2.ids[0] == 34 and east_2.ids[1] == 89  # noqa: PLR2004 - 9m; 5s

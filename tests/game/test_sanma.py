@@ -210,3 +210,30 @@ def test_in_riichi_only_the_north_just_drawn_is_set_aside() -> None:
           Draw(1, Tile.parse("2s")), Discard(1, Tile.parse("2s"), tsumogiri=True),
           Draw(2, Tile.parse("3s")), Discard(2, Tile.parse("3s"), tsumogiri=True), Draw(0, NORTH))
     assert Kita(0) in legal_actions(r2, 0)
+
+
+def test_tenhou_three_player_riichi_needs_three_wall_tiles() -> None:
+    # Riichi needs one more own draw: four tiles left with four players, three with three (tenhou.net's
+    # three-player games: the exhaustive draws of tests/data/sanma show each North set aside giving up a
+    # live tile, 55 = draws + Norths + kans in every one, so the count below is Tenhou's, and Tenhou accepts
+    # riichi at three tiles left there). Seat 1 sets a North aside at once (54 live tiles then); everyone
+    # discards what they draw. Seat 2's 51st live draw leaves 55 - 51 - 1 = 3: its riichi is accepted, and
+    # the dealer's after the next draw (2 left, no own draw to come) is refused as too few tiles.
+    r, wall = _round("", {0: "11p22p33p44p55p66p7z", 1: "19m19p19s1234567z", 2: "111m999m123p456s7z"})
+    for n in range(52):
+        seat = n % 3
+        tile = wall.live_tile(n)
+        r.apply(Draw(seat, tile))
+        if n == 1:
+            _play(r, Kita(1), Draw(1, wall.rinshan(0), rinshan=True), Discard(1, wall.rinshan(0), tsumogiri=True))
+            continue
+        if n == 50:  # noqa: PLR2004
+            assert r.live_tiles_left == 3  # noqa: PLR2004
+            _play(r, Riichi(2), Discard(2, tile, tsumogiri=True), RiichiAccepted(2))
+            continue
+        if n == 51:  # noqa: PLR2004
+            assert r.live_tiles_left == 2  # noqa: PLR2004
+            with pytest.raises(IllegalActionError, match="few tiles"):
+                r.apply(Riichi(0))
+        r.apply(Discard(seat, tile, tsumogiri=True))
+    assert r.riichi == [False, False, True]

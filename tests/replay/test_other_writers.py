@@ -275,3 +275,88 @@ def test_riichienv_excerpt_of_a_tenhou_hand() -> None:
     assert "hora_points 4200: what the payers pay, 1 honba in; read as 3900" in notes
     assert "hora yakus 役牌 發(1), ドラ(2): read in Tenhou's or Mahjong Soul's names" in notes
     assert "yakus" in read_record(path.read_bytes()).errors[0].message  # strictly: not this library's names
+
+
+def test_a_private_lobby_game_starts_where_its_first_hand_says() -> None:
+    # Tenhou's tenhou.net/6 game as a private lobby (rule code 0x09: red fives, open tanyao, hanchan) that
+    # starts every seat at 30,000, written with comments: every hand's start 5,000 above the real game's, so
+    # every hand plays alike (nobody went below zero before the last hand, which busts seat 2 at -50,100).
+    # Final points from the return 30,000 (no oka), each but the top's rounded to a whole thousand (a 2019
+    # record), uma +20/+10/-10/-20: 43,400 -> 13 + 10 = 23; 36,400 -> 6 - 10 = -4; -50,100 -> -80 - 20 = -100;
+    # the top 90,300 takes what makes the sum 0: 81. Read from 25,000, every hand's start differed.
+    obj = json.loads(TENHOU6.read_text(encoding="utf-8"))
+    obj["rule"] = ["", "", "0009", "0", "0", "0", "0"]
+    for hand in obj["log"]:
+        hand[1] = [s + 5000 for s in hand[1]]
+    obj["sc"] = [90300, 81, 36400, -4, -50100, -100, 43400, 23]
+    text = "// a private lobby's game, kept by a club\n" + json.dumps(obj, ensure_ascii=False, indent=1)
+    out = _replay(text.encode())
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert len(kyoku) == len(obj["log"]) and all(o["matches_log"] is True for o in kyoku), \
+        [(o["kyoku"], o["mismatches"]) for o in kyoku]
+    assert kyoku[0]["scores_start"] == [30000] * 4
+    assert any("starts at 30,000" in n for n in _notes(out))
+    end = out[-1]
+    assert end["type"] == "game_end" and end["matches_log"] is True, end.get("mismatches")
+    assert end["final_scores"] == [90300, 36400, -50100, 43400] and end["final_points"] == [81, -4, -100, 23]
+
+
+def test_a_win_written_without_its_value_is_read_and_its_value_not_compared() -> None:
+    # A converter writes each win's details as [who, from, pao] alone, no value text and no yaku: the engine
+    # computes the value, so the win is read and only what the record states (the score changes) is compared.
+    # Tenhou's own game so cut: every hand still matches its deltas, and no han, fu, points or yaku show as
+    # the record's.
+    obj = json.loads(TENHOU6.read_text(encoding="utf-8"))
+    cut = 0
+    for hand in obj["log"]:
+        result = hand[16]
+        if result[0] == "和了":
+            for i in range(2, len(result), 2):
+                result[i] = result[i][:3]
+                cut += 1
+    assert cut >= 5  # noqa: PLR2004 - the game's wins, its double ron among them
+    record = read_tenhou6(json.dumps(obj, ensure_ascii=False))
+    assert record.errors == ()
+    kyoku = [o for o in replay_game(record, file="") if o["type"] == "kyoku"]
+    assert all(o["matches_log"] is True for o in kyoku), [(o["kyoku"], o["mismatches"]) for o in kyoku]
+    logged = [w for o in kyoku for w in o["log"].get("wins", [])]  # type: ignore[attr-defined]
+    assert len(logged) == cut
+    assert all(set(w) <= {"winner", "from", "deltas", "pao"} for w in logged), logged
+
+
+def test_an_east_only_extension_that_ends_after_south_4_is_no_truncation() -> None:
+    # riichienv's east-only game (seed 144): nobody reaches 30,000 in East, so it goes on into South, and
+    # after South 4 (seat 2's ron of 1,600 on seat 3) nobody has 30,000 still (top 26,400): riichienv ends
+    # it there, as Tenhou's east-only rules do (the extension's last hand). Read as a hanchan (mjai states
+    # no length), the replay wanted a West round and called the record truncated.
+    text = gzip.decompress((DATA / "riichienv" / "east-144.jsonl.gz").read_bytes())
+    out = _replay(text, "east-144")
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert (kyoku[-1]["round_wind"], kyoku[-1]["round_number"], kyoku[-1]["game_over"]) == ("S", 4, True)
+    assert max(kyoku[-1]["scores_end"]) < 30000  # type: ignore[type-var]  # noqa: PLR2004
+    assert out[-1]["type"] == "game_end"
+    assert any("a hanchan would go on" in n for n in _notes(out))
+
+
+def test_an_mjlog_game_that_starts_at_30000_starts_there() -> None:
+    # The same game's mjlog (tests/data/games) with every INIT's scores 50 hundreds higher, and each result's
+    # sc scores too, as a private lobby starting at 30,000 writes them: every hand plays and scores alike
+    # (nobody went below zero before the last hand) and starts where the record says. Its final points
+    # (owari) are the ones worked out in the test above: 81, -4, -100, 23.
+    text = (GAMES / "logs" / TENHOU6.with_suffix(".xml").name).read_text(encoding="utf-8")
+
+    def shifted(match: re.Match[str]) -> str:
+        values = match.group(2).split(",")
+        step = 2 if match.group(1) != "ten" else 1
+        values[::step] = [str(int(v) + 50) for v in values[::step]]
+        return f'{match.group(1)}="{",".join(values)}"'
+
+    text = re.sub(r'\b(ten|sc)="([^"]*)"', lambda m: shifted(m) if m.group(1) == "sc" or "," in m.group(2)
+                  and len(m.group(2).split(",")) == 4 else m.group(0), text)  # noqa: PLR2004
+    text = re.sub(r'owari="[^"]*"', 'owari="903,81.0,364,-4.0,-501,-100.0,434,23.0"', text)
+    out = _replay(text.encode(), "lobby.xml")
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert kyoku and all(o["matches_log"] is True for o in kyoku), [(o["kyoku"], o["mismatches"]) for o in kyoku]
+    assert kyoku[0]["scores_start"] == [30000] * 4
+    assert any("starts at 30,000" in n for n in _notes(out))
+    assert out[-1]["type"] == "game_end" and out[-1]["matches_log"] is True, out[-1].get("mismatches")

@@ -161,3 +161,18 @@ def test_a_three_player_replacement_tile_changed() -> None:
     [error] = _errors(_replay(changed))
     assert error["kyoku"] == hand and error["error"]["code"] == "desync"
     assert f"the wall's next tile is {_tile(tile_id)}" in error["error"]["message"]
+
+
+def test_an_older_seed_game_with_a_kan_is_verified() -> None:
+    # A houou hanchan of 2009 with the older seed (tests/data/tenhou/older-seed): in East 2 seat 0 draws 8m
+    # (id 28), adds it to its pon of 8m and draws the replacement 9m (id 34), then the kan's indicator 5z (id
+    # 124) is turned. 9m is the rebuilt wall's ids[0]; the later layout's first replacement, ids[1], is 5s
+    # (id 89): read so, the replacement draw was a desync. The older records lay the replacement pairs the
+    # other way round, as they lay the indicator pairs: every hand matches and every tile is the wall's.
+    path = Path(__file__).parent.parent / "data" / "tenhou" / "older-seed" / "2009082902gm-00a9-0000-df6a8b53.xml"
+    out = _replay(path.read_text(encoding="utf8"))
+    assert _errors(out) == []
+    kyoku = [o for o in out if o["type"] == "kyoku"]
+    assert len(kyoku) == 11 and all(o["matches_log"] is True for o in kyoku)  # noqa: PLR2004
+    assert kyoku[3]["dora_indicators"] == ["1p", "5z"]  # the first indicator and the kan's
+    assert out[-1]["type"] == "game_end" and out[-1]["wall"] == "verified" and out[-1]["matches_log"] is True

@@ -55,9 +55,14 @@ def test_query_and_the_sql_shell(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert status == 1 and "error (query)" in err and "nope" in err
     monkeypatch.setattr(sys, "stdin", io.StringIO("SELECT count(*)\n  AS n FROM wins;\n.tables\nSELECT x;\n"))
     status, text, err = run(capsys, "stats", "--out", str(out), "--sql")
-    assert status == 0
+    assert status == 1  # issue 35: a statement of the piped input failed, and the exit status says so (was 0)
     assert f"\n{wins}\n(1 row)" in text and "player_stats" in text and "seat_kyoku" in text
     assert "error (query)" in err
+    # issue 35: the end of the input ends the last statement, as ';' does (it was dropped without a word)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("SELECT 1 AS one;\nSELECT count(*) AS n\nFROM wins\n"))
+    status, text, err = run(capsys, "stats", "--out", str(out), "--sql")
+    assert (status, err) == (0, "")
+    assert text.count("(1 row)") == 2 and f"\n{wins}\n(1 row)" in text
 
 
 def test_query_columns_align_by_terminal_cells(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

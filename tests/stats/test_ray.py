@@ -57,3 +57,22 @@ def test_the_command_runs_on_ray(tmp_path: Path, local_ray: None, capsys: pytest
     text = capsys.readouterr().out
     assert "2 records: 2 replayed, 0 already in" in text and "(2 to the end of the game" in text
     assert connect(tmp_path / "t").execute("SELECT count(*) FROM games").fetchall() == [(2,)]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs as POSIX has them")
+def test_ray_refuses_what_riichi_replay_refuses_and_counts_a_game_once(tmp_path: Path, local_ray: None) -> None:
+    # issue 35: a FIFO given to Ray's reader hung it; the same game as mjlog and as tenhou.net/6 counted twice
+    from .conftest import GAMES
+
+    os.mkfifo(tmp_path / "pipe.xml")
+    xml_record = str(LOGS / "2019103023gm-00a9-0000-f90e0fe9.xml")
+    json_record = str(GAMES / "tenhou6" / "2019103023gm-00a9-0000-f90e0fe9.json")
+    result = build([xml_record, json_record, str(tmp_path / "pipe.xml")], tmp_path / "t", engine="ray")
+    assert (result.records, result.replayed, result.skipped, result.complete, result.failed) == (3, 2, 1, 1, 1)
+    con = connect(tmp_path / "t")
+    assert con.execute("SELECT file, status FROM records ORDER BY file").fetchall() == [
+        (str(tmp_path / "pipe.xml"), "failed"), (xml_record, "complete"), (json_record, "duplicate")]
+    assert con.execute("SELECT message FROM failures").fetchall() == [
+        ("cannot read the file: it is a FIFO (named pipe), not a regular file",)]
+    (games, hands), = con.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM kyoku)").fetchall()
+    assert (games, hands) == (1, result.hands)

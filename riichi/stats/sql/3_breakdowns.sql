@@ -18,19 +18,32 @@ SELECT seat, count(*) AS seat_hands,
        count(*) FILTER (WHERE called) / count(*) AS call_rate
 FROM seat_kyoku GROUP BY seat ORDER BY seat;
 
--- by round: E1, E2, ... as the hand's round wind and number (honba repeats are counted in their round)
+-- by round: E1, E2, ... as the hand's round wind and number (honba repeats are counted in their round). Hands
+-- and draws are kyoku's rows, seat-hands seat_kyoku's, each counted in its own table (each seat-hand finds its
+-- round once, whatever the tables hold), so the rounds add up to draw_rate's hands and win_rate's seat-hands.
 CREATE OR REPLACE VIEW rates_by_round AS
-SELECT k.round_wind, k.round_number, k.round_wind || k.round_number AS round,
-       count(DISTINCT (k.game_id, k.kyoku)) AS hands, count(*) AS seat_hands,
-       count(*) FILTER (WHERE s.win) / count(*) AS win_rate,
-       count(*) FILTER (WHERE s.deal_in) / count(*) AS deal_in_rate,
-       count(*) FILTER (WHERE s.riichi) / count(*) AS riichi_rate,
-       count(*) FILTER (WHERE s.called) / count(*) AS call_rate,
-       count(DISTINCT (k.game_id, k.kyoku)) FILTER (WHERE k.outcome = 'draw')
-           / count(DISTINCT (k.game_id, k.kyoku)) AS draw_rate
-FROM kyoku k JOIN seat_kyoku s USING (game_id, kyoku)
-GROUP BY k.round_wind, k.round_number
-ORDER BY position(k.round_wind IN 'ESWN'), k.round_number;
+WITH hand_round AS (
+    SELECT game_id, kyoku, any_value(round_wind) AS round_wind, any_value(round_number) AS round_number
+    FROM kyoku GROUP BY game_id, kyoku
+), hands AS (
+    SELECT round_wind, round_number, count(*) AS hands, count(*) FILTER (WHERE outcome = 'draw') AS draws
+    FROM kyoku GROUP BY round_wind, round_number
+), seats AS (
+    SELECT r.round_wind, r.round_number, count(*) AS seat_hands,
+           count(*) FILTER (WHERE s.win) AS wins, count(*) FILTER (WHERE s.deal_in) AS deal_ins,
+           count(*) FILTER (WHERE s.riichi) AS riichi, count(*) FILTER (WHERE s.called) AS called
+    FROM seat_kyoku s JOIN hand_round r USING (game_id, kyoku)
+    GROUP BY r.round_wind, r.round_number
+)
+SELECT h.round_wind, h.round_number, h.round_wind || h.round_number AS round,
+       h.hands, coalesce(s.seat_hands, 0) AS seat_hands,
+       s.wins / s.seat_hands AS win_rate,
+       s.deal_ins / s.seat_hands AS deal_in_rate,
+       s.riichi / s.seat_hands AS riichi_rate,
+       s.called / s.seat_hands AS call_rate,
+       h.draws / h.hands AS draw_rate
+FROM hands h LEFT JOIN seats s USING (round_wind, round_number)
+ORDER BY position(h.round_wind IN 'ESWN'), h.round_number;
 
 CREATE OR REPLACE VIEW placements_by_seat AS
 SELECT seat, place, count(*) AS games, count(*) / sum(count(*)) OVER (PARTITION BY seat) AS share
