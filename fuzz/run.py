@@ -28,8 +28,9 @@ process, and checks a contract on every input, not only the absence of a traceba
   strict JSON, never an exception. Seeded with the real game of tests/data/riichicity cut to each of its hands
   (a whole game is larger than libFuzzer's inputs), then to its first hands.
 * ``bot``: :class:`riichi.bots.client.MjaiClient` (what ``riichi bot`` runs) on the lines an mjai table
-  sends, one a line of the input: every answer is one line of strict JSON, an mjai action object, and no
-  line raises. Seeded with the lines one seat is sent in whole self-play games, east-only, four and three
+  sends, one a line of the input, read as ``riichi bot`` reads its input (a line too long given up, here
+  over 4,096 characters): every answer is one line of strict JSON, an mjai action object, no line raises,
+  and the problems kept stay within the client's bounds. Seeded with the lines one seat is sent in whole self-play games, east-only, four and three
   players.
 * ``stats``: the bytes as a record file of a corpus through ``riichi stats``'s own steps (the file read as
   :func:`riichi.replay.sources.read_file` reads it, its content key, :func:`riichi.stats.rows.record_rows`):
@@ -40,6 +41,10 @@ process, and checks a contract on every input, not only the absence of a traceba
 * ``soul``: :func:`riichi.formats.soul.read_soul` on Mahjong Soul's protobuf bytes (the ``soul`` extra)
   gives a record whatever the bytes, and the replay of what it read gives kyoku, game_end or error
   objects, never an exception. Seeded with the real games of tests/data/soul, whole and cut to each hand.
+* ``soul_actions``: the lists of records and actions inside those bytes (``GameDetailRecords``), walked field
+  by field by the reader: read as the server wraps them they give a record, never an exception, and the
+  reader's lists are protobuf's own (the same version, records and actions, each action's event the same),
+  or the reader refuses bytes protobuf refuses too (or a field of the wrong wire type, which protobuf skips).
 
 libFuzzer's ``-timeout`` (10 s) makes an input that takes too long a crash as well: a reader whose time
 grows faster than its input is found so.
@@ -165,6 +170,20 @@ def _soul_bytes() -> Iterator[bytes]:
         for end in (*starts[1:4], len(actions)):
             cut = details(version=inner.version, actions=actions[:end])
             yield wrapper(name=outer.name, data=cut.SerializeToString()).SerializeToString()
+
+
+def _soul_details() -> Iterator[bytes]:
+    """The GameDetailRecords' bytes of the real Soul games' seeds (whole, and cut to their first hands), and
+    lists of empty actions and records."""
+    from riichi.formats.soul_proto import _CLASSES
+
+    wrapper = _CLASSES["Wrapper"]
+    for raw in _soul_bytes():
+        outer = wrapper()
+        outer.ParseFromString(raw)
+        yield outer.data
+    yield b"\x1a\x00" * 2000
+    yield b"\x0a\x00" * 2000
 
 
 def _riichicity_texts() -> Iterator[bytes]:
@@ -322,6 +341,50 @@ def _soul_target() -> Callable[[bytes], None]:
     return one
 
 
+def _soul_actions_target() -> Callable[[bytes], None]:
+    from google.protobuf.message import DecodeError
+
+    from riichi.formats.record import GameRecord
+    from riichi.formats.soul import WRAPPED_RECORDS, read_soul
+    from riichi.formats.soul_proto import _CLASSES, SoulBytesError, _action, _listed
+
+    details, action_class = _CLASSES["GameDetailRecords"], _CLASSES["GameAction"]
+
+    def one(data: bytes) -> None:
+        # The input is a GameDetailRecords' bytes (its lists of records and actions), read as the server wraps
+        # them; the reader walks them field by field, and must read what protobuf itself reads, or refuse.
+        record = read_soul(WRAPPED_RECORDS + _length(len(data)) + data)
+        if not isinstance(record, GameRecord) or not all(e.message for e in record.errors):
+            _fail("not a record with its errors named")
+        try:  # the lists, then each action's fields (protobuf reads the actions inside the list at once)
+            ours: tuple[int, list[bytes], list[bytes]] | SoulBytesError = _listed(data)
+            for action in ours[2]:
+                _action(action, "fuzz")
+        except SoulBytesError as refused:
+            ours = refused
+        theirs = details()
+        try:
+            theirs.ParseFromString(data)
+        except (DecodeError, RuntimeError, ValueError):
+            if not isinstance(ours, SoulBytesError):
+                _fail("protobuf refuses the bytes, the reader reads them")
+            return
+        if isinstance(ours, SoulBytesError):  # stricter than protobuf only on a field of the wrong wire type
+            if "wire type" not in str(ours):
+                _fail(f"the reader refuses what protobuf reads: {ours}")
+            return
+        version, records, actions = ours
+        if version != theirs.version or records != list(theirs.records) or len(actions) != len(theirs.actions):
+            _fail("the reader's lists differ from protobuf's")
+        for mine, parsed in zip(actions, theirs.actions, strict=True):
+            if action_class.FromString(mine) != parsed:
+                _fail("an action differs from protobuf's")
+            if _action(mine, "fuzz") != (parsed.result if parsed.type == 1 else None):
+                _fail("an action's event differs from protobuf's")
+
+    return one
+
+
 def _riichicity_target() -> Callable[[bytes], None]:
     from riichi.formats import strict_json
     from riichi.formats.record import GameRecord
@@ -343,8 +406,20 @@ def _riichicity_target() -> Callable[[bytes], None]:
     return one
 
 
+def _length(n: int) -> bytes:
+    """A protobuf varint: the length of the wrapped data, after its field key (field 2, length-delimited)."""
+    out = bytearray(b"\x12")
+    while n > 0x7F:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    return bytes([*out, n])
+
+
 def _bot_target() -> Callable[[bytes], None]:
-    from riichi.bots.client import MjaiClient
+    import io
+
+    from riichi.bots.client import MAX_PROBLEM_TEXT, MAX_PROBLEMS, MjaiClient
+    from riichi.cli.bot import _lines
     from riichi.game.players import EfficientPlayer
     from riichi.rules import TENHOU
 
@@ -352,14 +427,23 @@ def _bot_target() -> Callable[[bytes], None]:
         _fail(f"{name} written: not RFC 8259 JSON")
 
     def one(data: bytes) -> None:
+        # The lines as riichi bot reads them from its input (a line over the longest read is given as None,
+        # here 4,096 characters so that the fuzzer reaches it).
+        text = data.decode("utf-8", errors="replace")
         client = MjaiClient(EfficientPlayer(seed=0), TENHOU)
-        for line in data.decode("utf-8", errors="replace").split("\n"):
-            answer = client.answer(line)  # what the table sent, whatever it is: never an exception
+        lines = list(_lines(io.StringIO(text), 4096))
+        if len(lines) != text.count("\n") + (not text.endswith("\n")) - (not text) or any(
+                line is not None and len(line) > 4097 for line in lines):  # noqa: PLR2004 - the limit, and "\n"
+            _fail("the lines read are not the input's, each at most the longest read")
+        for line in lines:
+            answer = client.answer(line) if line is not None else '{"type":"none"}'  # never an exception
             if "\n" in answer:
                 _fail(f"an answer of more than one line: {answer[:200]!r}")
             action = json.loads(answer, parse_constant=constant)
             if not isinstance(action, dict) or not isinstance(action.get("type"), str):
                 _fail(f"not an mjai action: {answer[:200]}")
+        if len(client.problems) > MAX_PROBLEMS or any(len(p) > MAX_PROBLEM_TEXT for p in client.problems):
+            _fail("more problems kept, or longer, than the client keeps")
 
     return one
 
@@ -448,6 +532,7 @@ TARGETS: dict[str, Target] = {
     "records": (partial(_record_target, "auto"),
                 lambda: itertools.chain.from_iterable(zip(*(_record_texts(fmt) for fmt in _record_formats()))), 150),
     "soul": (_soul_target, _soul_bytes, 20),
+    "soul_actions": (_soul_actions_target, _soul_details, 20),
     "riichicity": (_riichicity_target, _riichicity_texts, 20),
     "bot": (_bot_target, _bot_sessions, 30),
     "stats": (_stats_target, _stats_texts, 60),
@@ -455,7 +540,8 @@ TARGETS: dict[str, Target] = {
 
 
 #: The module each target needs beyond the core, and its extra.
-_NEEDS: dict[str, tuple[str, str]] = {"soul": ("google.protobuf", "soul"), "stats": ("duckdb", "stats")}
+_NEEDS: dict[str, tuple[str, str]] = {"soul": ("google.protobuf", "soul"), "soul_actions": ("google.protobuf", "soul"),
+                                      "stats": ("duckdb", "stats")}
 
 
 def _available(name: str) -> bool:

@@ -24,7 +24,9 @@ from typing import ClassVar
 __all__ = [
     "BotFault",
     "FaultKind",
+    "GameOverError",
     "IllegalActionError",
+    "ImpossibleHandError",
     "ImpossibleTilesError",
     "InconsistentSituationError",
     "InvalidCaseError",
@@ -33,6 +35,7 @@ __all__ = [
     "NotWinningError",
     "NotationError",
     "RiichiError",
+    "SheetError",
     "TooComplexError",
     "UnknownRulesError",
     "WrongTileCountError",
@@ -172,3 +175,29 @@ class BotFault(RiichiError):
     def __init__(self, kind: FaultKind, message: str) -> None:
         self.kind = kind
         super().__init__(message)
+
+
+class SheetError(RiichiError):
+    """A score sheet that cannot be scored (:mod:`riichi.sheet`). ``hand`` is the 0-based index of the first hand
+    that cannot be (``None`` when the problem is the game's: its rules, its names, its final scores), ``field`` the
+    field at fault as the sheet writes it (``"wins[0].fu"``, ``"riichi"``), or ``None``."""
+
+    code: ClassVar[str] = "invalid_input"
+
+    def __init__(self, message: str, *, hand: int | None = None, field: str | None = None) -> None:
+        self.hand = hand
+        self.field = field
+        super().__init__(message)
+
+
+class ImpossibleHandError(SheetError):
+    """A hand written on a score sheet that cannot happen under the sheet's rules (1 han 20 fu on a ron, a winner
+    who is the discarder, a riichi the rules forbid, ...)."""
+
+    code: ClassVar[str] = "impossible_hand"
+
+
+class GameOverError(SheetError):
+    """A hand written on a score sheet after the game has ended."""
+
+    code: ClassVar[str] = "game_over"

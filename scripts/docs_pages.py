@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:  # the hook runs inside mkdocs, which need not hav
 
 #: The CLI commands whose help is shown, in order (``()`` is ``riichi --help``).
 CLI_COMMANDS: tuple[tuple[str, ...], ...] = ((), ("score",), ("analyze",), ("rules",), ("play",), ("bot",), ("review",),
-                                              ("serve",))
+                                              ("sheet",), ("serve",))
 
 
 # -- rule sets ------------------------------------------------------------------

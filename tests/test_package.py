@@ -50,14 +50,14 @@ def test_the_command_list_still_names_every_command(argv: list[str]) -> None:
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main(argv)
     listed = [line.split()[0] for line in out.getvalue().splitlines() if line.startswith("    ")]
-    assert listed == ["score", "rules", "analyze", "play", "replay", "stats", "bot", "review", "serve"]
+    assert listed == ["score", "rules", "analyze", "play", "replay", "sheet", "stats", "bot", "review", "serve"]
 
 
 def test_an_unknown_command_lists_every_command() -> None:
     err = io.StringIO()
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
         main(["scor"])
-    assert "(choose from 'score', 'rules', 'analyze', 'play', 'replay', 'stats', 'bot', 'review', 'serve')" in err.getvalue()
+    assert "(choose from 'score', 'rules', 'analyze', 'play', 'replay', 'sheet', 'stats', 'bot', 'review', 'serve')" in err.getvalue()
 
 
 def test_the_readme_names_every_extra() -> None:

@@ -53,14 +53,18 @@ from riichi.tiles import KIND_OF, Tile, Wind
 __all__ = ["MjaiClient"]
 
 _NONE = '{"type":"none"}'
+#: Problems kept (the newest), and the longest text of one (a value it names is cut short to fit).
+MAX_PROBLEMS: Final = 100
+MAX_PROBLEM_TEXT: Final = 300
 #: The tiles of each kind, the plain one first (a five's red one after it).
 _OF_KIND: Final = tuple(tuple(t for t in Tile if KIND_OF[t] == kind) for kind in range(34))
 
 
 class MjaiClient:
     """``player`` at an mjai table under ``rules``; :meth:`answer` takes one line and returns the answer.
-    Problems (an event the round refuses, a line that is not mjai) are kept in ``problems``; the client
-    then plays safe (pass, or discard the tile drawn) until the next hand."""
+    Problems (an event the round refuses, a line that is not mjai) are kept in ``problems``, the newest
+    :data:`MAX_PROBLEMS`, each at most :data:`MAX_PROBLEM_TEXT` characters (a reader may empty the list as it
+    reports them); the client then plays safe (pass, or discard the tile drawn) until the next hand."""
 
     def __init__(self, player: Player, rules: RuleSet) -> None:
         self.player = player
@@ -77,19 +81,28 @@ class MjaiClient:
         try:
             message = strict_json.loads(line)
         except ValueError as not_json:
-            self.problems.append(f"not JSON: {str(not_json).splitlines()[0]}")
+            self.problem(f"not JSON: {str(not_json).splitlines()[0]}")
             return _NONE
         events = message if isinstance(message, list) else [message]
         for i, event in enumerate(events):
             if not isinstance(event, dict):
-                self.problems.append(f"not an mjai event: {event!r}")
+                self.problem(f"not an mjai event: {_short(repr(event))}")
                 continue
             try:
                 self._take(event, events[i + 1] if i + 1 < len(events) else None)
             except (RiichiError, ValueError, KeyError, TypeError) as exc:
-                self.problems.append(f"{json.dumps(event)}: {exc}")
+                self.problem(f"{_short(json.dumps(event))}: {exc}")
                 self.round = None  # lost the hand: play safe until the next one
         return self._decide(events)
+
+    def problem(self, text: str) -> None:
+        """Keep a problem: its text cut to :data:`MAX_PROBLEM_TEXT` characters, the oldest let go beyond
+        :data:`MAX_PROBLEMS`."""
+        if len(text) > MAX_PROBLEM_TEXT:
+            text = text[:MAX_PROBLEM_TEXT - 3] + "..."
+        self.problems.append(text)
+        if len(self.problems) > MAX_PROBLEMS:
+            del self.problems[0]
 
     # -- the table's events ---------------------------------------------------------------------------
 
@@ -100,7 +113,7 @@ class MjaiClient:
             seat = event.get("id", 0)
             self.seat = seat if type(seat) is int and 0 <= seat < 4 else 0  # noqa: PLR2004
             if self.seat != seat or type(seat) is not int:
-                self.problems.append(f"start_game's id must be our seat, 0 to 3, not {seat!r}: playing seat 0")
+                self.problem(f"start_game's id must be our seat, 0 to 3, not {_short(repr(seat))}: playing seat 0")
             self.round = None
             return
         if kind == "start_kyoku":
@@ -380,9 +393,14 @@ class MjaiClient:
         view = SeatView(r, seat)
         action = self.player.choose(view, actions)
         if action not in actions:
-            self.problems.append(f"the player chose {action}, not a legal action")
+            self.problem(f"the player chose {action}, not a legal action")
             action = Decision(seat, actions, view).default
         return message_text(action_message(action))
+
+
+def _short(text: str) -> str:
+    """A value of the table's line, written out for a problem's text, cut short (a line may hold anything)."""
+    return text if len(text) <= MAX_PROBLEM_TEXT // 2 else text[:MAX_PROBLEM_TEXT // 2 - 3] + "..."
 
 
 def _list(value: object) -> list[object]:

@@ -14,17 +14,25 @@ A game asks several hundred moves a hanchan, so the way there is kept short: eac
 JSON once for all the seats that see it alike (:func:`~riichi.bots.protocol.seat_text`), a line is one
 write, and the answer is read by the table's own thread waiting on the bot's output (``select``), with no
 thread or queue between (one thread only keeps the bot's standard error).
+
+What a bot can make the table hold is bounded: its output not yet read at most :data:`_UNREAD` bytes (a bot
+writing more than the table asks for, or a line longer than any answer, is ended: a fault), its standard
+error the last :data:`_STDERR_LINES` lines of at most :data:`_STDERR_LINE` characters each (read a chunk at a
+time, not a byte at a time). The bot runs in a process group of its own: its end (:meth:`~MjaiProcessPlayer.
+close`) ends whatever processes it started too, and a bot whose own process has ended is known to have ended
+even when a process it started still holds its output open.
 """
 
 from __future__ import annotations
 
 import os
 import select
+import signal
 import subprocess
 import threading
 import time
 from collections import deque
-from typing import IO
+from typing import IO, NoReturn
 
 from riichi.bots.protocol import BotFault, Fault, FaultKind, fault_of, find_action, message_text, seat_text
 from riichi.game.engine import Decision
@@ -38,9 +46,17 @@ __all__ = ["MjaiProcessPlayer"]
 STARTUP_SECONDS = 10.0
 #: The last lines of the bot's standard error kept, to say why it failed.
 _STDERR_LINES = 20
+#: The longest line of the bot's standard error kept, in characters (the rest of a longer line is dropped).
+_STDERR_LINE = 1000
 #: The most read from the bot at once, and the longest answer line taken (an action is a short line).
 _CHUNK = 1 << 16
 _LONGEST_ANSWER = 1 << 20
+#: The most of the bot's output held unread: an answer line and a chunk read after it. A bot writing more
+#: while the table writes to it (answers nobody asked for) is ended.
+_UNREAD = _LONGEST_ANSWER + _CHUNK
+#: How often a wait for the bot's output looks whether its process has ended (a process it started may
+#: hold its output open, so that the end of the output never comes).
+_EXIT_CHECK = 0.1
 _END_KYOKU = '{"type":"end_kyoku"}'
 _END_GAME = '{"type":"end_game"}'
 
@@ -68,7 +84,7 @@ class MjaiProcessPlayer:
         self.close()
         try:
             proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # noqa: S603 - the user's
-                                    stderr=subprocess.PIPE, bufsize=0)
+                                    stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
         except OSError as exc:
             self._proc, self._exited = None, True
             self._stderr.append(f"cannot start {self.command[0]!r}: {exc.strerror or exc}")
@@ -80,7 +96,8 @@ class MjaiProcessPlayer:
         threading.Thread(target=_keep_stderr, args=(proc.stderr, self._stderr), daemon=True).start()
 
     def close(self) -> None:
-        """End the bot's process (its standard input closed, then stopped if it lingers)."""
+        """End the bot's process (its standard input closed, then stopped if it lingers) and every process it
+        started (its process group)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -89,11 +106,18 @@ class MjaiProcessPlayer:
             proc.stdin.close()
         except OSError:
             pass
-        try:
-            proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
+        deadline = time.monotonic() + 1.0
+        while _exit_status(proc) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if _exit_status(proc) is None:
             proc.kill()
-            proc.wait()
+        # The bot's process is ended but not yet waited for: the group's id is still its own, so the signal
+        # reaches only the processes it started (those still running after it).
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:  # no process left in the group
+            pass
+        proc.wait()
 
     def _exchange(self, texts: list[str], timeout: float) -> str:
         """Send one line (the JSON array of ``texts``, each one message), return the answer line;
@@ -125,9 +149,12 @@ class MjaiProcessPlayer:
             if remaining <= 0:
                 return None
             assert proc.stdout is not None
-            readable, _, _ = select.select([proc.stdout.fileno()], [], [], remaining)
+            readable, _, _ = select.select([proc.stdout.fileno()], [], [], min(remaining, _EXIT_CHECK))
             if readable:
                 self._take_output(proc)
+            elif _exit_status(proc) is not None:  # ended, its output held open by a process it started
+                self._exited = True
+                raise BotFault(FaultKind.EXITED, self._why_gone())
 
     def _take_output(self, proc: subprocess.Popen[bytes]) -> None:
         """Read what the bot has written (it is readable); :class:`BotFault` when its output has ended, or
@@ -139,11 +166,16 @@ class MjaiProcessPlayer:
             raise BotFault(FaultKind.EXITED, self._why_gone())
         self._read += chunk
         if len(self._read) > _LONGEST_ANSWER and b"\n" not in self._read:
-            self._read.clear()
-            self._exited = True
-            self.close()
-            raise BotFault(FaultKind.BAD_JSON, f"an answer longer than {_LONGEST_ANSWER:,} bytes (its process was "
-                                               "ended)")
+            self._end_for(f"an answer longer than {_LONGEST_ANSWER:,} bytes (its process was ended)")
+        if len(self._read) > _UNREAD:
+            self._end_for(f"more than {_UNREAD:,} bytes of output the table did not ask for (its process was ended)")
+
+    def _end_for(self, why: str) -> NoReturn:
+        """End the bot's process for writing what no answer is: :class:`BotFault` saying ``why``."""
+        self._read.clear()
+        self._exited = True
+        self.close()
+        raise BotFault(FaultKind.BAD_JSON, why)
 
     def _send(self, proc: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:
         """Write ``data`` to the bot's input by ``deadline``, reading its output meanwhile (a bot writing
@@ -180,7 +212,7 @@ class MjaiProcessPlayer:
 
     def _why_gone(self) -> str:
         proc = self._proc
-        status = proc.poll() if proc is not None else None
+        status = _exit_status(proc) if proc is not None else None
         said = f": {self._stderr[-1]}" if self._stderr else ""
         return f"the bot's process is gone (exit status {status}){said}"
 
@@ -189,7 +221,7 @@ class MjaiProcessPlayer:
     def observe(self, event: Event) -> None:
         """Take in one event of the game (the table's listener)."""
         if isinstance(event, GameStart):
-            if self._proc is None or self._exited or self._proc.poll() is not None:
+            if self._proc is None or self._exited or _exit_status(self._proc) is not None:
                 self._start()
             self._pending = []
             self._hand_open = False
@@ -233,6 +265,42 @@ class MjaiProcessPlayer:
             return Decision(self.seat, actions, view).default
 
 
+def _exit_status(proc: subprocess.Popen[bytes]) -> int | None:
+    """The process's exit status once it has ended (minus the signal that ended it), None while it runs. The
+    process is not waited for: until :meth:`MjaiProcessPlayer.close` waits for it, its id (and its group's)
+    stays its own."""
+    if proc.returncode is not None:
+        return proc.returncode
+    try:
+        info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:  # already waited for
+        return proc.poll()
+    if info is None:
+        return None
+    return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+
+
 def _keep_stderr(stream: IO[bytes], kept: deque[str]) -> None:
-    for line in stream:
-        kept.append(line.decode("utf-8", errors="replace").rstrip("\n"))
+    """Keep the last lines of the bot's standard error (``stream``, unbuffered: each read takes what is there,
+    up to a chunk), a line longer than :data:`_STDERR_LINE` characters its start only."""
+    line = bytearray()
+    while True:
+        try:
+            chunk = stream.read(_CHUNK)
+        except (OSError, ValueError):  # closed
+            break
+        if not chunk:
+            break
+        *ended, rest = chunk.split(b"\n")
+        for piece in ended:
+            line += piece[:max(0, 4 * _STDERR_LINE - len(line))]  # four bytes a character at most
+            kept.append(_stderr_text(line))
+            line.clear()
+        line += rest[:max(0, 4 * _STDERR_LINE - len(line))]
+    if line:
+        kept.append(_stderr_text(line))
+
+
+def _stderr_text(line: bytearray) -> str:
+    text = line.decode("utf-8", errors="replace").rstrip("\r")
+    return text if len(text) <= _STDERR_LINE else text[:_STDERR_LINE] + "..."

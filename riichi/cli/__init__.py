@@ -8,6 +8,7 @@
     riichi analyze ...      riichi serve
     riichi play --games 100 --seed 7 --rules tenhou
     riichi replay game.xml  riichi replay --jsonl logs/ > replay.jsonl
+    riichi sheet --jsonl < games.jsonl > results.jsonl   riichi sheet --from-record game.xml
     riichi stats logs/ --out stats/   riichi stats --out stats/ --query "SELECT * FROM summary"
 
 Only this module prints.
@@ -120,7 +121,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
-                "replay": _add_replay, "stats": _add_stats, "bot": _add_bot,
+                "replay": _add_replay, "sheet": _add_sheet, "stats": _add_stats, "bot": _add_bot,
                 "review": _add_review, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
@@ -199,6 +200,12 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     cli_replay.add_parser(sub)
 
 
+def _add_sheet(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import sheet as cli_sheet  # noqa: PLC0415 - the engine is imported only for score sheets
+
+    cli_sheet.add_parser(sub)
+
+
 def _add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from riichi.cli import bot as cli_bot  # noqa: PLC0415 - the engine is imported only to play
 
@@ -232,6 +239,9 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="time an idle kept-alive connection stays open (default 5)")
     p.add_argument("--max-connections", type=int, default=512,
                    help="connections at once; a request beyond them is answered 503 (default 512)")
+    p.add_argument("--games", metavar="DIR", default=None,
+                   help="keep the games of the play page in DIR (one small file a game: its choices), where a "
+                        "restarted server finds them; needed with --workers above 1 (default: in memory only)")
     p.set_defaults(run=_cmd_serve)
 
 
@@ -518,6 +528,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.workers < 1 or args.request_timeout <= 0 or args.keep_alive < 1 or args.max_connections < 1:
         return fail("serve", "usage", "--workers, --request-timeout, --keep-alive and --max-connections must be "
                                       "positive")
+    if args.games:
+        os.environ["RIICHI_PLAY_GAMES"] = os.path.abspath(args.games)  # read by each worker's app (riichi.web.play_api)
+    elif args.workers > 1:
+        print("riichi serve: the play page keeps each game in one worker's memory; with several workers give "
+              "--games DIR", file=sys.stderr)
     serve(host=args.host, port=args.port, limits=Limits(
         request_timeout=args.request_timeout, keep_alive=args.keep_alive, max_connections=args.max_connections,
         workers=args.workers))

@@ -6,17 +6,21 @@
 Each line read is a JSON array of events (or one event); each line written is the player's action, or
 ``{"type":"none"}``. The seat comes from ``start_game``'s ``id``. A line the bot cannot follow is said on
 stderr, and the bot plays safe (pass, or discard the tile drawn) until the next hand; so does an error of
-the bot's own, which never ends the process.
+the bot's own, which never ends the process. A line longer than the JSON reader takes (a mebibyte) is not
+kept: it is read through to its end, said on stderr and answered ``{"type":"none"}``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from typing import TextIO
 
 from riichi.bots.client import MjaiClient
 from riichi.bots.spec import PLAYERS, make_player
 from riichi.errors import RiichiError
+from riichi.formats.strict_json import MAX_TEXT
 from riichi.rules import PRESETS, resolve_rules
 
 __all__ = ["add_parser", "run"]
@@ -47,20 +51,40 @@ def run(args: argparse.Namespace) -> int:
     except RiichiError as exc:
         return fail("bot", "usage", str(exc))
     client = MjaiClient(player, rules)
-    told = 0
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            answer = client.answer(line)
-        except Exception as bug:  # noqa: BLE001 - a fault of this program must not end the bot's game
-            print(f"riichi bot: this line raised {type(bug).__name__}: {bug}; the bot passes and "
-                  "plays safe until the next hand", file=sys.stderr)
+    for line in _lines(sys.stdin, MAX_TEXT):
+        if line is None:
+            client.problem(f"a line longer than {MAX_TEXT:,} characters: not read; the bot passes and plays safe "
+                           "until the next hand")
             client.round = None
             answer = '{"type":"none"}'
-        for problem in client.problems[told:]:
+        elif not line.strip():
+            continue
+        else:
+            try:
+                answer = client.answer(line)
+            except Exception as bug:  # noqa: BLE001 - a fault of this program must not end the bot's game
+                client.problem(f"this line raised {type(bug).__name__}: {bug}; the bot passes and plays safe until "
+                               "the next hand")
+                client.round = None
+                answer = '{"type":"none"}'
+        for problem in client.problems:
             print(f"riichi bot: {problem}", file=sys.stderr)
-        told = len(client.problems)
+        client.problems.clear()
         sys.stdout.write(answer + "\n")
         sys.stdout.flush()
     return 0
+
+
+def _lines(stream: TextIO, longest: int) -> Iterator[str | None]:
+    """The lines of ``stream``, each read whole if at most ``longest`` characters, else read through to its
+    end and given as None: the memory a line takes is bounded, however long it is."""
+    while True:
+        line = stream.readline(longest + 1)
+        if not line:
+            return
+        if len(line) <= longest or line.endswith("\n") and len(line) == longest + 1:
+            yield line
+            continue
+        while line and not line.endswith("\n"):  # the rest of the line, a piece at a time, let go
+            line = stream.readline(longest)
+        yield None

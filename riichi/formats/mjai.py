@@ -43,6 +43,7 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
+    MAX_ERRORS,
     MAX_NUMBER,
     ErrorCode,
     GameRecord,
@@ -59,6 +60,7 @@ from riichi.formats.record import (
     hand_name,
     lobby_start,
     stated_preset,
+    too_many_errors,
 )
 from riichi.formats.mjai_faults import fault_entries, read_faults
 from riichi.formats.tenhou6_names import yaku_by_name
@@ -521,6 +523,9 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
     for index, line in enumerate(lines):
         if not line.strip():
             continue
+        if len(reader.errors) >= MAX_ERRORS:
+            reader.errors.append(too_many_errors(index, reader.hand.index if reader.hand else None))
+            break
         try:
             obj = strict_json.loads(line)
             if not isinstance(obj, dict):

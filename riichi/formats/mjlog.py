@@ -28,16 +28,17 @@ error without being read, and every number is checked to be a short decimal
 
 from __future__ import annotations
 
-import json
 import re
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from riichi.formats import strict_json
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjlog_codes import CallKind, GoType, MeldCode, decode_meld, tile_of
 from riichi.formats.record import (
+    MAX_ERRORS,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -52,6 +53,7 @@ from riichi.formats.record import (
     hand_name,
     lobby_start,
     stated_preset,
+    too_many_errors,
 )
 from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
 from riichi.game.events import (
@@ -241,9 +243,9 @@ class _Reader:
         self.go = GoType.from_code(code)
         if "riichi_rule" in a:  # this library's games: the preset and switches played (Tenhou ignores it)
             try:
-                rule = json.loads(urllib.parse.unquote(a["riichi_rule"]))
+                rule = strict_json.loads(urllib.parse.unquote(a["riichi_rule"]))  # nesting and numbers bounded
                 if not isinstance(rule, dict):
-                    raise ValueError(f"riichi_rule must be an object, not {rule!r}")
+                    raise ValueError(f"riichi_rule must be an object, not {strict_json.dumps(rule)[:80]}")
                 self.preset = stated_preset(rule)
             except ValueError as exc:
                 raise _Bad(f"GO riichi_rule: {exc}") from None
@@ -589,6 +591,9 @@ def read_mjlog(text: str, *, log_id: str | None = None) -> GameRecord:
         return reader.finish()
     for index, tag in enumerate(_tags(text)):
         reader.index = index
+        if len(reader.errors) >= MAX_ERRORS:
+            reader.errors.append(too_many_errors(index, reader.hand.index if reader.hand else None))
+            break
         if isinstance(tag, str):
             reader.error(tag)
             continue

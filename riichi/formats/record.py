@@ -26,6 +26,7 @@ from riichi.tiles import Tile
 from riichi.yaku import Yaku
 
 __all__ = [
+    "MAX_ERRORS",
     "MAX_NUMBER",
     "ErrorCode",
     "GameRecord",
@@ -44,12 +45,16 @@ __all__ = [
     "hand_name",
     "stated_preset",
     "tenhou_yaku",
+    "too_many_errors",
 ]
 
 #: Largest size of any number a record states (a score, a change, a count, a code): far above what a game
 #: reaches (scores stay below a million points), and small enough to be one machine word in the compiled
 #: build, where a larger one used as an index raises OverflowError instead of the reader's error.
 MAX_NUMBER: Final = 10**9 - 1
+#: Most errors a reader lists: past them it stops reading the record, and says so (a few megabytes of broken
+#: lines were a million errors, kept in memory and sent on). A real record's errors are a handful.
+MAX_ERRORS: Final = 1000
 
 
 def checked_number(value: int, what: str) -> int:
@@ -92,6 +97,17 @@ class RecordError(Frozen):
     def __str__(self) -> str:
         where = f"{event_name(self.index)}: " if self.index is not None else ""
         return f"{where}{self.message}"
+
+
+def too_many_errors(index: int | None, hand: int | None) -> RecordError:
+    """The error a reader ends its list with when :data:`MAX_ERRORS` are listed, at element ``index`` of the
+    record, in hand ``hand`` (None: outside any hand).
+
+    >>> str(too_many_errors(4001, 3))
+    'event 4002: more than 1000 errors: the rest of the record is not read'
+    """
+    return RecordError(ErrorCode.INVALID_LOG, f"more than {MAX_ERRORS} errors: the rest of the record is not read",
+                       index, hand)
 
 
 def hand_name(index: int) -> str:

@@ -37,6 +37,7 @@ from typing import Final
 from riichi.errors import RiichiError
 from riichi.formats import strict_json
 from riichi.formats.record import (
+    MAX_ERRORS,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -50,6 +51,7 @@ from riichi.formats.record import (
     checked_number,
     event_name,
     hand_name,
+    too_many_errors,
 )
 from riichi.formats.riichicity_codes import (
     ACTIONS,
@@ -582,6 +584,9 @@ def read_riichicity(data: bytes, *, strict: bool = True) -> GameRecord:  # noqa:
     notes: list[RecordNote] = []
     end: StatedGameEnd | None = None
     for index, hand in enumerate(hands):
+        if len(errors) >= MAX_ERRORS:
+            errors.append(too_many_errors(index, index))
+            break
         position = -1
         current: _Hand | None = None
         try:

@@ -13,13 +13,19 @@ and names are the public facts of Mahjong Soul's ``liqi.proto`` as published by 
 ``platform/majsoul/proto/lq/liqi.proto``), checked against the decoded events that the client's own
 saved records carry beside their bytes (the tests compare both, event by event).
 
+``GameDetailRecords`` itself is walked field by field in its wire format (as protobuf's encoding
+documentation lays it out: a key varint, then a varint, fixed bytes or a length and bytes), each record and
+action counted as it comes: a record holding more than :data:`MAX_EVENTS` is refused at the first one
+beyond, the rest of its bytes unread, in time linear in what was read. (Parsed whole, a few megabytes of
+empty actions took seconds and hundreds of megabytes before their count could be looked at.)
+
 A decoded event is ``(name, fields)``: the message's name without its package (``RecordDealTile``) and
 a dict of every described field, absent ones at their protobuf default (messages: ``None``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -89,6 +95,14 @@ EVENT_NAMES: Final = ("RecordNewRound", "RecordDealTile", "RecordDiscardTile", "
 _RECORD_ACTION: Final = 1
 #: Most events one record may hold (a long game has a few thousand).
 MAX_EVENTS: Final = 100_000
+#: Protobuf's wire types: a varint, fixed 8 and 4 bytes, and length-delimited bytes (groups, 3 and 4, are refused).
+_WIRE_VARINT, _WIRE_BYTES = 0, 2
+_WIRE_FIXED: Final = {1: 8, 5: 4}
+#: The largest field number protobuf allows (2^29 - 1).
+_LARGEST_FIELD: Final = (1 << 29) - 1
+#: The wire type of each field of ``GameDetailRecords`` (records, version, actions) and of ``GameAction``.
+_DETAIL_FIELDS: Final = {1: _WIRE_BYTES, 2: _WIRE_VARINT, 3: _WIRE_BYTES}
+_ACTION_FIELDS: Final = {1: _WIRE_VARINT, 2: _WIRE_VARINT, 3: _WIRE_BYTES}
 
 
 class SoulBytesError(ValueError):
@@ -148,8 +162,92 @@ def _event(data: bytes, where: str, wanted: Callable[[str], bool]) -> tuple[str,
     return short, _as_dict(_parse(short, getattr(wrapper, "data", b""), where))
 
 
+def _varint(data: bytes, pos: int, where: str) -> tuple[int, int]:
+    """The varint at ``pos`` and the position after it."""
+    value = shift = 0
+    for i in range(pos, min(pos + 10, len(data))):
+        byte = data[i]
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, i + 1
+        shift += 7
+    raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): a number at byte {pos} "
+                         f"does not end")
+
+
+def _fields(data: bytes, where: str) -> Iterator[tuple[int, int, int | bytes]]:
+    """Each field of a message's bytes in the order written: ``(number, wire type, value)``, the value a
+    number (varint and fixed-width fields) or bytes (length-delimited ones). One pass, each byte read once:
+    the caller counts the fields as they come and can stop before reading the rest."""
+    pos, end = 0, len(data)
+    while pos < end:
+        at = pos
+        key, pos = _varint(data, pos, where)
+        number, wire = key >> 3, key & 7
+        value: int | bytes
+        if not 0 < number <= _LARGEST_FIELD:
+            raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): field number {number} at "
+                                 f"byte {at}")
+        if wire == _WIRE_VARINT:
+            value, pos = _varint(data, pos, where)
+        elif wire in _WIRE_FIXED:
+            size = _WIRE_FIXED[wire]
+            if pos + size > end:
+                raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): field {number} at "
+                                     f"byte {at} runs past the end")
+            value, pos = int.from_bytes(data[pos:pos + size], "little"), pos + size
+        elif wire == _WIRE_BYTES:
+            size, pos = _varint(data, pos, where)
+            if size > end - pos:
+                raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): field {number} at "
+                                     f"byte {at} claims {size:,} bytes; {end - pos:,} follow")
+            value, pos = data[pos:pos + size], pos + size
+        else:
+            raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): field {number} at byte "
+                                 f"{at} has wire type {wire}, which no field of a game record has")
+        yield number, wire, value
+
+
+def _listed(data: bytes) -> tuple[int, list[bytes], list[bytes]]:
+    """The version, records and actions of a ``GameDetailRecords``' bytes, refusing more than
+    :data:`MAX_EVENTS` of them as soon as one more is met (the rest of the bytes unread)."""
+    version = 0
+    records: list[bytes] = []
+    actions: list[bytes] = []
+    for number, wire, value in _fields(data, "the record"):
+        if number not in _DETAIL_FIELDS:
+            continue  # a field this reader does not describe (protobuf skips it too)
+        if wire != _DETAIL_FIELDS[number]:
+            raise SoulBytesError(f"the record: damaged protobuf bytes (cut short or changed): its GameDetailRecords' "
+                                 f"field {number} has wire type {wire}")
+        if isinstance(value, int):
+            version = value & 0xFFFFFFFF  # a uint32, as protobuf reads it
+            continue
+        (records if number == 1 else actions).append(value)
+        if len(records) + len(actions) > MAX_EVENTS:
+            raise SoulBytesError(f"the record holds more than {MAX_EVENTS:,} events; at most {MAX_EVENTS:,} are read")
+    return version, records, actions
+
+
+def _action(data: bytes, where: str) -> bytes | None:
+    """The wrapped event a ``GameAction``'s bytes carry (``result`` of type 1), None for a player's input."""
+    kind, result = 0, b""
+    for number, wire, value in _fields(data, where):
+        if number in _ACTION_FIELDS and wire != _ACTION_FIELDS[number]:
+            raise SoulBytesError(f"{where}: damaged protobuf bytes (cut short or changed): its GameAction's field "
+                                 f"{number} has wire type {wire}")
+        if number == 2 and isinstance(value, int):
+            kind = value & 0xFFFFFFFF
+        elif number == 3 and isinstance(value, bytes):
+            result = value
+    return result if kind == _RECORD_ACTION else None
+
+
 def decode_records(data: bytes) -> tuple[int, list[tuple[str, dict[str, object]]]]:
     """The version and the events of a record's bytes (a wrapped ``GameDetailRecords``, or the bare message).
+
+    The record's lists of events are read field by field, counted as they come: a record over
+    :data:`MAX_EVENTS` is refused at the first event beyond it, in time linear in the bytes read.
 
     >>> decode_records(b"")
     Traceback (most recent call last):
@@ -162,17 +260,13 @@ def decode_records(data: bytes) -> tuple[int, list[tuple[str, dict[str, object]]
     name = str(getattr(outer, "name", ""))
     if name != ".lq.GameDetailRecords":
         raise SoulBytesError(f"the record's bytes name {name[:60]!r}, not '.lq.GameDetailRecords'")
-    details = _parse("GameDetailRecords", getattr(outer, "data", b""), "the record")
-    version = int(getattr(details, "version", 0))
-    records = list(getattr(details, "records", []))
-    actions = list(getattr(details, "actions", []))
-    if len(records) + len(actions) > MAX_EVENTS:
-        raise SoulBytesError(f"the record holds {len(records) + len(actions):,} events; at most {MAX_EVENTS:,} are read")
+    version, records, actions = _listed(bytes(getattr(outer, "data", b"")))
     events: list[tuple[str, dict[str, object]]] = []
     wanted = EVENT_NAMES.__contains__
     for i, raw in enumerate(records):
         events.append(_event(raw, f"record {i}", wanted))
     for i, action in enumerate(actions):
-        if int(getattr(action, "type", 0)) == _RECORD_ACTION:
-            events.append(_event(getattr(action, "result", b""), f"action {i}", wanted))
+        result = _action(action, f"action {i}")
+        if result is not None:
+            events.append(_event(result, f"action {i}", wanted))
     return version, events

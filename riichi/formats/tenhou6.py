@@ -41,6 +41,7 @@ from riichi.formats.record import (
     ErrorCode,
     GameRecord,
     HandRecord,
+    MAX_ERRORS,
     MAX_NUMBER,
     RecordError,
     RecordNote,
@@ -54,6 +55,7 @@ from riichi.formats.record import (
     lobby_start,
     stated_preset,
     tenhou_yaku,
+    too_many_errors,
 )
 from riichi.game.events import (
     Ankan,
@@ -91,6 +93,12 @@ __all__ = ["read_tenhou6", "tile_code", "tile_from_code", "write_tenhou6"]
 _TSUMOGIRI: Final = 60
 #: A North set aside, as a three-player record writes it in the discard list.
 _KITA: Final = "f44"
+#: What a lenient reading takes out of JSON: a comment's start, or a comma before a closing bracket.
+_MAYBE_RELAXED: Final = re.compile(r"/[/*]|,\s*[\]}]")
+#: Longest call text read: four two-digit tiles and the letter ("k" and a kan's four tiles).
+_MAX_CALL: Final = 9
+#: Longest riichi discard read: "r" and a two-digit tile.
+_MAX_RIICHI: Final = 3
 _YAKU_NAMES: Final = TENHOU_YAKU
 #: A win's value and a yaku as Tenhou writes them (and converters of Soul games: fu and han also in English, the
 #: limit also in romaji or English, fu and han beside a limit); every number is at most nine digits (the
@@ -116,7 +124,7 @@ def tile_from_code(code: object) -> Tile:
         suit, number = divmod(code, 10)
         if 1 <= suit <= 3 and 1 <= number <= 9 or suit == 4 and 1 <= number <= 7:  # noqa: PLR2004
             return Tile.from_kind(9 * (suit - 1) + number - 1)
-    raise ValueError(f"{code!r} is not a tenhou.net/6 tile (11..19, 21..29, 31..39, 41..47, 51..53)")
+    raise ValueError(f"{_shown(code)} is not a tenhou.net/6 tile (11..19, 21..29, 31..39, 41..47, 51..53)")
 
 
 class _Bad(ValueError):
@@ -131,10 +139,13 @@ def _tile(code: object) -> Tile:
 
 
 def _call_tiles(text: str) -> tuple[str, int, list[Tile]]:
-    """A call's text as (letter, its position among the tiles, the tiles in order written)."""
-    m = re.fullmatch(r"((?:\d\d)*)([cpmka])((?:\d\d)+)", text)
+    """A call's text as (letter, its position among the tiles, the tiles in order written).
+
+    A call names four tiles at most: text longer than :data:`_MAX_CALL` is refused before it is read (a
+    pending call is looked at after every discard until it is made, so its reading must cost little)."""
+    m = re.fullmatch(r"((?:\d\d)*)([cpmka])((?:\d\d)+)", text) if len(text) <= _MAX_CALL else None
     if m is None:
-        raise _Bad(f"{text!r} is not a call (two-digit tiles around one of c, p, m, k, a)")
+        raise _Bad(f"{_shown(text)} is not a call (two-digit tiles around one of c, p, m, k, a)")
     before, letter, after = m.groups()
     codes = [int(before[i:i + 2]) for i in range(0, len(before), 2)] + [int(after[i:i + 2]) for i in
                                                                          range(0, len(after), 2)]
@@ -227,7 +238,7 @@ class _Play:
                         self.check_ended()
                         return
                     if not isinstance(take, int):
-                        raise _Bad(f"seat {self.turn} takes {take!r} where a draw is due")
+                        raise _Bad(f"seat {self.turn} takes {_shown(take)} where a draw is due")
                     self.accept_riichi()
                     seat.ti += 1
                     self.drawn = _tile(take)
@@ -273,9 +284,11 @@ class _Play:
         if riichi:
             assert isinstance(entry, str)
             try:
-                value = int(entry[1:])
+                value = int(entry[1:]) if len(entry) <= _MAX_RIICHI else None
             except ValueError:
-                raise _Bad(f"{entry!r} is not a riichi discard (r and a tile)") from None
+                value = None
+            if value is None:
+                raise _Bad(f"{_shown(entry)} is not a riichi discard (r and a tile)")
             self.events.append(Riichi(self.turn))
         if value == _TSUMOGIRI:
             if self.drawn is None:
@@ -284,7 +297,7 @@ class _Play:
         elif type(value) is int:
             tile, tsumogiri = _tile(value), False
         else:
-            raise _Bad(f"{entry!r} is not a discard")
+            raise _Bad(f"{_shown(entry)} is not a discard")
         self.events.append(Discard(self.turn, tile, tsumogiri=tsumogiri))
         self.drawn = None
         if riichi:
@@ -298,7 +311,7 @@ class _Play:
         elif letter == "k":
             self.events.append(Shouminkan(self.turn, tiles[position]))
         else:
-            raise _Bad(f"{text!r} in a discard list is neither an added nor a closed kan")
+            raise _Bad(f"{_shown(text)} in a discard list is neither an added nor a closed kan")
         if pending:  # a kan declared after another turns the earlier one's indicator
             self.reveal()
         if letter == "a":  # a closed kan's indicator is turned at once
@@ -375,7 +388,7 @@ def _win(deltas: object, info: object, players: int) -> StatedWin:
         raise _Bad(f"a win's details must be [who, from, pao, value, yaku...], not {_shown(info)}")
     who, source, pao = info[0], info[1], info[2]
     if not all(0 <= v < players for v in (who, source, pao)):
-        raise _Bad(f"a win's who, from and pao must be seats 0..{players - 1}, not {info[:3]!r}")
+        raise _Bad(f"a win's who, from and pao must be seats 0..{players - 1}, not {_shown(info[:3])}")
     if len(info) == 3:  # noqa: PLR2004 - [who, from, pao] alone (a converter's): no value or yaku to compare
         return StatedWin(who, None if source == who else source, pao=None if pao == who else pao, deltas=d)
     m = _VALUE.match(str(info[3]))
@@ -411,7 +424,7 @@ def _win(deltas: object, info: object, players: int) -> StatedWin:
 
 def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901, PLR0912
     if not isinstance(entry, list) or len(entry) != 17:  # noqa: PLR2004
-        raise _Bad(f"{hand_name(index)} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else entry!r}")
+        raise _Bad(f"{hand_name(index)} must be a list of 17 entries, not {len(entry) if isinstance(entry, list) else _shown(entry)}")
     round_index, honba, sticks = _ints(entry[0], "[round, honba, sticks]", 3)
     if not 0 <= round_index < 16:  # noqa: PLR2004
         raise _Bad(f"round {round_index} is outside 0..15")
@@ -438,7 +451,7 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
     play.run()
     result = entry[16]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise _Bad(f"{hand_name(index)}'s result must be a list starting with its name, not {result!r}")
+        raise _Bad(f"{hand_name(index)}'s result must be a list starting with its name, not {_shown(result)}")
     wins: list[StatedWin] = []
     draw = None
     if result[0] == "和了":
@@ -467,7 +480,7 @@ def _hand(index: int, entry: object, players: int) -> HandRecord:  # noqa: C901,
         play.events.append(Ryuukyoku(kind, declarer))
         draw = StatedDraw(kind, deltas if deltas is not None else (0,) * players)
     else:
-        raise _Bad(f"unknown result {result[0]!r}")
+        raise _Bad(f"unknown result {_shown(result[0])}")
     stated = StatedHand(scores, honba, sticks, tuple(wins), draw)
     return HandRecord(index, tuple(play.events), stated)
 
@@ -608,7 +621,9 @@ def _parse(text: str, *, strict: bool) -> tuple[object, list[str]]:
                     merged["sc"] = g["sc"]
                     break
             return merged, [f"one hand a line ({len(parts)} lines): read as one game"]
-    relaxed, took = _relaxed_json(text)
+    # The pass over every character only when a comment or a trailing comma may be there (a search at C speed
+    # first: four megabytes of plain JSON took seconds of that pass to be refused for their length).
+    relaxed, took = _relaxed_json(text) if _MAYBE_RELAXED.search(text) else (text, [])
     if took:
         try:
             return strict_json.loads(relaxed), [f"JSON with {' and '.join(took)}: read without them"]
@@ -637,6 +652,9 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     hands: list[HandRecord] = []
     plain = False
     for index, entry in enumerate(obj["log"]):
+        if len(errors) >= MAX_ERRORS:
+            errors.append(too_many_errors(index, index))
+            break
         if rules.red_fives is False:
             entry, changed = _plain_fives(entry)
             plain |= changed

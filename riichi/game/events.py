@@ -542,7 +542,10 @@ class Ryuukyoku(Event):
 
 def _read_start(rest: str) -> GameStart:
     rules, _, names_text = rest.strip().partition(" names=")
-    names = json.loads(names_text) if names_text else ["", "", "", ""]
+    try:
+        names = json.loads(names_text) if names_text else ["", "", "", ""]
+    except RecursionError:  # nested deeper than the decoder goes: no list of names
+        raise NotationError("names=[...] is a JSON list of four strings, not lists nested deep") from None
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise NotationError("names=[...] is a JSON list of four strings (three in a three-player game)")
     return GameStart(rules.strip() or "tenhou", tuple(names))

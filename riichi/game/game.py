@@ -25,7 +25,8 @@ from riichi.errors import IllegalActionError
 from riichi.game.events import Deal, DrawKind, Event, GameEnd, GameStart
 from riichi.game.phase import WinRecord
 from riichi.game.round import Round
-from riichi.rules import Bust, Extension, GameLength, PaarenchanCount, Renchan, RuleSet, TenpaiYame
+from riichi.game.progress import HandFrame, HandOutcome, end_reason, next_frame
+from riichi.rules import RuleSet, TenpaiYame
 from riichi.scoring.settlement import FinalResult, settle_draw, settle_game_end
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
 
@@ -86,20 +87,6 @@ class HandResult:
     deltas: tuple[int, ...]
     scores_end: tuple[int, ...]
     game_over: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HandFrame:
-    """Where a hand stands in the game: its round and dealer, the honba and sticks, the scores."""
-
-    round_wind: Wind
-    round_number: int
-    dealer: int
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    #: Consecutive wins of the dealer before this hand.
-    dealer_streak: int
 
 
 _ORPHANS = frozenset(TERMINAL_HONOR_KINDS)
@@ -348,56 +335,20 @@ def _with_sticks(ctx: WinContext, honba: int, sticks: int) -> WinContext:
     return ctx.replace(honba=honba, riichi_sticks=sticks)
 
 
+def _frame(game: Game, r: Round) -> HandFrame:
+    """The frame the hand ``r`` was played in."""
+    return HandFrame(r.round_wind, r.deal.round_number, r.dealer, r.honba, game.sticks, tuple(game.scores),
+                     r.dealer_streak)
+
+
+def _outcome(r: Round, result: HandResult) -> HandOutcome:
+    return HandOutcome(tuple(w.winner for w in result.wins), result.draw, result.tenpai or (), result.scores_end,
+                       r.sticks)
+
+
 def _next_frame(game: Game, r: Round, result: HandResult) -> HandFrame:
-    repeat = _dealer_repeats(game.rules, r, result)
-    honba = r.honba + 1 if (repeat or result.outcome is Outcome.DRAW) else 0
-    sticks = 0 if result.outcome is Outcome.WIN else r.sticks
-    if any(w.winner == r.dealer for w in result.wins):
-        streak = r.dealer_streak + 1
-    elif repeat and game.rules.game.paarenchan_count is PaarenchanCount.ACROSS_DRAWS:
-        streak = r.dealer_streak
-    else:
-        streak = 0
-    round_wind, number, dealer = r.round_wind, r.deal.round_number, r.dealer
-    if not repeat:
-        dealer = r.next_seat(dealer)
-        number += 1
-        streak = 0
-        if number > r.players:
-            number = 1
-            round_wind = Wind((round_wind + 1) % 4)
-    return HandFrame(round_wind, number, dealer, honba, sticks, result.scores_end, streak)
-
-
-def _dealer_repeats(rules: RuleSet, r: Round, result: HandResult) -> bool:
-    if result.wins:
-        return any(w.winner == r.dealer for w in result.wins)
-    assert result.draw is not None
-    if result.draw.is_abortive:
-        return True
-    return rules.game.renchan is Renchan.TENPAI and r.dealer in (result.tenpai or ())
+    return next_frame(game.rules, _frame(game, r), _outcome(r, result))
 
 
 def _game_over(game: Game, r: Round, result: HandResult, *, tenpai_yame: bool = True) -> bool:
-    rules = game.rules.game
-    scores = result.scores_end
-    if rules.bust is Bust.BELOW_ZERO and min(scores) < 0 or rules.bust is Bust.AT_ZERO and min(scores) <= 0:
-        return True
-    last_wind = Wind.EAST if rules.length is GameLength.EAST_ONLY else Wind.SOUTH
-    round_wind, number = r.round_wind, r.deal.round_number
-    if round_wind < last_wind or (round_wind == last_wind and number < r.players):
-        return False
-    repeat = _dealer_repeats(game.rules, r, result)
-    reached = max(scores) >= (rules.target_points if rules.extension_points is None else rules.extension_points)
-    if repeat:
-        dealer_top = settle_game_end(scores, sticks=0, rules=rules).places[r.dealer] == 1
-        if result.wins:
-            yame = rules.agari_yame
-        else:
-            yame = tenpai_yame and rules.tenpai_yame is not TenpaiYame.NONE and not (
-                result.draw is not None and result.draw.is_abortive)
-        return yame and dealer_top and reached
-    if round_wind == last_wind:  # the last hand of the regular game
-        return reached or rules.extension is Extension.NONE
-    # An extension hand: it ends when someone has reached the return points, at the latest after its last.
-    return reached or number == r.players
+    return end_reason(game.rules, _frame(game, r), _outcome(r, result), tenpai_yame=tenpai_yame) is not None

@@ -106,6 +106,8 @@ class MahjongAEC(AECEnv[str, Observation, np.int64]):  # type: ignore[misc] # an
         table = self.table
         if table is None:
             raise RuntimeError("step() before reset(): call reset() first")
+        if not self.agents:  # every agent was terminated and stepped with None: nobody left to step
+            raise RuntimeError("step() after the game's end: every agent is done; call reset() for another game")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

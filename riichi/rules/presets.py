@@ -56,7 +56,9 @@ TENHOU: Final = RuleSet(
     "sticks left at the end to the top; final points kept to the hundred (records up to 2020-08 "
     "round to whole thousands: final_rounding=thousands). Sources: tenhou.net's rule list and "
     "real Tenhou games. Unconfirmed defaults: kan after riichi strict, kuikae forbidden, no "
-    "rinshan pao, no honba on nagashi mangan. Equal final scores are placed by seat order (real games).",
+    "rinshan pao, no honba on nagashi mangan; a chombo (online play has none; at a table under these rules) "
+    "paid as a mangan tsumo in reverse, the common Japanese settlement (riichi.wiki, Chombo). Equal final "
+    "scores are placed by seat order (real games).",
 )
 
 MAHJONGSOUL: Final = TENHOU.replace(
@@ -112,14 +114,16 @@ WRC: Final = RuleSet(
         starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
         extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=TenpaiYame.NONE,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, leftover_sticks=LeftoverSticks.UNCLAIMED,
-        ties=Ties.SPLIT,
+        ties=Ties.SPLIT, chombo_payment=False, chombo_penalty=20000,
     ),
     description="WRC Riichi Rules 2015 (the World Riichi Championship rule book, with its commentary): no red "
     "fives, kiriage, 13+ han capped at sanbaiman, yakuman "
     "never stack, renhou a mangan, no nagashi mangan; start and return 30,000, uma "
     "+15/+5/-5/-15 thousand shared on ties, no oka; no agari-yame; no abortive draws; one winner "
     "(head bump); kan after riichi only when the tiles can only be a triplet; kuikae forbidden; no "
-    "rinshan liability; sticks left at the end to nobody. Unconfirmed defaults: double-wind pair "
+    "rinshan liability; sticks left at the end to nobody; penalties such as chombo go to the overall score, not "
+    "the table's (the 2014 rules' errata), nothing paid at the table. Unconfirmed defaults: a chombo 20,000 off "
+    "the final result after uma (as EMA 2016 and M.League), double-wind pair "
     "2 fu, rinshan takes tsumo fu, pao for daisangen and daisuushii on the whole hand, no bust, "
     "noten 3,000, open-kan dora after the discard, kokushi cannot rob a closed kan.",
 )
@@ -136,7 +140,9 @@ EMA: Final = WRC.replace(
     "capped at sanbaiman, single yakuman only, renhou a mangan, no nagashi mangan; uma "
     "+15/+5/-5/-15 thousand; play continues below zero; no abortive draws; double and triple ron, "
     "every winner collects the honba, the nearest the sticks; noten 3,000; kan dora revealed at "
-    "once; sticks left at the end to the top; kuikae forbidden. Unconfirmed defaults: double-wind "
+    "once; sticks left at the end to the top; kuikae forbidden; a chombo costs 20,000 points off the final result "
+    "after uma, nothing at the table, the hand dealt again (the Pantheon tournament tracker's EMA rules: chombo "
+    "penalty 20,000, no chombo payments). Unconfirmed defaults: double-wind "
     "pair 2 fu, rinshan takes tsumo fu, start and return 30,000 without oka, hanchan, ties shared.",
 )
 
@@ -148,11 +154,15 @@ EMA2008: Final = EMA.replace(
     renhou=Renhou.YAKUMAN,
     nagashi_mangan=True,
     pao_honba_liable=True,
+    chombo_payment=True,
+    chombo_penalty=0,
     description="EMA Riichi Competition Rules 2008, the European Mahjong Association's edition before the 2016 "
     "revision (its yaku, fu and point tables): open tanyao, double riichi 2 han, renhou "
     "yakuman, daisuushii and the special-wait yakuman doubled, 13+ han a yakuman, nagashi mangan, "
-    "no kiriage, no red fives. Unconfirmed defaults: double-wind pair 2 fu; the game frame as "
-    "EMA 2016.",
+    "no kiriage, no red fives; a chombo paid at the table as a mangan (4,000 to East, 2,000 to the others, an "
+    "offending East 4,000 to each), the hand dealt again with no counter added and the dealer kept (the Riichi "
+    "Competition Rules' chombo section as published before 2016). Unconfirmed defaults: double-wind pair 2 fu; "
+    "the rest of the game frame as EMA 2016.",
 )
 
 MLEAGUE: Final = RuleSet(
@@ -165,12 +175,13 @@ MLEAGUE: Final = RuleSet(
         uma=(30000, 10000, -10000, -30000), extension=Extension.NONE, bust=Bust.NONE, agari_yame=False,
         tenpai_yame=TenpaiYame.NONE, abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP,
         riichi_min_wall_tiles=None, riichi_min_points=None, kan_dora_timing=KanDoraTiming.IMMEDIATE,
-        ties=Ties.SPLIT,
+        ties=Ties.SPLIT, chombo_payment=False, chombo_penalty=20000,
     ),
     description="M.League official competition rules (Japan's professional team league): three red fives, kiriage, 13+ han capped at sanbaiman, yakuman add "
     "up without double forms, double-wind pair 2 fu, pao also for suukantsu, no renhou; start "
     "25,000, return 30,000, uma +30/+10/-10/-30 thousand with oka 20 (rank points +50/+10/-10/-30), "
-    "ties split; no bust, no agari-yame, no abortive draws, one winner (head bump); riichi with "
+    "ties split; a chombo 20,000 off the final result; no bust, no agari-yame, no abortive draws, one winner "
+    "(head bump); riichi with "
     "no remaining draw and at any score; kan dora revealed at once; kokushi cannot rob a closed "
     "kan. Unconfirmed defaults: nagashi mangan on, noten 3,000, sticks left at the end to the top. "
     "Sources: the league's published rules as summarised on riichi.wiki's M.League page and Japanese rule "
@@ -188,6 +199,7 @@ JPML: Final = RuleSet(
         starting_points=30000, target_points=30000, uma=(15000, 5000, -5000, -15000), oka=False,
         extension=Extension.NONE, bust=Bust.NONE, agari_yame=False, tenpai_yame=TenpaiYame.NONE,
         abortive_draws=frozenset(), multiple_ron=MultipleRon.HEAD_BUMP, ties=Ties.SPLIT,
+        chombo_payment=False, chombo_penalty=20000,
     ),
     description="JPML official (A) rules (the Japan Professional Mahjong League's 連盟公式 rules), 2024: no "
     "ippatsu, ura or kan dora, no kiriage, 13+ han "
@@ -195,7 +207,8 @@ JPML: Final = RuleSet(
     "pair 2 fu, pao for daisangen, daisuushii and suukantsu with the honba from the discarder; "
     "start and return 30,000, no oka; hanchan; no agari-yame; no abortive draws; one winner (head "
     "bump); noten 3,000; kan after riichi only if neither waits nor sets change; kuikae forbidden; "
-    "kokushi cannot rob a closed kan. Unconfirmed defaults: no red fives, no nagashi, no bust, uma "
+    "kokushi cannot rob a closed kan. Unconfirmed defaults: a chombo 20,000 off the final result (as the Pantheon "
+    "tournament tracker's JPML A rules have it), no red fives, no nagashi, no bust, uma "
     "+15/+5/-5/-15 thousand (JPML's uma depends on how many finish above 30,000), ties shared.",
 )
 

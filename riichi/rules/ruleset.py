@@ -177,6 +177,11 @@ class GameRules(Frozen):
     renchan: Renchan = Renchan.TENPAI
     final_rounding: FinalRounding = FinalRounding.EXACT
     ties: Ties = Ties.SEAT_ORDER
+    #: A chombo is paid at the table as a mangan tsumo in reverse (the offender pays each other player what
+    #: they would pay on its mangan tsumo); the hand is dealt again with the same dealer and honba.
+    chombo_payment: bool = True
+    #: Points taken off the offender's final result for each chombo, after uma and oka (20,000 = 20.0).
+    chombo_penalty: int = 0
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):  # noqa: PLR2004

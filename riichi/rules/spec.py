@@ -104,10 +104,10 @@ _BOOLS: Final = frozenset(f.name for f in _FIELDS if isinstance(f.default, bool)
 _INTS: Final[dict[str, tuple[int, int | None]]] = {
     "players": (3, 4), "aka": (0, 4), "double_wind_fu": (2, 4), "sanshoku_doukou_han": (2, 3),
     "starting_points": (0, None), "target_points": (0, None), "honba_ron": (0, None), "honba_tsumo": (0, None),
-    "noten_total": (0, None),
+    "noten_total": (0, None), "chombo_penalty": (0, None),
 }
 #: Whole-number switches that may also be null (no limit): their least value.
-_OPTIONAL_INTS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0}
+_OPTIONAL_INTS: Final = {"max_yakuman": 1, "riichi_min_wall_tiles": 0, "riichi_min_points": 0, "extension_points": 0}
 
 
 def _override(key: str, value: object) -> object:
@@ -159,7 +159,14 @@ def _listed(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
+#: The Japanese names a switch's value is also written with: (switch, name) -> the value's own word. Tenhou's
+#: lobbies name their lengths tonpuusen (east only) and hanchan.
+_ALIASES: Final = {("length", "tonpuusen"): "east_only", ("length", "tonpuu"): "east_only"}
+
+
 def _member(key: str, enum_type: type[enum.Enum], value: object) -> enum.Enum:
+    if isinstance(value, str):
+        value = _ALIASES.get((key, value), value)
     try:
         return enum_type(value)
     except ValueError:

@@ -11,15 +11,23 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
+
+from riichi.rules.options import Kazoe
+
+if TYPE_CHECKING:
+    from riichi.rules import ScoringRules
 
 __all__ = [
     "Limit",
     "base_points",
+    "counted_base",
     "hand_value",
     "limit_base",
     "ron_payment",
     "round_up_100",
     "tsumo_payments",
+    "yakuman_base",
 ]
 
 
@@ -74,3 +82,31 @@ def hand_value(base: int, *, dealer: bool, tsumo: bool) -> int:
         return ron_payment(base, dealer=dealer)
     d, n = tsumo_payments(base, dealer=dealer)
     return 3 * d if dealer else d + 2 * n
+
+
+def counted_base(han: int, fu: int, rules: ScoringRules) -> tuple[int, Limit | None, int]:
+    """Basic points, limit and counted yakuman (0, or the kazoe multiple) of a hand of ``han`` han (every dora
+    counted) and ``fu`` fu under ``rules``: kiriage, the limits from 5 han, and 13 han or more as the rules'
+    ``kazoe`` and ``max_yakuman`` say. ``fu`` is not read from 5 han up.
+
+    >>> from riichi.rules import TENHOU, WRC
+    >>> counted_base(4, 30, TENHOU.scoring), counted_base(4, 30, WRC.scoring)
+    ((1920, None, 0), (2000, <Limit.MANGAN: 'mangan'>, 0))
+    >>> counted_base(13, 0, TENHOU.scoring), counted_base(13, 0, WRC.scoring)
+    ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe_yakuman'>, 1), (6000, <Limit.SANBAIMAN: 'sanbaiman'>, 0))
+    """
+    if han >= 13 and rules.kazoe is not Kazoe.SANBAIMAN:  # noqa: PLR2004 - counted yakuman
+        total = han // 13 if rules.kazoe is Kazoe.MULTIPLE else 1
+        if rules.max_yakuman is not None:
+            total = min(total, rules.max_yakuman)
+        return 8000 * total, Limit.KAZOE_YAKUMAN, total
+    if han >= 5:  # noqa: PLR2004
+        base, limit = limit_base(min(han, 12))
+        return base, limit, 0
+    base, kiriage_limit = base_points(han, fu, kiriage=rules.kiriage)
+    return base, kiriage_limit, 0
+
+
+def yakuman_base(total: int) -> int:
+    """Basic points of ``total`` yakuman (as paid, after the rules' stacking and cap)."""
+    return 8000 * total

@@ -29,10 +29,10 @@ from typing import Final, overload
 from riichi.errors import NotWinningError, NoYakuError
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.rules import TENHOU, Kazoe, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
+from riichi.rules import TENHOU, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
 from riichi.scoring.context import WinContext
 from riichi.scoring.fu import FuItem, count_fu, fu_items, fu_of
-from riichi.scoring.limits import Limit, base_points, hand_value, limit_base
+from riichi.scoring.limits import Limit, counted_base, hand_value, yakuman_base
 from riichi.scoring.reading import Form, HandFacts, Reading, readings
 from riichi.scoring.result import Delta, Score
 from riichi.scoring.settlement import Liability, settle_win
@@ -210,7 +210,7 @@ def _price_yakuman(r: Reading, f: HandFacts, rows: list[YakuRow], *, pinfu: bool
     total = 1 if rules.multiple_yakuman is MultipleYakuman.SINGLE else sum(n for _, n in listed)
     if rules.max_yakuman is not None:
         total = min(total, rules.max_yakuman)
-    base = 8000 * total
+    base = yakuman_base(total)
     value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
     return _Priced(r, 0, 0, base, value, (), listed, total, Limit.YAKUMAN, (), count_fu(r, f, pinfu=pinfu))
 
@@ -225,15 +225,8 @@ def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], .
     limit: Limit | None
     if mangan:
         base, limit = 2000, Limit.MANGAN
-    elif han >= 13 and rules.kazoe is not Kazoe.SANBAIMAN:  # noqa: PLR2004 - counted yakuman
-        total = han // 13 if rules.kazoe is Kazoe.MULTIPLE else 1
-        if rules.max_yakuman is not None:
-            total = min(total, rules.max_yakuman)
-        base, limit = 8000 * total, Limit.KAZOE_YAKUMAN
-    elif han >= 5:  # noqa: PLR2004
-        base, limit = limit_base(min(han, 12))
     else:
-        base, limit = base_points(han, fu, kiriage=rules.kiriage)
+        base, limit, total = counted_base(han, fu, rules)
     value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
     return _Priced(r, han, fu, base, value, listed, (), total, limit, items, fu)
 

@@ -7,7 +7,8 @@ is worth, who collects the sticks, and so on; none keeps state.
 - :func:`settle_win`: one win, with honba, riichi sticks and a liable player (pao);
 - :func:`ron_winners` and :func:`settle_rons`: several rons on one discard;
 - :func:`settle_nagashi` and :func:`settle_draw`: an exhaustive draw, noten payments, nagashi mangan;
-- :func:`settle_game_end`: leftover sticks, places, uma and oka.
+- :func:`settle_chombo`: a chombo paid at the table;
+- :func:`settle_game_end`: leftover sticks, places, uma and oka, penalties.
 
 Three players (``rules.players`` 3) have the seats East, South and West: every list of seats and every
 :data:`Deltas` has three entries, and a tsumo is paid by two players as ``rules.sanma_tsumo`` says.
@@ -48,6 +49,7 @@ __all__ = [
     "Ron",
     "Settlement",
     "ron_winners",
+    "settle_chombo",
     "settle_draw",
     "settle_game_end",
     "settle_nagashi",
@@ -306,6 +308,26 @@ def settle_draw(tenpai: Collection[Wind], *, rules: GameRules, nagashi: Collecti
     return tuple([gain if seat in tenpai else -loss for seat in seats])
 
 
+def settle_chombo(offender: Wind, *, rules: GameRules) -> Deltas:
+    """Every seat's change when ``offender`` is penalised with a chombo paid at the table
+    (``rules.chombo_payment``): a mangan tsumo in reverse, each other player paid what it would pay on the
+    offender's mangan tsumo, without honba (riichi.wiki, Chombo; the EMA Riichi Competition Rules before 2016).
+    Nothing moves where the rules take the penalty off the final result instead (``rules.chombo_penalty``).
+
+    >>> from riichi.rules import TENHOU, TENHOU_SANMA, WRC
+    >>> settle_chombo(Wind.SOUTH, rules=TENHOU.game), settle_chombo(Wind.EAST, rules=TENHOU.game)
+    ((4000, -8000, 2000, 2000), (-12000, 4000, 4000, 4000))
+    >>> settle_chombo(Wind.SOUTH, rules=WRC.game), settle_chombo(Wind.WEST, rules=TENHOU_SANMA.game)
+    ((0, 0, 0, 0), (4000, 2000, -6000))
+    """
+    if not rules.chombo_payment:
+        return (0,) * rules.players
+    deltas = settle_win(_MANGAN_BASE, winner=offender, discarder=None, tsumo=True, honba=0, sticks=0,
+                        rules=rules).deltas
+    assert deltas is not None
+    return tuple([-d for d in deltas])
+
+
 @dataclass(frozen=True, slots=True)
 class FinalResult(Frozen):
     """The end of a game, by seat (0 = the first dealer)."""
@@ -318,8 +340,12 @@ class FinalResult(Frozen):
     points: tuple[float, ...]
 
 
-def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules) -> FinalResult:
-    """Final scores, places and points: leftover sticks, uma and oka, ties, rounding.
+def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules,
+                    penalties: Sequence[int] = ()) -> FinalResult:
+    """Final scores, places and points: leftover sticks, uma and oka, ties, rounding, penalties.
+
+    ``penalties`` are points taken off each seat's final points after uma and oka (a chombo's
+    ``rules.chombo_penalty``): they change neither the final scores nor the places.
 
     Tenhou: 25,000 start, 30,000 return, uma +20/+10/-10/-20, oka 20 to the top, sticks to the top:
 
@@ -376,6 +402,10 @@ def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules) -> 
         points[order[0]] = -sum(points[s] for s in order[1:])
     else:
         points = [(final[s] - rules.target_points + award[s]) / 1000 for s in seats]
+    if penalties:
+        if len(penalties) != n:
+            raise ValueError(f"a game of {n} players has {n} penalties, not {len(penalties)}")
+        points = [points[s] - penalties[s] / 1000 for s in seats]
     return FinalResult(tuple(final), tuple(places), tuple(round(p, 1) + 0.0 for p in points))
 
 

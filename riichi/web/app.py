@@ -15,6 +15,7 @@ Endpoints (documented at ``/docs`` and ``/openapi.json``):
 * ``GET /api/svg/tiles``, ``/api/svg/hand``, ``/api/svg/sprite``: pictures
   drawn by :mod:`riichi.svg`.
 * ``GET /``: the calculator page (``riichi/web/static``).
+* ``GET /play`` and ``/api/play/...``: a game against the built-in players (:mod:`riichi.web.play_api`).
 
 Bodies larger than :data:`MAX_BODY` bytes are refused with 413, bodies that
 are not strict JSON (RFC 8259: no NaN, no lone surrogates, no duplicate keys;
@@ -529,10 +530,27 @@ def create_app() -> FastAPI:
         """Every preset with its switches, and what kind of value each switch takes."""
         return JSONResponse(_rules_listing())
 
-    @app.get("/api/yaku", tags=["rules"], responses={200: {"description": "Yaku names in English"}})
-    async def yaku_names() -> JSONResponse:
-        """Every name a result can list (yaku, yakuman, dora entries) with its English name."""
+    @app.get("/api/yaku", tags=["rules"], responses={200: {"description": "Yaku names in English or Japanese"}})
+    async def yaku_names(lang: str = Query("en", description="`en`: English glosses; `ja`: the kanji")) -> JSONResponse:
+        """Every name a result can list (yaku, yakuman, dora entries) with its English name (or, with
+        ``lang=ja``, its name in kanji)."""
+        if lang == "ja":
+            from riichi.yaku import Yaku
+
+            return JSONResponse({y.value: y.kanji for y in Yaku})
         return JSONResponse(dict(GLOSSES))
+
+    @app.get("/api/i18n", tags=["pages"], responses={200: {"description": "The pages' catalogue"}})
+    async def messages(request: Request, lang: str = Query("", max_length=20,
+                                                            description="A language code; empty: the browser's")
+                       ) -> JSONResponse:
+        """The catalogue of the pages' text in ``lang`` (else the first language of the browser's
+        ``Accept-Language`` there is one of, else English): English message to translated text."""
+        from riichi.web.i18n import LANGUAGES, catalogue, choose_language
+
+        chosen = choose_language(lang, request.headers.get("accept-language"))
+        return JSONResponse({"lang": chosen, "languages": LANGUAGES, "messages": catalogue(chosen)},
+                            headers={"Vary": "Accept-Language"})
 
     @app.get("/api/svg/tiles", tags=["pictures"], response_class=Response,
              responses={200: {"content": {_SVG: {}}, "description": "An SVG picture"}, **_ERRORS})
@@ -578,6 +596,9 @@ def create_app() -> FastAPI:
     async def replay_page() -> HTMLResponse:
         return HTMLResponse(_page_html("replay.html"), headers={"Cache-Control": "no-cache"})
 
+    from riichi.web.play_api import add_play_routes  # the play page's routes, in their own module
+
+    add_play_routes(app, _read_json, _page_html)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=_swagger_ui_assets()), name="docs-assets")
 

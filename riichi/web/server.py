@@ -89,6 +89,8 @@ class _Config(uvicorn.Config):
         self.max_header_bytes = max_header_bytes
 
 
+#: h11's own limit on an incomplete event, when the configuration sets none (16 KiB, h11's documented default).
+_H11_DEFAULT_INCOMPLETE: Final = 16 * 1024
 #: h11's states of a client whose whole request is in: DONE (the connection may be kept alive), MUST_CLOSE
 #: (``Connection: close``, or HTTP/1.0), CLOSED (the client closed its side after the request).
 _REQUEST_IN: Final = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED)
@@ -115,6 +117,20 @@ async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
     await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
+class _Connection(h11.Connection):
+    """h11's connection, remembering the status h11 suggests for the last request it refused (431 for a head
+    over the limit, 400 for the rest): uvicorn hands on only that h11 refused."""
+
+    refused_status: int | None = None
+
+    def next_event(self) -> Any:
+        try:
+            return super().next_event()
+        except h11.RemoteProtocolError as exc:
+            self.refused_status = exc.error_status_hint
+            raise
+
+
 class RequestDeadlineProtocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request does not arrive in time or whose answer
     is not read, enforcing the head limit whatever the packets, and refusing in the API's JSON."""
@@ -123,6 +139,11 @@ class RequestDeadlineProtocol(H11Protocol):
     _unread: asyncio.TimerHandle | None = None
     #: Bytes of the current request's head that h11 holds (None: not counted yet, or no head being read).
     _head_bytes: int | None = None
+
+    def __init__(self, config: uvicorn.Config, *args: Any, **kwargs: Any) -> None:
+        super().__init__(config, *args, **kwargs)
+        size = config.h11_max_incomplete_event_size
+        self.conn = _Connection(h11.SERVER, size if size is not None else _H11_DEFAULT_INCOMPLETE)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -183,9 +204,13 @@ class RequestDeadlineProtocol(H11Protocol):
         self._reading()
 
     def send_400_response(self, msg: str) -> None:
-        """h11 refused what the client sent (``msg`` is uvicorn's): 431 for a head over the limit, else 400."""
+        """h11 refused what the client sent (``msg`` is uvicorn's): 431 for a head over the limit, else 400.
+
+        A head is over the limit when h11 says so (it refused a head not ended at the limit), not when many bytes
+        came: a head that ends, followed by its body, may be refused for what it says (``Content-Length: -1``)."""
         limit = self._setting("max_header_bytes", DEFAULT_LIMITS.max_header_bytes)
-        if self._head_bytes is not None and self._head_bytes >= limit:  # h11 refused a head not ended at the limit
+        too_large = getattr(self.conn, "refused_status", None) == 431  # noqa: PLR2004
+        if too_large and self._head_bytes is not None:
             status, body = 431, error_body("request_too_large", f"the request line and headers are larger than "
                                                                 f"{limit} bytes")
         else:

@@ -287,3 +287,37 @@ class Raises:
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
         raise RuntimeError("a player's own fault")
+
+
+def test_riichi_bot_lets_a_line_too_long_go_without_holding_it(capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import io  # noqa: PLC0415
+    import tracemalloc  # noqa: PLC0415
+
+    # A 20 MB line, then a start_game: the line was read whole (a 400 MB one took 847 MB) before the JSON reader
+    # refused its length. Now it is read through a mebibyte at a time, said to be too long, and answered none.
+    stdin = io.StringIO('[{"type":"none","x":"' + "x" * 20_000_000 + '"}]\n[{"type":"start_game","id":2}]\n')
+    monkeypatch.setattr(sys, "stdin", stdin)
+    tracemalloc.start()
+    try:
+        assert main(["bot", "efficient"]) == 0
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ['{"type":"none"}', '{"type":"none"}']
+    assert "riichi bot: a line longer than 1,048,576 characters: not read" in err
+    assert peak < 8_000_000, peak  # a piece of the line at a time (a mebibyte, as text of up to four bytes a character)
+
+
+def test_the_client_keeps_its_newest_problems_each_cut_short() -> None:
+    # 300 lines of something that is no mjai event, each with 10,000 characters of its own: every problem was
+    # kept with the whole of it (3 MB here, without end over a long session). Now the newest 100, each at most
+    # 300 characters.
+    client = MjaiClient(EfficientPlayer(seed=0), EAST_ONLY)
+    for i in range(300):
+        assert client.answer(json.dumps([[i, "p" * 10_000]])) == '{"type":"none"}'
+    assert len(client.problems) == 100
+    assert all(len(p) <= 300 for p in client.problems)
+    assert client.problems[0].startswith("not an mjai event: [200, 'ppp")
+    assert client.problems[-1].startswith("not an mjai event: [299, 'ppp")

@@ -15,13 +15,14 @@ from __future__ import annotations
 import gzip
 import time
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 
 from riichi.formats.detect import detect_format, read_record
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import MAX_TAG, read_mjlog, read_mjlog_bytes
-from riichi.formats.record import MAX_NUMBER, ErrorCode, GameRecord, checked_number
+from riichi.formats.record import MAX_ERRORS, MAX_NUMBER, ErrorCode, GameRecord, checked_number
 from riichi.formats.red_fives import plain_fives_case
 from riichi.formats.tenhou6 import read_tenhou6
 
@@ -102,6 +103,18 @@ def test_mjlog_numbers_beyond_the_limit_are_errors(text: str) -> None:
     assert any("at most 9 digits" in e.message or "not a tile id" in e.message for e in record.errors), record.errors
 
 
+@pytest.mark.parametrize("rule", ["[" * 1500 + "]" * 1500, '{"":' * 1050 + "1" + "}" * 1050],
+                         ids=["arrays", "objects"])
+def test_mjlog_a_rule_attribute_nested_deep_is_an_error(rule: str) -> None:
+    # The GO tag's riichi_rule (the rule object this library writes there) nested 1,500 deep: 3 KB of brackets
+    # raised RecursionError out of the reader (riichi stats stopped with a traceback, the web answered 500).
+    text = '<mjloggm ver="2.3"><GO type="169" riichi_rule="' + quote(rule) + '"/>' + INIT
+    record = read_mjlog(text)
+    assert any(e.message.startswith("GO riichi_rule: arrays and objects are nested more than 32 levels deep")
+               for e in record.errors), record.errors
+    assert read_record(text.encode()).errors
+
+
 @pytest.mark.parametrize("owari", ["250,nan,250,inf,250,0,250,0", "250,1e999,250,0,250,0,250,0",
                                    "250,+0.0,250,0,250,0,250," + "1" * 30])
 def test_mjlog_final_points_that_are_no_number_are_errors(owari: str) -> None:
@@ -152,6 +165,33 @@ def test_tenhou6_numbers_beyond_the_limit_are_errors(start: list[object], scores
     assert error.code is ErrorCode.INVALID_LOG
     assert f"-{MAX_NUMBER}..{MAX_NUMBER}" in error.message or "is not a win's value" in error.message
     assert len(error.message) < 300  # the offending value is cut short, not copied whole
+
+
+def test_tenhou6_a_pending_call_of_any_length_is_read_once() -> None:
+    # Seat 2 pons each 1m seat 0 discards (11p1111: the called 1m second, so from across) and seat 3 draws and
+    # discards: seat 1's turn never comes, and its first take, a pon written with 100,000 digits, is looked at
+    # after every discard. Read again each time, 3,000 such turns took minutes (131 KB: 72 s); a call names four
+    # tiles at most, so a longer text is refused at its first reading, its message cut short.
+    turns = 1000
+    tiles = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]
+    hand: list[object] = [[0, 0, 0], [25000] * 4, [11], [], tiles, [11] * turns, [60] * turns,
+                          tiles, ["p" + "11" * 50_000], [], tiles, ["11p1111"] * turns, [11] * turns,
+                          tiles, [11] * turns, [60] * turns, ["流局", [0, 0, 0, 0]]]
+    text = _tenhou6(hand)
+    assert timed(lambda: read_tenhou6(text)) < BOUND / 5
+    (error,) = read_tenhou6(text).errors
+    assert "is not a call" in error.message
+    assert len(error.message) < 300
+
+
+@pytest.mark.parametrize("entry", ["r" + "1" * 5000, "x" * 100_000, ["x" * 100_000]])
+def test_tenhou6_a_long_discard_is_an_error_cut_short(entry: object) -> None:
+    tiles = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24]
+    hand: list[object] = [[0, 0, 0], [25000] * 4, [11], [], tiles, [11], [entry], *([tiles, [], []] * 3),
+                          ["流局", [0, 0, 0, 0]]]
+    (error,) = read_tenhou6(_tenhou6(hand)).errors
+    assert "is not a" in error.message, error.message
+    assert len(error.message) < 300
 
 
 def test_tenhou6_final_scores_beyond_the_limit_are_not_read() -> None:
@@ -211,6 +251,51 @@ def test_json_nested_a_thousand_deep_is_detected_and_refused() -> None:
 def test_mjai_reads_a_hostile_megabyte_in_linear_time(lines: str) -> None:
     assert timed(lambda: read_mjai(lines)) < BOUND
     assert timed(lambda: read_record(lines.encode(), "mjai")) < BOUND
+
+
+def test_tenhou6_plain_json_too_long_is_refused_without_a_lenient_pass() -> None:
+    # Four megabytes of plain JSON (no comment, no trailing comma): the lenient reading went over every character
+    # looking for comments before the text was refused for its length (17 s in the pure build, on the replay page).
+    text = '{"name": ["a", "b", "c", "d"], "log": [' + ", ".join(["[]"] * 1_000_000) + "]}"
+    started = time.perf_counter()
+    record = read_record(text.encode(), "tenhou6", strict=False)
+    assert time.perf_counter() - started < BOUND / 5
+    (error,) = record.errors
+    assert "characters long; at most 1,048,576 are read" in error.message
+
+
+ERRORS_WITHOUT_END = {
+    "mjlog": HEAD + '<DORA hai="999"/>' * 100_000,
+    "mjai": '{"type":"start_game","names":["a","b","c","d"]}\n' + "[]\n" * 300_000,
+    "tenhou6": '{"name": ["a", "b", "c", "d"], "log": [' + ", ".join(["[]"] * 100_000) + "]}",
+}
+
+
+@pytest.mark.parametrize(("fmt", "text"), ERRORS_WITHOUT_END.items(), ids=ERRORS_WITHOUT_END.keys())
+def test_a_reader_stops_after_a_thousand_errors_and_says_so(fmt: str, text: str) -> None:
+    # A line, tag or hand that is an error, again and again: 4 MB of "[]" lines were 1.4 million errors (30 s,
+    # each kept, then each sent back by the replay page). Past MAX_ERRORS the reader stops, its last error saying so.
+    started = time.perf_counter()
+    record = read_record(text.encode(), fmt, strict=False)
+    assert time.perf_counter() - started < BOUND / 5
+    assert len(record.errors) == MAX_ERRORS + 1
+    assert record.errors[-1].message == f"more than {MAX_ERRORS} errors: the rest of the record is not read"
+
+
+def test_a_riichi_city_record_stops_after_a_thousand_errors() -> None:
+    # The real game's first hand, then 3,000 hands that are empty objects: each one an error, until MAX_ERRORS.
+    import json  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    from riichi.formats.riichicity import read_riichicity  # noqa: PLC0415
+
+    path = next((Path(__file__).resolve().parents[1] / "data" / "riichicity").glob("*.json"))
+    game = json.loads(path.read_text(encoding="utf-8"))
+    game["handRecord"] = game["handRecord"][:1] + [{}] * 3000
+    record = read_riichicity(json.dumps(game).encode(), strict=False)
+    assert len(record.hands) == 1
+    assert len(record.errors) == MAX_ERRORS + 1
+    assert record.errors[-1].message == f"more than {MAX_ERRORS} errors: the rest of the record is not read"
 
 
 # -- the red five rewriting ----------------------------------------------------------------------------------

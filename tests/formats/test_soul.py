@@ -11,10 +11,12 @@ from __future__ import annotations
 import base64
 import json
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
+from riichi.formats import soul_proto
 from riichi.formats.detect import detect_format, read_record
 from riichi.formats.record import ErrorCode, GameRecord
 from riichi.formats.soul import read_soul
@@ -186,6 +188,58 @@ def test_a_huge_length_is_refused() -> None:
     # A length prefix claiming far more bytes than follow (a varint of 2**62) is a damaged message.
     huge = b"\n\x15.lq.GameDetailRecords\x12" + b"\xff" * 8 + b"\x3f" + b"\x00" * 16
     assert "damaged protobuf bytes" in _refused(huge)
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes([*out, value])
+
+
+def _field(number: int, data: bytes) -> bytes:
+    """A length-delimited protobuf field (wire type 2), as protobuf's encoding documentation lays it out."""
+    return _varint(number << 3 | 2) + _varint(len(data)) + data
+
+
+def _wrapped(details: bytes) -> bytes:
+    return _field(1, b".lq.GameDetailRecords") + _field(2, details)
+
+
+def test_too_many_actions_are_refused_at_the_first_beyond_the_limit() -> None:
+    # MAX_EVENTS + 1 empty GameActions (two bytes each: field 3, length 0), then a field claiming a megabyte
+    # that is not there. The count is the first refusal: the bytes after the limit are never read (a reader
+    # that lists every action first reads the damage first, and spends seconds on a megabyte of empty actions).
+    over = soul_proto.MAX_EVENTS + 1
+    message = _refused(_wrapped(_field(3, b"") * over + _varint(3 << 3 | 2) + _varint(1 << 20)))
+    assert f"more than {soul_proto.MAX_EVENTS:,} events" in message, message
+
+
+def test_two_million_empty_actions_are_refused_in_little_time_and_memory() -> None:
+    # Four megabytes of empty actions, the replay page's largest upload unpacked: listed whole, they took
+    # 10 s and 480 MB; counted as they come, the reader stops at the limit (_refused allows 2 s).
+    data = _wrapped(_field(3, b"") * 2_000_000)
+    assert "events" in _refused(data)
+    tracemalloc.start()
+    try:
+        read_soul(data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20, peak
+
+
+def test_a_field_number_protobuf_refuses_is_damage() -> None:
+    # 2^29 is one past protobuf's largest field number: protobuf refuses such bytes, and so does the reader.
+    assert _CLASSES["GameDetailRecords"]().ParseFromString(b"\xf8\xff\xff\xff\x0f\x00")  # 2^29 - 1 reads
+    assert "field number 536870912" in _refused(_wrapped(b"\x80\x80\x80\x80\x10\x00"))
+
+
+def test_an_action_field_of_the_wrong_kind_is_damage() -> None:
+    # Field 3 (actions) written as a varint, and an action whose result (field 3) is a varint.
+    assert "wire type 0" in _refused(_wrapped(_varint(3 << 3) + b"\x01"))
+    assert "wire type 0" in _refused(_wrapped(_field(3, _varint(2 << 3) + b"\x01" + _varint(3 << 3) + b"\x05")))
 
 
 def test_a_record_that_is_not_soul_says_what_it_is() -> None:

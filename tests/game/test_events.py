@@ -118,3 +118,9 @@ def test_subclass_parse_checks_the_kind() -> None:
         Pon.parse("chi 1 3m<0 45m")
     assert isinstance(Minkan.parse("minkan 3 1p<2 111p"), Minkan)
     assert GameStart.parse("start wrc").names == ("", "", "", "")
+
+
+def test_names_nested_deep_are_a_notation_error() -> None:
+    # 100,000 brackets after names=: the JSON decoder raised RecursionError out of Event.parse.
+    with pytest.raises(NotationError, match="names=\\[...\\] is a JSON list"):
+        Event.parse("start tenhou names=" + "[" * 100_000)

@@ -78,6 +78,24 @@ def test_step_before_reset_and_after_the_end_say_which() -> None:
         raw.observe("player_9")  # was a KeyError
 
 
+def test_step_after_every_agent_is_done_says_so() -> None:
+    # PettingZoo's loop: each agent plays until the game ends, then each terminated agent is stepped with None
+    # and leaves. One step more raised KeyError('player_0') from the raw environment.
+    raw = riichi.rl.MahjongAEC(EAST_ONLY)
+    raw.reset(seed=0)
+    while raw.agents:
+        agent = raw.agent_selection
+        if raw.terminations[agent]:
+            raw.step(None)
+        else:
+            raw.step(int(np.flatnonzero(raw.observe(agent)["action_mask"])[0]))
+    for action in (None, 0):
+        with pytest.raises(RuntimeError, match=r"step\(\) after the game's end: every agent is done"):
+            raw.step(action)
+    raw.reset(seed=1)  # and another game starts
+    assert raw.agents == raw.possible_agents
+
+
 def test_reset_refuses_options_it_would_ignore() -> None:
     # Gymnasium's reset takes options "depending on the specific environment"; this one has none. (The AEC
     # environment takes and ignores them: PettingZoo's api_test resets with options={"options": 1}.)

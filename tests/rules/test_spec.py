@@ -62,3 +62,29 @@ def test_a_resolved_spec_never_hides_a_type_error() -> None:
     assert resolve_rules({"preset": "tenhou", "aka": 1}).scoring.aka == 1
     with pytest.raises(UnknownRulesError):
         resolve_rules({"preset": "tenhou", "aka": True})
+
+
+def test_every_switch_a_rule_set_writes_is_read_back() -> None:
+    # A rule set written as a spec (its differences from a preset, as to_dict writes them) must resolve to the
+    # same rule set: extension_points (Mahjong Soul's 30,000) was refused as an unknown switch, and the score
+    # sheet writes a record's rules this way. The two chombo switches are read as well.
+    from riichi.rules import MAHJONGSOUL, PRESETS
+
+    for preset in PRESETS.values():
+        spec = {"preset": "tenhou", **{k: mine for k, (mine, _) in preset.differences(PRESETS["tenhou"]).items()}}
+        assert resolve_rules(spec).to_dict() | {"name": preset.name, "description": ""} == \
+            preset.to_dict() | {"description": ""}, preset.name
+    assert resolve_rules({"preset": "tenhou", "extension_points": 30000}).game.extension_points == \
+        MAHJONGSOUL.game.extension_points
+    wrc = resolve_rules({"preset": "tenhou", "chombo_payment": False, "chombo_penalty": 20000}).game
+    assert (wrc.chombo_payment, wrc.chombo_penalty) == (False, 20000)
+
+
+def test_tonpuusen_is_read_as_east_only() -> None:
+    # Tenhou names its east-only lobbies tonpuusen; the score-sheet checker writes a Tenhou game's length so.
+    from riichi.rules import GameLength
+
+    assert resolve_rules({"preset": "tenhou", "length": "tonpuusen"}).game.length is GameLength.EAST_ONLY
+    assert resolve_rules({"preset": "tenhou", "length": "tonpuu"}).game.length is GameLength.EAST_ONLY
+    with pytest.raises(UnknownRulesError, match="rules.length must be one of 'east_only', 'hanchan'"):
+        resolve_rules({"preset": "tenhou", "length": "tonpuusenn"})

@@ -276,3 +276,17 @@ def test_replay_page_is_served_with_the_tile_sprite(client: TestClient) -> None:
     assert '<symbol id="tile-0p"' in page.text and "/static/replay.js" in page.text
     assert "<style" not in page.text and " style=" not in page.text
     assert all(" src=" in tag for tag in page.text.split("<script")[1:])
+
+
+@pytest.mark.parametrize("path", ["/api/replay", "/api/review?seat=0"])
+def test_a_record_whose_rule_object_nests_deep_is_422_not_500(client: TestClient, path: str) -> None:
+    # The GO tag's riichi_rule nested 1,500 deep (3 KB gzipped to a few dozen bytes): RecursionError out of the
+    # reader, answered 500 internal_error. Now the reader's error: the record cannot be replayed, 422.
+    import gzip  # noqa: PLC0415
+    from urllib.parse import quote  # noqa: PLC0415
+
+    text = '<mjloggm ver="2.3"><GO type="169" riichi_rule="' + quote("[" * 1500 + "]" * 1500) + '"/></mjloggm>'
+    response = client.post(path, content=gzip.compress(text.encode()),
+                           headers={"Content-Type": "application/octet-stream"})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "invalid_log"

@@ -233,3 +233,12 @@ def test_a_body_over_the_limit_is_413_json() -> None:
     with serving() as (port, _):
         request = b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n"
         assert_error_object(exchange(port, request + b" " * 70_000), 413, "request_too_large")
+
+
+@pytest.mark.parametrize("length", [b"-1", b"x", b"1, 2"])
+def test_a_head_that_ends_but_states_no_length_is_400_not_431(length: bytes) -> None:
+    # Content-Length: -1 (RFC 9110 8.6: a length is digits) and 20 KB of body after the head: the head ended
+    # at 70 bytes, but 16 KiB came in one piece, and the answer said 431 (the head too large).
+    request = b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + b"\r\n\r\n" + b"{" * 20_000
+    with serving() as (port, _):
+        assert_error_object(exchange(port, request), 400, "invalid_request")

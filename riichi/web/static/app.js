@@ -19,7 +19,7 @@ const FRESH = () => ({
   honba: 0, sticks: 0,
   kita: 0,            // three players: the Norths set aside
 });
-const FORM_NAMES = { standard: "four sets and a pair", chiitoitsu: "seven pairs", kokushi: "thirteen orphans" };
+const FORM_NAMES = { standard: N_("four sets and a pair"), chiitoitsu: N_("seven pairs"), kokushi: N_("thirteen orphans") };
 const state = { ...FRESH(), preset: "tenhou", overrides: {}, view: "score" };
 let mode = "hand";
 let rulesListing = null;
@@ -65,16 +65,16 @@ function setPlayers(n) {
     state.melds = state.melds.filter((m) => (m.type !== "chi" && m.tiles.every(inPlay)) || (dropped.push(meldText(m)), false));
     for (const m of state.melds) if (m.rel === "across") m.rel = "left";
     if (state.discarder === "across") state.discarder = "left";
-    if (state.seat === "N") { state.seat = "E"; dropped.push("seat North"); }
-    if (state.round === "N") { state.round = "E"; dropped.push("round wind North"); }
+    if (state.seat === "N") { state.seat = "E"; dropped.push(t("seat North")); }
+    if (state.round === "N") { state.round = "E"; dropped.push(t("round wind North")); }
     if (!state.tiles.includes(state.win)) state.win = state.tiles[state.tiles.length - 1] || null;
     if (mode === "chi") setMode("hand");
   } else if (state.kita) {
-    dropped.push(`${state.kita} kita`);
+    dropped.push(`${state.kita} ${t("kita")}`);
     state.kita = 0;
   }
   $("players-note").hidden = !dropped.length;
-  $("players-note").textContent = dropped.length ? `Taken out for ${n} players: ${dropped.join(", ")}.` : "";
+  $("players-note").textContent = dropped.length ? t("Taken out for {n} players: {list}.", { n, list: dropped.join(", ") }) : "";
   changed(true);
 }
 
@@ -111,7 +111,7 @@ async function readHand(text) {
   try {
     ({ data } = await post("/api/hand", { hand: text, seat_wind: state.seat, players: players() }));
   } catch (e) {
-    throw { message: "cannot reach the server: " + e.message, word: null };
+    throw { message: t("cannot reach the server: {reason}", { reason: e.message }), word: null };
   }
   const reading = data.ok ? data.reading : data;  // a request the server refused (422) is its own error
   if (!reading.ok) throw { message: reading.error.message, word: reading.error.word || null };
@@ -210,8 +210,8 @@ function setMode(m) {
   $("from-row").hidden = !(calls || m === "chi" || m === "ankan");
   $("from").disabled = !calls;
   $("mode-hint").textContent = {
-    chi: "click the lowest tile of the run; a chi is always called from the left",
-    ankan: "a concealed kan keeps the hand closed",
+    chi: t("click the lowest tile of the run; a chi is always called from the left"),
+    ankan: t("a concealed kan keeps the hand closed"),
   }[m] || "";
 }
 
@@ -371,13 +371,13 @@ function renderEditor() {
   for (const [t, i] of order) concealed.appendChild(tileButton(t, () => removeTile(i), "in-hand"));
   if (winPair) {
     const b = tileButton(winPair[0], () => removeTile(winPair[1]), "in-hand win-tile");
-    b.title = "winning tile (click to remove)";
+    b.title = t("winning tile (click to remove)");
     concealed.appendChild(b);
   }
   if (!state.tiles.length) {
     const p = document.createElement("span");
     p.className = "hint";
-    p.textContent = "empty: click the tiles below";
+    p.textContent = t("empty: click the tiles below");
     concealed.appendChild(p);
   }
   view.appendChild(concealed);
@@ -386,7 +386,7 @@ function renderEditor() {
     b.type = "button";
     b.className = "meld-btn";
     b.dataset.meld = meldText(m);
-    b.title = `${meldText(m)} (click to remove)`;
+    b.title = t("{meld} (click to remove)", { meld: meldText(m) });
     b.appendChild(meldImage(meldText(m), state.seat, players()));
     b.addEventListener("click", () => { state.melds.splice(i, 1); changed(true); });
     view.appendChild(b);
@@ -407,7 +407,7 @@ function renderEditor() {
     if (!state[f].length) {
       const s = document.createElement("span");
       s.className = "hint";
-      s.textContent = `none (choose "${f === "dora" ? "Dora" : "Ura"}" above the palette)`;
+      s.textContent = f === "dora" ? t("none (choose \"Dora\" above the palette)") : t("none (choose \"Ura\" above the palette)");
       box.appendChild(s);
     }
   }
@@ -417,8 +417,11 @@ function renderSituation() {
   for (const b of document.querySelectorAll("[data-win-by]")) b.classList.toggle("active", (b.dataset.winBy === "tsumo") === state.tsumo);
   $("discarder-label").hidden = state.tsumo;
   $("discarder").value = state.discarder;
-  for (const opt of $("discarder").options) opt.textContent = `${opt.value} (${SEAT_NAMES[relToSeat(opt.value, state.seat)]})`;
-  for (const opt of $("from").options) opt.textContent = `${opt.value} (${SEAT_NAMES[relToSeat(opt.value, state.seat)]})`;
+  for (const id of ["discarder", "from"]) {
+    for (const opt of $(id).options) {
+      opt.textContent = t("{seat} ({relation})", { seat: tWords(opt.value, "seat:"), relation: t(SEAT_NAMES[relToSeat(opt.value, state.seat)]) });
+    }
+  }
   const three = players() === 3;
   for (const b of document.querySelectorAll("[data-players]")) b.classList.toggle("active", Number(b.dataset.players) === players());
   for (const id of ["seat", "round"]) for (const o of $(id).options) o.hidden = o.disabled = three && o.value === "N";
@@ -432,8 +435,8 @@ function renderSituation() {
   $("riichi").value = String(state.riichi);
   for (const f of ["ippatsu", "open_riichi"]) { $(f).checked = state[f]; $(f).disabled = !state.riichi; }
   for (const f of ["last", "rinshan", "chankan", "first"]) $(f).checked = state[f];
-  $("last-label").textContent = state.tsumo ? "haitei (last draw)" : "houtei (last discard)";
-  $("first-label").textContent = state.tsumo ? (state.seat === "E" ? "tenhou (dealer's first draw)" : "chiihou (first draw)") : "renhou (first go-around ron)";
+  $("last-label").textContent = state.tsumo ? t("haitei (last draw)") : t("houtei (last discard)");
+  $("first-label").textContent = state.tsumo ? (state.seat === "E" ? t("tenhou (dealer's first draw)") : t("chiihou (first draw)")) : t("renhou (first go-around ron)");
   $("honba").value = state.honba;
   $("sticks").value = state.sticks;
 }
@@ -443,7 +446,10 @@ function renderRules() {
   $("preset").value = state.preset;
   const preset = rulesListing.presets.find((p) => p.name === state.preset);
   for (const o of $("preset").options) o.hidden = o.disabled = Number(o.dataset.players) !== players();
+  // The rule books' descriptions (the library's data, with their sources) are in English only: marked so.
   $("preset-description").textContent = preset ? preset.description : "";
+  $("preset-description").lang = "en";
+  $("preset-description-note").hidden = i18n.lang === "en" || !preset;
   const box = $("switches");
   box.textContent = "";
   if (!preset) return;
@@ -452,7 +458,7 @@ function renderRules() {
     const label = document.createElement("label");
     label.className = "switch" + (sw.name in state.overrides ? " overridden" : "");
     const name = document.createElement("span");
-    name.textContent = sw.name.replaceAll("_", " ");
+    name.textContent = t(sw.name.replaceAll("_", " "));
     label.appendChild(name);
     let input;
     if (sw.kind === "bool") {
@@ -466,7 +472,7 @@ function renderRules() {
       for (const v of sw.values) {  // the value as words (whole_hand: "whole hand"), sent as it is
         const o = document.createElement("option");
         o.value = v;
-        o.textContent = v.replaceAll("_", " ");
+        o.textContent = t(v.replaceAll("_", " "));
         input.appendChild(o);
       }
       input.value = value;
@@ -477,7 +483,7 @@ function renderRules() {
       input.type = "number";
       input.min = sw.kind === "int_or_null" ? 1 : 0;
       input.value = value === null ? "" : value;
-      input.placeholder = "no cap";
+      input.placeholder = t("no cap");
       input.addEventListener("change", () => {
         const v = input.value === "" ? null : Number(input.value);
         setOverride(sw.name, v, preset);
@@ -486,14 +492,14 @@ function renderRules() {
     } else {
       input = document.createElement("span");
       input.className = "set-value";
-      input.textContent = (value || []).map((v) => String(v).replaceAll("_", " ")).join(", ") || "none";
+      input.textContent = (value || []).map((v) => yakuShown(String(v))).join(", ") || t("none");
       label.appendChild(input);
     }
     input.dataset.switch = sw.name;
     box.appendChild(label);
   }
   const n = Object.keys(state.overrides).length;
-  $("override-count").textContent = n ? `(${n} changed)` : "";
+  $("override-count").textContent = n ? t("({n} changed)", { n }) : "";
 }
 
 function setOverride(name, value, preset) {
@@ -505,8 +511,8 @@ function setOverride(name, value, preset) {
 // -- drawing the result --------------------------------------------------------------
 
 function seatLabel(s) {
-  if (s === state.seat) return `${SEAT_NAMES[s]} (you)`;
-  return `${SEAT_NAMES[s]} (${seatToRel(s, state.seat)})`;
+  if (s === state.seat) return t("{seat} (you)", { seat: t(SEAT_NAMES[s]) });
+  return t("{seat} ({relation})", { seat: t(SEAT_NAMES[s]), relation: tWords(seatToRel(s, state.seat), "seat:") });
 }
 function renderResult(r) {
   $("result").replaceChildren(scoreView(r, { tsumo: state.tsumo, seatLabel, ids: true }));
@@ -526,48 +532,51 @@ function renderError(err, analysis) {
 }
 
 function valueText(w) {
-  const part = (how, v, noYaku) => (v === null || v === undefined ? (noYaku ? `${how}: no yaku` : null) : `${how} ${points(v)}`);
-  return [part("ron", w.ron, w.no_yaku), part("tsumo", w.tsumo, w.tsumo_no_yaku)].filter(Boolean).join(" · ");
+  const part = (how, v, noYaku) => (v === null || v === undefined ? (noYaku ? t("{how}: no yaku", { how }) : null) : `${how} ${points(v)}`);
+  return [part(t("ron"), w.ron, w.no_yaku), part(t("tsumo"), w.tsumo, w.tsumo_no_yaku)].filter(Boolean).join(" · ");
 }
 
 function renderAnalysis(box, a) {
   const sh = a.shanten;
-  const after = a.tiles === 14 && sh >= 0 ? " after the right discard" : "";
-  const title = sh < 0 ? "Complete hand" : sh === 0 ? "Tenpai" + after : `${sh}-shanten${after}`;
+  const after = a.tiles === 14 && sh >= 0;
+  const title = sh < 0 ? t("Complete hand") : sh === 0 ? (after ? t("Tenpai after the right discard") : t("Tenpai"))
+    : after ? t("{n}-shanten after the right discard", { n: sh }) : t("{n}-shanten", { n: sh });
   box.append(el("div", { class: "summary" }, el("div", { class: "headline", id: "shanten", "data-shanten": String(sh) }, title)));
   if (sh > 0 && a.forms) {
     // how far each winning form is: the shanten is the least of them
     const forms = el("ul", { class: "forms", id: "forms" });
     for (const [form, n] of Object.entries(a.forms)) {
-      forms.append(el("li", { "data-form": form, class: n === sh ? "best" : "" }, el("span", {}, FORM_NAMES[form] || form),
-        el("b", {}, n < 0 ? "complete" : n === 0 ? "tenpai" : `${n}-shanten`)));
+      forms.append(el("li", { "data-form": form, class: n === sh ? "best" : "" }, el("span", {}, t(FORM_NAMES[form] || form)),
+        el("b", {}, n < 0 ? t("complete") : n === 0 ? t("tenpai") : t("{n}-shanten", { n }))));
     }
     box.append(forms);
   }
-  if (a.tiles === 13) box.append(el("p", { class: "hint", id: "scoring-needs" }, "13 tiles: add the winning tile to score the hand (14)."));
+  if (a.tiles === 13) box.append(el("p", { class: "hint", id: "scoring-needs" }, t("13 tiles: add the winning tile to score the hand (14).")));
   const waits = a.waits || [];
   if (waits.length) {
     const ul = el("ul", { class: "waits", id: "waits" });
     for (const w of waits) {
       ul.append(el("li", { "data-wait": w.tile }, tileRow([w.tile], "small"),
-        el("span", { class: "wait-shape" }, (w.shapes || []).join(", ")),
+        el("span", { class: "wait-shape" }, (w.shapes || []).map((x) => t(x)).join(", ")),
         el("span", { class: "wait-value" }, valueText(w)),
-        el("small", {}, w.karaten ? "karaten" : `${w.left} left`)));
+        el("small", {}, w.karaten ? t("karaten") : t("{n} left", { n: w.left }))));
     }
-    box.append(el("h3", {}, "Waits"), ul);
-    if (a.furiten && a.furiten.can_ron === false) box.append(el("p", { class: "error" }, "furiten: no ron (" + a.furiten.reasons.join(", ").replaceAll("_", " ") + ")"));
+    box.append(el("h3", {}, t("Waits")), ul);
+    if (a.furiten && a.furiten.can_ron === false) {
+      box.append(el("p", { class: "error" }, t("furiten: no ron ({reasons})", { reasons: a.furiten.reasons.map((x) => t(x.replaceAll("_", " "))).join(", ") })));
+    }
   } else if (a.tiles === 13 && a.ukeire_tiles && a.ukeire_tiles.length) {
-    box.append(el("h3", {}, `Tiles that help: ${a.ukeire}`), tileRow(a.ukeire_tiles, "tiny"));
+    box.append(el("h3", {}, t("Tiles that help: {n}", { n: a.ukeire })), tileRow(a.ukeire_tiles, "tiny"));
   }
   const discards = a.discards || [];
   if (discards.length) {
-    const t = el("table", { class: "discards", id: "discards" });
-    t.append(el("tr", {}, el("th", {}, "discard"), el("th", {}, "shanten"), el("th", {}, "tiles that help")));
+    const tb = el("table", { class: "discards", id: "discards" });
+    tb.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help"))));
     for (const d of discards.slice(0, 8)) {
       // a kita row (three players): the North set aside, not discarded; a click sets it aside
-      const attrs = d.kita ? { "data-kita": "1", title: "set the North aside (kita)" } : { title: `discard ${d.tile}` };
+      const attrs = d.kita ? { "data-kita": "1", title: t("set the North aside (kita)") } : { title: t("discard {tile}", { tile: d.tile }) };
       const tr = el("tr", { "data-discard": d.tile, ...attrs, class: "pick" },
-        el("td", {}, tileRow([d.tile], "small"), d.kita ? el("small", { class: "kita" }, " kita") : null),
+        el("td", {}, tileRow([d.tile], "small"), d.kita ? el("small", { class: "kita" }, " " + t("kita")) : null),
         el("td", {}, String(d.shanten)), el("td", {}, tileRow(d.ukeire_tiles || [], "tiny"), ` ${d.ukeire}`));
       tr.addEventListener("click", () => {
         const i = state.tiles.lastIndexOf(d.tile);
@@ -575,10 +584,10 @@ function renderAnalysis(box, a) {
         if (d.kita) state.kita = Math.min(4, state.kita + 1);
         removeTile(i);
       });
-      t.append(tr);
+      tb.append(tr);
     }
-    box.append(el("h3", {}, "Discards (click one to discard it)"), t);
-    if (a.tiles === 14 && sh >= 0 && sh <= 3 && state.lastCase) loadEv(box, t, state.lastCase);
+    box.append(el("h3", {}, t("Discards (click one to discard it)")), tb);
+    if (a.tiles === 14 && sh >= 0 && sh <= 3 && state.lastCase) loadEv(box, tb, state.lastCase);
   }
 }
 
@@ -673,27 +682,27 @@ function renderCompare(data) {
   if (!data.ok) { box.append(el("p", { class: "error" }, el("pre", {}, data.error.message))); return; }
   const messages = new Set(data.results.map((row) => (row.result.ok ? "" : row.result.error.message)));
   if (messages.size === 1 && !data.results[0].result.ok) {
-    box.append(el("p", { class: "error", id: "compare-error" }, `Under every preset: ${data.results[0].result.error.message.split("\n")[0]}`));
+    box.append(el("p", { class: "error", id: "compare-error" }, t("Under every preset: {message}", { message: data.results[0].result.error.message.split("\n")[0] })));
     return;
   }
-  const t = el("table", { class: "compare", id: "compare-table" });
-  t.append(el("tr", {}, el("th", {}, "preset"), el("th", {}, "value"), el("th", {}, "points"), el("th", {}, "yaku")));
+  const tb = el("table", { class: "compare", id: "compare-table" });
+  tb.append(el("tr", {}, el("th", {}, t("preset")), el("th", {}, t("value")), el("th", {}, t("points")), el("th", {}, t("yaku"))));
   for (const row of data.results) {
     const r = row.result;
-    const tr = el("tr", { "data-preset": row.preset, title: row.description, class: row.preset === state.preset ? "current" : "" });
-    tr.append(el("th", {}, row.preset));
+    const tr = el("tr", { "data-preset": row.preset, title: i18n.lang === "en" ? row.description : "", class: row.preset === state.preset ? "current" : "" });
+    tr.append(el("th", { class: "no-translate" }, row.preset));
     if (r.ok) {
       tr.append(el("td", {}, headline(r)), el("td", { class: "num" }, points(r.points)),
-        el("td", { class: "names" }, [...(r.yakuman || []).map((y) => yakuName(y.name)), ...(r.yaku || []).map((y) => `${yakuName(y.name)} ${y.han}`)].join(", ")));
+        el("td", { class: "names" }, [...(r.yakuman || []).map((y) => yakuShown(y.name)), ...(r.yaku || []).map((y) => `${yakuShown(y.name)} ${y.han}`)].join(", ")));
     } else {
       tr.append(el("td", { colSpan: 3, class: "error" }, `${r.error.code.replaceAll("_", " ")}: ${r.error.message.split("\n")[0]}`));
     }
     tr.addEventListener("click", () => { state.preset = row.preset; state.overrides = {}; changed(false); });
-    t.append(tr);
+    tb.append(tr);
   }
-  box.append(t);
+  box.append(tb);
   const plain = data.results.filter((row) => row.result.ok && (row.result.notes || []).length).map((row) => row.preset);
-  if (plain.length) box.append(el("p", { class: "note", id: "compare-notes" }, `red fives counted as plain fives under ${plain.join(", ")}: those rules have none`));
+  if (plain.length) box.append(el("p", { class: "note", id: "compare-notes" }, t("red fives counted as plain fives under {rules}: those rules have none", { rules: plain.join(", ") })));
 }
 
 // -- updating ------------------------------------------------------------------------
@@ -741,22 +750,21 @@ async function update() {
       $("result").textContent = "";
       const typedBadly = !$("notation-error").hidden;
       $("result").append(el("p", { class: "hint", id: "empty-hint" },
-        typedBadly ? "Correct the notation, or click tiles in the palette." : "Click tiles in the palette, or type a hand."));
+        typedBadly ? t("Correct the notation, or click tiles in the palette.") : t("Click tiles in the palette, or type a hand.")));
       if (state.view === "compare") $("compare").textContent = "";
       return;
     }
     if (handSize() < 13) {
       $("result").textContent = "";
       $("result").append(el("p", { class: "hint", id: "short-hand" },
-        `${handSize()} tiles: analysis needs 13 (shanten, waits) and scoring needs 14, the winning tile included; ` +
-        "each meld counts 3."));
+        t("{n} tiles: analysis needs 13 (shanten, waits) and scoring needs 14, the winning tile included; each meld counts 3.", { n: handSize() })));
       if (state.view === "compare") $("compare").textContent = "";
       return;
     }
     if (!c.win) {
       // Only melds so far: nothing to score or analyse until there is a concealed tile.
       $("result").textContent = "";
-      $("result").append(el("p", { class: "hint" }, "Add the concealed tiles, the winning tile last."));
+      $("result").append(el("p", { class: "hint" }, t("Add the concealed tiles, the winning tile last.")));
       if (state.view === "compare") $("compare").textContent = "";
       return;
     }
@@ -768,10 +776,10 @@ async function update() {
     if (serial !== requestSerial) return;
     const scored = evaluated.data.score || evaluated.data;
     if (scored.ok) renderResult(scored);
-    else renderError(scored.error || { code: "error", message: "the server did not answer" }, evaluated.data.analysis || null);
+    else renderError(scored.error || { code: "error", message: t("the server did not answer") }, evaluated.data.analysis || null);
     if (compared) renderCompare(compared.data);
   } catch (e) {
-    if (serial === requestSerial) renderError({ code: "network", message: "cannot reach the server: " + e.message }, null);
+    if (serial === requestSerial) renderError({ code: "network", message: t("cannot reach the server: {reason}", { reason: e.message }) }, null);
   } finally {
     if (serial === requestSerial) document.body.classList.remove("busy");
   }
@@ -801,7 +809,7 @@ async function readTyped() {
 
 function wire() {
   for (const id of ["seat", "round"]) {
-    for (const s of SEATS) { const o = document.createElement("option"); o.value = s; o.textContent = SEAT_NAMES[s]; $(id).appendChild(o); }
+    for (const s of SEATS) { const o = document.createElement("option"); o.value = s; o.textContent = t(SEAT_NAMES[s]); $(id).appendChild(o); }
   }
   renderPalette();
   for (const b of document.querySelectorAll("#modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
@@ -832,6 +840,8 @@ function wire() {
 }
 
 async function start() {
+  const listing = fetch("/api/rules");  // asked for while the page's language loads
+  await loadLanguage();
   wire();
   const untouched = readingSerial;  // the notation as the page opened: a link's hand, or nothing
   await fromQuery(location.search);
@@ -840,11 +850,12 @@ async function start() {
     await loadGlosses();
   } catch (e) { /* names stay in romaji */ }
   try {
-    const r = await fetch("/api/rules");
+    const r = await listing;
     rulesListing = await r.json();
     for (const p of rulesListing.presets) {
       const o = document.createElement("option");
       o.value = o.textContent = p.name;
+      o.className = "no-translate";  // a rule book's name
       o.dataset.players = String(p.players);
       $("preset").appendChild(o);
     }

@@ -6,8 +6,8 @@
 
 const WIND_OF = { E: 0, S: 1, W: 2, N: 3 };
 const DRAW_NAMES = {
-  exhaustive: "Exhaustive draw", yao9: "Nine terminals (kyuushu kyuuhai)", reach4: "Four riichi",
-  ron3: "Triple ron", kan4: "Four kans", kaze4: "Four winds discarded", nm: "Nagashi mangan",
+  exhaustive: N_("Exhaustive draw"), yao9: N_("Nine terminals (kyuushu kyuuhai)"), reach4: N_("Four riichi"),
+  ron3: N_("Triple ron"), kan4: N_("Four kans"), kaze4: N_("Four winds discarded"), nm: N_("Nagashi mangan"),
 };
 const game = { data: null, hand: 0, step: 0, record: "", name: "" };
 
@@ -40,7 +40,7 @@ function readAddress() {
   const q = new URLSearchParams(location.hash.slice(1));
   const int = (k, min) => Math.max(min, parseInt(q.get(k) || String(min), 10) || min);
   return { hand: int("hand", 1) - 1, step: int("turn", 0), record: q.get("record") || "", name: q.get("name") || "",
-    format: q.get("format") || "auto", rules: q.get("rules") || "" };
+    format: q.get("format") || "auto", rules: q.get("rules") || "", review: q.get("review") };
 }
 
 function writeAddress() {
@@ -58,7 +58,7 @@ function writeAddress() {
 
 async function replay(bytes, name, position) {
   $("load-error").hidden = true;
-  $("load-status").textContent = "replaying…";
+  $("load-status").textContent = t("replaying…");
   const body = await packed(bytes);
   let answer;
   try {
@@ -70,7 +70,7 @@ async function replay(bytes, name, position) {
     });
     answer = await r.json();
   } catch (e) {
-    answer = { ok: false, error: { code: "network", message: "cannot reach the server: " + e.message } };
+    answer = { ok: false, error: { code: "network", message: t("cannot reach the server: {reason}", { reason: e.message }) } };
   }
   $("load-status").textContent = "";
   if (!answer.ok) { showLoadError(answer); return; }
@@ -92,7 +92,7 @@ function showLoadError(answer) {
   box.hidden = false;
   box.textContent = "";
   box.append(el("p", { id: "load-error-message", "data-code": answer.error.code },
-    `${answer.error.code.replaceAll("_", " ")}: ${answer.error.message}`));
+    `${t(answer.error.code.replaceAll("_", " "))}: ${answer.error.message}`));
   const more = (answer.errors || []).slice(1);
   if (more.length) {
     const ul = el("ul", {});
@@ -105,20 +105,20 @@ function showLoadError(answer) {
 // 0): the hand is named first unless the message starts by naming it.
 function errorText(e) {
   const hand = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1}`;
-  const where = hand && !new RegExp(`^${hand}\\b`).test(e.error.message) ? `${hand}: ` : "";
-  return `${where}${e.error.code.replaceAll("_", " ")}: ${e.error.message}`;
+  const where = hand && !new RegExp(`^${hand}\\b`).test(e.error.message) ? `${t("hand {n}", { n: e.kyoku + 1 })}: ` : "";
+  return `${where}${t(e.error.code.replaceAll("_", " "))}: ${e.error.message}`;
 }
 
-const FORMAT_NAMES = { mjlog: "Tenhou mjlog", tenhou6: "tenhou.net/6", mjai: "mjai", soul: "Mahjong Soul", riichicity: "Riichi City" };
+const FORMAT_NAMES = { mjlog: N_("Tenhou mjlog"), tenhou6: "tenhou.net/6", mjai: "mjai", soul: N_("Mahjong Soul"), riichicity: N_("Riichi City") };
 
 // The game's source, room and rules, and its players, as the record gives them.
 function renderGameInfo() {
   const d = game.data;
-  const parts = [FORMAT_NAMES[d.format] || d.format];
+  const parts = [t(FORMAT_NAMES[d.format] || d.format)];
   if (d.rules.room) parts.push(d.rules.room);
-  parts.push(`rules: ${d.rules.name}`);
+  parts.push(t("rules: {name}", { name: d.rules.name }));
   const named = d.names.filter((n) => n).length;
-  if (named) parts.push(d.names.map((n, seat) => n || `seat ${seat}`).join(" · "));
+  if (named) parts.push(d.names.map((n, seat) => n || t("seat {n}", { n: seat })).join(" · "));
   $("game-info").textContent = parts.join(" — ");
 }
 
@@ -128,7 +128,7 @@ function renderErrors() {
   box.hidden = !errors.length;
   box.textContent = "";
   if (!errors.length) return;
-  box.append(el("h2", {}, "Errors: the hands named were not replayed"));
+  box.append(el("h2", {}, t("Errors: the hands named were not replayed")));
   const ul = el("ul", {});
   for (const e of errors) ul.append(el("li", {}, errorText(e)));
   box.append(ul);
@@ -139,13 +139,13 @@ async function loadPresets() {
   const r = await fetch("/api/rules");
   const listing = await r.json();
   const sel = $("rules");
-  for (const p of listing.presets || []) sel.append(el("option", { value: p.name, "data-players": String(p.players || 4) }, p.name));
+  for (const p of listing.presets || []) sel.append(el("option", { value: p.name, "data-players": String(p.players || 4), class: "no-translate" }, p.name));
 }
 
 // The record's own rules named, and only the presets of as many players as the record's game.
 function renderRulesChoice() {
   const rules = game.data.rules;
-  $("rules").options[0].textContent = `the record's own (${rules.record})`;
+  $("rules").options[0].textContent = t("the record's own ({name})", { name: rules.record });
   for (const o of $("rules").options) if (o.value) o.hidden = o.dataset.players !== String(rules.players || 4);
 }
 
@@ -156,7 +156,7 @@ function renderNotes(h) {
   box.hidden = !notes.length;
   box.textContent = "";
   if (!notes.length) return;
-  box.append(el("h2", {}, "Read leniently"));
+  box.append(el("h2", {}, t("Read leniently")));
   const ul = el("ul", {});
   for (const n of notes) ul.append(el("li", {}, n));
   box.append(ul);
@@ -166,26 +166,26 @@ function renderNotes(h) {
 
 function hands() { return game.data.hands; }
 function current() { return hands()[game.hand]; }
-function playerName(seat) { return game.data.names[seat] || `seat ${seat}`; }
+function playerName(seat) { return game.data.names[seat] || t("seat {n}", { n: seat }); }
 // The seat wind of a seat in the current hand.
 function windOf(seat) { return current().steps[0].seats[seat].wind; }
 function seatAt(wind) { return current().steps[0].seats.findIndex((s) => s.wind === wind); }
-function who(seat) { return `${SEAT_NAMES[windOf(seat)]} (${playerName(seat)})`; }
+function who(seat) { return `${t(SEAT_NAMES[windOf(seat)])} (${playerName(seat)})`; }
 
 function roundTitle(h) {
   const k = h.kyoku;
-  if (k) return `${SEAT_NAMES[k.round_wind]} ${k.round_number}` + (k.honba ? `, ${k.honba} honba` : "");
+  if (k) return t("{wind} {number}", { wind: t(SEAT_NAMES[k.round_wind]), number: k.round_number }) + (k.honba ? ", " + t("{n} honba", { n: k.honba }) : "");
   // A hand the engine refused has no result: its round is in its deal ("deal E2 dealer=1 honba=0 ...").
   const deal = /^deal ([ESWN])(\d) .*honba=(\d+)/.exec(h.steps[0].event);
-  if (!deal) return `hand ${h.index + 1}`;
-  return `${SEAT_NAMES[deal[1]]} ${deal[2]}` + (deal[3] !== "0" ? `, ${deal[3]} honba` : "");
+  if (!deal) return t("hand {n}", { n: h.index + 1 });
+  return t("{wind} {number}", { wind: t(SEAT_NAMES[deal[1]]), number: deal[2] }) + (deal[3] !== "0" ? ", " + t("{n} honba", { n: deal[3] }) : "");
 }
 
 function outcomeText(h) {
   const k = h.kyoku;
-  if (!k) return "refused by the engine";
-  if (k.outcome === "draw") return DRAW_NAMES[k.draw.type] || k.draw.type;
-  return k.wins.map((w) => `${w.tsumo ? "tsumo" : "ron"} ${playerName(w.winner)} ${points(w.points)}`).join(", ");
+  if (!k) return t("refused by the engine");
+  if (k.outcome === "draw") return t(DRAW_NAMES[k.draw.type] || k.draw.type);
+  return k.wins.map((w) => `${w.tsumo ? t("tsumo") : t("ron")} ${playerName(w.winner)} ${points(w.points)}`).join(", ");
 }
 
 function verdictMark(k) {
@@ -232,24 +232,26 @@ function eventText(s) {
   const w = s.event.split(" ");
   const actor = s.seat === null || s.seat === undefined ? "" : who(s.seat);
   switch (s.kind) {
-    case "deal": return "The deal: 13 tiles each";
-    case "draw": return `${actor} draws ${w[2]}${w[3] === "rinshan" ? " from the dead wall" : ""}`;
-    case "discard": return `${actor} discards ${w[2]}${w[3] === "tsumogiri" ? " (the tile just drawn)" : ""}`;
-    case "riichi": return `${actor} declares riichi`;
-    case "riichi_accepted": return `${actor}'s riichi is accepted: a 1,000-point stick on the table`;
+    case "deal": return t("The deal: 13 tiles each");
+    case "draw": return w[3] === "rinshan" ? t("{actor} draws {tile} from the dead wall", { actor, tile: w[2] }) : t("{actor} draws {tile}", { actor, tile: w[2] });
+    case "discard": return w[3] === "tsumogiri" ? t("{actor} discards {tile} (the tile just drawn)", { actor, tile: w[2] }) : t("{actor} discards {tile}", { actor, tile: w[2] });
+    case "riichi": return t("{actor} declares riichi", { actor });
+    case "riichi_accepted": return t("{actor}'s riichi is accepted: a 1,000-point stick on the table", { actor });
     case "chi": case "pon": case "minkan": {
       const [tile, from] = w[2].split("<");
-      return `${actor} calls ${s.kind === "minkan" ? "kan" : s.kind} on ${tile} from ${who(Number(from))}`;
+      const call = { chi: N_("chi"), pon: N_("pon"), minkan: N_("kan") }[s.kind];
+      return t("{actor} calls {call} on {tile} from {from}", { actor, call: t(call), tile, from: who(Number(from)) });
     }
-    case "shouminkan": return `${actor} adds ${w[2]} to a pon (added kan)`;
-    case "ankan": return `${actor} declares a closed kan of ${w[2]}`;
-    case "kita": return `${actor} sets a North aside (kita): a dora, and a tile from the dead wall`;
-    case "dora": return `A new dora indicator: ${w[1]}`;
+    case "shouminkan": return t("{actor} adds {tile} to a pon (added kan)", { actor, tile: w[2] });
+    case "ankan": return t("{actor} declares a closed kan of {tile}", { actor, tile: w[2] });
+    case "kita": return t("{actor} sets a North aside (kita): a dora, and a tile from the dead wall", { actor });
+    case "dora": return t("A new dora indicator: {tile}", { tile: w[1] });
     case "win": {
       const ron = (w[3] || "").startsWith("ron<");
-      return ron ? `${actor} wins by ron on ${w[2]} from ${who(Number(w[3].slice(4)))}` : `${actor} wins by tsumo on ${w[2]}`;
+      return ron ? t("{actor} wins by ron on {tile} from {from}", { actor, tile: w[2], from: who(Number(w[3].slice(4))) })
+        : t("{actor} wins by tsumo on {tile}", { actor, tile: w[2] });
     }
-    case "ryuukyoku": return `The hand is drawn: ${DRAW_NAMES[w[1]] || w[1]}`;
+    case "ryuukyoku": return t("The hand is drawn: {kind}", { kind: t(DRAW_NAMES[w[1]] || w[1]) });
     default: return s.event;
   }
 }
@@ -273,11 +275,11 @@ function seatView(step, seat, deltas) {
   });
   const score = el("span", { class: "score" }, points(step.scores[seat]));
   const head = el("div", { class: "seat-head" },
-    el("b", { class: "wind" + (isDealer ? " dealer" : ""), title: isDealer ? "dealer" : SEAT_NAMES[p.wind] }, p.wind),
+    el("b", { class: "wind" + (isDealer ? " dealer" : ""), title: isDealer ? t("dealer") : t(SEAT_NAMES[p.wind]) }, i18n.lang === "en" ? p.wind : t(SEAT_NAMES[p.wind])),
     el("span", { class: "name" }, playerName(seat)), score);
   if (deltas && deltas[seat]) head.append(el("span", { class: "delta " + (deltas[seat] > 0 ? "plus" : "minus") }, signed(deltas[seat])));
-  if (p.riichi) head.append(el("span", { class: "riichi-flag" }, "riichi"));
-  if (p.won) head.append(el("span", { class: "won-flag" }, "won"));
+  if (p.riichi) head.append(el("span", { class: "riichi-flag" }, t("riichi")));
+  if (p.won) head.append(el("span", { class: "won-flag" }, t("won")));
   div.append(head);
   const hand = el("div", { class: "seat-hand" });
   const tiles = el("span", { class: "tiles hand-tiles" });
@@ -290,12 +292,12 @@ function seatView(step, seat, deltas) {
   }
   for (const m of p.melds) hand.append(el("span", { class: "meld" }, meldImage(m, p.wind)));
   if (p.kita) {  // Norths set aside (three-player games), beside the melds
-    const norths = el("span", { class: "tiles kita", title: `${p.kita} North${p.kita > 1 ? "s" : ""} set aside (kita)` });
+    const norths = el("span", { class: "tiles kita", title: t("Norths set aside (kita): {n}", { n: p.kita }) });
     for (let i = 0; i < p.kita; i++) norths.append(useTile("4z"));
     hand.append(norths);
   }
   div.append(hand);
-  const river = el("div", { class: "river", "aria-label": `${SEAT_NAMES[p.wind]}'s discards` });
+  const river = el("div", { class: "river", "aria-label": t("{wind}'s discards", { wind: t(SEAT_NAMES[p.wind]) }) });
   const lastDiscard = step.kind === "discard" && step.seat === seat;
   p.river.forEach((d, i) => river.append(riverTile(d, lastDiscard && i === p.river.length - 1)));
   div.append(river);
@@ -306,10 +308,10 @@ function renderTable(h, step) {
   const k = h.kyoku;
   const info = $("table-info");
   info.textContent = "";
-  const sticks = step.sticks ? ` · ${step.sticks} riichi stick${step.sticks > 1 ? "s" : ""}` : "";
+  const sticks = step.sticks ? " · " + t("riichi sticks: {n}", { n: step.sticks }) : "";
   info.append(el("span", { class: "round", id: "round-title" }, roundTitle(h) + sticks),
-    el("span", { class: "wall" }, `${step.wall} tiles left`),
-    el("span", { class: "dora-box" }, "dora indicators ", tileRow(step.dora, "small dora")));
+    el("span", { class: "wall" }, t("{n} tiles left", { n: step.wall })),
+    el("span", { class: "dora-box" }, t("dora indicators"), " ", tileRow(step.dora, "small dora")));
   const ended = game.step >= endStep(h) && k;
   const deltas = ended && game.step === h.steps.length - 1 ? k.deltas : null;
   const seats = $("seats");
@@ -336,9 +338,9 @@ function wallView(wall, step) {
     indicators.append(pair);
   });
   return [
-    el("div", { class: "dead-wall" }, el("b", {}, "Dead wall"), " replacement tiles ",
-      tileRow(wall.rinshan.slice(rinshanDrawn), "small rinshan"), " dora indicators (ura below) ", indicators),
-    el("div", { class: "live-wall" }, el("b", {}, `Still to come (${live.length})`), " ", tileRow(live, "small")),
+    el("div", { class: "dead-wall" }, el("b", {}, t("Dead wall")), " ", t("replacement tiles"), " ",
+      tileRow(wall.rinshan.slice(rinshanDrawn), "small rinshan"), " ", t("dora indicators (ura below)"), " ", indicators),
+    el("div", { class: "live-wall" }, el("b", {}, t("Still to come ({n})", { n: live.length })), " ", tileRow(live, "small")),
   ];
 }
 
@@ -348,18 +350,18 @@ function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 // A value of the comparison as text; score changes get their sign.
 function valueText(v, sign) {
   if (v === undefined) return "—";
-  if (v === null || (Array.isArray(v) && !v.length)) return "none";
+  if (v === null || (Array.isArray(v) && !v.length)) return t("none");
   if (Array.isArray(v)) {
-    if (typeof v[0] === "object") return v.map((y) => `${yakuName(y.name)}${y.han !== undefined ? " " + y.han : ""}`).join(", ");
-    const text = v.map((x) => (typeof x !== "number" ? yakuName(String(x)) : sign ? signed(x) : points(x)));
+    if (typeof v[0] === "object") return v.map((y) => `${yakuShown(y.name)}${y.han !== undefined ? " " + y.han : ""}`).join(", ");
+    const text = v.map((x) => (typeof x !== "number" ? yakuShown(String(x)) : sign ? signed(x) : points(x)));
     // A number a seat (four, or three in a three-player game): each with its wind in this hand.
     const seats = current().steps[0].seats.length;
     if (v.length === seats && typeof v[0] === "number") {
-      return v.map((_, i) => i).sort((a, b) => WIND_OF[windOf(a)] - WIND_OF[windOf(b)]).map((seat) => `${windOf(seat)} ${text[seat]}`).join(" · ");
+      return v.map((_, i) => i).sort((a, b) => WIND_OF[windOf(a)] - WIND_OF[windOf(b)]).map((seat) => `${i18n.lang === "en" ? windOf(seat) : t(SEAT_NAMES[windOf(seat)])} ${text[seat]}`).join(" · ");
     }
     return text.join(" ");
   }
-  return typeof v === "number" ? points(v) : String(v);
+  return typeof v === "number" ? points(v) : t(String(v));
 }
 function yakuKey(list) {
   return (list || []).filter((y) => y.han > 0).map((y) => `${y.name}:${y.han}`).sort();
@@ -367,17 +369,17 @@ function yakuKey(list) {
 
 // Rows of (field, engine value, record value); a row is marked when the replay's comparison names it.
 function compareTable(rows, mismatches) {
-  const t = el("table", { class: "versus" });
-  t.append(el("tr", {}, el("th", {}, ""), el("th", {}, "engine"), el("th", {}, "record")));
+  const tb = el("table", { class: "versus" });
+  tb.append(el("tr", {}, el("th", {}, ""), el("th", {}, t("engine")), el("th", {}, t("record"))));
   for (const [field, label, mine, theirs] of rows) {
     if (theirs === undefined) continue;  // the record does not state it
     const differs = mismatches.includes(field);
     const sign = field.endsWith("deltas");
-    t.append(el("tr", { class: differs ? "differs" : "", "data-field": field },
-      el("th", {}, label), el("td", { class: "engine" }, valueText(mine, sign)),
+    tb.append(el("tr", { class: differs ? "differs" : "", "data-field": field },
+      el("th", {}, t(label)), el("td", { class: "engine" }, valueText(mine, sign)),
       el("td", { class: "record" }, valueText(theirs, sign) + (differs ? " ✗" : ""))));
   }
-  return t;
+  return tb;
 }
 
 function winView(h, j) {
@@ -386,8 +388,8 @@ function winView(h, j) {
   const mine = k.wins[j];
   const log = (k.log.wins || [])[j] || {};
   const box = el("div", { class: "win", "data-win": String(j) });
-  const how = v.tsumo ? "tsumo" : `ron from ${who(v.from)}`;
-  box.append(el("h2", {}, `${who(v.winner)} wins by ${how}`));
+  box.append(el("h2", {}, v.tsumo ? t("{name} wins by tsumo", { name: who(v.winner) })
+    : t("{name} wins by ron from {other}", { name: who(v.winner), other: who(v.from) })));
   // The winning hand as the calculator draws it: concealed tiles, the winning tile apart, the melds.
   const parts = v.hand.split(" ");
   const concealed = parseTiles(parts[0]);
@@ -395,41 +397,41 @@ function winView(h, j) {
   const hand = el("div", { class: "win-hand" }, tileRow(sortTiles(concealed)), el("span", { class: "tiles win-tile" }, useTile(v.win)));
   for (const m of parts.slice(1)) hand.append(el("span", { class: "meld" }, meldImage(m, v.seat_wind)));
   box.append(hand);
-  const indicators = el("p", { class: "indicators-line" }, "dora indicators ", tileRow(parseTiles(v.dora), "small"));
-  if (v.ura) indicators.append(" ura ", tileRow(parseTiles(v.ura), "small"));
+  const indicators = el("p", { class: "indicators-line" }, t("dora indicators"), " ", tileRow(parseTiles(v.dora), "small"));
+  if (v.ura) indicators.append(" ", t("ura"), " ", tileRow(parseTiles(v.ura), "small"));
   box.append(indicators);
-  const label = (s) => `${SEAT_NAMES[s]} (${playerName(seatAt(s))})`;
+  const label = (s) => `${t(SEAT_NAMES[s])} (${playerName(seatAt(s))})`;
   box.append(scoreView(v.result, { tsumo: v.tsumo, seatLabel: label, ids: false }));
   const m = (name) => `wins[${j}].${name}`;
   const rows = [
-    [m("han"), "han", mine.han, log.han], [m("fu"), "fu", mine.fu, log.fu],
-    [m("points"), "points", mine.points, log.points], [m("limit"), "limit", mine.limit, log.limit],
-    [m("yaku"), "yaku", mine.yaku, log.yaku !== undefined ? log.yaku : log.yaku_text], [m("yakuman"), "yakuman", mine.yakuman.map((y) => y.name), log.yakuman],
-    [m("pao"), "liable (pao)", mine.pao === null ? null : playerName(mine.pao), log.pao === undefined ? undefined : playerName(log.pao)],
-    [m("deltas"), "score changes", mine.deltas, log.deltas],
+    [m("han"), N_("han"), mine.han, log.han], [m("fu"), N_("fu"), mine.fu, log.fu],
+    [m("points"), N_("points"), mine.points, log.points], [m("limit"), N_("limit"), mine.limit, log.limit],
+    [m("yaku"), N_("yaku"), mine.yaku, log.yaku !== undefined ? log.yaku : log.yaku_text], [m("yakuman"), N_("yakuman"), mine.yakuman.map((y) => y.name), log.yakuman],
+    [m("pao"), N_("liable (pao)"), mine.pao === null ? null : playerName(mine.pao), log.pao === undefined ? undefined : playerName(log.pao)],
+    [m("deltas"), N_("score changes"), mine.deltas, log.deltas],
   ];
-  box.append(el("h3", {}, "Engine and record"), compareTable(rows, k.mismatches));
+  box.append(el("h3", {}, t("Engine and record")), compareTable(rows, k.mismatches));
   return box;
 }
 
 function handRows(k) {
   const log = k.log || {};
   const rows = [
-    ["scores_start", "start scores", k.scores_start, log.scores_start],
-    ["honba", "honba", k.honba, log.honba], ["riichi_sticks", "riichi sticks", k.riichi_sticks, log.riichi_sticks],
-    ["deltas", "hand's score changes", k.deltas, log.deltas === null ? undefined : log.deltas],
+    ["scores_start", N_("start scores"), k.scores_start, log.scores_start],
+    ["honba", N_("honba"), k.honba, log.honba], ["riichi_sticks", N_("riichi sticks"), k.riichi_sticks, log.riichi_sticks],
+    ["deltas", N_("hand's score changes"), k.deltas, log.deltas === null ? undefined : log.deltas],
   ];
   if (k.outcome === "draw" || log.draw) {
-    rows.unshift(["draw.type", "draw", k.draw ? k.draw.type : k.outcome, log.draw ? log.draw.type : undefined]);
+    rows.unshift(["draw.type", N_("draw"), k.draw ? k.draw.type : k.outcome, log.draw ? log.draw.type : undefined]);
   }
   return rows;
 }
 
 function verdictText(k) {
-  if (!k) return "The engine refused this hand part-way (see above)";
-  if (k.matches_log === null) return "The record states no results for this hand";
-  if (k.matches_log) return "✓ Everything the record states matches the engine";
-  return `✗ Differs from the record: ${k.mismatches.join(", ")}`;
+  if (!k) return t("The engine refused this hand part-way (see above)");
+  if (k.matches_log === null) return t("The record states no results for this hand");
+  if (k.matches_log) return "✓ " + t("Everything the record states matches the engine");
+  return "✗ " + t("Differs from the record: {fields}", { fields: k.mismatches.join(", ") });
 }
 
 function renderOutcome(h) {
@@ -444,11 +446,11 @@ function renderOutcome(h) {
     const shown = h.steps.slice(0, game.step + 1).filter((s) => s.kind === "win").length;
     for (let j = 0; j < Math.min(shown, h.wins.length); j++) box.append(winView(h, j));
   } else {
-    box.append(el("h2", {}, DRAW_NAMES[k.draw.type] || k.draw.type));
-    if (k.draw.tenpai) box.append(el("p", {}, "Tenpai: " + (k.draw.tenpai.map(who).join(", ") || "nobody")));
-    if (k.draw.nagashi) box.append(el("p", {}, "Nagashi mangan: " + k.draw.nagashi.map(who).join(", ")));
+    box.append(el("h2", {}, t(DRAW_NAMES[k.draw.type] || k.draw.type)));
+    if (k.draw.tenpai) box.append(el("p", {}, t("Tenpai:") + " " + (k.draw.tenpai.map(who).join(", ") || t("nobody"))));
+    if (k.draw.nagashi) box.append(el("p", {}, t("Nagashi mangan:") + " " + k.draw.nagashi.map(who).join(", ")));
   }
-  box.append(el("h3", {}, "The hand"), compareTable(handRows(k), k.mismatches));
+  box.append(el("h3", {}, t("The hand")), compareTable(handRows(k), k.mismatches));
 }
 
 function renderGameEnd() {
@@ -458,24 +460,25 @@ function renderGameEnd() {
   box.hidden = !(end && lastHand && game.step === current().steps.length - 1);
   box.textContent = "";
   if (box.hidden) return;
-  box.append(el("h2", {}, "End of the game"));
+  box.append(el("h2", {}, t("End of the game")));
   const log = end.log || {};
-  const t = el("table", { class: "versus final" });
-  t.append(el("tr", {}, el("th", {}, ""), el("th", {}, "final score"), el("th", {}, "points"), el("th", {}, "record")));
+  const tb = el("table", { class: "versus final" });
+  tb.append(el("tr", {}, el("th", {}, ""), el("th", {}, t("final score")), el("th", {}, t("points")), el("th", {}, t("record"))));
   for (let seat = 0; seat < end.final_scores.length; seat++) {
     const theirs = log.final_scores ? `${points(log.final_scores[seat])} / ${log.final_points[seat]}` : "—";
     // only the values that differ are marked: a lobby's own uma changes the points, not the scores
     const scoreDiffers = Boolean(log.final_scores) && log.final_scores[seat] !== end.final_scores[seat];
     const pointsDiffers = Boolean(log.final_points) && Math.abs(log.final_points[seat] - end.final_points[seat]) > 1e-6;
     const mark = (differs) => (differs ? "differs" : "");
-    t.append(el("tr", { "data-seat": String(seat) }, el("th", {}, playerName(seat)),
+    tb.append(el("tr", { "data-seat": String(seat) }, el("th", {}, playerName(seat)),
       el("td", { class: mark(scoreDiffers) }, points(end.final_scores[seat])),
       el("td", { class: mark(pointsDiffers) }, String(end.final_points[seat])),
       el("td", { class: mark(scoreDiffers || pointsDiffers) }, theirs)));
   }
-  const verdict = end.matches_log === null ? "The record states no final result"
-    : end.matches_log ? "✓ The final scores and points match the record" : "✗ Differs from the record: " + end.mismatches.join(", ");
-  box.append(t, el("p", { class: end.matches_log === false ? "verdict-line differs" : "verdict-line" }, verdict));
+  const verdict = end.matches_log === null ? t("The record states no final result")
+    : end.matches_log ? "✓ " + t("The final scores and points match the record")
+      : "✗ " + t("Differs from the record: {fields}", { fields: end.mismatches.join(", ") });
+  box.append(tb, el("p", { class: end.matches_log === false ? "verdict-line differs" : "verdict-line" }, verdict));
 }
 
 function render() {
@@ -491,10 +494,10 @@ function render() {
   range.value = String(game.step);
   // The step and the verdict: beside the controls, or under them on a narrow screen.
   const mark = verdictMark(h.kyoku);
-  for (const id of ["step-label", "step-label-short"]) $(id).textContent = `turn ${game.step} / ${h.steps.length - 1}`;
+  for (const id of ["step-label", "step-label-short"]) $(id).textContent = t("turn {n} / {total}", { n: game.step, total: h.steps.length - 1 });
   for (const id of ["verdict", "verdict-short"]) {
-    $(id).textContent = !h.kyoku ? "✗ refused by the engine" : mark === "–" ? "no results stated"
-      : mark === "✓" ? "✓ matches the record" : "✗ differs from the record";
+    $(id).textContent = !h.kyoku ? "✗ " + t("refused by the engine") : mark === "–" ? t("no results stated")
+      : mark === "✓" ? "✓ " + t("matches the record") : "✗ " + t("differs from the record");
     $(id).className = "verdict " + (mark === "✗" ? "differs" : "");
   }
   renderNotes(h);
@@ -584,7 +587,7 @@ function wire() {
   });
   $("load").addEventListener("click", async () => {
     const text = $("paste").value;
-    if (!text.trim()) { showLoadError({ error: { code: "invalid_log", message: "paste a record first" } }); return; }
+    if (!text.trim()) { showLoadError({ error: { code: "invalid_log", message: t("paste a record first") } }); return; }
     await replay(new TextEncoder().encode(text), "", null);
   });
   $("show-paste").addEventListener("click", () => { $("load-card").classList.remove("loaded"); $("paste").focus(); });
@@ -624,13 +627,19 @@ async function start() {
   if (!a.record) return;
   let bytes;
   try { bytes = fromBase64Url(a.record); } catch (e) {
-    showLoadError({ error: { code: "invalid_log", message: "the record in the address is damaged (not base64url)" } });
+    showLoadError({ error: { code: "invalid_log", message: t("the record in the address is damaged (not base64url)") } });
     return;
   }
   await replay(bytes, a.name, a);
+  // review=SEAT (the play page's link after a game): that seat reviewed by the default player at once.
+  if (a.review !== null && game.data && [...$("review-seat").options].some((o) => o.value === a.review)) {
+    $("review-seat").value = a.review;
+    await runReview();
+  }
 }
 
 async function main() {
+  await loadLanguage();
   wire();
   try { await loadGlosses(); } catch (e) { /* names stay in romaji */ }
   try { await loadPresets(); } catch (e) { /* the record's own rules only */ }

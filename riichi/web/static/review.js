@@ -7,6 +7,7 @@
 const review = { data: null };
 
 // An action as the engine writes it, without the seat ("discard 3 1s" is "discard 1s").
+function actionShown(text) { return tWords(actionText(text), "action:"); }
 function actionText(text) {
   return text.replace(/^(\S+) \d\b ?/, "$1 ").trim();
 }
@@ -32,7 +33,7 @@ async function runReview() {
   const status = document.getElementById("review-summary");
   const error = document.getElementById("review-error");
   error.hidden = true;
-  status.textContent = "reviewing…";
+  status.textContent = t("reviewing…");
   const params = new URLSearchParams({
     seat: document.getElementById("review-seat").value, player: document.getElementById("review-player").value,
     format: document.getElementById("format").value,
@@ -46,13 +47,13 @@ async function runReview() {
     });
     answer = await r.json();
   } catch (e) {
-    answer = { ok: false, error: { code: "network", message: "cannot reach the server: " + e.message } };
+    answer = { ok: false, error: { code: "network", message: t("cannot reach the server: {reason}", { reason: e.message }) } };
   }
   if (!answer.ok) {
     review.data = null;
     status.textContent = "";
     error.hidden = false;
-    error.textContent = `${answer.error.code.replaceAll("_", " ")}: ${answer.error.message}`;
+    error.textContent = `${t(answer.error.code.replaceAll("_", " "))}: ${answer.error.message}`;
     return;
   }
   review.data = answer;
@@ -62,11 +63,11 @@ async function runReview() {
 function choiceRow(c, here) {
   const mark = c.agrees ? "✓" : "✗";
   const row = el("li", { class: "review-choice" + (c.agrees ? "" : " differs") + (here ? " here" : ""),
-    "data-event": String(c.event), title: `hand ${c.hand_tiles}` },
-  el("span", { class: "review-mark", "aria-label": c.agrees ? "agrees" : "differs" }, mark),
-  el("span", { class: "review-turn" }, `turn ${Math.max(0, c.event - 1)}`),
-  el("span", { class: "review-recorded" }, actionText(c.recorded)),
-  el("span", { class: "review-chosen" }, actionText(c.chosen)));
+    "data-event": String(c.event), title: t("hand {tiles}", { tiles: c.hand_tiles }) },
+  el("span", { class: "review-mark", "aria-label": c.agrees ? t("agrees") : t("differs") }, mark),
+  el("span", { class: "review-turn" }, t("turn {n}", { n: Math.max(0, c.event - 1) })),
+  el("span", { class: "review-recorded" }, actionShown(c.recorded)),
+  el("span", { class: "review-chosen" }, actionShown(c.chosen)));
   // The seat faced the decision at the step before its recorded action (or before the event after it passed).
   row.addEventListener("click", () => go(game.hand, Math.max(0, c.event - 1)));
   return row;
@@ -89,25 +90,27 @@ function renderReview() {
   here.textContent = "";
   const r = review.data;
   if (!r) { summary.textContent = ""; list.hidden = true; return; }
-  summary.textContent = `${r.player} agrees with seat ${r.seat} (${playerName(r.seat)}) at ${r.agreements} of ` +
-    `${r.decisions} decisions: ${(100 * r.agreement_rate).toFixed(1)}%` +
-    (r.unknown ? `; ${r.unknown} not shown by the record` : "") + (r.error ? `; the review stopped: ${r.error}` : "");
+  summary.textContent = t("{player} agrees with seat {seat} ({name}) at {agreements} of {decisions} decisions: {rate}%", {
+    player: t(r.player), seat: r.seat, name: playerName(r.seat), agreements: r.agreements, decisions: r.decisions,
+    rate: (100 * r.agreement_rate).toFixed(1),
+  }) + (r.unknown ? "; " + t("{n} not shown by the record", { n: r.unknown }) : "")
+    + (r.error ? "; " + t("the review stopped: {error}", { error: r.error }) : "");
   const index = current().index;
   const mine = r.choices.filter((c) => c.hand === index);
   const now = mine.find((c) => c.event - 1 === game.step);
   if (now) {
-    here.append(el("span", { class: "review-mark" + (now.agrees ? "" : " differs") }, now.agrees ? "✓ agrees" : "✗ differs"),
-      ` here: the record ${actionText(now.recorded)}, ${r.player} ${actionText(now.chosen)}`);
+    here.append(el("span", { class: "review-mark" + (now.agrees ? "" : " differs") }, now.agrees ? "✓ " + t("agrees") : "✗ " + t("differs")),
+      " " + t("here: the record {recorded}, {player} {chosen}", { recorded: actionShown(now.recorded), player: t(r.player), chosen: actionShown(now.chosen) }));
     here.className = "review-here" + (now.agrees ? "" : " differs");
     if (now.recorded_judged && now.chosen_judged) here.append(el("span", { class: "review-judged" }, judgedText(now)));
   } else {
     here.className = "review-here";
-    here.append(mine.length ? `No decision of seat ${r.seat} at this step.` : `Seat ${r.seat} has no decision in this hand.`);
+    here.append(mine.length ? t("No decision of seat {seat} at this step.", { seat: r.seat }) : t("Seat {seat} has no decision in this hand.", { seat: r.seat }));
   }
   list.hidden = mine.length === 0;
   if (mine.length) {
-    list.append(el("li", { class: "review-head" }, el("span", {}, ""), el("span", {}, "turn"), el("span", {}, "record"),
-      el("span", {}, r.player)));
+    list.append(el("li", { class: "review-head" }, el("span", {}, ""), el("span", {}, t("turn")), el("span", {}, t("record")),
+      el("span", {}, t(r.player))));
     for (const c of mine) list.append(choiceRow(c, c === now));
   }
 }

@@ -2,16 +2,18 @@
 // page's inline sprite (riichi.svg), melds through /api/svg/meld, and the view of a scored hand.
 "use strict";
 
+// (i18n.js, loaded first, gives t and N_.)
 const SEATS = ["E", "S", "W", "N"];
-const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const SEAT_NAMES = { E: N_("East"), S: N_("South"), W: N_("West"), N: N_("North") };
 const LIMIT_NAMES = {
-  mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman",
-  kazoe_yakuman: "Kazoe yakuman", yakuman: "Yakuman",
+  mangan: N_("Mangan"), haneman: N_("Haneman"), baiman: N_("Baiman"), sanbaiman: N_("Sanbaiman"),
+  kazoe_yakuman: N_("Kazoe yakuman"), yakuman: N_("Yakuman"),
 };
 let glosses = {};       // yaku name -> English, from /api/yaku
 
 async function loadGlosses() {
-  glosses = await (await fetch("/api/yaku")).json();
+  const lang = typeof i18n === "undefined" ? "en" : i18n.lang;
+  glosses = await (await fetch("/api/yaku" + (lang === "en" ? "" : "?lang=" + lang))).json();
 }
 
 // -- tiles ------------------------------------------------------------------
@@ -92,17 +94,20 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function yakuName(name) { return name.replaceAll("_", " "); }
+// A yaku's name as the page's language shows it: romaji in English, the kanji in Japanese.
+function yakuShown(name) { return typeof i18n !== "undefined" && i18n.lang !== "en" && glosses[name] ? glosses[name] : yakuName(name); }
 function yakuLabel(name) {
   const gloss = glosses[name];
+  if (typeof i18n !== "undefined" && i18n.lang !== "en" && gloss) return el("span", { class: "yaku-name" }, gloss);
   return el("span", {}, yakuName(name), gloss && gloss !== yakuName(name) ? el("small", { class: "gloss" }, gloss) : null);
 }
 
 function points(n) { return n.toLocaleString("en-US"); }
 
 function headline(r) {
-  if (r.yakuman_total > 1) return `${r.yakuman_total}× yakuman`;
-  if (r.limit) return LIMIT_NAMES[r.limit] || r.limit;
-  return `${r.han} han ${r.fu} fu`;
+  if (r.yakuman_total > 1) return t("{n}× yakuman", { n: r.yakuman_total });
+  if (r.limit) return t(LIMIT_NAMES[r.limit] || r.limit);
+  return t("{han} han {fu} fu", { han: r.han, fu: r.fu });
 }
 function signed(n) { return (n > 0 ? "+" : "") + points(n); }
 
@@ -110,11 +115,11 @@ function signed(n) { return (n > 0 ? "+" : "") + points(n); }
 
 function paymentText(r, tsumo, seatLabel) {
   const pays = Object.entries(r.payments || {});
-  if (!tsumo) return pays.map(([s, n]) => `${seatLabel(s)} pays ${points(n)}`).join(", ");
+  if (!tsumo) return pays.map(([s, n]) => t("{seat} pays {points}", { seat: seatLabel(s), points: points(n) })).join(", ");
   const amounts = [...new Set(pays.map(([, n]) => n))];
   const others = r.deltas ? Object.keys(r.deltas).length - 1 : 3;  // three players: two others
-  if (amounts.length === 1 && pays.length === others && others > 1) return `${points(amounts[0])} all`;
-  return pays.map(([s, n]) => `${SEAT_NAMES[s]} ${points(n)}`).join(", ");
+  if (amounts.length === 1 && pays.length === others && others > 1) return t("{points} all", { points: points(amounts[0]) });
+  return pays.map(([s, n]) => `${t(SEAT_NAMES[s])} ${points(n)}`).join(", ");
 }
 
 // The result of a scored hand (an interchange result): points, limit, payments, yaku, fu, reading and score
@@ -130,29 +135,29 @@ function scoreView(r, opts) {
     el("div", a("payments"), paymentText(r, tsumo, seatLabel)));
   box.append(summary);
   for (const note of r.notes || []) box.append(el("p", ids ? { class: "note", id: "notes" } : { class: "note" }, note));
-  if (r.limit && !r.yakuman_total) box.append(el("p", a("hanfu"), `${r.han} han · ${r.fu} fu`));
+  if (r.limit && !r.yakuman_total) box.append(el("p", a("hanfu"), t("{han} han · {fu} fu", { han: r.han, fu: r.fu })));
   const list = el("ul", a("yaku"));
-  for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, yakuLabel(y.name), el("b", {}, y.multiplier > 1 ? `${y.multiplier}× yakuman` : "yakuman")));
-  for (const y of r.yaku || []) list.append(el("li", { "data-yaku": y.name }, yakuLabel(y.name), el("b", {}, `${y.han} han`)));
-  box.append(el("h3", {}, "Yaku"), list);
+  for (const y of r.yakuman || []) list.append(el("li", { "data-yaku": y.name, class: "yakuman" }, yakuLabel(y.name), el("b", {}, y.multiplier > 1 ? t("{n}× yakuman", { n: y.multiplier }) : t("yakuman"))));
+  for (const y of r.yaku || []) list.append(el("li", { "data-yaku": y.name }, yakuLabel(y.name), el("b", {}, t("{n} han", { n: y.han }))));
+  box.append(el("h3", {}, t("Yaku")), list);
   if (r.fu_details && r.fu_details.length) {
     const fu = el("ul", a("fu"));
-    for (const f of r.fu_details) fu.append(el("li", {}, el("span", {}, f.reason.replaceAll("_", " ")), el("b", {}, `${f.fu} fu`)));
-    box.append(el("h3", {}, `Fu: ${r.fu}`), fu);
+    for (const f of r.fu_details) fu.append(el("li", {}, el("span", {}, tWords(f.reason, "fu:")), el("b", {}, t("{n} fu", { n: f.fu }))));
+    box.append(el("h3", {}, t("Fu: {n}", { n: r.fu })), fu);
   }
   if (r.decomposition && r.decomposition.length) {
     const d = el("div", a("decomposition"));
     for (const g of r.decomposition) { try { d.append(tileRow(parseTiles(g), "small")); } catch (e) { d.append(g); } }
-    box.append(el("h3", {}, "Reading"), d);
+    box.append(el("h3", {}, t("Reading")), d);
   }
   if (r.deltas) {
-    const t = el("table", a("deltas"));
+    const tb = el("table", a("deltas"));
     for (const s of SEATS) {
       if (!(s in r.deltas)) continue;  // no North in a three-player game
       const v = r.deltas[s];
-      t.append(el("tr", { "data-seat": s }, el("th", {}, seatLabel(s)), el("td", { class: v > 0 ? "plus" : v < 0 ? "minus" : "" }, signed(v))));
+      tb.append(el("tr", { "data-seat": s }, el("th", {}, seatLabel(s)), el("td", { class: v > 0 ? "plus" : v < 0 ? "minus" : "" }, signed(v))));
     }
-    box.append(el("h3", {}, "Score changes"), t);
+    box.append(el("h3", {}, t("Score changes")), tb);
   }
   return box;
 }
