@@ -76,9 +76,11 @@ function choiceRow(c, here) {
 // The expert's judgement of both discards: the chance of winning times the value, the chance of dealing in and
 // its cost, and the points the recorded discard gives up.
 function judgedText(c) {
-  const one = (j) => `${j.tile}: win ${(100 * j.win).toFixed(1)}% × ${j.value} = ${Math.round(j.expected)}, ` +
-    `deal-in ${(100 * j.deal_in).toFixed(1)}% (−${Math.round(j.loss)})`;
-  return ` — record ${one(c.recorded_judged)}; expert ${one(c.chosen_judged)}; value lost ${Math.round(c.value_lost)}`;
+  const one = (j) => t("{tile}: win {win}% × {value} = {expected}, deal-in {deal_in}% (−{loss})", {
+    tile: j.tile, win: (100 * j.win).toFixed(1), value: j.value, expected: Math.round(j.expected),
+    deal_in: (100 * j.deal_in).toFixed(1), loss: Math.round(j.loss) });
+  return " — " + t("record {recorded}; expert {chosen}; value lost {lost}", {
+    recorded: one(c.recorded_judged), chosen: one(c.chosen_judged), lost: Math.round(c.value_lost) });
 }
 
 // The review beside the table: the rate, the decision faced at this step, and the hand's decisions.
