@@ -54,3 +54,14 @@ def test_the_intervals() -> None:
     # 1, 2, 3, 4: mean 2.5, sample standard deviation sqrt(5/3), half width 1.96 * sqrt(5/3) / 2
     m = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert m.value == 2.5 and abs(m.high - 2.5 - 1.96 * (5 / 3) ** 0.5 / 2) < 1e-9  # noqa: PLR2004
+
+
+def test_each_rotation_is_saved_with_its_seating(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    from riichi.formats.detect import read_record  # noqa: PLC0415
+
+    _summary(capsys, "--games", "1", "--rules", "tenhou-sanma", "--players", "expert,efficient,efficient",
+             "--save", str(tmp_path))
+    names = [read_record((tmp_path / f"game-0000-{r}.mjson").read_bytes()).names for r in range(3)]
+    # rotation r seats the expert at seat r
+    assert names == [("expert", "efficient", "efficient"), ("efficient", "expert", "efficient"),
+                     ("efficient", "efficient", "expert")]
