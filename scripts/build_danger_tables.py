@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from riichi.game import danger  # noqa: E402
 from riichi.formats.detect import read_record  # noqa: E402
+from riichi.game import danger  # noqa: E402
 from riichi.game.events import Deal, Discard, Event, GameStart  # noqa: E402
 from riichi.game.game import Game  # noqa: E402
 from riichi.game.players import SeatView  # noqa: E402

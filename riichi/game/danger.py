@@ -35,8 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from riichi.game import _danger_table
 from riichi.frozen import Frozen
+from riichi.game import _danger_table
 from riichi.tiles import KIND_OF, Tile
 
 if TYPE_CHECKING:

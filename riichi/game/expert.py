@@ -32,8 +32,8 @@ from riichi.errors import RiichiError
 from riichi.game.danger import danger_of_kinds, seat_threats, visible_counts
 from riichi.game.events import Discard, Kita, Pon, Riichi, Win
 from riichi.game.legal import Action, Pass
-from riichi.shapes.shanten import NO_TILE, shanten, shanten_after_draws
 from riichi.hand import Hand
+from riichi.shapes.shanten import NO_TILE, shanten, shanten_after_draws
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class DiscardJudgement:
     and the value it plays for, the chance it deals in (into any seat), the points that loses on average, and
     the score it is chosen by (attack less defence)."""
 
-    __slots__ = ("action", "deal_in", "loss", "shanten", "score", "useful", "value", "win")
+    __slots__ = ("action", "deal_in", "loss", "score", "shanten", "useful", "value", "win")
 
     def __init__(self, action: Discard, shanten_: int, useful: int, win: float, value: float, deal_in: float,
                  loss: float, score: float) -> None:
