@@ -58,7 +58,10 @@ def time_hand(hand: str, options: EvOptions, rounds: int) -> tuple[float, float]
     wall, cpu = [], []
     for _ in range(rounds):
         started, started_cpu = time.perf_counter(), time.process_time()
-        expected_values(hand, dora="1z", visible="1z", options=options)
+        try:
+            expected_values(hand, dora="1z", visible="1z", options=options)
+        except TooComplexError:
+            return None
         wall.append(time.perf_counter() - started)
         cpu.append(time.process_time() - started_cpu)
     return statistics.median(wall), statistics.median(cpu)
