@@ -36,6 +36,7 @@ __all__ = [
     "NotationError",
     "RiichiError",
     "SheetError",
+    "TooComplexError",
     "TournamentError",
     "UnknownRulesError",
     "WrongTileCountError",
@@ -134,6 +135,12 @@ class InconsistentSituationError(RiichiError):
     """Situation flags that cannot all be true, such as ippatsu without riichi."""
 
     code: ClassVar[str] = "inconsistent_situation"
+
+
+class TooComplexError(RiichiError):
+    """A question the analysis cannot answer within its budget (states or time); the message names the limit."""
+
+    code: ClassVar[str] = "too_complex"
 
 
 class UnknownRulesError(RiichiError):
