@@ -253,7 +253,7 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
     base, store = served
     session = Session(browser, base, 1280, lang="ja")
     page = session.page
-    names = {"you", "efficient"}  # the players' names in the game's record, shown by the replay page
+    names = {"you", "expert"}  # the players' names in the game's record, shown by the replay page
 
     def japanese_only(where: str) -> None:
         left = english_left(page.evaluate(VISIBLE_TEXT), names)
@@ -286,7 +286,12 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
                 page.check("#help-toggle") if kind == "hand" else None
                 if kind == "hand":
                     pg.wait_for_selector("#help table")
+                    # the help's columns: each discard's win chance and value (or why not), each tile's danger
+                    assert pg.locator("#help td.danger").count() == pg.locator("#help tr[data-tile]").count() > 0
+                    assert pg.locator("#help th").all_inner_texts()[-3:] == ["和了率", "期待値", "放銃率"]
                 japanese_only(f"the play page ({kind})")
+                if kind == "hand":  # the help works out values at every move: off again for the rest of the game
+                    page.uncheck("#help-toggle")
 
         play_to_the_end(page, game, random.Random(7), shots, watch)
         assert {"hand", "win", "end"} <= checked

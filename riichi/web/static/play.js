@@ -112,7 +112,7 @@ async function startGame() {
   const answer = await api("/api/play/new", body);
   if (!answer.ok) {
     $("setup-error").hidden = false;
-    $("setup-error").textContent = answer.error.message;
+    $("setup-error").textContent = errorMessage(answer.error);
     return;
   }
   $("setup-error").hidden = true;
@@ -438,18 +438,38 @@ async function loadHelp() {
   if (play.state.moves !== moves) return;  // a later position is shown already
   box.textContent = "";
   box.append(el("h2", {}, t("Help")));
-  if (!answer.ok) { box.append(el("p", { class: "hint" }, answer.error.message)); return; }
+  // A search past its budget still answers the rest of the analysis (too_complex): the table without values.
+  const evMissing = !answer.ok && answer.error.code === "too_complex";
+  if (!answer.ok && !evMissing) { box.append(el("p", { class: "hint" }, errorMessage(answer.error))); return; }
   box.append(el("p", {}, t("Shanten: {n}", { n: answer.shanten })));
+  const ev = new Map(((answer.ev && answer.ev.discards) || []).filter((x) => !x.kita).map((x) => [x.tile, x]));
+  const danger = new Map((answer.danger || []).map((x) => [x.tile, x]));
+  const kindOf = (tile) => tile.replace(/^0/, "5");
   if (answer.discards) {
     const table = el("table", { class: "discards help-table" });
-    table.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help")), el("th", {}, t("tiles left"))));
+    table.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help")),
+      el("th", {}, t("tiles left")),
+      el("th", { title: t("chance of winning the hand") }, t("win %")),
+      el("th", { title: t("expected points from the hand's win") }, t("expected value")),
+      el("th", { title: t("chance that the tile deals in now (any seat), from the rivers, riichi and calls in view") }, t("danger %"))));
     for (const d of answer.discards) {
       const helpful = el("span", { class: "tiles tiny" });
       for (const i of d.improving || []) helpful.append(useTile(i.tile));
-      table.append(el("tr", { "data-tile": d.tile }, el("td", {}, tileRow([d.tile], "small")), el("td", { class: "num" }, String(d.shanten)),
-        el("td", {}, helpful), el("td", { class: "num" }, String(d.ukeire))));
+      const x = ev.get(d.tile);
+      const risk = danger.get(kindOf(d.tile));
+      const byseat = risk ? risk.seats.map((v, s) => s === play.state.seat ? null : `${playerName(s)} ${(100 * v).toFixed(1)}`)
+        .filter(Boolean).join(" · ") : "";
+      table.append(el("tr", { "data-tile": d.tile },
+        el("td", {}, tileRow([d.tile], "small")), el("td", { class: "num" }, String(d.shanten)),
+        el("td", {}, helpful), el("td", { class: "num" }, String(d.ukeire)),
+        el("td", { class: "num ev-win" }, x ? (100 * x.win[0]).toFixed(1) : "–"),
+        el("td", { class: "num ev-value" }, x ? Math.round(x.value[0]).toLocaleString("en") : "–"),
+        el("td", { class: "num danger" + (risk && risk.any >= 0.05 ? " risky" : ""), ...(byseat ? { title: byseat } : {}) },
+          risk ? (100 * risk.any).toFixed(1) : "–")));
     }
     box.append(table);
+    box.append(el("p", { class: "hint" }, evMissing ? t("Win % and value: too many draws ahead to work out in time; they come nearer tenpai.")
+      : t("Win % and value: the chance of winning the hand and its expected points, from the tiles you have not seen (a dash: a discard that leaves the hand further from tenpai).")));
   }
   if (answer.waits && answer.waits.length) {
     const list = el("ul", { class: "waits" });
