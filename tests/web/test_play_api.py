@@ -20,8 +20,8 @@ from fastapi.testclient import TestClient
 
 from riichi.formats.detect import read_record
 from riichi.game.round import Round
-from riichi.tiles import KIND_OF, Tile, kind_name
 from riichi.replay.run import replay_game
+from riichi.tiles import KIND_OF, Tile, kind_name
 from riichi.web.app import create_app
 from riichi.web.play import GameStore, PlayGame, PlayRefused, Setup, new_setup
 from riichi.web.play_api import COOKIE

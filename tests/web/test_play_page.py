@@ -272,6 +272,12 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
         page.goto(f"{base}/?hand=234567m2348p678s&seat=S")  # 13 tiles: the analysis
         page.wait_for_selector("#shanten")
         japanese_only("the calculator's analysis")
+        # An error: the notation's 'x' at index 11 (no suit): the code's sentence, the caret under the 'x'.
+        page.goto(f"{base}/?hand=234567m2348x678s&seat=S")
+        page.wait_for_selector("#notation-error:not([hidden])")
+        assert "牌の表記を読み取れません" in page.locator("#notation-error").inner_text()
+        assert page.locator("#notation-caret").inner_text().split("\n") == ["234567m2348x678s", " " * 11 + "^"]
+        japanese_only("the calculator's notation error")
         start(page, base, "tenhou")
         assert page.locator("#start").count() == 1 and page.evaluate("i18n.lang") == "ja"
         game = game_of(session, store)
@@ -281,6 +287,8 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
 
         def watch(pg: Page, look: dict[str, Any]) -> None:
             kind = "end" if look["end"] else "win" if look["win"] else "draw" if look["overlay"] else "hand"
+            if kind == "hand" and not pg.locator("#my-hand .tile-btn:enabled").count():
+                return  # a call to answer: the help's discard table comes at a discard
             if kind not in checked:
                 checked.add(kind)
                 page.check("#help-toggle") if kind == "hand" else None

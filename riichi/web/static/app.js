@@ -114,7 +114,10 @@ async function readHand(text) {
     throw { message: t("cannot reach the server: {reason}", { reason: e.message }), word: null };
   }
   const reading = data.ok ? data.reading : data;  // a request the server refused (422) is its own error
-  if (!reading.ok) throw { code: reading.error.code, message: reading.error.message, word: reading.error.word || null };
+  if (!reading.ok) {
+    throw { code: reading.error.code, message: reading.error.message, word: reading.error.word || null,
+      span: reading.error.span || null, text };
+  }
   return {
     tiles: reading.tiles,
     melds: reading.melds.map((m) => ({ type: m.type, tiles: m.tiles, rel: m.relative })),
@@ -709,12 +712,18 @@ function renderCompare(data) {
 
 // -- updating ------------------------------------------------------------------------
 
-// The notation's error (null: none), the word at fault first: "pon:55z: pon 55z: needs 3 tiles, not 2".
+// The notation's error (null: none), the word at fault first: "pon:55z: pon 55z: needs 3 tiles, not 2". In
+// another language the message is its code's sentence, and the text typed is shown with a caret under the fault.
 function showNotationError(error) {
   const box = $("notation-error");
   box.hidden = !error;
   box.textContent = "";
   if (error) box.append(...(error.word ? [el("code", { class: "word" }, error.word), ": "] : []), errorMessage(error));
+  if (error && error.span && error.text && i18n.lang !== "en") {
+    const [start, end] = error.span;
+    box.append(el("pre", { class: "caret", id: "notation-caret" },
+      el("code", {}, `${error.text}\n${" ".repeat(start)}${"^".repeat(Math.max(1, end - start))}`)));
+  }
   $("notation").classList.toggle("invalid", Boolean(error));
 }
 
