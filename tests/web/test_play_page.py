@@ -202,7 +202,7 @@ def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore],
             else:
                 page.keyboard.press(" ")
             page.wait_for_function(f"() => !play.busy && play.state.moves > {moves}")
-        play_to_the_end(page, game, random.Random(seed), shots)
+        play_to_the_end(page, game, random.Random(seed), shots, help_shot if shots else None)
         final = game.game.final
         players = game.game.players
         shown = final_scores(page, players)
@@ -225,6 +225,24 @@ def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore],
             check_the_record(page, game)
     finally:
         session.close()
+
+
+def help_shot(page: Page, look: dict[str, Any]) -> None:
+    """At the first discard with six tiles in the river: the help turned on, its columns checked (a value or
+    a dash in every row, each tile's danger a percentage), its picture taken (play-help.png), and off again
+    (it works out values at every move)."""
+    if look["river"] < 6 or look["overlay"] or page.evaluate("window.helpShown === true") \
+            or not page.locator("#my-hand .tile-btn:enabled").count():
+        return
+    page.evaluate("window.helpShown = true")
+    page.check("#help-toggle")
+    page.wait_for_selector("#help table")
+    rows = page.locator("#help tr[data-tile]").count()
+    assert rows == page.locator("#help td.ev-win").count() == page.locator("#help td.danger").count() > 0
+    for text in page.locator("#help td.danger").all_inner_texts():
+        assert 0 <= float(text) <= 100
+    page.locator("#help").screenshot(path=str(SCREENSHOTS / "play-help.png"))
+    page.uncheck("#help-toggle")
 
 
 def check_the_record(page: Page, game: PlayGame) -> None:
