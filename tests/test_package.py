@@ -53,7 +53,7 @@ def test_the_command_list_still_names_every_command(argv: list[str]) -> None:
     listed = [line.split()[0] for line in out.getvalue().splitlines()
               if line.startswith("    ") and not line.startswith("     ")]
     assert listed == ["score", "rules", "analyze", "play", "replay", "sheet", "stats", "bot", "review", "seating",
-                      "standings", "ratings", "serve"]
+                      "standings", "ratings", "club", "serve"]
 
 
 def test_an_unknown_command_lists_every_command() -> None:
@@ -61,7 +61,7 @@ def test_an_unknown_command_lists_every_command() -> None:
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
         main(["scor"])
     assert ("(choose from 'score', 'rules', 'analyze', 'play', 'replay', 'sheet', 'stats', 'bot', 'review', "
-            "'seating', 'standings', 'ratings', 'serve')") in err.getvalue()
+            "'seating', 'standings', 'ratings', 'club', 'serve')") in err.getvalue()
 
 
 def test_the_readme_names_every_extra() -> None:

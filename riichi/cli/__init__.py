@@ -11,6 +11,7 @@
     riichi sheet --jsonl < games.jsonl > results.jsonl   riichi sheet --from-record game.xml
     riichi stats logs/ --out stats/   riichi stats --out stats/ --query "SELECT * FROM summary"
     riichi seating --players 16 --rounds 5   riichi standings games.jsonl   riichi ratings games.jsonl
+    riichi club serve       riichi club serve --database postgresql://user:password@host/club
 
 Only this module prints.
 """
@@ -124,7 +125,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
                 "replay": _add_replay, "sheet": _add_sheet, "stats": _add_stats, "bot": _add_bot,
                 "review": _add_review, "seating": _add_seating, "standings": _add_standings,
-                "ratings": _add_ratings, "serve": _add_serve}
+                "ratings": _add_ratings, "club": _add_club, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -242,6 +243,12 @@ def _add_ratings(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     from riichi.cli import ratings as cli_ratings  # noqa: PLC0415
 
     cli_ratings.add_parser(sub)
+
+
+def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import club as cli_club  # noqa: PLC0415
+
+    cli_club.add_parser(sub)
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
