@@ -23,6 +23,7 @@ from typing import ClassVar
 
 __all__ = [
     "BotFault",
+    "ClubError",
     "FaultKind",
     "GameOverError",
     "IllegalActionError",
@@ -37,6 +38,7 @@ __all__ = [
     "RiichiError",
     "SheetError",
     "TooComplexError",
+    "TournamentError",
     "UnknownRulesError",
     "WrongTileCountError",
     "did_you_mean",
@@ -91,6 +93,28 @@ class InvalidCaseError(RiichiError):
     """A field of a win case has the wrong type or an unknown value."""
 
     code: ClassVar[str] = "invalid_case"
+
+
+class TournamentError(RiichiError):
+    """A tournament's input that cannot be used: a seating that cannot be made or read, a game or a result of
+    the standings or ratings that is not one (the message names the game or player and the field)."""
+
+    code: ClassVar[str] = "invalid_tournament"
+
+
+class ClubError(RiichiError):
+    """A club-server request refused (:mod:`riichi.club`): ``code`` names why (``not_found``, ``forbidden``,
+    ``conflict``, ``too_many_attempts``, ``invalid_input``, or a score sheet's own code), ``status`` is its HTTP
+    status, ``state`` the current value a stale write is shown (a game's, on ``conflict``), else None."""
+
+    code: ClassVar[str] = "invalid_input"
+
+    def __init__(self, message: str, *, code: str = "invalid_input", status: int = 400,
+                 state: dict[str, object] | None = None) -> None:
+        self.kind = code
+        self.status = status
+        self.state = state
+        super().__init__(message)
 
 
 class InvalidJSONError(RiichiError):

@@ -30,7 +30,8 @@ if str(ROOT) not in sys.path:  # the hook runs inside mkdocs, which need not hav
 
 #: The CLI commands whose help is shown, in order (``()`` is ``riichi --help``).
 CLI_COMMANDS: tuple[tuple[str, ...], ...] = ((), ("score",), ("analyze",), ("rules",), ("play",), ("bot",), ("review",),
-                                              ("sheet",), ("serve",))
+                                              ("sheet",), ("seating",), ("standings",), ("ratings",), ("club",),
+                                              ("club", "serve"), ("serve",))
 
 
 # -- rule sets ------------------------------------------------------------------

@@ -225,3 +225,17 @@ def test_tenpai_one_draw_from_the_end_wins_on_a_wait() -> None:
     r = expected_values("123456m789p11s22z", options=EvOptions(model=EvModel.PEER, first_turn=17))
     assert r.unseen == 123
     assert r.discards[0].win[0] == 4 / (123 - 17)
+
+
+@pytest.mark.parametrize(("seed", "wanted", "open_meld"), CASES[:4])
+def test_table_model_probabilities_are_probabilities(seed: int, wanted: int, open_meld: bool) -> None:  # noqa: FBT001
+    # the table model too: chances in [0, 1], never rising as the turns run out, tenpai >= win
+    rng = random.Random(200 + seed)
+    text, melds = _random_hand(rng, wanted, open_meld=open_meld)
+    r = expected_values(Hand(Hand.parse(text).concealed, melds), options=EvOptions(model=EvModel.TABLE))
+    assert r.discards
+    for d in r.discards:
+        for series in (d.tenpai, d.win):
+            assert all(0.0 <= x <= 1.0 for x in series)
+            assert all(a >= b - 1e-12 for a, b in zip(series, series[1:]))
+        assert all(t >= w - 1e-12 for t, w in zip(d.tenpai, d.win, strict=True))

@@ -10,6 +10,8 @@
     riichi replay game.xml  riichi replay --jsonl logs/ > replay.jsonl
     riichi sheet --jsonl < games.jsonl > results.jsonl   riichi sheet --from-record game.xml
     riichi stats logs/ --out stats/   riichi stats --out stats/ --query "SELECT * FROM summary"
+    riichi seating --players 16 --rounds 5   riichi standings games.jsonl   riichi ratings games.jsonl
+    riichi club serve       riichi club serve --database postgresql://user:password@host/club
 
 Only this module prints.
 """
@@ -122,7 +124,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", parser_class=_Parser)
     builders = {"score": _add_score, "rules": _add_rules, "analyze": _add_analyze, "play": _add_play,
                 "replay": _add_replay, "sheet": _add_sheet, "stats": _add_stats, "bot": _add_bot,
-                "review": _add_review, "serve": _add_serve}
+                "review": _add_review, "seating": _add_seating, "standings": _add_standings,
+                "ratings": _add_ratings, "club": _add_club, "serve": _add_serve}
     for name, build in builders.items():
         if command == name or command not in builders:
             build(sub)
@@ -222,6 +225,30 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     from riichi.cli import stats as cli_stats  # noqa: PLC0415 - DuckDB and Ray are imported only when it runs
 
     cli_stats.add_parser(sub)
+
+
+def _add_seating(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import seating as cli_seating  # noqa: PLC0415 - each command's module only when it runs
+
+    cli_seating.add_parser(sub)
+
+
+def _add_standings(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import standings as cli_standings  # noqa: PLC0415
+
+    cli_standings.add_parser(sub)
+
+
+def _add_ratings(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import ratings as cli_ratings  # noqa: PLC0415
+
+    cli_ratings.add_parser(sub)
+
+
+def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from riichi.cli import club as cli_club  # noqa: PLC0415
+
+    cli_club.add_parser(sub)
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

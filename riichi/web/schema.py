@@ -222,7 +222,9 @@ ANALYSIS: Final[dict[str, object]] = {
     "required": ["id", "ok", "shanten"],
     "properties": {
         "id": {},
-        "ok": {"type": "boolean", "const": True},
+        "ok": {"type": "boolean", "description": "true; false only when the expected values asked for ran out of "
+               "their budget (`error.code` `too_complex`): the rest of the analysis is still given"},
+        "error": ERROR["properties"]["error"],  # type: ignore[index]
         "hand": {"type": "string"},
         "tiles": {"type": "integer"},
         "shanten": {"type": "integer"},

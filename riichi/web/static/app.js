@@ -601,7 +601,7 @@ async function loadEv(box, table, c) {
     holder = el("div", { class: "ev", id: "ev" });
     box.append(holder);
   }
-  holder.replaceChildren(el("p", { class: "hint" }, "Expected values: working…"));
+  holder.replaceChildren(el("p", { class: "hint" }, t("Expected values: working…")));
   const turn = state.evTurn || 1;
   const request = { ...c, visible: c.dora || "", ev: { model: "table", first_turn: turn } };
   let res;
@@ -609,29 +609,28 @@ async function loadEv(box, table, c) {
   if (serial !== evSerial) return;
   const d = res && res.data;
   if (!d || !d.ev) {
-    const why = d && d.error ? d.error.message : "the server did not answer";
-    holder.replaceChildren(el("p", { class: "hint", id: "ev-error" }, `Expected values: ${why}`));
+    const why = d && d.error ? d.error.message : t("the server did not answer");
+    holder.replaceChildren(el("p", { class: "hint", id: "ev-error" }, t("Expected values: {why}", { why })));
     return;
   }
   const byTile = new Map(d.ev.discards.map((x) => [x.tile + (x.kita ? "k" : ""), x]));
   const head = table.querySelector("tr");
   for (const old of table.querySelectorAll(".ev-cell")) old.remove();
-  head.append(el("th", { class: "ev-cell", title: "chance of winning the hand" }, "win %"),
-    el("th", { class: "ev-cell", title: "expected points from the hand's win" }, "value"));
+  head.append(el("th", { class: "ev-cell", title: t("chance of winning the hand") }, t("win %")),
+    el("th", { class: "ev-cell", title: t("expected points from the hand's win") }, t("expected score")));
   for (const tr of table.querySelectorAll("tr[data-discard]")) {
     const x = byTile.get(tr.dataset.discard + (tr.dataset.kita ? "k" : ""));
     const cell = (text, cls, title) => el("td", { class: `num ev-cell ${cls}`, ...(title ? { title } : {}) }, text);
-    tr.append(cell(x ? (100 * x.win[0]).toFixed(1) : "–", "ev-win", x ? `tenpai ${(100 * x.tenpai[0]).toFixed(1)} %` : ""),
+    tr.append(cell(x ? (100 * x.win[0]).toFixed(1) : "–", "ev-win", x ? t("tenpai {p} %", { p: (100 * x.tenpai[0]).toFixed(1) }) : ""),
       cell(x ? Math.round(x.value[0]).toLocaleString("en") : "–", "ev-value"));
   }
-  const pick = el("select", { id: "ev-turn", title: "the turn now: the tiles drawn so far" });
-  for (let t = 1; t <= 17; t++) pick.append(el("option", { value: String(t) }, `turn ${t}`));
+  const pick = el("select", { id: "ev-turn", title: t("the turn now: the tiles drawn so far") });
+  for (let n = 1; n <= 17; n++) pick.append(el("option", { value: String(n) }, t("turn {n}", { n })));
   pick.value = String(turn);
   pick.addEventListener("change", () => { state.evTurn = Number(pick.value); loadEv(box, table, c); });
-  holder.replaceChildren(el("h3", {}, "Chance of winning by turn ", pick),
+  holder.replaceChildren(el("h3", {}, t("Chance of winning by turn"), " ", pick),
     winPlot(d.ev.discards.slice(0, 3), d.ev.first_turn),
-    el("p", { class: "hint" }, "Table model: the other seats' discards (ron), their wins, riichi or dama, the wall; "
-      + "value is the expected gain of the hand's win. See the documentation's page on hand analysis."));
+    el("p", { class: "hint" }, t("Table model: the other seats' discards (ron), their wins, riichi or dama, the wall; the expected score is the expected gain of the hand's win. See the documentation's page on hand analysis.")));
 }
 
 function winPlot(rows, first) {
@@ -671,7 +670,7 @@ function winPlot(rows, first) {
     const swatch = document.createElementNS(NS, "line");
     for (const [a, v] of Object.entries({ x1: w - 70, y1: 12 + 12 * k, x2: w - 56, y2: 12 + 12 * k, class: `ev-line ev-line-${k}` })) swatch.setAttribute(a, String(v));
     svg.append(swatch);
-    text(w - 52, 15 + 12 * k, `discard ${r.tile || "none"}`, "start");
+    text(w - 52, 15 + 12 * k, t("discard {tile}", { tile: r.tile || "-" }), "start");
   });
   return svg;
 }

@@ -547,7 +547,7 @@ async function renderEv(h, at) {
     riichi: Boolean(h.steps[at - 1].seats[seat].riichi), tiles_left: step.wall, red_fives_as_plain: true,
     ev: { model: "table", first_turn: Math.max(1, river.length), max_seconds: 2 },
   };
-  box.append(el("span", { class: "hint" }, "value of the discard: working…"));
+  box.append(el("span", { class: "hint" }, t("Value of the discard: working…")));
   let answer = null;
   try {
     const r = await fetch("/api/analyze", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
@@ -556,19 +556,19 @@ async function renderEv(h, at) {
   if (serial !== evSerial) return;
   box.textContent = "";
   if (!answer || !answer.ev) {
-    box.append(el("span", { class: "hint", id: "ev-none" }, `value of the discard: ${answer && answer.error ? answer.error.message.split("\n")[0] : "not available"}`));
+    box.append(el("span", { class: "hint", id: "ev-none" }, t("Value of the discard: {why}", { why: answer && answer.error ? answer.error.message.split("\n")[0] : t("the server did not answer") })));
     return;
   }
   const rows = answer.ev.discards;
   const best = rows[0];
   const mine = rows.find((d) => d.tile === let_go);
-  const text = (d) => `win ${(100 * d.win[0]).toFixed(1)} %, value ${Math.round(d.value[0]).toLocaleString("en")}`;
-  box.append(el("span", { id: "ev-discarded", "data-tile": let_go }, "discarded ", tileRow([let_go], "small"), " ",
-    mine ? text(mine) : "(raises the shanten: not among the model's choices)"));
+  const text = (d) => t("win {p} %, expected score {v}", { p: (100 * d.win[0]).toFixed(1), v: Math.round(d.value[0]).toLocaleString("en") });
+  box.append(el("span", { id: "ev-discarded", "data-tile": let_go }, t("discarded"), " ", tileRow([let_go], "small"), " ",
+    mine ? text(mine) : t("(raises the shanten: not among the model's choices)")));
   if (best && best.tile !== let_go && !(mine && mine.value[0] >= best.value[0] - 1e-9)) {
-    box.append(el("span", { id: "ev-best", "data-tile": best.tile }, " · best ", tileRow([best.tile], "small"), " ", text(best)));
+    box.append(el("span", { id: "ev-best", "data-tile": best.tile }, " · ", t("best"), " ", tileRow([best.tile], "small"), " ", text(best)));
   } else if (best) {  // the tile let go is the best (or as good as it)
-    box.append(el("span", { id: "ev-best", "data-tile": let_go }, " · the best discard"));
+    box.append(el("span", { id: "ev-best", "data-tile": let_go }, " · ", t("the best discard")));
   }
 }
 

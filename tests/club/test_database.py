@@ -1,0 +1,74 @@
+"""riichi.club.database: migrations from the first schema keep the data, the newest migration leaves exactly the
+tables riichi.club.schema describes, and a backup restores to the same rows; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
+
+from riichi.club.database import (
+    backup,
+    head_revision,
+    migrate,
+    open_database,
+    restore,
+    revision,
+)
+from riichi.club.schema import METADATA
+from riichi.club.store import Actor, Club
+
+
+def test_the_newest_migration_is_the_schema(database: str) -> None:
+    engine = open_database(database)
+    assert revision(engine) is None
+    migrate(engine)
+    assert revision(engine) == head_revision() == "0002"
+    with engine.connect() as c:
+        # Alembic's own comparison of the database with the tables the code uses: nothing to add or change.
+        assert compare_metadata(MigrationContext.configure(c), METADATA) == []
+
+
+def test_an_upgrade_from_the_first_schema_keeps_the_data(database: str) -> None:
+    engine = open_database(database)
+    migrate(engine, "0001")
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO organisers (id, name, password_hash, created_at) VALUES (1, 'Ann', 'x', 0)"))
+        c.execute(text("INSERT INTO events (id, organiser_id, name, kind, rules, created_at) "
+                       "VALUES (1, 1, 'Spring', 'tournament', '\"wrc\"', 0)"))
+        c.execute(text("INSERT INTO players (id, event_id, name, ema_number) VALUES (1, 1, 'Bo', '04123')"))
+    migrate(engine)
+    with engine.connect() as c:
+        # The player written under the first schema is still there, with the new column's default.
+        assert c.execute(text("SELECT name, ema_number, country FROM players")).all() == [("Bo", "04123", "")]
+        assert c.execute(text("SELECT count(*) FROM login_failures")).scalar_one() == 0
+    assert Club(engine).event(1)["rules"] == "wrc"
+
+
+def test_migrating_twice_changes_nothing(database: str) -> None:
+    engine = open_database(database)
+    migrate(engine)
+    migrate(engine)
+    assert revision(engine) == head_revision()
+
+
+def test_a_backup_restores_to_the_same_rows(database: str, tmp_path: Path) -> None:
+    engine = open_database(database)
+    migrate(engine)
+    club = Club(engine)
+    oid = club.add_organiser("Ann", "a long password")
+    ann = Actor("organiser", "Ann", organiser_id=oid)
+    eid = club.create_event(ann, "Spring cup", "tournament", "wrc")
+    club.add_players(ann, eid, ["A", "B", "C", {"name": "Dé", "ema_number": "01000001", "country": "FR"}])
+    out = tmp_path / "backup.json"
+    counts = backup(engine, out)
+    assert counts["players"] == 4 and counts["audit"] == 3
+    other = open_database(str(tmp_path / "restored.db"))
+    assert restore(other, out) == counts
+    assert Club(other).event(eid) == club.event(eid)
+    # A second restore into the same database is refused: it is not empty.
+    with pytest.raises(ValueError, match="not empty"):
+        restore(other, out)
