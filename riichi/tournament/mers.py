@@ -162,4 +162,11 @@ def mers_ranking(results: Sequence[MersResult], on: datetime.date) -> MersRankin
 
 
 def _weighted_mean(results: Sequence[tuple[int, float]]) -> float:
-    return sum(rank * weight for rank, weight in results) / sum(weight for _, weight in results)
+    # A loop with float totals: compiled by mypyc, sum() over a generator of floats started from the int 0
+    # and refused the first float ("int object expected; got float").
+    total = 0.0
+    weights = 0.0
+    for rank, weight in results:
+        total += rank * weight
+        weights += weight
+    return total / weights
