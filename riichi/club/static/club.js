@@ -312,6 +312,13 @@
     const penPlayer = h("select", { id: `penalty-player-${id}` }, ev.players.map((p) => h("option", { value: p.id }, p.name)));
     const penPoints = h("input", { id: `penalty-points-${id}`, type: "number", step: "0.1", "aria-label": t("points") });
     const penReason = h("input", { id: `penalty-reason-${id}`, "aria-label": t("reason") });
+    const swissSeed = h("input", { id: `swiss-seed-${id}`, type: "number", value: 0, "aria-label": t("seed") });
+    const byHandIn = h("textarea", { id: `round-tables-${id}`, rows: 3, cols: 40 });
+    const newRules = h("input", { id: `rules-${id}`, value: typeof ev.rules === "string" ? ev.rules : JSON.stringify(ev.rules), "aria-label": t("rules") });
+    const ids = Object.fromEntries(ev.players.map((p) => [p.name, p.id]));
+    // A table a line, its players' names East first, separated by commas.
+    const tablesByHand = () => byHandIn.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l, k) =>
+      l.split(",").map((n) => n.trim()).map((n) => { if (!(n in ids)) throw new Error(`${t("table")} ${k + 1}: ${n}?`); return ids[n]; }));
     const act = (fn) => async (e) => { e.preventDefault(); try { await fn(); say(t("saved")); organiserPage(); } catch (err) { say(err.message); } };
     return h("section", { class: "event", id: `event-${id}` },
       h("h2", {}, ev.name, " ", h("a", { href: `/club/events/${id}` }, t("standings"))),
@@ -323,6 +330,15 @@
         }) })) }, h("label", {}, t("addPlayers")), playersIn, h("button", { type: "submit" }, t("add"))),
       h("form", { class: "row", id: `seat-${id}`, onsubmit: act(() => api("POST", `/events/${id}/seating`, { rounds: Number(roundsIn.value), seed: Number(seedIn.value) })) },
         h("label", {}, t("rounds"), " ", roundsIn), h("label", {}, t("seed"), " ", seedIn), h("button", { type: "submit" }, t("seatRounds"))),
+      h("form", { class: "row", id: `swiss-${id}`, onsubmit: act(() => api("POST", `/events/${id}/swiss`, { seed: Number(swissSeed.value) })) },
+        h("label", {}, t("seed"), " ", swissSeed), h("button", { type: "submit" }, t("seatSwiss"))),
+      h("form", { class: "stack", id: `seat-by-hand-${id}`, onsubmit: act(() => api("POST", `/events/${id}/rounds`, { tables: tablesByHand() })) },
+        h("label", {}, t("seatByHand")), byHandIn, h("button", { type: "submit" }, t("seatOneRound"))),
+      h("form", { class: "row", id: `set-rules-${id}`, onsubmit: act(() => {
+        let rules = newRules.value.trim();
+        if (rules.startsWith("{")) rules = JSON.parse(rules);
+        return api("PUT", `/events/${id}/rules`, { rules });
+      }) }, h("label", {}, t("rules"), " ", newRules), h("button", { type: "submit" }, t("changeRules"))),
       h("h3", {}, t("codes")),
       ev.rounds.map((rnd) => h("table", { class: "codes", "data-round": rnd.round },
         rnd.tables.map((tb) => {

@@ -1,4 +1,5 @@
-"""The phone page of a table, in a real headless Chromium at phone size: the fields beyond han and fu — a liable
+"""The forms of the club pages beyond the whole-tournament run, in a real headless Chromium. The phone page of a
+table, at phone size: the fields beyond han and fu — a liable
 seat (pao) on a yakuman, nagashi mangan at a draw, and a win entered as the hand itself (MPSZ text, scored by the
 score sheet) — each a few taps, each hand scored by the sheet as the rules say."""
 
@@ -69,3 +70,48 @@ def test_pao_nagashi_and_a_hand_written_out(club_url: tuple[str, object]) -> Non
     assert hands[0]["wins"] == [{"winner": 1, "case": {"hand": "234m456p678s22p345s win:5s"}}]
     assert hands[1]["wins"] == [{"winner": 3, "yakuman": 1, "pao": 0}]
     assert hands[2] == {"result": "draw", "riichi": [], "tenpai": [], "nagashi": [1]}
+
+
+def test_the_organiser_changes_rules_seats_by_hand_and_swiss(club_url: tuple[str, object]) -> None:  # noqa: F811
+    base, club = club_url
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page()
+        page.goto(base + "/club")
+        page.fill("#org-name", "Ann")
+        page.fill("#org-password", PASSWORD)
+        page.click("#login-form button")
+        page.wait_for_url("**/club/organiser")
+        page.fill("#event-name", "Cup")
+        page.click("#new-event button")
+        page.wait_for_selector("#players-1")
+        page.fill("#players-1", "\n".join(f"P{i}" for i in range(8)))
+        page.click("#add-players-1 button")
+        expect(page.locator("#event-1")).to_contain_text("Players: 8")
+        page.fill("#rules-1", "wrc")
+        page.click("#set-rules-1 button")
+        expect(page.locator("#event-1")).to_contain_text('Rules: "wrc"')
+        # Round 1 by hand, East first: P7, P0, P5, P2 at table 1.
+        page.fill("#round-tables-1", "P7, P0, P5, P2\nP1, P6, P3, P4")
+        page.click("#seat-by-hand-1 button")
+        expect(page.locator("table.codes[data-round='1'] tr[data-table='1']")).to_contain_text("P7, P0, P5, P2")
+        # A name not in the event is named, and nothing is seated.
+        page.fill("#round-tables-1", "P7, P0, P5, Zed\nP1, P6, P3, P4")
+        page.click("#seat-by-hand-1 button")
+        expect(page.locator("#message")).to_contain_text("Zed")
+        # Both games' final scores (WRC's 30,000 a player: 120,000 a table), then a Swiss round: two of each
+        # table at each new table.
+        for game in (1, 2):
+            for i, score in enumerate([45000, 35000, 25000, 15000]):
+                page.fill(f"#final-{game}-{i}", str(score))
+            page.click(f"#final-{game}")
+            expect(page.locator(f"tr[data-game='{game}'] td:nth-child(4)")).to_have_text("Final")
+        page.click("#swiss-1 button")
+        expect(page.locator("table.codes[data-round='2'] tr")).to_have_count(2)
+        browser.close()
+    token, _ = club.sign_in("Ann", PASSWORD, "test")  # type: ignore[attr-defined]
+    event = club.event(1, club.actor(token))  # type: ignore[attr-defined]
+    assert event["rules"] == "wrc" and len(event["rounds"]) == 2
+    first = [t["seats"] for t in event["rounds"][0]["tables"]]
+    for t in event["rounds"][1]["tables"]:
+        assert len(set(t["seats"]) & set(first[0])) == 2
