@@ -108,6 +108,10 @@ def test_the_organiser_changes_rules_seats_by_hand_and_swiss(club_url: tuple[str
             expect(page.locator(f"tr[data-game='{game}'] td:nth-child(4)")).to_have_text("Final")
         page.click("#swiss-1 button")
         expect(page.locator("table.codes[data-round='2'] tr")).to_have_count(2)
+        # A player's page: Tenhou's R and the OpenSkill rating side by side (P7 won table 1: above 1500).
+        page.goto(base + "/club/events/1/players/8")
+        expect(page.locator("#ratings")).to_contain_text("Rating (Tenhou R): 15")
+        expect(page.locator("#ratings")).to_contain_text("Skill (OpenSkill, mu - 3 sigma): ")
         browser.close()
     token, _ = club.sign_in("Ann", PASSWORD, "test")  # type: ignore[attr-defined]
     event = club.event(1, club.actor(token))  # type: ignore[attr-defined]

@@ -115,7 +115,8 @@
       h("p", {}, h("a", { href: `/club/events/${eventId}` }, t("standings"))),
       s ? h("p", { id: "summary" }, `${t("place")} ${s.place} · ${t("total")} ${s.total.toFixed(1)} · ${t("games")} ${s.games} · ` +
             `${t("winRate")} ${pct(s.win_rate)} · ${t("dealInRate")} ${pct(s.deal_in_rate)} · ${t("riichiRate")} ${pct(s.riichi_rate)}`) : null,
-      h("p", {}, `${t("rating")}: ${p.rating.toFixed(0)}`),
+      h("p", { id: "ratings" }, `${t("rating")}: ${p.rating.toFixed(0)}`,
+        p.skill ? ` · ${t("skill")}: ${p.skill.ordinal.toFixed(1)} (μ ${p.skill.mu.toFixed(1)}, σ ${p.skill.sigma.toFixed(1)})` : ""),
       h("h2", {}, t("history")),
       h("table", { id: "history" }, h("tr", {}, [t("round"), t("table"), t("score"), t("points"), t("place")].map((x) => h("th", {}, x))),
         p.history.map((g) => h("tr", {}, h("td", {}, g.round), h("td", {}, g.table), h("td", { class: "num" }, g.score),

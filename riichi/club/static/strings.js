@@ -96,6 +96,7 @@ window.CLUB_STRINGS = {
   seatByHand: "Seat one round by hand (a table a line: names, East first, separated by commas)",
   seatOneRound: "Seat the round",
   changeRules: "Change the rules (until a game is entered)",
+  skill: "Skill (OpenSkill, mu - 3 sigma)",
   E: "East",
   S: "South",
   W: "West",
