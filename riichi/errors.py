@@ -37,6 +37,7 @@ __all__ = [
     "NotationError",
     "RiichiError",
     "SheetError",
+    "TooComplexError",
     "TournamentError",
     "UnknownRulesError",
     "WrongTileCountError",
@@ -150,6 +151,12 @@ class InconsistentSituationError(RiichiError):
     """Situation flags that cannot all be true, such as ippatsu without riichi."""
 
     code: ClassVar[str] = "inconsistent_situation"
+
+
+class TooComplexError(RiichiError):
+    """A question the analysis cannot answer within its budget (states or time); the message names the limit."""
+
+    code: ClassVar[str] = "too_complex"
 
 
 class UnknownRulesError(RiichiError):

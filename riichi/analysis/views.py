@@ -24,8 +24,9 @@ from riichi.shapes.shanten import shanten_in_words
 
 if TYPE_CHECKING:
     from riichi.analysis import DiscardChoice, Ukeire, WaitValue
+    from riichi.analysis.ev import EvResult
 
-__all__ = ["DiscardTable", "WaitValues", "ukeire_html"]
+__all__ = ["DiscardTable", "WaitValues", "ev_html", "ukeire_html"]
 
 #: The tables' look: compact, one line a row, the numbers to the right.
 _STYLE = "border-collapse:collapse"
@@ -85,3 +86,47 @@ class WaitValues(tuple["WaitValue", ...]):
         rows = [(str(svg.tile(v.wait.tile)), html.escape(", ".join(s.value for s in v.wait.shapes)),
                  str(v.wait.remaining), _value(v.ron), _value(v.tsumo)) for v in self]
         return _table("Waits", ("wait", "shape", "left", "ron", "tsumo"), rows)
+
+
+#: The colours of the plot's lines, best discard first.
+_LINES = ("#c0392b", "#2471a3", "#229954")
+
+
+def ev_html(result: EvResult) -> str:
+    """The expected values as the calculator page shows them: each discard's tenpai and win chances and
+    expected score at the first turn, and the win chance turn by turn for the three best (an SVG plot)."""
+    rows = [(str(svg.tile(d.tile)) + (" kita" if d.kita else "") if d.tile is not None else "(as it is)",
+             f"{100 * d.tenpai[0]:.1f}", f"{100 * d.win[0]:.1f}", f"{d.value[0]:,.0f}") for d in result.discards]
+    caption = f"Expected values ({result.model.value} model, turn {result.first_turn} of {result.last_turn})"
+    return _table(caption, ("discard", "tenpai %", "win %", "value"), rows) + _win_plot(result)
+
+
+def _win_plot(result: EvResult) -> str:
+    best = result.discards[:3]
+    if not best:
+        return ""
+    w, h, pad = 360, 150, 28
+    n = len(best[0].win)
+    top = max(0.05, *(x for d in best for x in d.win))
+
+    def x(i: int) -> float:
+        return pad + (i * (w - 2 * pad) / (n - 1) if n > 1 else 0)
+
+    def y(v: float) -> float:
+        return h - pad + 10 - v / top * (h - pad - 10)
+
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{w}' height='{h}'>",
+             f"<line x1='{pad}' y1='{y(0):.1f}' x2='{w - pad}' y2='{y(0):.1f}' stroke='#888'/>",
+             f"<line x1='{pad}' y1='{y(0):.1f}' x2='{pad}' y2='{y(top):.1f}' stroke='#888'/>",
+             f"<text x='{pad - 4}' y='{y(top) + 4:.1f}' font-size='9' text-anchor='end'>{round(100 * top)}%</text>"]
+    for i in range(0, n, max(1, -(-n // 6))):
+        parts.append(f"<text x='{x(i):.1f}' y='{h - 4}' font-size='9' text-anchor='middle'>"
+                     f"t{result.first_turn + i}</text>")
+    for k, d in enumerate(best):
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(d.win))
+        name = html.escape(str(d.tile) if d.tile is not None else "hand")
+        parts.append(f"<polyline points='{points}' fill='none' stroke='{_LINES[k]}' stroke-width='2'/>")
+        parts.append(f"<line x1='{w - 70}' y1='{12 + 12 * k}' x2='{w - 56}' y2='{12 + 12 * k}' stroke='{_LINES[k]}' "
+                     f"stroke-width='2'/><text x='{w - 52}' y='{15 + 12 * k}' font-size='9'>discard {name}</text>")
+    parts.append("</svg>")
+    return "".join(parts)

@@ -60,6 +60,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="three-player rules: the Norths already set aside (0 to 4), for the values and the tiles left")
     p.add_argument("--rules", default="tenhou", type=str.lower, help="rule-set preset for the values")
     p.add_argument("--no-values", action="store_true", help="do not score the waits")
+    ev = p.add_argument_group("expected values (docs/analysis.md)")
+    ev.add_argument("--ev", action="store_true",
+                    help="each discard's chance of tenpai, chance of winning and expected score by the last turn")
+    ev.add_argument("--turn", type=int, default=1, help="the turn now: how many tiles the player has drawn (default 1)")
+    ev.add_argument("--last-turn", type=int, default=18, help="the last turn the player draws (default 18)")
+    ev.add_argument("--ev-model", default="table", choices=("table", "peer"),
+                    help="table (default): the project's model of a seat at a real table; peer: the published "
+                         "single-player calculators' model")
+    ev.add_argument("--honba", type=int, default=0, help="honba on the table (the table model adds them to a win)")
+    ev.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table (the table model adds them)")
+    ev.add_argument("--ev-seconds", type=float, default=None, metavar="S",
+                    help="stop the search after S seconds with a too_complex error")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--jsonl", action="store_true", help="read requests as JSON lines on stdin, write results")
     add_workers(p)
@@ -92,6 +104,14 @@ def run(args: argparse.Namespace) -> int:
             request[key] = getattr(args, key)
     if args.kita:
         request["kita"] = args.kita
+    if args.ev:
+        if args.honba:
+            request["honba"] = args.honba
+        if args.sticks:
+            request["riichi_sticks"] = args.sticks
+        request["ev"] = {"model": args.ev_model, "first_turn": args.turn, "last_turn": args.last_turn}
+        if args.ev_seconds is not None:
+            request["ev"]["max_seconds"] = args.ev_seconds  # type: ignore[index]
     from riichi.cli import emit  # noqa: PLC0415 - cli imports this module when it builds its parser
     from riichi.formats.analysis import analyze_case  # noqa: PLC0415 - not imported when the parser is built
 
@@ -148,7 +168,26 @@ def render(result: Mapping[str, object]) -> str:
     if isinstance(kan, Mapping):
         verdict = "yes" if kan["allowed"] else f"no ({', '.join(str(r) for r in _list(kan['reasons']))})"
         lines.append(f"concealed kan of {kan['tile']} after riichi: {verdict}")
+    ev = result.get("ev")
+    if isinstance(ev, Mapping):
+        lines += _ev_lines(ev)
     return "\n".join(lines)
+
+
+def _ev_lines(ev: Mapping[str, object]) -> list[str]:
+    """The expected values at the first turn, best first, and the win probability turn by turn."""
+    first, last = ev["first_turn"], ev["last_turn"]
+    lines = [f"expected values ({ev['model']} model, turn {first} of {last}, {ev['unseen']} tiles unseen):",
+             "discard   tenpai %   win %   expected score"]
+    rows = [d for d in _list(ev.get("discards")) if isinstance(d, Mapping)]
+    for d in rows:
+        tile = "(as is)" if d["tile"] is None else f"{d['tile']}{' kita' if d.get('kita') else ''}"
+        tenpai, win, value = (_list(d[key]) for key in ("tenpai", "win", "value"))
+        lines.append(f"{tile:<9} {100 * float(tenpai[0]):>8.2f} {100 * float(win[0]):>7.2f}   "  # type: ignore[arg-type]
+                     f"{float(value[0]):>14.1f}")  # type: ignore[arg-type]
+    if not rows:
+        lines.append("  (no discard keeps the shanten: the model considers none)")
+    return lines
 
 
 def _list(value: object) -> Sequence[object]:

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Final
 
 from riichi.analysis import DiscardChoice, Ukeire, WaitValue, discard_table, ukeire, wait_values
-from riichi.errors import InvalidCaseError, RiichiError
+from riichi.analysis.ev import expected_values
+from riichi.errors import InvalidCaseError, RiichiError, TooComplexError
 from riichi.formats import red_fives, strict_json
+from riichi.formats.ev import ev_json, read_ev_options
 from riichi.formats.interchange import case_context, error_result, score_to_result
 from riichi.hand import Hand, Meld
 from riichi.notation import format_tiles, parse_tiles
@@ -41,13 +43,19 @@ _SITUATION_FIELDS: Final = ("seat_wind", "round_wind", "dora", "ura", "honba", "
 _NORTH: Final = Tile.parse("4z")
 
 _ANALYSIS_FIELDS: Final = ("visible", "discards", "passed", "passed_in_riichi", "tiles_left", "points", "drawn",
-                           "ankan_strict", "values")
+                           "ankan_strict", "values", "ev")
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "tsumo", "nagashi_mangan", *_SITUATION_FIELDS,
                            *_ANALYSIS_FIELDS})
 
 
-def analyze_case(request: object) -> dict[str, object]:
+def analyze_case(request: object, *, max_ev_seconds: float | None = None,
+                 max_ev_states: int | None = None) -> dict[str, object]:
     """Analyse one JSON request (docs/analysis.md); returns the result or an error object, never raises.
+
+    With ``ev`` the result has the expected values of each discard (:mod:`riichi.formats.ev`);
+    ``max_ev_seconds`` and ``max_ev_states`` cap the budget a request may ask for them. A search that
+    runs out of its budget makes the result an error (``too_complex``) that still carries the rest of
+    the analysis.
 
     >>> r = analyze_case({"hand": "23m456p789s11122z", "discards": "4m", "values": False})
     >>> r["shanten"], [w["tile"] for w in r["waits"]], r["furiten"]["reasons"]
@@ -59,7 +67,13 @@ def analyze_case(request: object) -> dict[str, object]:
     try:
         if not isinstance(request, dict):
             raise InvalidCaseError("an analysis request is a JSON object")
-        return {"id": request_id, "ok": True, **_analyze(request)}
+        out = _analyze(request)
+        if "ev" in request and request["ev"] is not None:
+            try:
+                out["ev"] = _ev(request, max_ev_seconds, max_ev_states)
+            except TooComplexError as e:  # the rest of the analysis stands
+                return {**error_result(request_id, e), **out}
+        return {"id": request_id, "ok": True, **out}
     except RiichiError as e:
         return error_result(request_id, e)
     except Exception as exc:  # noqa: BLE001 - the batch must survive anything; report it instead
@@ -125,6 +139,23 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
         if _flag(req, "riichi") and drawn is not None:
             out["ankan_after_riichi"] = _ankan_json(hand, _tile(drawn, "drawn"), req)
     return out
+
+
+def _ev(req: dict[str, object], max_seconds: float | None, max_states: int | None) -> dict[str, object]:
+    """The expected values of the request's hand (its ``ev`` field)."""
+    options = read_ev_options(req["ev"], max_seconds=max_seconds, max_states=max_states)
+    hand = _hand(req)
+    ctx = case_context(req, Tile.M1)
+    rules = resolve_rules(req.get("rules", "tenhou"))  # type: ignore[arg-type]
+    visible = _tiles(req, "visible")
+    if _flag(req, red_fives.SWITCH) and rules.scoring.aka == 0:
+        hand, ctx = red_fives.plain_hand(hand), red_fives.plain_context(ctx)
+        visible = tuple(Tile.from_kind(t.kind) for t in visible)
+    result = expected_values(hand, visible=visible, dora=ctx.dora, seat_wind=ctx.seat_wind,
+                             round_wind=ctx.round_wind, riichi=_flag(req, "riichi"), kita=ctx.kita, rules=rules,
+                             options=options, honba=ctx.honba, riichi_sticks=ctx.riichi_sticks,
+                             tiles_left=_int(req, "tiles_left"), discards=_tiles(req, "discards"))
+    return ev_json(result)
 
 
 def _thirteen(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...], rules: RuleSet

@@ -59,11 +59,14 @@ __all__ = [
     "Shanten",
     "hand_counts",
     "shanten",
+    "shanten_after_discards",
+    "shanten_after_draws",
     "shanten_chiitoitsu",
     "shanten_in_words",
     "shanten_kokushi",
     "shanten_standard",
     "standard_cover",
+    "NO_TILE",
 ]
 
 
@@ -250,6 +253,128 @@ def shanten(counts: Sequence[int], *, n_melds: int = 0) -> int:
         if orphans < best:
             return orphans
     return best
+
+
+def shanten_after_draws(counts: list[int], *, n_melds: int = 0) -> list[int]:
+    """For each kind, the shanten (:func:`shanten`) of ``counts`` with one more tile of that kind; ``NO_TILE``
+    for a kind already held four times. One pass: only the suit drawn into is looked up again.
+
+    >>> from riichi.notation import parse_tiles
+    >>> after = shanten_after_draws(to_counts(parse_tiles("123456789m1122z")))
+    >>> after[27], after[28], after[0]  # 1z or 2z completes it; a 1m leaves it tenpai
+    (-1, -1, 0)
+    """
+    return _after(counts, n_melds, 1)
+
+
+def shanten_after_discards(counts: list[int], *, n_melds: int = 0) -> list[int]:
+    """For each kind, the shanten of ``counts`` with one tile of that kind less; ``NO_TILE`` for a kind not
+    held.
+
+    >>> from riichi.notation import parse_tiles
+    >>> after = shanten_after_discards(to_counts(parse_tiles("123456789m1122z5p")))
+    >>> after[13], after[0]  # letting 5p go keeps it tenpai; 1m does not
+    (0, 1)
+    """
+    return _after(counts, n_melds, -1)
+
+
+#: The value of :func:`shanten_after_draws` and :func:`shanten_after_discards` for a kind that cannot change so.
+NO_TILE: Final = 99
+
+
+def _after(counts: list[int], n_melds: int, step: int) -> list[int]:  # noqa: C901, PLR0912 - one pass, by hand
+    t = _tables()
+    b = bytes(counts)
+    keys = (b[0:9], b[9:18], b[18:27])
+    honors = b[27:34]
+    c0, c1, c2 = _SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]]
+    h = _HONOR[honors]
+    out = [NO_TILE] * 34
+    if _OUTSIDE in (c0, c1, c2, h):  # a fifth copy: the plain way
+        for k in range(34):
+            if (step > 0 and counts[k] < 4) or (step < 0 and counts[k] > 0):  # noqa: PLR2004
+                counts[k] += step
+                out[k] = shanten(counts, n_melds=n_melds)
+                counts[k] -= step
+        return out
+    pair, triple, final = t.pair, t.triple, t.final
+    p01 = pair[c0][c1]
+    base_suits = triple[p01][c2]
+    closed = n_melds == 0
+    kinds = 34 - b.count(0)
+    pairs = kinds - b.count(1)
+    th: tuple[int, ...] = _TH_GET(b)
+    missing = th.count(0)
+    orphan_pairs = 13 - missing - th.count(1)
+    suit_next = [_next_classes(keys[0], step, _SUIT), _next_classes(keys[1], step, _SUIT),
+                 _next_classes(keys[2], step, _SUIT)]
+    honor_next = _next_classes(honors, step, _HONOR)
+    for k in range(34):
+        n = counts[k]
+        if (step > 0 and n >= 4) or (step < 0 and n <= 0):  # noqa: PLR2004
+            continue
+        if k < 27:  # noqa: PLR2004
+            suit = k // 9
+            cls = suit_next[suit][k - 9 * suit]
+            if suit == 0:
+                suits = triple[pair[cls][c1]][c2]
+            elif suit == 1:
+                suits = triple[pair[c0][cls]][c2]
+            else:
+                suits = triple[p01][cls]
+            best = final[suits][h][n_melds]
+        else:
+            best = final[base_suits][honor_next[k - 27]][n_melds]
+        if closed:
+            m = n + step  # the kind's count after the change
+            k_kinds = kinds + (1 if n == 0 else -1 if m == 0 else 0)
+            k_pairs = pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
+            seven = 6 - k_pairs + (7 - k_kinds if k_kinds < 7 else 0)  # noqa: PLR2004
+            if seven < best:
+                best = seven
+            if k in _ORPHAN_SET:
+                k_missing = missing + (-1 if n == 0 else 1 if m == 0 else 0)
+                k_orphan_pairs = orphan_pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
+            else:
+                k_missing, k_orphan_pairs = missing, orphan_pairs
+            orphans = k_missing - 1 if k_orphan_pairs > 0 else k_missing
+            if orphans < best:
+                best = orphans
+        out[k] = best
+    return out
+
+
+_ORPHAN_SET: Final = frozenset(TERMINAL_HONOR_KINDS)
+
+
+class _NextClasses(dict[tuple[bytes, int], list[int]]):
+    """(group pattern, +1 or -1) -> the class of the pattern with one tile more (or less) at each position; the
+    same groups come back in hand after hand, so each is worked out once (a memo bounded as the class memos)."""
+
+    __slots__ = ()
+
+
+_NEXT: Final = _NextClasses()
+
+
+def _next_classes(key: bytes, step: int, classes: dict[bytes, int]) -> list[int]:
+    found = _NEXT.get((key, step))
+    if found is not None:
+        return found
+    out = []
+    pattern = bytearray(key)
+    for i in range(len(key)):
+        if 0 <= pattern[i] + step <= 4:  # noqa: PLR2004
+            pattern[i] += step
+            out.append(classes[bytes(pattern)])
+            pattern[i] -= step
+        else:
+            out.append(_OUTSIDE)
+    if len(_NEXT) >= _MEMO_LIMIT:
+        _NEXT.clear()
+    _NEXT[(key, step)] = out
+    return out
 
 
 def standard_cover(counts: Sequence[int]) -> Cover:

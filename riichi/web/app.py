@@ -105,10 +105,14 @@ def _error(status: int, code: str, message: str, case_id: object = None,
 
 
 def _status_of(result: dict[str, Any]) -> int:
-    """HTTP status of an interchange result: 200, 400 for ``invalid_json``, else 422."""
+    """HTTP status of an interchange result: 200, 400 for ``invalid_json``, else 422; an analysis whose
+    expected values ran out of their budget (``too_complex``) is 200: the rest of the analysis is the answer."""
     if result.get("ok"):
         return 200
-    return 400 if result.get("error", {}).get("code") == "invalid_json" else 422
+    code = result.get("error", {}).get("code")
+    if code == "too_complex":
+        return 200
+    return 400 if code == "invalid_json" else 422
 
 
 async def _read_body(request: Request, limit: int, code: str) -> bytes:
@@ -155,12 +159,18 @@ def _score_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     return score_case
 
 
+#: The most an analysis request's expected values may search (docs/analysis.md): well inside the request
+#: deadline, so that a search the budget stops still answers, as ``too_complex``, in time.
+EV_MAX_SECONDS: Final = 2.0
+EV_MAX_STATES: Final = 400_000
+
+
 def _analyze_case() -> Callable[[dict[str, Any]], dict[str, Any]]:
     try:
         from riichi.formats.analysis import analyze_case
     except ImportError:
         raise _Refused(501, "not_available", "hand analysis is not available in this version") from None
-    return analyze_case
+    return functools.partial(analyze_case, max_ev_seconds=EV_MAX_SECONDS, max_ev_states=EV_MAX_STATES)
 
 
 # -- rule sets ---------------------------------------------------------------

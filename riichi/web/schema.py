@@ -200,6 +200,19 @@ ANALYZE_REQUEST: Final[dict[str, object]] = {
         "points": {"type": ["integer", "null"], "minimum": -1_000_000, "maximum": 1_000_000},
         "ankan_strict": _FLAG,
         "values": {"type": ["boolean", "null"], "default": True},
+        "ev": {"type": ["object", "boolean", "null"], "additionalProperties": False,
+               "description": "Ask for each discard's tenpai and win probabilities and expected score, turn by turn "
+                              "(the documentation's section on expected values); the server caps the budget.",
+               "properties": {
+                   "model": {"type": "string", "enum": ["table", "peer"], "default": "table"},
+                   "first_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 1},
+                   "last_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 18},
+                   "pool": {"type": ["integer", "null"], "minimum": 1, "maximum": 136},
+                   "max_states": {"type": ["integer", "null"], "minimum": 1},
+                   "max_seconds": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 3600},
+                   **{switch: {"type": "boolean"} for switch in ("tegawari", "shanten_down", "ron", "riichi_choice",
+                                                                 "ippatsu", "uniform_draws", "others_win")},
+                   "ron_factor": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}},
     },
 }
 
@@ -209,7 +222,9 @@ ANALYSIS: Final[dict[str, object]] = {
     "required": ["id", "ok", "shanten"],
     "properties": {
         "id": {},
-        "ok": {"type": "boolean", "const": True},
+        "ok": {"type": "boolean", "description": "true; false only when the expected values asked for ran out of "
+               "their budget (`error.code` `too_complex`): the rest of the analysis is still given"},
+        "error": ERROR["properties"]["error"],  # type: ignore[index]
         "hand": {"type": "string"},
         "tiles": {"type": "integer"},
         "shanten": {"type": "integer"},
@@ -219,6 +234,8 @@ ANALYSIS: Final[dict[str, object]] = {
         "complete": {"type": "boolean"},
         "waits": {"type": "array", "items": {"type": "object"}},
         "discards": {"type": "array", "items": {"type": "object"}},
+        "ev": {"type": "object", "description": "With the request's ev: model, first_turn, last_turn, unseen and "
+               "the discards best first, each with tile, shanten and the per-turn lists tenpai, win and value."},
     },
 }
 

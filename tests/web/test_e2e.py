@@ -401,3 +401,25 @@ def test_api_docs_render_offline(page: Page, base_url: str) -> None:
     page.wait_for_selector(".swagger-ui .info .title", timeout=15000)
     assert "riichi" in page.inner_text(".swagger-ui .info .title")
     assert page.locator(".opblock-summary-path", has_text="/api/score").count() >= 1
+
+
+def test_discard_table_shows_expected_values_and_a_plot(page: Page, base_url: str) -> None:
+    # 234678m 3459p 57s 12z, East, indicator 1z: the table model's values beside each discard, the same as
+    # POST /api/analyze gives for the hand (tests/test_ev_table.py checks the model itself), and the win
+    # chance drawn turn by turn for the three best.
+    from riichi.formats.analysis import analyze_case  # noqa: PLC0415
+
+    page.goto(base_url + "/?hand=234678m3459p57s12z&win=2z&tsumo=1&dora=1z")
+    cell = page.locator('#discards tr[data-discard="1z"] .ev-win')
+    expect(cell).not_to_have_text("", timeout=30_000)
+    answer = analyze_case({"hand": "234678m3459p57s12z", "win": "2z", "tsumo": True, "dora": "1z", "visible": "1z",
+                           "ev": {"model": "table", "first_turn": 1}})
+    row = next(d for d in answer["ev"]["discards"] if d["tile"] == "1z")  # type: ignore[index]
+    expect(cell).to_have_text(f"{100 * row['win'][0]:.1f}")
+    expect(page.locator("#ev-plot polyline")).to_have_count(3)
+    page.select_option("#ev-turn", "10")  # from turn 10: the values of that turn
+    expect(page.locator("#ev-turn")).to_have_value("10")
+    later = analyze_case({"hand": "234678m3459p57s12z", "win": "2z", "tsumo": True, "dora": "1z", "visible": "1z",
+                          "ev": {"model": "table", "first_turn": 10}})
+    row = next(d for d in later["ev"]["discards"] if d["tile"] == "1z")  # type: ignore[index]
+    expect(page.locator('#discards tr[data-discard="1z"] .ev-win')).to_have_text(f"{100 * row['win'][0]:.1f}")

@@ -312,3 +312,19 @@ def test_phone_width_shows_every_tile_of_a_winning_hand(browser: Browser, base_u
         assert pg.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+def test_each_discard_shows_its_value_beside_the_best(page: Page, base_url: str) -> None:  # noqa: F811
+    # At North's first discard (step 4: the deal, East's draw and discard of 4z, North's pon of it, North's
+    # discard) the page asks the table model for the value of every discard of the 14 tiles North held after
+    # the pon and shows the tile let go beside the best.
+    open_file(page, base_url)
+    for _ in range(4):
+        page.click("#next-step")
+    expect(page.locator("#event")).to_contain_text("discards")
+    shown = page.locator("#ev-discarded")
+    expect(shown).to_contain_text("win", timeout=30_000)
+    river = page.locator('.seat[data-seat="3"] .river [data-tile]')
+    expect(river).to_have_count(1)
+    assert shown.get_attribute("data-tile") == river.first.get_attribute("data-tile")
+    expect(page.locator("#ev-best")).to_have_count(1)

@@ -587,7 +587,92 @@ function renderAnalysis(box, a) {
       tb.append(tr);
     }
     box.append(el("h3", {}, t("Discards (click one to discard it)")), tb);
+    if (a.tiles === 14 && sh >= 0 && sh <= 3 && state.lastCase) loadEv(box, tb, state.lastCase);
   }
+}
+
+// -- expected values: each discard's chance of winning and expected score, turn by turn (/api/analyze) -----
+
+let evSerial = 0;
+async function loadEv(box, table, c) {
+  const serial = ++evSerial;
+  let holder = document.getElementById("ev");
+  if (!holder) {
+    holder = el("div", { class: "ev", id: "ev" });
+    box.append(holder);
+  }
+  holder.replaceChildren(el("p", { class: "hint" }, t("Expected values: working…")));
+  const turn = state.evTurn || 1;
+  const request = { ...c, visible: c.dora || "", ev: { model: "table", first_turn: turn } };
+  let res;
+  try { res = await post("/api/analyze", request); } catch (e) { res = null; }
+  if (serial !== evSerial) return;
+  const d = res && res.data;
+  if (!d || !d.ev) {
+    const why = d && d.error ? d.error.message : t("the server did not answer");
+    holder.replaceChildren(el("p", { class: "hint", id: "ev-error" }, t("Expected values: {why}", { why })));
+    return;
+  }
+  const byTile = new Map(d.ev.discards.map((x) => [x.tile + (x.kita ? "k" : ""), x]));
+  const head = table.querySelector("tr");
+  for (const old of table.querySelectorAll(".ev-cell")) old.remove();
+  head.append(el("th", { class: "ev-cell", title: t("chance of winning the hand") }, t("win %")),
+    el("th", { class: "ev-cell", title: t("expected points from the hand's win") }, t("expected score")));
+  for (const tr of table.querySelectorAll("tr[data-discard]")) {
+    const x = byTile.get(tr.dataset.discard + (tr.dataset.kita ? "k" : ""));
+    const cell = (text, cls, title) => el("td", { class: `num ev-cell ${cls}`, ...(title ? { title } : {}) }, text);
+    tr.append(cell(x ? (100 * x.win[0]).toFixed(1) : "–", "ev-win", x ? t("tenpai {p} %", { p: (100 * x.tenpai[0]).toFixed(1) }) : ""),
+      cell(x ? Math.round(x.value[0]).toLocaleString("en") : "–", "ev-value"));
+  }
+  const pick = el("select", { id: "ev-turn", title: t("the turn now: the tiles drawn so far") });
+  for (let n = 1; n <= 17; n++) pick.append(el("option", { value: String(n) }, t("turn {n}", { n })));
+  pick.value = String(turn);
+  pick.addEventListener("change", () => { state.evTurn = Number(pick.value); loadEv(box, table, c); });
+  holder.replaceChildren(el("h3", {}, t("Chance of winning by turn"), " ", pick),
+    winPlot(d.ev.discards.slice(0, 3), d.ev.first_turn),
+    el("p", { class: "hint" }, t("Table model: the other seats' discards (ron), their wins, riichi or dama, the wall; the expected score is the expected gain of the hand's win. See the documentation's page on hand analysis.")));
+}
+
+function winPlot(rows, first) {
+  const NS = "http://www.w3.org/2000/svg";
+  const w = 360, h = 150, pad = 28;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "ev-plot");
+  svg.setAttribute("id", "ev-plot");
+  const n = rows.length ? rows[0].win.length : 0;
+  const top = Math.max(0.05, ...rows.flatMap((r) => r.win));
+  const x = (i) => pad + (n > 1 ? (i * (w - 2 * pad)) / (n - 1) : 0);
+  const y = (v) => h - pad + 10 - (v / top) * (h - pad - 10);
+  const line = (x1, y1, x2, y2, cls) => {
+    const l = document.createElementNS(NS, "line");
+    for (const [k, v] of Object.entries({ x1, y1, x2, y2, class: cls })) l.setAttribute(k, String(v));
+    svg.append(l);
+  };
+  const text = (tx, ty, s, anchor) => {
+    const t = document.createElementNS(NS, "text");
+    t.setAttribute("x", String(tx)); t.setAttribute("y", String(ty)); t.setAttribute("text-anchor", anchor || "middle");
+    t.setAttribute("class", "ev-label");
+    t.textContent = s;
+    svg.append(t);
+  };
+  line(pad, y(0), w - pad, y(0), "ev-axis");
+  line(pad, y(0), pad, y(top), "ev-axis");
+  text(pad - 4, y(top) + 4, `${Math.round(100 * top)}%`, "end");
+  text(pad - 4, y(0) + 4, "0", "end");
+  for (let i = 0; i < n; i += Math.max(1, Math.ceil(n / 6))) text(x(i), h - 4, `t${first + i}`);
+  rows.forEach((r, k) => {
+    const p = document.createElementNS(NS, "polyline");
+    p.setAttribute("points", r.win.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
+    p.setAttribute("class", `ev-line ev-line-${k}`);
+    p.setAttribute("data-tile", r.tile || "");
+    svg.append(p);
+    const swatch = document.createElementNS(NS, "line");
+    for (const [a, v] of Object.entries({ x1: w - 70, y1: 12 + 12 * k, x2: w - 56, y2: 12 + 12 * k, class: `ev-line ev-line-${k}` })) swatch.setAttribute(a, String(v));
+    svg.append(swatch);
+    text(w - 52, 15 + 12 * k, t("discard {tile}", { tile: r.tile || "-" }), "start");
+  });
+  return svg;
 }
 
 function renderCompare(data) {
@@ -657,6 +742,7 @@ function render() {
 async function update() {
   const serial = ++requestSerial;
   const c = buildCase();
+  state.lastCase = c;
   document.body.classList.add("busy");
   try {
     if (!state.tiles.length && !state.melds.length) {

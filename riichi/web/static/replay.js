@@ -508,6 +508,68 @@ function render() {
   renderOutcome(h);
   renderGameEnd();
   renderReview();
+  renderEv(h, game.step);
+}
+
+// -- the value of each discard: the tile let go beside the best, by the table model (/api/analyze) ----------
+
+let evSerial = 0;
+async function renderEv(h, at) {
+  const serial = ++evSerial;
+  let box = document.getElementById("ev-here");
+  if (!box) {
+    box = el("p", { id: "ev-here", class: "event ev-here", "aria-live": "polite" });
+    $("event").after(box);
+  }
+  box.textContent = "";
+  const step = h.steps[at];
+  if (!step || step.kind !== "discard" || at === 0) return;
+  const seat = step.seat;
+  const before = h.steps[at - 1].seats[seat];
+  const river = step.seats[seat].river;
+  const let_go = river[river.length - 1].slice(0, 2);
+  const deal = /^deal ([ESWN])/.exec(h.steps[0].event);
+  const visible = [];
+  step.seats.forEach((p, s) => {
+    // the tile just let go is among the 14 held before it, not seen apart from them
+    const seen = s === seat ? p.river.slice(0, -1) : p.river;
+    for (const r of seen) if (!r.includes("^")) visible.push(r.slice(0, 2));
+    if (s !== seat) for (const m of p.melds) visible.push(m.split(":")[1].split("@")[0]);
+    for (let i = 0; i < p.kita; i++) visible.push("4z");
+  });
+  visible.push(...step.dora);
+  const drawn = before.drawn && !before.won ? before.drawn : "";
+  const tilesBefore = parseTiles(before.hand).length + (drawn ? 1 : 0);
+  if (tilesBefore + 3 * before.melds.length !== 14) return;
+  const request = {
+    hand: [before.hand + drawn, ...before.melds].join(" "), seat_wind: before.wind, round_wind: deal ? deal[1] : "E",
+    dora: step.dora.join(""), visible: visible.join(""), discards: river.slice(0, -1).map((r) => r.slice(0, 2)).join(""),
+    riichi: Boolean(h.steps[at - 1].seats[seat].riichi), tiles_left: step.wall, red_fives_as_plain: true,
+    ev: { model: "table", first_turn: Math.max(1, river.length), max_seconds: 2 },
+  };
+  box.append(el("span", { class: "hint" }, t("Value of the discard: working…")));
+  let answer = null;
+  try {
+    const r = await fetch("/api/analyze", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
+    answer = await r.json();
+  } catch (e) { answer = null; }
+  if (serial !== evSerial) return;
+  box.textContent = "";
+  if (!answer || !answer.ev) {
+    box.append(el("span", { class: "hint", id: "ev-none" }, t("Value of the discard: {why}", { why: answer && answer.error ? answer.error.message.split("\n")[0] : t("the server did not answer") })));
+    return;
+  }
+  const rows = answer.ev.discards;
+  const best = rows[0];
+  const mine = rows.find((d) => d.tile === let_go);
+  const text = (d) => t("win {p} %, expected score {v}", { p: (100 * d.win[0]).toFixed(1), v: Math.round(d.value[0]).toLocaleString("en") });
+  box.append(el("span", { id: "ev-discarded", "data-tile": let_go }, t("discarded"), " ", tileRow([let_go], "small"), " ",
+    mine ? text(mine) : t("(raises the shanten: not among the model's choices)")));
+  if (best && best.tile !== let_go && !(mine && mine.value[0] >= best.value[0] - 1e-9)) {
+    box.append(el("span", { id: "ev-best", "data-tile": best.tile }, " · ", t("best"), " ", tileRow([best.tile], "small"), " ", text(best)));
+  } else if (best) {  // the tile let go is the best (or as good as it)
+    box.append(el("span", { id: "ev-best", "data-tile": let_go }, " · ", t("the best discard")));
+  }
 }
 
 // -- wiring ------------------------------------------------------------------------------------

@@ -1,0 +1,388 @@
+"""The state graph of the expected-value search and its dynamic program over the turns.
+
+A *draw state* is a 13-tile hand (concealed counts next to its melds, the red fives it holds, whether it is
+in riichi); a *discard state* is the same with 14 tiles. From a draw state each useful draw (a kind that
+lowers the shanten; for a tenpai hand, a winning tile that gives a yaku) leads, with the weight of its
+unseen copies, to a discard state or to a win; every other draw is thrown back. From a discard state each
+allowed discard (one that keeps the shanten) leads to a draw state. The graph is built once, breadth
+first, each state keyed by its counts; then the turns run backwards from the last, every state at once
+(docs/analysis.md, "Expected values", gives the recurrence):
+
+    X[t] = X[t+1] + sum_e w_e (x_e - X[t+1]) / (S - t)
+
+for the tenpai probability T, the win probability W and the expected score E of each draw state, with
+``x_e`` the win's (1, 1, points) or the discard state's values at t + 1; a discard state takes the best of
+its discards at t, each of T, W and E on its own.
+
+The search stops with :class:`~riichi.errors.TooComplexError` once it holds more states than its budget
+allows or has run longer than its time budget.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final
+
+from riichi.analysis.ev_value import WinValues
+from riichi.errors import TooComplexError
+from riichi.hand import Hand, Meld
+from riichi.shapes.shanten import shanten, shanten_after_discards, shanten_after_draws
+from riichi.tiles import Tile
+
+__all__ = ["DOUBLE", "IPPATSU", "RIICHI", "Graph", "SearchLimits", "TableRules", "TurnValues"]
+
+#: The kinds of the fives (5m, 5p, 5s): each is drawn and discarded as a red or a plain one.
+_FIVES: Final = (4, 13, 22)
+#: How many states the search makes between two looks at the clock.
+_CLOCK_EVERY: Final = 256
+
+#: Per-turn tenpai probability, win probability and expected points of one state (index = turn).
+TurnValues = tuple[list[float], list[float], list[float]]
+
+
+#: The flags of a state's key: in riichi, ippatsu still possible, the riichi a double riichi.
+RIICHI: Final = 1
+IPPATSU: Final = 2
+DOUBLE: Final = 4
+
+
+class TableRules:
+    """What the ``table`` model adds to the single-player search (None in the peer model): ``players`` seats,
+    each other seat's discard a chance of ron (``ron``; not while furiten: a wait among ``furiten`` kinds or the
+    tile let go into tenpai); draws as shares of the tiles unseen (``uniform``) rather than of S - t; riichi or
+    dama as a choice (``riichi_choice``), riichi costing ``riichi_cost`` unless won; ippatsu; and ``bonus``
+    points (honba and sticks on the table) added to every win."""
+
+    __slots__ = ("bonus", "furiten", "ippatsu", "others_win", "players", "riichi_choice", "riichi_cost", "ron",
+                 "ron_factor", "uniform")
+
+    def __init__(self, *, players: int, ron: bool, uniform: bool, riichi_choice: bool,  # noqa: PLR0913
+                 riichi_cost: float, ippatsu: bool, furiten: list[bool], bonus: float, ron_factor: float,
+                 others_win: list[float]) -> None:
+        """``ron_factor`` scales the chance that another seat lets a wait go (1: as often as a random unseen
+        tile); ``others_win[t]`` is the chance that the hand ends by another seat's win before the player's
+        draw of turn t (the last entry for later turns)."""
+        self.ron_factor = ron_factor
+        self.others_win = others_win
+        self.players = players
+        self.ron = ron
+        self.uniform = uniform
+        self.riichi_choice = riichi_choice
+        self.riichi_cost = riichi_cost
+        self.ippatsu = ippatsu
+        self.furiten = furiten
+        self.bonus = bonus
+
+
+class SearchLimits:
+    """The search's budget: most states, and most seconds (None: no limit of that kind)."""
+
+    __slots__ = ("max_seconds", "max_states")
+
+    def __init__(self, max_states: int | None, max_seconds: float | None) -> None:
+        self.max_states = max_states
+        self.max_seconds = max_seconds
+
+
+def _five_index(kind: int) -> int:
+    return 0 if kind == _FIVES[0] else 1 if kind == _FIVES[1] else 2 if kind == _FIVES[2] else -1
+
+
+class Graph:
+    """The states reachable from one position, their transitions, then their values turn by turn."""
+
+    def __init__(self, *, melds: tuple[Meld, ...], fixed: list[int], fixed_reds: list[int],  # noqa: PLR0913
+                 red_total: list[int], copies: tuple[int, ...], values: WinValues, first: int, last: int,
+                 pool: int, limits: SearchLimits, origin: list[int], tegawari: bool = False,
+                 shanten_down: bool = False, extra: int = 1, table: TableRules | None = None) -> None:
+        """``fixed``: each kind's copies in the melds and visible (they never change); ``fixed_reds``: the
+        red fives of each suit among them; ``red_total``: each suit's red fives in the set; ``pool``: the
+        tiles the draws come from at turn 0 (S); ``origin``: the concealed counts of the position asked about.
+
+        ``tegawari`` keeps a draw that does not lower the shanten (for a better shape or value), and
+        ``shanten_down`` lets a discard raise the shanten by one; each only while the tiles kept since the
+        position plus the shanten stay below the position's shanten plus ``extra`` (which bounds the graph).
+        """
+        self.melds = melds
+        self.n_melds = len(melds)
+        self.closed = not any(m.is_open for m in melds)
+        self.fixed = fixed
+        self.fixed_reds = fixed_reds
+        self.red_total = red_total
+        self.copies = copies
+        self.values = values
+        self.first = first
+        self.last = last
+        self.pool = pool
+        self.limits = limits
+        self.origin = origin
+        self.tegawari = tegawari
+        self.shanten_down = shanten_down
+        self.extra = extra
+        self.table = table
+        self.origin_shanten = 99  # set by the caller once the graph can work it out (set_origin_shanten)
+        self.started = time.monotonic()
+        self.draw_ids: dict[bytes, int] = {}
+        self.discard_ids: dict[bytes, int] = {}
+        self.draw_keys: list[bytes] = []
+        self.discard_keys: list[bytes] = []
+        #: Per draw state: whether it is tenpai, its wins (weight, points) and its draws (weight, discard id).
+        self.draw_tenpai: list[bool] = []
+        self.draw_wins: list[list[tuple[float, float]]] = []
+        self.draw_moves: list[list[tuple[float, int]]] = []
+        #: Per draw state (the table model): the state it stays in when nothing happens (itself, or the same
+        #: hand without ippatsu), the weight of the waits that may be won by ron and their points weighted, and
+        #: all its unseen tiles.
+        self.draw_fallback: list[int] = []
+        self.draw_ron: list[tuple[float, float]] = []
+        self.draw_unseen: list[int] = []
+        #: Per discard state: the draw states its allowed discards lead to, each with what choosing it costs.
+        self.discard_moves: list[list[tuple[int, float]]] = []
+        #: Shanten of every hand met (the same hands come back from many states), and each win's points.
+        self._shanten: dict[bytes, int] = {}
+        self._wins: dict[bytes, float | None] = {}
+
+    def distance(self, counts: list[int]) -> int:
+        """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
+        origin = self.origin
+        return sum([counts[k] - origin[k] for k in range(34) if counts[k] > origin[k]])
+
+    def shanten_of(self, counts: list[int]) -> int:
+        """The shanten of concealed ``counts`` next to the melds, each hand worked out once."""
+        key = bytes(counts)
+        found = self._shanten.get(key)
+        if found is None:
+            found = shanten(key, n_melds=self.n_melds)
+            self._shanten[key] = found
+        return found
+
+    # -- building ---------------------------------------------------------------------------------------
+
+    def draw_state(self, counts: list[int], reds: list[int], flags: int, let_go: int = 0) -> int:
+        """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
+        :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
+        tenpai, for furiten), made if new."""
+        key = bytes(counts) + bytes(reds) + bytes((flags, let_go))
+        found = self.draw_ids.get(key)
+        if found is not None:
+            return found
+        self._count()
+        node = len(self.draw_keys)
+        self.draw_ids[key] = node
+        self.draw_keys.append(key)
+        self.draw_tenpai.append(False)
+        self.draw_wins.append([])
+        self.draw_moves.append([])
+        self.draw_fallback.append(node)
+        self.draw_ron.append((0.0, 0.0))
+        self.draw_unseen.append(0)
+        return node
+
+    def _discard_state(self, counts: list[int], reds: list[int], flags: int) -> int:
+        key = bytes(counts) + bytes(reds) + bytes((flags, 0))
+        found = self.discard_ids.get(key)
+        if found is not None:
+            return found
+        self._count()
+        node = len(self.discard_keys)
+        self.discard_ids[key] = node
+        self.discard_keys.append(key)
+        self.discard_moves.append([])
+        return node
+
+    def _count(self) -> None:
+        states = len(self.draw_keys) + len(self.discard_keys)
+        limit = self.limits.max_states
+        if limit is not None and states >= limit:
+            raise TooComplexError(f"the search needs more than its budget of {limit:,} states")
+        seconds = self.limits.max_seconds
+        if seconds is not None and states % _CLOCK_EVERY == 0 and time.monotonic() - self.started > seconds:
+            raise TooComplexError(f"the search ran past its budget of {seconds:g} s ({states:,} states so far)")
+
+    def build(self) -> None:
+        """Expand every state made so far and every state they reach (breadth first)."""
+        done_draw = done_discard = 0
+        while done_draw < len(self.draw_keys) or done_discard < len(self.discard_keys):
+            while done_draw < len(self.draw_keys):
+                self._expand_draw(done_draw)
+                done_draw += 1
+            while done_discard < len(self.discard_keys):
+                self._expand_discard(done_discard)
+                done_discard += 1
+
+    def _unseen(self, counts: list[int], kind: int) -> int:
+        return self.copies[kind] - counts[kind] - self.fixed[kind]
+
+    def _expand_draw(self, node: int) -> None:
+        key = self.draw_keys[node]
+        counts = list(key[:34])
+        reds = list(key[34:37])
+        flags = key[37]
+        riichi = flags & RIICHI != 0
+        now = self.shanten_of(counts)
+        self.draw_tenpai[node] = now <= 0
+        wins = self.draw_wins[node]
+        moves = self.draw_moves[node]
+        table = self.table
+        if table is not None:
+            self.draw_unseen[node] = sum([max(0, self._unseen(counts, k)) for k in range(34)])
+            if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
+                self.draw_fallback[node] = self.draw_state(counts, reds, flags & ~IPPATSU, key[38])
+            if now == 0 and table.ron:
+                self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
+        keep_any = (self.tegawari and not riichi
+                    and self.distance(counts) + now < self.origin_shanten + self.extra)
+        after = shanten_after_draws(counts, n_melds=self.n_melds)
+        for kind in range(34):
+            unseen = self._unseen(counts, kind)
+            if unseen <= 0:
+                continue
+            useful = after[kind] < now
+            if not useful and not keep_any:
+                continue
+            counts[kind] += 1
+            if not useful and keep_any:  # tegawari: the 14 tiles choose what to let go, the draw itself included
+                self._add_kept(counts, reds, kind, unseen, flags & ~IPPATSU, moves)
+            elif useful:
+                suit = _five_index(kind)
+                red = 0
+                if suit >= 0:
+                    red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
+                if unseen - red > 0:
+                    self._add_draw(counts, reds, kind, unseen - red, -1, flags=flags, tenpai=now == 0,
+                                   wins=wins, moves=moves)
+                if red > 0:
+                    reds[suit] += 1
+                    self._add_draw(counts, reds, kind, red, suit, flags=flags, tenpai=now == 0,
+                                   wins=wins, moves=moves)
+                    reds[suit] -= 1
+            counts[kind] -= 1
+
+    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, flags: int,  # noqa: PLR0913
+                  moves: list[tuple[float, int]]) -> None:
+        suit = _five_index(kind)
+        red = 0
+        if suit >= 0:
+            red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
+        if unseen - red > 0:
+            moves.append((float(unseen - red), self._discard_state(counts, reds, flags)))
+        if red > 0:
+            reds[suit] += 1
+            moves.append((float(red), self._discard_state(counts, reds, flags)))
+            reds[suit] -= 1
+
+    def _add_draw(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int, *,  # noqa: PLR0913
+                  flags: int, tenpai: bool, wins: list[tuple[float, float]], moves: list[tuple[float, int]]
+                  ) -> None:
+        if tenpai:
+            points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
+            if points is not None:  # a winning tile without a yaku is thrown back like any other
+                wins.append((float(weight), points))
+        else:
+            moves.append((float(weight), self._discard_state(counts, reds, flags & ~IPPATSU)))
+
+    def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
+                    tsumo: bool) -> float | None:
+        """The points of winning the 14 ``counts`` on ``kind`` (a red five where ``red_suit`` >= 0), each win
+        scored once; in the table model with the honba and sticks, and in riichi the player's own stick back."""
+        key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, flags, tsumo))
+        if key in self._wins:
+            return self._wins[key]
+        win = Tile.from_kind(kind, red=red_suit >= 0)
+        points = self.values.win(self.hand_of(counts, reds), win, riichi=flags & RIICHI != 0,
+                                 ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo)
+        table = self.table
+        if points is not None and table is not None:
+            points += table.bonus + (table.riichi_cost if flags & RIICHI else 0.0)
+        self._wins[key] = points
+        return points
+
+    def _ron(self, counts: list[int], reds: list[int], flags: int, let_go: int) -> tuple[float, float]:
+        """The waits of a tenpai hand that another seat's discard would win (none while furiten): their weight,
+        and their points weighted."""
+        table = self.table
+        assert table is not None
+        waits = [k for k, after in enumerate(shanten_after_draws(counts, n_melds=self.n_melds)) if after < 0]
+        if any(table.furiten[k] or let_go == k + 1 for k in waits):
+            return (0.0, 0.0)
+        weight = points = 0.0
+        for kind in waits:
+            unseen = self._unseen(counts, kind)
+            if unseen <= 0:
+                continue
+            suit = _five_index(kind)
+            red = 0
+            if suit >= 0:
+                red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
+            counts[kind] += 1
+            for w, red_suit in ((unseen - red, -1), (red, suit)):
+                if w <= 0:
+                    continue
+                if red_suit >= 0:
+                    reds[red_suit] += 1
+                value = self._win_points(counts, reds, kind, red_suit, flags, tsumo=False)
+                if red_suit >= 0:
+                    reds[red_suit] -= 1
+                if value is not None:
+                    weight += w
+                    points += w * value
+            counts[kind] -= 1
+        return (weight, points)
+
+    def _expand_discard(self, node: int) -> None:
+        key = self.discard_keys[node]
+        counts = list(key[:34])
+        reds = list(key[34:37])
+        flags = key[37]
+        now = self.shanten_of(counts)
+        if now < 0:
+            return  # complete: no discard keeps it so
+        moves = self.discard_moves[node]
+        down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
+        shanten_after = shanten_after_discards(counts, n_melds=self.n_melds)
+        for kind in range(34):
+            if not counts[kind]:
+                continue
+            after = shanten_after[kind]
+            if after != now and not (down and after == now + 1):
+                continue
+            counts[kind] -= 1
+            suit = _five_index(kind)
+            if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
+                moves += self.after_discard(counts, reds, flags, kind, after)
+            if suit >= 0 and reds[suit] > 0:
+                reds[suit] -= 1
+                moves += self.after_discard(counts, reds, flags, kind, after)
+                reds[suit] += 1
+            counts[kind] += 1
+
+    def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
+                      *, double: bool = False) -> list[tuple[int, float]]:
+        """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
+        with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
+        table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
+        table = self.table
+        if flags & RIICHI or not (self.closed and after == 0):
+            let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
+            return [(self.draw_state(counts, reds, flags, let_go), 0.0)]
+        if table is None:
+            return [(self.draw_state(counts, reds, RIICHI), 0.0)]
+        declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
+        out = [(self.draw_state(counts, reds, declared, kind + 1), table.riichi_cost)]
+        if table.riichi_choice:
+            out.append((self.draw_state(counts, reds, 0, kind + 1), 0.0))
+        return out
+
+    def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
+        """The hand of concealed ``counts`` holding ``reds`` red fives per suit, with the melds."""
+        tiles = []
+        for kind in range(34):
+            n = counts[kind]
+            if not n:
+                continue
+            suit = _five_index(kind)
+            red = reds[suit] if suit >= 0 else 0
+            if red:
+                tiles += [Tile.from_kind(kind, red=True)] * red
+            tiles += [Tile.from_kind(kind)] * (n - red)
+        return Hand(tiles, self.melds)

@@ -1,0 +1,196 @@
+"""The dynamic program of the expected-value search: every state's values, from the last turn back to the first.
+
+For a draw state at turn t (a 13-tile hand that has just let a tile go) with draws e of weight w_e:
+
+    Y[t] = F[t+1] + sum_e w_e (x_e - F[t+1]) / D
+
+where F is the state it stays in when the draw does not help (itself; in the table model the same hand
+without ippatsu once the go-around is over), x_e the win's (1, 1, points) or the 14-tile hand's values at
+t + 1, and D the tiles drawn from: S - t in the peer model, the state's unseen tiles in the table model
+(never fewer than the draws that count, so that no chance passes 1). A tenpai state's T is 1. In the table
+model the other seats let a tile go first: with r the chance that one of them is a wait the hand may win by
+ron, and h the chance that another seat wins before the next draw, X[t] = r (1, 1, ron points) + (1 - r)
+(h (tenpai now, 0, 0) + (1 - h) Y[t]); in the peer model X = Y. A discard state takes the best of
+its discards at t, each of T, W and E on its own, a riichi's cost taken from E.
+"""
+
+from __future__ import annotations
+
+from riichi.analysis.ev_search import Graph, TurnValues
+from riichi.errors import InconsistentSituationError
+
+__all__ = ["solve"]
+
+
+def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - one loop, by hand
+          watched_discards: list[int] | None = None) -> list[TurnValues]:
+    """Every state's values from the last turn back to the first; the per-turn values of the ``watched`` draw
+    states, then of the ``watched_discards`` discard states (the others are kept for one turn only)."""
+    also = watched_discards or []
+    last, first = graph.last, graph.first
+    n_draw, n_discard = len(graph.draw_keys), len(graph.discard_keys)
+    table = graph.table
+    tegawari = graph.tegawari
+    # The transitions flattened: draw state i's draws are edges start[i] .. start[i + 1] - 1.
+    start = [0] * (n_draw + 1)
+    target: list[int] = []
+    weight: list[float] = []
+    win_weight = [0.0] * n_draw  # the wins of a state: their weight, and their points weighted
+    win_points = [0.0] * n_draw
+    totals = [0.0] * n_draw
+    for i in range(n_draw):
+        for w, points in graph.draw_wins[i]:
+            win_weight[i] += w
+            win_points[i] += w * points
+        moved = 0.0
+        for w, to in graph.draw_moves[i]:
+            target.append(to)
+            weight.append(w)
+            moved += w
+        start[i + 1] = len(target)
+        totals[i] = win_weight[i] + moved
+    kids_start = [0] * (n_discard + 1)
+    kids: list[int] = []
+    costs: list[float] = []
+    for j in range(n_discard):
+        for child, cost in graph.discard_moves[j]:
+            kids.append(child)
+            costs.append(cost)
+        kids_start[j + 1] = len(kids)
+    tenpai = graph.draw_tenpai
+    fallback = graph.draw_fallback
+    others = 0 if table is None or not table.ron else table.players - 1
+    uniform = table is not None and table.uniform
+    unseen = graph.draw_unseen
+    ron_chance = [0.0] * n_draw
+    ron_points = [0.0] * n_draw
+    if others:
+        for i in range(n_draw):
+            w, points = graph.draw_ron[i]
+            if w > 0.0 and unseen[i] > 0:
+                ron_chance[i] = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
+                ron_points[i] = points / w
+    # values at the turn being worked out (draw states) and at the one after it
+    dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
+    dw = [0.0] * n_draw
+    de = [0.0] * n_draw
+    for i in range(n_draw):
+        r = ron_chance[i]
+        if r > 0.0:
+            dw[i] = r
+            de[i] = r * ron_points[i]
+    xt = [0.0] * n_discard
+    xw = [0.0] * n_discard
+    xe = [0.0] * n_discard
+    _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
+    size = last + 1
+    out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(len(watched) + len(also))]
+    _record(out, watched, also, last, dt, dw, de, xt, xw, xe)
+    hazard = table.others_win if table is not None else []
+    for t in range(last - 1, first - 1, -1):
+        left = graph.pool - t
+        ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
+        nt = [0.0] * n_draw
+        nw = [0.0] * n_draw
+        ne = [0.0] * n_draw
+        for i in range(n_draw):
+            fb = fallback[i]
+            tn, wn, en = dt[fb], dw[fb], de[fb]
+            ww = win_weight[i]
+            gain_t = ww * (1.0 - tn)
+            gain_w = ww * (1.0 - wn)
+            gain_e = win_points[i] - ww * en
+            total = ww if tegawari else totals[i]
+            for e in range(start[i], start[i + 1]):
+                to = target[e]
+                w = weight[e]
+                gt = xt[to] - tn
+                gw = xw[to] - wn
+                ge = xe[to] - en
+                if tegawari:
+                    if gt == 0.0 and gw == 0.0 and ge == 0.0:
+                        continue  # a draw kept by tegawari that changes nothing is no event
+                    total += w
+                gain_t += w * gt
+                gain_w += w * gw
+                gain_e += w * ge
+            share = float(unseen[i]) if uniform else float(left)
+            if total > share:
+                if not tegawari and not uniform:
+                    _beyond_the_wall(graph, i, t, left, total)
+                share = total  # more draws worth keeping than tiles left: the chances are shares of them
+            yt = 1.0 if tenpai[i] else tn + gain_t / share
+            yw = wn + gain_w / share
+            ye = en + gain_e / share
+            if ends > 0.0:  # another seat wins first: the hand stays as it is, unwon
+                yt = ends * (1.0 if tenpai[i] else 0.0) + (1.0 - ends) * yt
+                yw *= 1.0 - ends
+                ye *= 1.0 - ends
+            r = ron_chance[i]
+            if r > 0.0:
+                yw = r + (1.0 - r) * yw
+                ye = r * ron_points[i] + (1.0 - r) * ye
+            nt[i] = yt
+            nw[i] = yw
+            ne[i] = ye
+        dt, dw, de = nt, nw, ne
+        _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
+        _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
+    return out
+
+
+def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int,  # noqa: PLR0913
+            dt: list[float], dw: list[float], de: list[float], xt: list[float], xw: list[float],
+            xe: list[float]) -> None:
+    for k, node in enumerate(watched):
+        tv, wv, ev = out[k]
+        tv[t] = dt[node]
+        wv[t] = dw[node]
+        ev[t] = de[node]
+    for k, node in enumerate(also):
+        tv, wv, ev = out[len(watched) + k]
+        tv[t] = xt[node]
+        wv[t] = xw[node]
+        ev[t] = xe[node]
+
+
+def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913
+                      xw: list[float], xe: list[float], kids_start: list[int], kids: list[int],
+                      costs: list[float]) -> None:
+    """Each discard state's values: the best of the draw states its discards lead to, each value on its own
+    (what a choice costs taken from its expected score)."""
+    for j in range(len(xt)):
+        first = True
+        bt = bw = be = 0.0
+        for e in range(kids_start[j], kids_start[j + 1]):
+            child = kids[e]
+            x = dt[child]
+            if x > bt:
+                bt = x
+            x = dw[child]
+            if x > bw:
+                bw = x
+            x = de[child] - costs[e]
+            if first or x > be:
+                be = x
+                first = False
+        xt[j] = bt
+        xw[j] = bw
+        xe[j] = be
+
+
+def best_of(values: list[TurnValues], costs: list[float]) -> TurnValues:
+    """The best of several draw states' per-turn values (the choices of one discard), each value on its own."""
+    size = len(values[0][0])
+    tv = [max(v[0][t] for v in values) for t in range(size)]
+    wv = [max(v[1][t] for v in values) for t in range(size)]
+    ev = [max(v[2][t] - c for v, c in zip(values, costs, strict=True)) for t in range(size)]
+    return (tv, wv, ev)
+
+
+def _beyond_the_wall(graph: Graph, node: int, t: int, left: int, total: float) -> None:
+    key = graph.draw_keys[node]
+    hand = graph.hand_of(list(key[:34]), list(key[34:37]))
+    raise InconsistentSituationError(
+        f"turn {t} leaves {left} tiles to draw from (S = {graph.pool}), fewer than the {total:g} copies that "
+        f"would help {hand}: the turns run beyond the wall")
