@@ -9,6 +9,7 @@ from typing import Any
 
 from riichi.club.store import Club, dumps
 from riichi.errors import ClubError, TournamentError
+from riichi.tournament.skill import skill_ratings
 from riichi.tournament.standings import (
     Penalty,
     PlayedGame,
@@ -16,7 +17,6 @@ from riichi.tournament.standings import (
     played_game,
     standings,
 )
-from riichi.tournament.skill import skill_ratings
 from riichi.tournament.tenhou_rating import TenhouRating, rate_game
 
 __all__ = ["ema_csv", "event_standings", "games_jsonl", "player_page", "row_object"]

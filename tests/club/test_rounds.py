@@ -15,7 +15,7 @@ def _pairs(tables: list[list[int]]) -> set[frozenset[int]]:
 
 
 def test_a_swiss_round_is_seated_by_the_standings(database: str) -> None:
-    app, ann = new_club(database)
+    _, ann = new_club(database)
     eid, event = seated_event(ann, players=8)
     first, second = event["rounds"][0]["tables"]
     # A Swiss round waits for every game of the rounds before it: the standings must be the round's.
