@@ -38,6 +38,24 @@ def test_a_swiss_round_is_seated_by_the_standings(database: str) -> None:
     assert [t["seats"] for t in again["tables"]] == tables and all(t["code"] for t in again["tables"])
 
 
+def test_a_swiss_round_keeps_each_player_near_their_place(database: str) -> None:
+    _, ann = new_club(database)
+    eid, event = seated_event(ann, players=12)
+    a, b, c = (t["seats"] for t in event["rounds"][0]["tables"])
+    for table, scores in zip(event["rounds"][0]["tables"], [[40000, 30000, 20000, 10000], [41000, 29000, 21000, 9000],
+                                                            [42000, 28000, 22000, 8000]], strict=True):
+        assert ann.post(f"/club/api/games/{table['game']}/final",
+                        {"version": 0, "final_scores": scores}).status_code == 200
+    # By place, then score within a place (the uma keeps the places apart): the three winners and the best
+    # second (C's, B's, A's first, A's second) are the top four, the worst third and the three lasts the bottom
+    # four (A's third, A's, B's, C's last).
+    top, bottom = {c[0], b[0], a[0], a[1]}, {a[2], a[3], b[3], c[3]}
+    tables = ann.post(f"/club/api/events/{eid}/swiss", {"seed": 3}).json()["tables"]
+    # Each player stays within one table of their place by the standings (swiss_round's promise): no top
+    # player at the third table, no bottom player at the first.
+    assert not top & set(tables[2]) and not bottom & set(tables[0])
+
+
 def test_a_round_seated_by_hand(database: str) -> None:
     _, ann = new_club(database)
     eid, event = seated_event(ann, players=8)
