@@ -1,7 +1,8 @@
 """List every message of the web pages and bring the gettext catalogues up to date (Babel).
 
 The messages are the ``t("...")`` calls of the pages' scripts (``riichi/web/static/*.js``, read with Babel's
-JavaScript extractor) and the text of their HTML (each text node, and the ``title``, ``placeholder`` and
+JavaScript extractor), each error code's sentence (``error:CODE``) and each rule set's description, and the text
+of their HTML (each text node, and the ``title``, ``placeholder`` and
 ``aria-label`` attributes; not what sits in an element of class ``no-translate``). The template
 ``riichi/web/locale/riichi.pot`` is written anew and each language's ``riichi.po`` updated from it (Babel's
 ``Catalog.update``: new messages added untranslated, gone ones marked obsolete, translations kept)::
@@ -120,10 +121,40 @@ def data_messages() -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def error_codes() -> list[str]:
+    """The error codes the pages may be answered: the library's errors (each :class:`~riichi.errors.RiichiError`'s
+    ``code``) and the web server's own (the codes its refusals name in ``riichi/web/*.py``)."""
+    from riichi import errors
+    from riichi.web.app import _HTTP_CODES
+
+    codes: set[str] = set()
+    todo: list[type[errors.RiichiError]] = [errors.RiichiError]
+    while todo:
+        cls = todo.pop()
+        codes.add(cls.code)
+        todo.extend(cls.__subclasses__())
+    codes.update(_HTTP_CODES.values())
+    for path in sorted((ROOT / "riichi" / "web").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        codes.update(re.findall(r'\(\d{3}, "([a-z_]+)"', text))
+        codes.update(re.findall(r'"code": "([a-z_]+)"', text))
+    return sorted(codes)
+
+
+def library_texts() -> list[str]:
+    """The long texts the pages show from the library: each error code's sentence (``error:CODE``, the pages
+    keep the text at fault and its caret beside it) and each rule set's description with its sources."""
+    from riichi.rules import PRESETS
+
+    return [f"error:{code}" for code in error_codes()] + [r.description for r in PRESETS.values()]
+
+
 def template() -> Catalog:
     cat = Catalog(project="riichi", domain="riichi", charset="utf-8")
     for text in data_messages():
         cat.add(text, auto_comments=["a name from the library's data"])
+    for text in library_texts():
+        cat.add(text, auto_comments=["an error's sentence by its code, or a rule set's description"])
     for text, places in messages().items():
         cat.add(text, locations=places)
     return cat
@@ -135,7 +166,7 @@ def missing(lang: str) -> list[str]:
     with path.open("rb") as po:
         cat = read_po(po, locale=lang)
     out = []
-    for text in [*data_messages(), *messages()]:
+    for text in [*data_messages(), *library_texts(), *messages()]:
         m = cat.get(text)
         if m is None or not m.string or m.fuzzy:
             out.append(text)

@@ -2,6 +2,7 @@
 
     python scripts/soak.py                      # 100,000 games, cycling through the presets
     python scripts/soak.py --games 2000 --seed 3 --presets tenhou,wrc
+    python scripts/soak.py --games 10000 --expert    # the expert in every other seat
 
 After every event: the scores plus the sticks on the table add up to the starting total, and (the
 wall being known in self-play) the 136 tiles (108 in a three-player game) are all somewhere: hands,
@@ -24,6 +25,7 @@ from collections import Counter
 
 from riichi import score
 from riichi.game.engine import play_game
+from riichi.game.expert import ExpertPlayer
 from riichi.game.events import Event
 from riichi.game.game import Game
 from riichi.game.legal import Action
@@ -57,12 +59,15 @@ def _tiles_everywhere(game: Game, dealt: dict[Tile, int]) -> None:
         raise AssertionError(f"tiles not conserved after {r.events[-1] if r.events else 'the deal'}")
 
 
-def soak_one(preset: str, seed: int, counts: Counter[str]) -> None:
+def soak_one(preset: str, seed: int, counts: Counter[str], *, expert: bool = False) -> None:
     rules = PRESETS[preset]
     total = rules.game.players * rules.game.starting_points
     rng = random.Random(seed)
     players: list[Player] = [Legal(RandomPlayer(rng.getrandbits(32)) if rng.random() < 0.5  # noqa: PLR2004
                                    else EfficientPlayer(rng.getrandbits(32))) for _ in range(rules.game.players)]
+    if expert:  # the expert in two seats (one with three players), each choice checked legal like the others'
+        for seat in range(0, rules.game.players, 2):
+            players[seat] = Legal(ExpertPlayer())
     game = Game(rules)
     dealt: dict[Tile, int] = {}
 
@@ -90,6 +95,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--expert", action="store_true", help="seat the expert player in every other seat")
     parser.add_argument("--report", type=int, default=1000, help="print a progress line every N games")
     args = parser.parse_args()
     presets = args.presets.split(",")
@@ -99,7 +105,7 @@ def main() -> int:
         preset = presets[i % len(presets)]
         seed = args.seed * 1_000_003 + i
         try:
-            soak_one(preset, seed, counts)
+            soak_one(preset, seed, counts, expert=args.expert)
         except Exception:  # noqa: BLE001 - any failure is reported with its seed
             traceback.print_exc()
             print(f"FAILED: game {i}, preset {preset}, seed {seed}", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +179,14 @@ def test_compare_says_an_error_of_the_hand_once(capsys: pytest.CaptureFixture[st
 def test_a_near_miss_gets_a_did_you_mean(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], hint: str) -> None:
     assert main(list(args)) != 0
     assert hint in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content", [b"", b"\n  \n"])
+def test_an_empty_record_file_is_said_to_be_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   content: bytes) -> None:
+    # an empty file is no unknown format: "not a game record (neither mjlog XML, ...)" sent the user looking
+    # for a format problem (the web page already said "the record is empty")
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == EXIT_REFUSED
+    assert "error (invalid_log): the record is empty" in capsys.readouterr().out

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from riichi.formats.record import GameRecord, event_name, hand_name
 from riichi.frozen import Frozen
 from riichi.game.events import Chi, Deal, Discard, Draw, Event, GameStart, Minkan, Pon, Riichi, Ryuukyoku, Win
+from riichi.game.expert import ExpertPlayer, judge_discards
 from riichi.game.game import Game
 from riichi.game.legal import Action, Pass, legal_actions
 from riichi.game.phase import Phase
@@ -26,8 +27,9 @@ from riichi.game.players import Player, SeatView
 from riichi.game.round import Round
 from riichi.notation import format_tiles
 from riichi.rules import RuleSet
+from riichi.tiles import KIND_OF
 
-__all__ = ["Decision", "Review", "review_game"]
+__all__ = ["Decision", "Judged", "Review", "review_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +46,58 @@ class Decision(Frozen):
     recorded: str
     chosen: str
     agrees: bool = False
+    #: Where both are discards and the reviewing player is the expert: how it judges each (the chance of winning
+    #: times the value played for, the chance of dealing in and the points that loses, the score it chooses by)
+    #: and the points the recorded discard gives up against its own choice.
+    judged: tuple[Judged, Judged] | None = None
+
+    @property
+    def value_lost(self) -> float | None:
+        """The expert's score of its own discard less that of the recorded one (None where not judged)."""
+        return None if self.judged is None else self.judged[1].score - self.judged[0].score
 
     def to_json(self) -> dict[str, object]:
-        return {"hand": self.hand, "round": self.round, "honba": self.honba, "event": self.event,
-                "hand_tiles": self.hand_tiles, "recorded": self.recorded, "chosen": self.chosen,
-                "agrees": self.agrees}
+        out: dict[str, object] = {
+            "hand": self.hand, "round": self.round, "honba": self.honba, "event": self.event,
+            "hand_tiles": self.hand_tiles, "recorded": self.recorded, "chosen": self.chosen, "agrees": self.agrees}
+        if self.judged is not None:
+            out["recorded_judged"] = self.judged[0].to_json()
+            out["chosen_judged"] = self.judged[1].to_json()
+            out["value_lost"] = round(self.value_lost or 0.0, 1)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Judged(Frozen):
+    """One discard as the expert judges it (see :class:`riichi.game.expert.DiscardJudgement`)."""
+
+    tile: str
+    shanten: int
+    win: float
+    value: float
+    deal_in: float
+    loss: float
+    score: float
+
+    def to_json(self) -> dict[str, object]:
+        return {"tile": self.tile, "shanten": self.shanten, "win": round(self.win, 4), "value": round(self.value),
+                "expected": round(self.win * self.value, 1), "deal_in": round(self.deal_in, 4),
+                "loss": round(self.loss, 1), "score": round(self.score, 1)}
+
+
+def _judged(r: Round, seat: int, actions: tuple[Action, ...], recorded: Action,
+            chosen: Action) -> tuple[Judged, Judged] | None:
+    """The expert's judgement of the recorded and the chosen discard, when both are discards."""
+    if not isinstance(recorded, Discard) or not isinstance(chosen, Discard):
+        return None
+    discards = [a for a in actions if isinstance(a, Discard)]
+    found: dict[int, Judged] = {}
+    for j in judge_discards(SeatView(r, seat), discards):
+        kind = KIND_OF[j.action.tile]
+        if kind not in found:
+            found[kind] = Judged(str(j.action.tile), j.shanten, j.win, j.value, j.deal_in, j.loss, j.score)
+    a, b = found.get(KIND_OF[recorded.tile]), found.get(KIND_OF[chosen.tile])
+    return None if a is None or b is None else (a, b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +137,7 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
         observe(start)
     decisions = agreements = unknown = 0
     choices: list[Decision] = []
+    judge = isinstance(player, ExpertPlayer)
     for hand in record.hands:
         events = [e for e in hand.events if isinstance(e, Event)]
         asked_on: tuple[int, int, int, Phase] | None = None  # the tile on the table the seat was last asked about
@@ -108,9 +158,10 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
                         decisions += 1
                         agrees = _same(recorded, chosen)
                         agreements += 1 if agrees else 0
+                        judged = _judged(r, seat, actions, recorded, chosen) if judge and not agrees else None
                         choices.append(Decision(
                             hand.index, f"{r.round_wind}{r.deal.round_number}", r.honba, position,
-                            format_tiles(r.hands[seat]), str(recorded), str(chosen), agrees))
+                            format_tiles(r.hands[seat]), str(recorded), str(chosen), agrees, judged))
             try:
                 game.apply(event)
             except ValueError as exc:

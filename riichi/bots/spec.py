@@ -1,4 +1,4 @@
-"""A player from its name on the command line: a built-in player (``efficient``, ``tsumogiri``, ``random``),
+"""A player from its name on the command line: a built-in player (``efficient``, ``expert``, ``tsumogiri``, ``random``),
 ``module:Class`` (any class with ``choose(view, actions)``, made without arguments) or ``mjai:COMMAND``
 (a process speaking mjai on stdin and stdout; ``{seat}`` in the command is replaced by its seat).
 
@@ -7,7 +7,7 @@
 >>> make_player("nobody", 0, seed=1)
 Traceback (most recent call last):
 ...
-riichi.bots.spec.SpecError: unknown player 'nobody': a built-in name (efficient, tsumogiri, random), module:Class or mjai:COMMAND
+riichi.bots.spec.SpecError: unknown player 'nobody': a built-in name (efficient, expert, tsumogiri, random), module:Class or mjai:COMMAND
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import cast
 
 from riichi.errors import RiichiError
+from riichi.game.expert import ExpertPlayer
 from riichi.game.players import EfficientPlayer, Player, RandomPlayer, TsumogiriPlayer
 
 __all__ = ["PLAYERS", "SpecError", "make_player"]
@@ -26,6 +27,7 @@ __all__ = ["PLAYERS", "SpecError", "make_player"]
 #: open riichi).
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "efficient": EfficientPlayer,
+    "expert": lambda seed: ExpertPlayer(),  # noqa: ARG005 - it chooses without chance
     "tsumogiri": lambda seed: TsumogiriPlayer(),  # noqa: ARG005 - it chooses without chance
     "random": RandomPlayer,
 }

@@ -118,7 +118,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser. When ``command`` names a subcommand, only that one is built: the others
     are needed only to list them (``riichi --help``, an unknown command), and building every one (the
     analyze command imports its module) would be a large part of a short run such as ``score --jsonl``."""
-    parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands.")
+    parser = _Parser(prog="riichi", description="Japanese (riichi) mahjong: score and analyse hands, play and "
+                     "replay games, score sheets, tournaments.")
     parser.add_argument("--version", action=_Version, help="print the version and which build runs, then exit")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -252,13 +253,17 @@ def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="start the web calculator (needs the 'web' extra)", description=(
-        "Serve the calculator page and the HTTP API. It listens on 127.0.0.1 only unless --host says otherwise. "
+    p = sub.add_parser("serve", help="the web pages: calculator, replay, play ('web' extra)",
+                       description=(
+        "Serve the calculator (/), the replay page (/replay), the play page (/play) and the HTTP API (/docs). "
+        "Every page is in English or Japanese (?lang=ja, or the switch in its header). It listens on 127.0.0.1 "
+        "only unless --host says otherwise. "
         "A client must send a whole request (headers and body) within --request-timeout seconds; an idle "
         "kept-alive connection is closed after --keep-alive seconds; beyond --max-connections connections a "
-        "request is answered 503; request heads over 16 KiB and bodies over 64 KiB are refused."))
+        "request is answered 503; request heads over 16 KiB and bodies over 64 KiB are refused (a game record "
+        "sent to the replay page: 1 MiB)."))
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="time a client has to send a whole request (default 10)")

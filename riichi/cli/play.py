@@ -5,8 +5,13 @@
     riichi play --games 10 --save games/ --format mjai    # each game as mjai JSON lines (or tenhou6, mjlog)
     riichi play --seat '0=mjai:python bot.py {seat}' --seat 2=mypkg.bots:MyPlayer --bot-timeout 1
     riichi play --games 10 --rules tenhou-sanma           # three players (three efficient players by default)
+    riichi play --duplicate --games 100 --players expert,efficient,efficient,efficient --json
 
-Game ``i`` of a run is played from a seed drawn from ``--seed``, so the same seed gives the same games.
+Game ``i`` of a run is played from a seed drawn from ``--seed``, so the same seed gives the same games. With
+``--duplicate`` each of the ``--games`` walls is played once per rotation of the seats (4 games a wall, 3 with three
+players), so that the tiles' luck cancels, and the summary is by player (by name, across the seats it sat in):
+the count of each place, the average place, points, and the win, deal-in, riichi, call and draw rates per hand,
+each with its 95% interval.
 
 A saved game is written whole or not at all: into a temporary file of the same folder, renamed to its name once
 complete. A write that fails (an unwritable folder, a full disk, a file-size limit) stops the run with one error
@@ -24,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -43,6 +48,7 @@ from riichi.formats.record import (
     RecordRules,
     StatedHand,
 )
+from riichi.game.duplicate import DuplicateTally, rotation
 from riichi.game.engine import play_game
 from riichi.game.events import Deal, Event, GameEnd
 from riichi.game.game import Game
@@ -60,7 +66,7 @@ _SAVED = ("mjai", "tenhou6", "mjlog")
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play`` on the main parser's subcommands."""
     p = subparsers.add_parser("play", help="play games between built-in, Python and mjai players", description=(
-        "Play whole games between built-in players (efficient, tsumogiri, random), your Python players and mjai "
+        "Play whole games between built-in players (efficient, expert, tsumogiri, random), your Python players and mjai "
         "bot processes (--seat) under a rule set and print "
         "placements, average points, win, deal-in and draw rates and yaku frequencies. The same --seed plays "
         "the same games."))
@@ -77,6 +83,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--bot-timeout", type=float, default=2.0, metavar="SECONDS",
                    help="how long an mjai bot may take for each move (default 2); a late, malformed or "
                         "illegal answer is a fault: the seat passes or discards its drawn tile instead")
+    p.add_argument("--duplicate", action="store_true",
+                   help="a duplicate match: each of the --games walls played once per rotation of the seats, the "
+                        "summary by player with 95%% intervals")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="write every game into DIR (game-0000.mjson, ...)")
     p.add_argument("--format", default="mjai", choices=_SAVED,
@@ -116,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return fail("play", "write_error", f"cannot write into {save}: {exc.strerror}")
     try:
+        if args.duplicate:
+            return _duplicate(args, rules, names, seated, save)
         return _play(args, rules, names, seated, save)
     finally:
         for _spec, player in seated.values():
@@ -211,6 +222,100 @@ def _play(args: argparse.Namespace, rules: RuleSet, names: list[str],  # noqa: C
     else:
         _print(summary)
     return 0
+
+
+def _duplicate(args: argparse.Namespace, rules: RuleSet, names: list[str],
+               seated: dict[int, tuple[str, Player]], save: Path | None) -> int:
+    """A duplicate match (see the module description): the players of the lineup ``names`` turned one seat a
+    game over each wall. A player given by --seat moves with its place in the lineup; an mjai bot gets a process
+    for each seat it sits in, made once."""
+    from riichi.cli import fail  # noqa: PLC0415 - the command line's package imports this module
+
+    seeds = random.Random(args.seed)
+    n = len(names)
+    tally = DuplicateTally(n)
+    bots: dict[tuple[str, int], Player] = {}
+    for seat, (spec, player) in seated.items():
+        bots[spec, seat] = player
+    started = time.perf_counter()
+    progress = sys.stderr.isatty()
+    played: list[Event] = []
+    events = 0
+    try:
+        for wall in range(args.games):
+            game_seed = seeds.getrandbits(64)
+            for r in range(n):
+                sitting = rotation(tuple(names), r)
+                players: list[Player] = []
+                for seat, name in enumerate(sitting):
+                    index = (seat - r) % n
+                    if index in seated:
+                        spec = seated[index][0]
+                        if (spec, seat) not in bots:
+                            bots[spec, seat] = make_player(spec, seat, seed=seat, timeout=args.bot_timeout)
+                        players.append(bots[spec, seat])
+                    else:
+                        players.append(PLAYERS[name](game_seed + seat))
+                played.clear()
+                listeners = [played.append] + [p.observe for p in players if isinstance(p, MjaiProcessPlayer)]
+
+                def listen(event: Event, listeners: list[Callable[[Event], None]] = listeners) -> None:
+                    for listener in listeners:
+                        listener(event)
+
+                game = play_game(players, rules, seed=game_seed, names=sitting, listener=listen)
+                events += len(played)
+                tally.add(game, played, sitting)
+                if save is not None:
+                    name = f"game-{wall:04d}-{r}{SUFFIXES[args.format]}"
+                    try:
+                        save_whole(save / name, write_record(game_record(game, played), args.format, rules))
+                    except OSError as exc:
+                        return fail("play", "write_error", f"cannot save {name} into {save}: {exc.strerror or exc}")
+            if progress:
+                _progress(sys.stderr, wall + 1, args.games)
+    except KeyboardInterrupt:
+        if progress:
+            sys.stderr.write("\n")
+        print(f"riichi play: interrupted; {plural(tally.games, 'game')} played", file=sys.stderr)
+        return 130
+    finally:
+        for player in bots.values():
+            if isinstance(player, MjaiProcessPlayer) and all(player is not p for _s, p in seated.values()):
+                player.close()
+    if progress:
+        sys.stderr.write("\n")
+    summary: dict[str, object] = {"rules": rules.name, "walls": args.games, "games": tally.games, "events": events,
+                                  "seconds": round(time.perf_counter() - started, 3), "players": tally.summary()}
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        _print_duplicate(summary)
+    return 0
+
+
+def _print_duplicate(summary: dict[str, object]) -> None:
+    players = summary["players"]
+    assert isinstance(players, list)
+    print(f"duplicate match: {summary['walls']} walls, {summary['games']} games under {summary['rules']} "
+          f"({summary['events']} events in {summary['seconds']} s)")
+    width = max(cell_width("player"), *(cell_width(str(p["player"])) for p in players))
+    places = ("1st", "2nd", "3rd", "4th")[:len(players[0]["places"])] if players else ()
+    print(f"{pad('player', width)}  games" + "".join(f" {p:>5}" for p in places)
+          + "  avg place [95%]         points/game [95%]")
+    for p in players:
+        place, points = p["average_place"], p["points"]
+        print(f"{pad(str(p['player']), width)} {p['games']:>6}" + "".join(f" {k:>5}" for k in p["places"])
+              + f"  {place['value']:.3f} [{place['low']:.3f}, {place['high']:.3f}]"
+              + f"  {points['value']:>6.1f} [{points['low']:.1f}, {points['high']:.1f}]")
+    print("rates per hand [95%]:")
+    for p in players:
+        cells = []
+        for key, label in (("win_rate", "win"), ("deal_in_rate", "deal-in"), ("riichi_rate", "riichi"),
+                           ("call_rate", "call"), ("draw_rate", "draw")):
+            r = p[key]
+            cells.append(f"{label} {r['value']:.1%} [{r['low']:.1%}, {r['high']:.1%}]")
+        print(f"  {pad(str(p['player']), width)} " + "  ".join(cells))
 
 
 def _noted(names: tuple[str, ...], faults: list[Fault]) -> tuple[str, ...]:

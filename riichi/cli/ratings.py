@@ -40,8 +40,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--system openskill the OpenSkill Plackett-Luce rating (the club extra). With --mers, EMA's MERS "
         "ranking of each player on --on from tournament results instead. A bad line is named on standard error "
         "and skipped. Exit status: 0 every line used, 1 a line refused, 2 bad usage."))
-    p.add_argument("games", nargs="*", metavar="GAMES")
-    p.add_argument("--system", choices=("tenhou", "openskill"), default="tenhou")
+    p.add_argument("games", nargs="*", metavar="GAMES",
+                   help="files of JSON lines as riichi standings reads them, rated in the order given")
+    p.add_argument("--system", choices=("tenhou", "openskill"), default="tenhou",
+                   help="the rating: tenhou (Tenhou's R, the default) or openskill (the club extra)")
     p.add_argument("--mers", metavar="RESULTS", help="tournament results (JSON lines) for EMA's MERS ranking")
     p.add_argument("--on", metavar="DATE", help="with --mers: the day of the ranking, YYYY-MM-DD (default today)")
     p.add_argument("--json", action="store_true", help="one JSON object a player")
@@ -90,7 +92,13 @@ def tenhou_ratings(games: list[tuple[tuple[str, ...], tuple[int, ...]]]) -> list
     """Every player's R after the games in order, best first (then by name)."""
     current: dict[str, TenhouRating] = {}
     for names, places in games:
-        after = rate_game([current.get(n, TenhouRating()) for n in names], places)
+        # Tenhou breaks a tie in points by the seat order (the first dealer first); rules that split the uma of a
+        # tie give the tied players one place, which Tenhou's R cannot take.
+        order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+        untied = [0] * len(places)
+        for place, seat in enumerate(order, start=1):
+            untied[seat] = place
+        after = rate_game([current.get(n, TenhouRating()) for n in names], untied)
         current.update(zip(names, after, strict=True))
     return sorted(current.items(), key=lambda kv: (-kv[1].rating, kv[0]))
 

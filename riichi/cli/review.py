@@ -4,7 +4,9 @@
     riichi review game.mjson --seat 2 --player 'mjai:python bot.py {seat}' --json
 
 The record is replayed by the engine; at each decision of the seat the player is asked what it would do
-(an mjai bot follows the game's events), and every difference is listed with both choices.
+(an mjai bot follows the game's events), and every difference is listed with both choices. Reviewed by the
+expert (``--player expert``), each differing discard also shows how the expert judges both: the chance of
+winning times the value played for, the chance of dealing in and what it costs, and the points lost.
 """
 
 from __future__ import annotations
@@ -82,6 +84,11 @@ def run(args: argparse.Namespace) -> int:
         for d in review.disagreements:
             print(f"  {hand_name(d.hand)} {d.round}-{d.honba} {event_name(d.event)}: {d.hand_tiles}: "
                   f"recorded {d.recorded}, {args.player} {d.chosen}")
+            if d.judged is not None:
+                for label, j in (("recorded", d.judged[0]), (args.player, d.judged[1])):
+                    print(f"      {label} {j.tile}: shanten {j.shanten}, win {j.win:.1%} x {j.value:,.0f} = "
+                          f"{j.win * j.value:,.0f}; deal-in {j.deal_in:.1%} (-{j.loss:,.0f}); score {j.score:,.0f}")
+                print(f"      value lost: {d.value_lost:,.0f} points")
         if review.error:
             print(f"  the replay stopped: {review.error}")
     return 0

@@ -58,10 +58,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from riichi.cli import fail
 
+    if args.fixed and (args.players is not None or args.rounds is not None):
+        return fail("seating", "usage", "--fixed reads the players and rounds from its file: no --players or --rounds")
+    if not args.fixed and args.swiss:
+        return fail("seating", "usage", "--swiss needs --fixed: the rounds played so far")
+    if not args.fixed and (args.players is None or args.rounds is None):
+        return fail("seating", "usage", "give --players and --rounds, or --fixed FILE")
     try:
         seating = _make(args)
     except TournamentError as e:
-        return fail("seating", e.code, str(e))
+        # without --fixed, the only input is the command line: a count out of range is bad usage (exit 2)
+        return fail("seating", e.code if args.fixed else "usage", str(e))
     except OSError as e:
         return fail("seating", "unreadable", f"{e.filename}: {e.strerror}")
     if args.json:
@@ -88,8 +95,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _make(args: argparse.Namespace) -> Seating:
     if args.fixed:
-        if args.players is not None or args.rounds is not None:
-            raise TournamentError("--fixed reads the players and rounds from its file: no --players or --rounds")
         seating = read_fixed(Path(args.fixed).read_text(encoding="utf-8"))
         if args.swiss:
             names = read_standings_names(Path(args.swiss).read_text(encoding="utf-8"))
@@ -105,10 +110,7 @@ def _make(args: argparse.Namespace) -> Seating:
                 raise TournamentError(f"{args.swiss}: missing from the standings: {', '.join(missing)}")
             seating = swiss_round(seating, order, seed=args.seed)
         return seating
-    if args.swiss:
-        raise TournamentError("--swiss needs --fixed: the rounds played so far")
-    if args.players is None or args.rounds is None:
-        raise TournamentError("give --players and --rounds, or --fixed FILE")
+    assert args.players is not None and args.rounds is not None  # run() refused the command line otherwise
     return seat(args.players, args.rounds, table_size=3 if args.three_player else 4, seed=args.seed)
 
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO, Final, TextIO
 
+from riichi.cli.columns import cell_width, pad, visible
 from riichi.errors import RiichiError, SheetError
 from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, read_record
@@ -151,7 +152,10 @@ def _table(path: str, out: TextIO, err: TextIO) -> int:
     if "error" in result:
         e = result["error"]
         assert isinstance(e, dict)
-        print(f"riichi sheet: {path}: error ({e['code']}): {e['message']}", file=err)
+        hint = ""
+        if str(e["message"]).endswith(": Extra data"):  # a second value after the first: JSON lines
+            hint = f" (one game a file; a file of games one a line: riichi sheet --jsonl < {path})"
+        print(f"riichi sheet: {path}: error ({e['code']}): {e['message']}{hint}", file=err)
         return 1
     game, _ = read_game(strict_json.loads(data), strict=False)
     scored = score_final(game) if isinstance(game, FinalScoresGame) else score_sheet(game)
@@ -160,25 +164,30 @@ def _table(path: str, out: TextIO, err: TextIO) -> int:
 
 
 def render(result: SheetResult) -> str:
-    """A sheet's result as a table a person reads: one row a hand, then the end (or the next hand)."""
+    """A sheet's result as a table a person reads: one row a hand, then the end (or the next hand). Columns are
+    as wide as their longest cell, counted in terminal cells (a Japanese name takes two a character), and a
+    name's control characters are shown escaped (riichi.cli.columns)."""
     n = len(result.scores)
-    names = list(result.names) if result.names else [f"seat {s}" for s in range(n)]
-    width = max(8, *(len(name) for name in names))
-    lines = [f"{'hand':<8} {'result':<22} " + " ".join(f"{name:>{width}}" for name in names)]
+    names = [visible(name) for name in result.names] if result.names else [f"seat {s}" for s in range(n)]
+    width = max(8, *(cell_width(name) for name in names))
+    rows: list[tuple[str, str, list[str]]] = []
     for h in result.hands:
-        label = f"{h.round_wind}{h.round_number}-{h.honba}"
         what = h.kind.value
         if h.wins:
             what += " " + ", ".join(f"{w.winner}:{w.points}" + (f" {w.limit.value}" if w.limit else "")
                                     for w in h.wins)
-        lines.append(f"{label:<8} {what:<22} " + " ".join(f"{d:>+{width},}" for d in h.deltas))
-        lines.append(f"{'':<8} {'':<22} " + " ".join(f"{s:>{width},}" for s in h.scores_end))
+        rows.append((f"{h.round_wind}{h.round_number}-{h.honba}", what, [f"{d:+,}" for d in h.deltas]))
+        rows.append(("", "", [f"{s:,}" for s in h.scores_end]))
     if result.over:
         end = result.end.value.replace("_", " ") if result.end is not None else "final scores"
-        lines.append(f"{'end':<8} {end:<22} " + " ".join(f"{s:>{width},}" for s in result.final_scores or ()))
-        lines.append(f"{'points':<8} {'(uma, oka, penalties)':<22} "
-                     + " ".join(f"{p:>+{width}.1f}" for p in result.final_points or ()))
-        lines.append(f"{'place':<8} {'':<22} " + " ".join(f"{p:>{width}}" for p in result.placements or ()))
+        rows.append(("end", end, [f"{s:,}" for s in result.final_scores or ()]))
+        rows.append(("points", "(uma, oka, penalties)", [f"{p:+.1f}" for p in result.final_points or ()]))
+        rows.append(("place", "", [str(p) for p in result.placements or ()]))
+    what_width = max(22, *(len(what) for _, what, _ in rows))
+    lines = [f"{'hand':<8} {'result':<{what_width}} " + " ".join(pad(name, width, right=True) for name in names)]
+    lines += [f"{label:<8} {what:<{what_width}} " + " ".join(f"{cell:>{width}}" for cell in cells)
+              for label, what, cells in rows]
+    if result.over:
         if result.leftover_sticks:
             lines.append(f"({result.leftover_sticks} riichi stick(s) left on the table at the end)")
     elif result.next is not None:

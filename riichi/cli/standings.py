@@ -53,7 +53,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "places, the sum of final scores, and where the hands were written each player's win, deal-in, riichi "
         "and call rates. A bad line is named on standard error and skipped. Exit status: 0 every line counted, "
         "1 a line refused, 2 bad usage."))
-    p.add_argument("games", nargs="+", metavar="GAMES")
+    p.add_argument("games", nargs="+", metavar="GAMES",
+                   help="files of JSON lines, in the order the games were played (- reads standard input)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="one JSON object a player")
     out.add_argument("--csv", action="store_true", help="the standings as CSV")
@@ -72,6 +73,8 @@ class Events:
     penalties: list[Penalty] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: where each penalty was read (FILE:LINE), one a penalty
+    penalty_lines: list[str] = field(default_factory=list)
 
 
 def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
@@ -85,6 +88,7 @@ def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
                 raise TournamentError("a line is a JSON object")
             if "penalty" in obj:
                 events.penalties.append(_penalty(obj["penalty"]))
+                events.penalty_lines.append(where)
                 continue
             label = obj.get("label")
             label = label if isinstance(label, str) and label else f"line {number}"
@@ -95,8 +99,14 @@ def read_events(paths: list[str], stdin: TextIO | None = None) -> Events:
                 events.games.append(played_game(obj, _score(obj, label, notes), label=label))
                 events.notes.extend(f"{where}: {note}" for note in notes)
         except RiichiError as e:
-            events.errors.append(f"{where}: {e}")
+            message = str(e)  # a game without a label is named "line N", which {where} already says
+            events.errors.append(f"{where}: {message.removeprefix(f'line {number}: ')}")
     return events
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    """``n`` and the word for it: "1 game", "2 games", "1 penalty", "0 penalties"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _lines(paths: list[str], stdin: TextIO, events: Events) -> Iterator[tuple[str, int, str]]:
@@ -104,7 +114,7 @@ def _lines(paths: list[str], stdin: TextIO, events: Events) -> Iterator[tuple[st
         try:
             text = stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            events.errors.append(f"{path}: cannot be read ({e})")
+            events.errors.append(f"{path}: cannot be read ({getattr(e, 'strerror', None) or e})")
             continue
         for number, line in enumerate(text.splitlines(), 1):
             if line.strip():
@@ -143,6 +153,13 @@ def run(args: argparse.Namespace) -> int:
     from riichi.cli import EXIT_REFUSED, fail
 
     events = read_events(args.games)
+    # a penalty for a name no game has (a misspelling, or a game skipped above) is that line's error, not the end
+    # of the standings
+    seated = {name for game in events.games for name in game.names}
+    for penalty, where in zip(list(events.penalties), events.penalty_lines, strict=True):
+        if penalty.player not in seated:
+            events.penalties.remove(penalty)
+            events.errors.append(f"{where}: penalty: player {penalty.player!r} played no game counted here")
     for message in events.errors:
         print(f"riichi standings: skipped: {message}", file=sys.stderr)
     for note in events.notes:
@@ -156,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(row_object(row), ensure_ascii=False))
     elif args.csv:
         sys.stdout.write(rows_csv(rows))
-    else:
+    elif rows:
         sys.stdout.write(render(rows))
     if args.ema:
         from riichi.cli.play import save_whole
@@ -170,8 +187,9 @@ def run(args: argparse.Namespace) -> int:
             return fail("standings", e.code, str(e))
         except OSError as e:
             return fail("standings", "unwritable", f"{e.filename or args.ema}: {e.strerror}")
-    print(f"{len(events.games)} games, {len(events.penalties)} penalties, {len(rows)} players"
-          + (f"; {len(events.errors)} lines skipped" if events.errors else ""), file=sys.stderr)
+    print(f"{_count(len(events.games), 'game')}, {_count(len(events.penalties), 'penalty', 'penalties')}, "
+          f"{_count(len(rows), 'player')}"
+          + (f"; {_count(len(events.errors), 'line')} skipped" if events.errors else ""), file=sys.stderr)
     return EXIT_REFUSED if events.errors else 0
 
 

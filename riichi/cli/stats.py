@@ -12,6 +12,7 @@ imported until the command runs.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -42,7 +43,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "in DIR are reported or queried. Needs the stats extra: pip install 'riichi[stats]'."),
         epilog="exit status: 0 done (records that failed are listed in failures, not an error); 1 the folder "
                "cannot be written or read, or a query fails (a statement of --sql read from a pipe or file too); "
-               "2 the command line itself is wrong; 130 interrupted (Ctrl-C: the same command goes on from there).")
+               "2 the command line itself is wrong (a PATH that does not exist); 130 interrupted (Ctrl-C: the same "
+               "command goes on from there).")
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder of tables (created if need be)")
     p.add_argument("--format", default="auto", choices=("auto", *FORMATS),
@@ -87,6 +89,11 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--rules: {exc}", 2)
     if args.address is not None and args.engine != "ray":
         return _fail("--address goes with --engine ray", 2)
+    # A PATH that names nothing is a mistyped command line, not a record that failed: refused before DIR is made.
+    # (A glob that matches nothing, or a file that vanishes while the corpus is read, is listed in failures.)
+    missing = [p for p in args.paths if p != "-" and not os.path.exists(p) and not set("*?[") & set(p)]
+    if missing:
+        return _fail(f"{', '.join(missing)}: no such file or folder (nothing written)", 2)
     try:
         from riichi.stats import StatsError
     except ImportError as exc:

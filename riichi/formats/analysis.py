@@ -71,8 +71,9 @@ def analyze_case(request: object, *, max_ev_seconds: float | None = None,
         if "ev" in request and request["ev"] is not None:
             try:
                 out["ev"] = _ev(request, max_ev_seconds, max_ev_states)
-            except TooComplexError as e:  # the rest of the analysis stands
-                return {**error_result(request_id, e), **out}
+            except TooComplexError as too_complex:  # the rest of the analysis stands
+                # (named apart from the RiichiError below: compiled, one name keeps one type)
+                return {**error_result(request_id, too_complex), **out}
         return {"id": request_id, "ok": True, **out}
     except RiichiError as e:
         return error_result(request_id, e)

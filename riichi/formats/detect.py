@@ -133,6 +133,8 @@ def refusal(data: bytes) -> str:
         data = ungzip(data)
     except GzipError:
         pass
+    if not data.strip():
+        return "the record is empty (or only blank space)"
     foreign = foreign_format(data)
     if foreign is not None:
         return f"a {foreign} record: recognised, but not a format this version reads ({_READS})"

@@ -67,7 +67,15 @@ def loads(text: str | bytes, *, max_text: int = MAX_TEXT) -> object:
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         value = _DECODER.decode(text)
     except json.JSONDecodeError as e:
-        raise InvalidJSONError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        end = len(text.rstrip())
+        if e.pos < end:
+            raise InvalidJSONError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        # the text stops inside its value: point just past its last character (where the value should go on),
+        # not past the line break after it
+        line = text.count("\n", 0, end) + 1
+        column = end - text.rfind("\n", 0, end)
+        raise InvalidJSONError(f"not valid JSON at line {line}, column {column}: {e.msg}; the text ends there "
+                               "before its value does") from None
     if "\\u" in text or "\\U" in text:  # an escape can spell a lone surrogate
         check_value(value)
     return value

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from riichi.game.phase import Phase, RiverTile
     from riichi.game.round import Round
     from riichi.hand import Meld
+    from riichi.rules import RuleSet
 
 __all__ = ["EfficientPlayer", "Player", "RandomPlayer", "SeatView", "TsumogiriPlayer"]
 
@@ -72,6 +73,20 @@ class SeatView:
         return self._round.live_tiles_left
 
     @property
+    def rules(self) -> RuleSet:
+        """The rules the table plays."""
+        return self._round.rules
+
+    @property
+    def honba(self) -> int:
+        return self._round.honba
+
+    @property
+    def sticks(self) -> int:
+        """The riichi sticks on the table from earlier hands."""
+        return self._round.sticks
+
+    @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self._round.scores)
 
@@ -94,6 +109,12 @@ class SeatView:
         if seat == self.seat or self._round.open_riichi[seat]:
             return tuple(self._round.hands[seat])
         return None
+
+    @property
+    def discard_order(self) -> tuple[tuple[int, Tile], ...]:
+        """Every discard of the hand so far, in the order they were made, as (seat, tile): public, as the
+        rivers are, with the order across seats the rivers alone do not keep."""
+        return tuple((e.seat, e.tile) for e in self._round.events if isinstance(e, Discard))
 
     @property
     def table_tile(self) -> tuple[int, Tile] | None:

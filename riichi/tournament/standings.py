@@ -125,13 +125,20 @@ def played_game(game: Mapping[str, object], result: Mapping[str, object], *, lab
     points = _numbers(result.get("final_points"), "final_points", players, label)
     scores = tuple(int(s) for s in _numbers(result.get("final_scores"), "final_scores", players, label, whole=True))
     places = tuple(int(p) for p in _numbers(result.get("placements"), "placements", players, label, whole=True))
-    if sorted(places) != list(range(1, players + 1)):
-        raise TournamentError(f"{label}: placements: 1 to {players}, each once, not {list(places)}")
+    if not _is_ranking(places):
+        raise TournamentError(f"{label}: placements: 1 to {players}, each once or shared by a tie (as 1, 2, 2, 4), "
+                              f"not {list(places)}")
     hands_in = game.get("hands", [])
     if not isinstance(hands_in, list):
         raise TournamentError(f"{label}: hands: a list, not {type(hands_in).__name__}")
     hands = tuple(_hand(h, i, players, label) for i, h in enumerate(hands_in))
     return PlayedGame(label, names, tuple(float(p) for p in points), scores, places, hands)
+
+
+def _is_ranking(places: Sequence[int]) -> bool:
+    """Whether ``places`` are 1 to n, players tied in points sharing a place and the next place skipped after
+    them (1, 2, 2, 4), as rules that split the uma of a tie give them."""
+    return all(place == 1 + sum(other < place for other in places) for place in places)
 
 
 def _names(value: object, label: str) -> tuple[str, ...]:

@@ -272,6 +272,7 @@ class ReviewPlayer(enum.Enum):
     """The ``player`` of ``POST /api/review``: a built-in player (never code or a process named by a request)."""
 
     EFFICIENT = "efficient"
+    EXPERT = "expert"
     TSUMOGIRI = "tsumogiri"
     RANDOM = "random"
 

@@ -36,6 +36,7 @@ from typing import Final
 
 from riichi.bots.spec import PLAYERS
 from riichi.errors import IllegalActionError, RiichiError
+from riichi.game.danger import danger_of_kinds
 from riichi.game.engine import Decision, Table
 from riichi.game.events import (
     Ankan,
@@ -59,17 +60,21 @@ from riichi.rules import PRESETS, RuleSet, find_rules
 from riichi.shapes.waits import wait_kinds
 from riichi.tiles import KIND_OF, Tile, kind_name, sort_tiles
 
-__all__ = ["BUILT_IN_PLAYERS", "DEFAULT_OPPONENT", "IDLE_SECONDS", "MAX_GAMES", "GameStore", "PlayGame",
-           "PlayRefused"]
+__all__ = ["BUILT_IN_PLAYERS", "DEFAULT_OPPONENT", "HELP_EV_SECONDS", "HELP_EV_STATES", "IDLE_SECONDS", "MAX_GAMES",
+           "GameStore", "PlayGame", "PlayRefused"]
 
-#: The strongest built-in player: the opponents' default (it becomes the expert player once there is one).
-DEFAULT_OPPONENT: Final = "efficient"
+#: The strongest built-in player: the opponents' default.
+DEFAULT_OPPONENT: Final = "expert"
 #: The names of the built-in players a game may seat.
 BUILT_IN_PLAYERS: Final = tuple(PLAYERS)
 #: A game nobody has touched for this many seconds is dropped (and its saved copy deleted).
 IDLE_SECONDS: Final = 2 * 60 * 60
 #: Games held at once; a new game beyond them is refused until one ends or goes idle.
 MAX_GAMES: Final = 200
+#: The budget of the help's expected values, each time the help is asked for (the search stops past either
+#: and the help answers without them: ``too_complex``).
+HELP_EV_SECONDS: Final = 1.0
+HELP_EV_STATES: Final = 200_000
 #: The name the record gives the person's seat.
 PLAYER_NAME: Final = "you"
 
@@ -251,9 +256,23 @@ class PlayGame:
         }
         if view.drawn is not None and len(view.hand) % 3 == 2:
             request["drawn"] = str(view.drawn)
+            # the expected value of each discard (the table model), from the seat's draws so far to the wall's end
+            request["ev"] = {"model": "table", "first_turn": min(len(view.river(self.seat)) + 1, 136)}
         if view.kita(self.seat):
             request["kita"] = view.kita(self.seat)
         return request
+
+    def danger(self) -> list[dict[str, object]]:
+        """The danger of each kind in the person's hand, from what the seat sees (the river, the riichi, the
+        calls and the tiles in view: :mod:`riichi.game.danger`): the chance that discarding it now deals into
+        each seat (0 for the person's own) and into any (their sum)."""
+        r = self.game.round
+        if r is None or r.is_over:
+            raise PlayRefused(409, "no_hand", "no hand is in play")
+        view = SeatView(r, self.seat)
+        kinds = sorted({KIND_OF[t] for t in view.hand})
+        return [{"tile": kind_name(kind), "seats": [round(x, 4) for x in row], "any": round(min(sum(row), 1.0), 4)}
+                for kind, row in zip(kinds, danger_of_kinds(view, kinds), strict=True)]
 
     def record(self, fmt: str) -> str:
         """The finished game as a record in ``fmt`` (``mjai``, ``tenhou6`` or ``mjlog``)."""

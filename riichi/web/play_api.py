@@ -36,6 +36,8 @@ from riichi.web import schema
 from riichi.web.play import (
     BUILT_IN_PLAYERS,
     DEFAULT_OPPONENT,
+    HELP_EV_SECONDS,
+    HELP_EV_STATES,
     IDLE_SECONDS,
     MAX_GAMES,
     GameStore,
@@ -213,10 +215,19 @@ def add_play_routes(app: FastAPI, read_json: Any, page: Any) -> GameStore:
         **_errors(404, 409)})
     async def play_help(request: Request) -> JSONResponse:
         """The analysis of this seat's hand from what the seat sees: the discard table with the tiles that
-        help and how many are left, the waits with their value."""
+        help and how many are left, the expected value of each discard (``ev``: the chance of winning and the
+        expected score, under a bounded budget: ``too_complex`` with the rest of the analysis past it), the
+        danger of each tile in the hand (``danger``), the waits with their value."""
         from riichi.formats.analysis import analyze_case
 
-        return await locked(request, lambda: analyze_case(game_of(request)[1].help()))
+        def work() -> dict[str, object]:
+            game = game_of(request)[1]
+            # the request and the danger are read under the lock; the search runs with the seat's view only
+            case, danger = game.help(), game.danger()
+            return {**analyze_case(case, max_ev_seconds=HELP_EV_SECONDS, max_ev_states=HELP_EV_STATES),
+                    "danger": danger}
+
+        return await locked(request, work)
 
     @app.get("/api/play/record", tags=["play"], response_class=Response, responses={
         200: {"description": "The record", "content": {"application/x-ndjson": {}, "application/json": {},

@@ -187,6 +187,18 @@ def test_riichi_bot_efficient_plays_at_a_table_without_a_fault(capsys: pytest.Ca
     assert summary["faults"] == [0, 0, 0, 0] and summary["games"] == 1
 
 
+def test_riichi_bot_expert_plays_at_a_table_without_a_fault(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # The expert over mjai sees the table the client rebuilds from the events (the discards' order, the rivers,
+    # the riichi) and answers every decision legally.
+    monkeypatch.setenv("PYTHONPATH", riichi_env()["PYTHONPATH"])  # the bot processes inherit it
+    bot = "mjai:" + shlex.join(riichi_command("bot", "expert"))
+    assert main(["play", "--games", "1", "--seed", "6", "--json", "--bot-timeout", "10",
+                 "--seat", f"0={bot}", "--seat", f"2={bot}"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["faults"] == [0, 0, 0, 0] and summary["games"] == 1
+
+
 def test_riichi_bot_answers_a_line_it_cannot_read_with_a_pass(capsys: pytest.CaptureFixture[str],
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     import io  # noqa: PLC0415

@@ -89,3 +89,30 @@ def test_a_missing_record_is_no_such_file(tmp_path: Path, capsys: pytest.Capture
     missing = tmp_path / "nowhere.mjson"
     assert main(["review", str(missing), "--seat", "0", "--player", "efficient"]) == 1
     assert capsys.readouterr().err.strip().endswith(f"error (no_such_file): {missing}: no such file")
+
+
+def test_the_expert_agrees_with_its_own_self_play_and_judges_the_real_game(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # The expert chooses without chance: reviewing its own seat of its self-play game agrees at every decision.
+    assert main(["play", "--games", "1", "--seed", "4", "--players", "expert,efficient,efficient,efficient",
+                 "--save", str(tmp_path), "--json"]) == 0
+    capsys.readouterr()
+    from riichi.game.expert import ExpertPlayer  # noqa: PLC0415
+
+    own = review_game(read_record((tmp_path / "game-0000.mjson").read_bytes()), 0, ExpertPlayer())
+    assert own.decisions > 50 and own.agreements == own.decisions  # noqa: PLR2004
+    # On a real game each differing discard shows both discards as the expert judges them, and the value lost is
+    # the difference of the two scores it chose by.
+    path = sorted(LOGS.glob("*.xml"))[0]
+    assert main(["review", str(path), "--seat", "0", "--player", "expert", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    judged = [d for d in out["disagreements"] if "value_lost" in d]
+    assert len(judged) >= 10  # noqa: PLR2004
+    for d in judged:
+        mine, theirs = d["chosen_judged"], d["recorded_judged"]
+        assert d["chosen"].endswith(mine["tile"]) or mine["tile"] in d["chosen"]
+        assert theirs["tile"] in d["recorded"]
+        assert abs(d["value_lost"] - (mine["score"] - theirs["score"])) < 0.2  # noqa: PLR2004 - both rounded
+        assert 0 <= mine["deal_in"] <= 1 and 0 <= theirs["win"] <= 1
+    assert main(["review", str(path), "--seat", "0", "--player", "expert"]) == 0
+    assert "value lost:" in capsys.readouterr().out

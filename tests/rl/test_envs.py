@@ -195,3 +195,20 @@ def test_an_encoder_kept_through_the_game_writes_what_a_fresh_one_does(preset: s
         table.step(player.choose(d.view, d.actions))
     assert melded > 0  # the melds' rows were written as melds changed
     assert all(obs.tobytes() == then for obs, then in given)
+
+
+def test_the_expert_is_an_opponent() -> None:
+    # The environment seats the expert by its name, like any built-in player; with the same seed and the same
+    # actions the game is the same (the expert chooses without chance).
+    def run(seed: int) -> list[bytes]:
+        env = gym.make("riichi/Mahjong-v0", rules=EAST_ONLY, opponents=["expert", "expert", "expert"])
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        out = [obs["observation"].tobytes()]
+        terminated = False
+        while not terminated:
+            obs, _r, terminated, _t, _i = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            out.append(obs["observation"].tobytes())
+        return out
+
+    assert run(2) == run(2)

@@ -87,3 +87,33 @@ def test_a_fault_nobody_foresaw_is_that_lines_error(monkeypatch: pytest.MonkeyPa
     out = cli_sheet.answer(json.dumps(GOOD))
     assert out["error"]["code"] == "internal_error" and "TypeError: forced" in out["error"]["message"]
     assert "hands" in good
+
+
+def test_the_table_keeps_its_columns_with_wide_names_and_a_double_ron(tmp_path: Path) -> None:
+    # The score-sheet contract's example game (SCORESHEET.md): its last hand is a double ron, the longest result
+    # cell ("ron 1:48000 yakuman, 2:5200", 27 characters), and the players here have Japanese names, two
+    # terminal cells a character. Every row's columns must end where the header's names end.
+    from riichi.cli.columns import cell_width
+
+    game = {"rules": "tenhou", "names": ["反陽子さん", "B", "でこじ", "デジタル仙人"], "hands": [
+        {"result": "ron", "from": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}], "riichi": [2]},
+        {"result": "draw", "tenpai": [1, 2], "riichi": [1]},
+        {"result": "tsumo", "wins": [{"winner": 1, "han": 2, "fu": 30}]},
+        {"result": "ron", "from": 0, "wins": [{"winner": 1, "yakuman": 1, "pao": 3},
+                                              {"winner": 2, "han": 3, "fu": 40}]}]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    p = _run(str(path))
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "ron 1:48000 yakuman, 2:5200" in p.stdout and "-29,200" in p.stdout
+    assert len({cell_width(line) for line in lines if not line.startswith("(")}) == 1, p.stdout
+
+
+def test_a_file_of_json_lines_given_as_one_game_points_at_jsonl(tmp_path: Path) -> None:
+    # two games, one a line, are not one JSON value: the error says so and names the command that reads them
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(GOOD) + "\n" + json.dumps(GOOD) + "\n", encoding="utf-8")
+    p = _run(str(path))
+    assert p.returncode == 1 and "not valid JSON at line 2, column 1: Extra data" in p.stderr
+    assert f"riichi sheet --jsonl < {path}" in p.stderr

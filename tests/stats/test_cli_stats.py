@@ -106,3 +106,12 @@ def test_a_record_that_fails_is_forgiven_and_said(tmp_path: Path, capsys: pytest
     assert status == 0
     assert "2 records: 2 replayed" in text and "(1 to the end of the game, 0 in part, 1 not at all)" in text
     assert "listed in the failures table" in text and re.search(r"records not replayed to their end\s+1\n", text)
+
+
+def test_a_path_that_names_nothing_is_refused_before_anything_is_written(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # a mistyped folder used to be "1 record: 1 replayed", exit 0, and an empty set of tables in DIR
+    out = tmp_path / "tables"
+    status, _, err = run(capsys, "stats", FILES[0], str(tmp_path / "logz"), "--out", str(out))
+    assert status == 2 and f"{tmp_path / 'logz'}: no such file or folder" in err
+    assert not out.exists()

@@ -39,9 +39,12 @@ def test_seating_text_reports_repeats(capsys: pytest.CaptureFixture[str]) -> Non
     (["seating"], "give --players and --rounds, or --fixed FILE"),
     (["seating", "--players", "16", "--rounds", "2", "--swiss", "x.csv"], "--swiss needs --fixed"),
     (["seating", "--players", "2", "--rounds", "2"], "players: 4 to"),
+    (["seating", "--players", "16", "--rounds", "0"], "rounds: 1 to 50"),
+    (["seating", "--fixed", "x.csv", "--rounds", "2"], "--fixed reads the players and rounds from its file"),
 ])
 def test_seating_usage_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(args) == 1
+    # riichi seating --help: "Exit status: 0 done, 1 a file refused, 2 bad usage"; these name no file
+    assert main(args) == 2
     assert message in capsys.readouterr().err
 
 
@@ -66,7 +69,9 @@ def test_standings_skip_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
     games = _lines(tmp_path / "g.jsonl", _result("t1", ["Ann Lee", "Bo Kim", "Cy Wu", "Di Ito"],
                                                  [-20.0, 16.0, -45.0, 49.0], [3, 2, 4, 1]),
                    {"penalty": {"player": "Di Ito", "points": -20, "reason": "late"}},
-                   _result("t2", ["A"], [1.0], [1]), "not an object")
+                   _result("t2", ["A"], [1.0], [1]), "not an object", {**_result("", ["A", "B", "C", "D"],
+                                                                                   [1.0] * 4, [1, 2, 3, 4]),
+                                                                        "over": False})
     (tmp_path / "g.jsonl").write_text((tmp_path / "g.jsonl").read_text() + "{broken\n", encoding="utf-8")
     players = tmp_path / "players.csv"
     players.write_text("name,last,first,ema,country\nBo Kim,Kim,Bo,12345678,KOR\n", encoding="utf-8")
@@ -75,8 +80,10 @@ def test_standings_skip_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert "g.jsonl:3: t2: names: 3 or 4 names, not 1" in captured.err
     assert "g.jsonl:4: a line is a JSON object" in captured.err
-    assert "g.jsonl:5:" in captured.err
-    assert "1 games, 1 penalties, 4 players; 3 lines skipped" in captured.err
+    # a game without a label is named by its file and line once, not also as "line 5"
+    assert "g.jsonl:5: the game is not over" in captured.err
+    assert "g.jsonl:6:" in captured.err
+    assert "1 game, 1 penalty, 4 players; 4 lines skipped" in captured.err
     # Di Ito 49 − 20 = 29, Bo Kim 16, Ann Lee −20, Cy Wu −45
     assert ema.read_text(encoding="utf-8").splitlines() == [
         "Place,Last name,First name,EMA number,Country,Points", "1,Ito,Di,,,29", "2,Kim,Bo,12345678,KOR,16",
@@ -107,7 +114,7 @@ def test_standings_name_a_game_the_sheet_refuses(tmp_path: Path, capsys: pytest.
     err = capsys.readouterr().err
     assert "skipped: " in err and "g.jsonl:1: R2T3: hand 0" in err and "wins[0].winner" in err
     assert "ignored: " in err and "g.jsonl:2: R1T1:" in err and "table" in err
-    assert "1 games, 0 penalties, 4 players; 1 lines skipped" in err
+    assert "1 game, 0 penalties, 4 players; 1 line skipped" in err
 
 
 def test_ratings_tenhou(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +151,45 @@ def test_ratings_openskill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     games = _lines(tmp_path / "g.jsonl", _result("1", ["A", "B", "C", "D"], [30, 10, -10, -30], [1, 2, 3, 4]))
     assert main(["ratings", str(games), "--system", "openskill", "--json"]) == 0
     assert [json.loads(line)["player"] for line in capsys.readouterr().out.splitlines()] == ["A", "B", "C", "D"]
+
+
+def test_a_tie_split_by_the_rules_is_counted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # WRC rules split the uma of players tied in points (riichi sheet gives them one place: 2, 2, 4, 1);
+    # WRC: 30,000 returned, uma 15/5/-5/-15, so the tied pair share (5 - 5) / 2 = 0 each: A and B 0.0,
+    # C -10 - 15 = -25.0, D +10 + 15 = +25.0. The standings count both as second; Tenhou's R, which has no
+    # ties, puts A (seat 0, nearer the first dealer) second and B third: from R1500, +30 / +10 / -10 / -30.
+    tied = {"label": "T", "rules": "wrc", "names": ["A", "B", "C", "D"],
+            "final_scores": [30000, 30000, 20000, 40000]}
+    games = _lines(tmp_path / "g.jsonl", tied)
+    assert main(["standings", str(games), "--json"]) == 0
+    rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert [rows[p]["total"] for p in "ABCD"] == [0.0, 0.0, -25.0, 25.0]
+    assert rows["A"]["place"] == rows["B"]["place"] == 2
+    assert main(["ratings", str(games), "--json"]) == 0
+    rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert [rows[p]["rating"] for p in "DABC"] == [1530.0, 1510.0, 1490.0, 1470.0]
+    assert main(["ratings", str(games), "--system", "openskill", "--json"]) == 0
+    rows = {r["player"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert rows["A"]["mu"] == rows["B"]["mu"]   # a tie in OpenSkill: equal ranks, equal updates
+
+
+def test_a_penalty_for_a_name_no_game_has_is_its_lines_error(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # a misspelt name in a penalty line used to end the command with no standings at all; "A bad line is named
+    # on standard error and skipped" (riichi standings --help) holds for it too
+    games = _lines(tmp_path / "g.jsonl", _result("t1", ["A", "B", "C", "D"], [30.0, 10.0, -10.0, -30.0],
+                                                 [1, 2, 3, 4]),
+                   {"penalty": {"player": "Bee", "points": -5}}, {"penalty": {"player": "B", "points": -5}})
+    assert main(["standings", str(games), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert "g.jsonl:2: penalty: player 'Bee' played no game" in captured.err
+    rows = {r["player"]: r for r in map(json.loads, captured.out.splitlines())}
+    assert rows["B"]["total"] == 5.0 and len(rows) == 4   # 10 - 5: the good penalty counts
+
+
+def test_a_file_that_cannot_be_read_is_named_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "nope.jsonl"
+    assert main(["standings", str(missing)]) == 1
+    captured = capsys.readouterr()
+    assert f"{missing}: cannot be read (No such file or directory)" in captured.err
+    assert captured.out == ""   # no empty table

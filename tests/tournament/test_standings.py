@@ -67,7 +67,7 @@ def test_three_player_game() -> None:
     ({"names": ["A", "B", "C", "D"]}, {**RESULT, "over": False}, "g: the game is not over"),
     ({"names": ["A", "B", "C", "D"]}, {**RESULT, "final_points": [1, 2, 3]}, "g: final_points: one number a"),
     ({"names": ["A", "B", "C", "D"]}, {**RESULT, "final_points": [1, 2, 3, float("nan")]}, "final_points: numbers"),
-    ({"names": ["A", "B", "C", "D"]}, {**RESULT, "placements": [1, 1, 2, 3]}, "placements: 1 to 4, each once"),
+    ({"names": ["A", "B", "C", "D"]}, {**RESULT, "placements": [1, 1, 2, 3]}, "placements: 1 to 4, each once or shared"),
     ({"names": ["A", "B", "C", "D"], "hands": [{"result": "ron", "wins": [{"winner": 1}]}]}, RESULT,
      r"g: hands\[0\]: from: the discarder's seat"),
     ({"names": ["A", "B", "C", "D"], "hands": [{"result": "tsumo", "wins": [{"winner": 4}]}]}, RESULT,

@@ -81,7 +81,10 @@ def test_the_catalogue_and_the_yaku_over_http() -> None:
 #: Latin words that may stay in Japanese text: the notation and the names of formats and protocols.
 ALLOWED = {"riichi", "API", "HTTP", "OpenAPI", "mjai", "mjlog", "JSON", "XML", "gzip", "base64url", "tenhou", "net",
            "Enter", "Space", "Home", "End", "pon", "chi", "kan", "ankan", "minkan", "shouminkan", "kakan",
-           "mjloggm", "ver", "title", "log"}  # the last: the records' own syntax, in the paste box's example
+           "ron", "tsumo",  # the engine's action notation ("win 4z ron<2"), as "pon 5m<3"
+           "mjloggm", "ver", "title", "log",  # the records' own syntax, in the paste box's example
+           # names the rule sets' descriptions cite: rule books, their bodies, sites and a library
+           "wiki", "WRC", "EMA", "Pantheon", "Dynasty", "mahjongsoul", "info", "mahjong", "portal", "com"}
 #: A word of two Latin letters or more that is not tile notation (5m, 234p, 0s) nor a meld in notation.
 _WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 

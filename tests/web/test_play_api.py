@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from riichi.formats.detect import read_record
 from riichi.game.round import Round
 from riichi.replay.run import replay_game
+from riichi.tiles import KIND_OF, Tile, kind_name
 from riichi.web.app import create_app
 from riichi.web.play import GameStore, PlayGame, PlayRefused, Setup, new_setup
 from riichi.web.play_api import COOKIE
@@ -232,3 +233,52 @@ def test_two_workers_on_one_folder_play_the_same_game(tmp_path: Path) -> None:
     two.save(token, seen)
     moved = one.get(token)
     assert moved is not None and moved.state() == seen.state() and moved.state()["moves"] == 1
+
+
+
+def _first_hand_within(shanten_at_most: int) -> Setup:
+    """The first of the seeds 0, 1, 2, ... whose first hand, dealt to seat 0 (the dealer, on its first draw), is
+    at most ``shanten_at_most`` from tenpai: a hand whose expected values the help's budget can work out."""
+    from riichi.counts import to_counts
+    from riichi.shapes.shanten import shanten_standard
+
+    for seed in range(200):
+        setup = Setup("tenhou", (None, "tsumogiri", "tsumogiri", "tsumogiri"), seed)
+        r = PlayGame(setup).game.round
+        assert r is not None
+        if shanten_standard(to_counts(r.hands[0])) <= shanten_at_most:
+            return setup
+    pytest.fail("no seed of 200 deals such a hand")
+
+
+def test_the_help_gives_each_discards_value_and_each_tiles_danger_from_the_seat_only(client: TestClient) -> None:
+    token = "t" * 32
+    game = store_of(client).start(token, _first_hand_within(1))
+    client.cookies.set(COOKIE, token)
+    answer = client.get("/api/play/help").json()
+    assert answer["ok"], answer
+    r = game.game.round
+    assert r is not None
+    # Values appear: each discard's chance of winning (a probability) and expected score, for the discards of
+    # the table that keep the hand as near tenpai as it is (the search leaves out the others); a 1-shanten hand
+    # on the first draw wins some of the time.
+    ev = answer["ev"]["discards"]
+    best = min(d["shanten"] for d in answer["discards"])
+    assert {d["tile"] for d in ev} == {d["tile"] for d in answer["discards"] if d["shanten"] == best}
+    assert all(0 <= d["win"][0] <= 1 and d["value"][0] >= 0 for d in ev)
+    assert max(d["win"][0] for d in ev) > 0
+    # The danger of every kind in the hand, seat by seat: 0 against the seat itself; on the first turn nobody
+    # is in riichi, and a seat is tenpai only by the tables' small smoothed chance: above 0, below 5%.
+    assert [d["tile"] for d in answer["danger"]] == sorted({kind_name(KIND_OF[t]) for t in r.hands[0]},
+                                                            key=lambda k: KIND_OF[Tile.parse(k)])
+    assert all(d["seats"][0] == 0 and 0 < d["any"] < 0.05 for d in answer["danger"])
+    # From the seat's view only: the other seats' hidden tiles dealt among them again change nothing.
+    hidden = [t for s in (1, 2, 3) for t in r.hands[s]]
+    before = [list(r.hands[s]) for s in (1, 2, 3)]
+    random.Random(5).shuffle(hidden)
+    for s in (1, 2, 3):
+        r.hands[s][:] = [hidden.pop() for _ in before[s - 1]]
+    assert [list(r.hands[s]) for s in (1, 2, 3)] != before
+    again = client.get("/api/play/help").json()
+    for key in ("ev", "danger", "discards", "shanten", "waits"):
+        assert again.get(key) == answer.get(key), key

@@ -202,7 +202,7 @@ def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore],
             else:
                 page.keyboard.press(" ")
             page.wait_for_function(f"() => !play.busy && play.state.moves > {moves}")
-        play_to_the_end(page, game, random.Random(seed), shots)
+        play_to_the_end(page, game, random.Random(seed), shots, help_shot if shots else None)
         final = game.game.final
         players = game.game.players
         shown = final_scores(page, players)
@@ -225,6 +225,24 @@ def test_a_whole_game_by_clicks(browser: Browser, served: tuple[str, GameStore],
             check_the_record(page, game)
     finally:
         session.close()
+
+
+def help_shot(page: Page, look: dict[str, Any]) -> None:
+    """At the first discard with six tiles in the river: the help turned on, its columns checked (a value or
+    a dash in every row, each tile's danger a percentage), its picture taken (play-help.png), and off again
+    (it works out values at every move)."""
+    if look["river"] < 6 or look["overlay"] or page.evaluate("window.helpShown === true") \
+            or not page.locator("#my-hand .tile-btn:enabled").count():
+        return
+    page.evaluate("window.helpShown = true")
+    page.check("#help-toggle")
+    page.wait_for_selector("#help table")
+    rows = page.locator("#help tr[data-tile]").count()
+    assert rows == page.locator("#help td.ev-win").count() == page.locator("#help td.danger").count() > 0
+    for text in page.locator("#help td.danger").all_inner_texts():
+        assert 0 <= float(text) <= 100
+    page.locator("#help").screenshot(path=str(SCREENSHOTS / "play-help.png"))
+    page.uncheck("#help-toggle")
 
 
 def check_the_record(page: Page, game: PlayGame) -> None:
@@ -253,7 +271,7 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
     base, store = served
     session = Session(browser, base, 1280, lang="ja")
     page = session.page
-    names = {"you", "efficient"}  # the players' names in the game's record, shown by the replay page
+    names = {"you", "expert"}  # the players' names in the game's record, shown by the replay page
 
     def japanese_only(where: str) -> None:
         left = english_left(page.evaluate(VISIBLE_TEXT), names)
@@ -272,6 +290,12 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
         page.goto(f"{base}/?hand=234567m2348p678s&seat=S")  # 13 tiles: the analysis
         page.wait_for_selector("#shanten")
         japanese_only("the calculator's analysis")
+        # An error: the notation's 'x' at index 11 (no suit): the code's sentence, the caret under the 'x'.
+        page.goto(f"{base}/?hand=234567m2348x678s&seat=S")
+        page.wait_for_selector("#notation-error:not([hidden])")
+        assert "牌の表記を読み取れません" in page.locator("#notation-error").inner_text()
+        assert page.locator("#notation-caret").inner_text().split("\n") == ["234567m2348x678s", " " * 11 + "^"]
+        japanese_only("the calculator's notation error")
         start(page, base, "tenhou")
         assert page.locator("#start").count() == 1 and page.evaluate("i18n.lang") == "ja"
         game = game_of(session, store)
@@ -281,12 +305,19 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
 
         def watch(pg: Page, look: dict[str, Any]) -> None:
             kind = "end" if look["end"] else "win" if look["win"] else "draw" if look["overlay"] else "hand"
+            if kind == "hand" and not pg.locator("#my-hand .tile-btn:enabled").count():
+                return  # a call to answer: the help's discard table comes at a discard
             if kind not in checked:
                 checked.add(kind)
                 page.check("#help-toggle") if kind == "hand" else None
                 if kind == "hand":
                     pg.wait_for_selector("#help table")
+                    # the help's columns: each discard's win chance and value (or why not), each tile's danger
+                    assert pg.locator("#help td.danger").count() == pg.locator("#help tr[data-tile]").count() > 0
+                    assert pg.locator("#help th").all_inner_texts()[-3:] == ["和了率", "期待値", "放銃率"]
                 japanese_only(f"the play page ({kind})")
+                if kind == "hand":  # the help works out values at every move: off again for the rest of the game
+                    page.uncheck("#help-toggle")
 
         play_to_the_end(page, game, random.Random(7), shots, watch)
         assert {"hand", "win", "end"} <= checked

@@ -118,3 +118,14 @@ def test_openapi_documents_the_review(client: TestClient) -> None:
     assert operation["responses"]["200"]["content"]["application/json"]["schema"]["title"] == "Review"
     assert {"200", "413", "422"} <= set(operation["responses"])
     assert player["schema"]
+
+
+def test_the_expert_reviews_with_its_judgement_of_both_discards(client: TestClient) -> None:
+    # The replay page's review card shows, for each discard the expert would have made differently, both
+    # discards as it judges them and the value lost (the difference of its two scores).
+    answer = review(client, EAST_ONLY_BUST.read_bytes(), seat="3", name=EAST_ONLY_BUST.name, player="expert")
+    assert answer["player"] == "expert" and answer["error"] is None
+    judged = [c for c in answer["choices"] if "value_lost" in c]  # type: ignore[union-attr]
+    assert judged and all(not c["agrees"] for c in judged)
+    for c in judged:
+        assert abs(c["value_lost"] - (c["chosen_judged"]["score"] - c["recorded_judged"]["score"])) < 0.2  # noqa: PLR2004

@@ -114,7 +114,10 @@ async function readHand(text) {
     throw { message: t("cannot reach the server: {reason}", { reason: e.message }), word: null };
   }
   const reading = data.ok ? data.reading : data;  // a request the server refused (422) is its own error
-  if (!reading.ok) throw { message: reading.error.message, word: reading.error.word || null };
+  if (!reading.ok) {
+    throw { code: reading.error.code, message: reading.error.message, word: reading.error.word || null,
+      span: reading.error.span || null, text };
+  }
   return {
     tiles: reading.tiles,
     melds: reading.melds.map((m) => ({ type: m.type, tiles: m.tiles, rel: m.relative })),
@@ -446,10 +449,12 @@ function renderRules() {
   $("preset").value = state.preset;
   const preset = rulesListing.presets.find((p) => p.name === state.preset);
   for (const o of $("preset").options) o.hidden = o.disabled = Number(o.dataset.players) !== players();
-  // The rule books' descriptions (the library's data, with their sources) are in English only: marked so.
-  $("preset-description").textContent = preset ? preset.description : "";
-  $("preset-description").lang = "en";
-  $("preset-description-note").hidden = i18n.lang === "en" || !preset;
+  // The rule books' descriptions (the library's data, with their sources) through the catalogue; one it lacks
+  // is shown in English and marked so.
+  const translated = Boolean(preset && i18n.messages[preset.description]);
+  $("preset-description").textContent = preset ? t(preset.description) : "";
+  $("preset-description").lang = translated ? i18n.lang : "en";
+  $("preset-description-note").hidden = i18n.lang === "en" || !preset || translated;
   const box = $("switches");
   box.textContent = "";
   if (!preset) return;
@@ -523,12 +528,12 @@ function renderError(err, analysis) {
   box.textContent = "";
   if (analysis && analysis.ok) {
     if (analysis.shanten < 0 || err.code === "no_yaku") {
-      box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, err.message)));
+      box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, errorMessage(err))));
     }
     renderAnalysis(box, analysis);
     return;
   }
-  box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, err.message)));
+  box.append(el("p", { class: "error", id: "error", "data-code": err.code }, el("pre", {}, errorMessage(err))));
 }
 
 function valueText(w) {
@@ -609,7 +614,7 @@ async function loadEv(box, table, c) {
   if (serial !== evSerial) return;
   const d = res && res.data;
   if (!d || !d.ev) {
-    const why = d && d.error ? d.error.message : t("the server did not answer");
+    const why = d && d.error ? errorMessage(d.error).split("\n")[0] : t("the server did not answer");
     holder.replaceChildren(el("p", { class: "hint", id: "ev-error" }, t("Expected values: {why}", { why })));
     return;
   }
@@ -678,23 +683,23 @@ function winPlot(rows, first) {
 function renderCompare(data) {
   const box = $("compare");
   box.textContent = "";
-  if (!data.ok) { box.append(el("p", { class: "error" }, el("pre", {}, data.error.message))); return; }
+  if (!data.ok) { box.append(el("p", { class: "error" }, el("pre", {}, errorMessage(data.error)))); return; }
   const messages = new Set(data.results.map((row) => (row.result.ok ? "" : row.result.error.message)));
   if (messages.size === 1 && !data.results[0].result.ok) {
-    box.append(el("p", { class: "error", id: "compare-error" }, t("Under every preset: {message}", { message: data.results[0].result.error.message.split("\n")[0] })));
+    box.append(el("p", { class: "error", id: "compare-error" }, t("Under every preset: {message}", { message: errorMessage(data.results[0].result.error).split("\n")[0] })));
     return;
   }
   const tb = el("table", { class: "compare", id: "compare-table" });
   tb.append(el("tr", {}, el("th", {}, t("preset")), el("th", {}, t("value")), el("th", {}, t("points")), el("th", {}, t("yaku"))));
   for (const row of data.results) {
     const r = row.result;
-    const tr = el("tr", { "data-preset": row.preset, title: i18n.lang === "en" ? row.description : "", class: row.preset === state.preset ? "current" : "" });
+    const tr = el("tr", { "data-preset": row.preset, title: t(row.description), class: row.preset === state.preset ? "current" : "" });
     tr.append(el("th", { class: "no-translate" }, row.preset));
     if (r.ok) {
       tr.append(el("td", {}, headline(r)), el("td", { class: "num" }, points(r.points)),
         el("td", { class: "names" }, [...(r.yakuman || []).map((y) => yakuShown(y.name)), ...(r.yaku || []).map((y) => `${yakuShown(y.name)} ${y.han}`)].join(", ")));
     } else {
-      tr.append(el("td", { colSpan: 3, class: "error" }, `${r.error.code.replaceAll("_", " ")}: ${r.error.message.split("\n")[0]}`));
+      tr.append(el("td", { colSpan: 3, class: "error" }, i18n.lang === "en" ? `${r.error.code.replaceAll("_", " ")}: ${r.error.message.split("\n")[0]}` : errorMessage(r.error).split("\n")[0]));
     }
     tr.addEventListener("click", () => { state.preset = row.preset; state.overrides = {}; changed(false); });
     tb.append(tr);
@@ -706,12 +711,18 @@ function renderCompare(data) {
 
 // -- updating ------------------------------------------------------------------------
 
-// The notation's error (null: none), the word at fault first: "pon:55z: pon 55z: needs 3 tiles, not 2".
+// The notation's error (null: none), the word at fault first: "pon:55z: pon 55z: needs 3 tiles, not 2". In
+// another language the message is its code's sentence, and the text typed is shown with a caret under the fault.
 function showNotationError(error) {
   const box = $("notation-error");
   box.hidden = !error;
   box.textContent = "";
-  if (error) box.append(...(error.word ? [el("code", { class: "word" }, error.word), ": "] : []), error.message);
+  if (error) box.append(...(error.word ? [el("code", { class: "word" }, error.word), ": "] : []), errorMessage(error));
+  if (error && error.span && error.text && i18n.lang !== "en") {
+    const [start, end] = error.span;
+    box.append(el("pre", { class: "caret", id: "notation-caret" },
+      el("code", {}, `${error.text}\n${" ".repeat(start)}${"^".repeat(Math.max(1, end - start))}`)));
+  }
   $("notation").classList.toggle("invalid", Boolean(error));
 }
 

@@ -26,6 +26,18 @@ function tWords(text, prefix = "") {
   return words.map(([done, w], i) => (i && !(done && words[i - 1][0]) ? " " : "") + (done || w)).join("");
 }
 
+// An error the server or the library wrote (its code and its English message) in the page's language: in English
+// the message as written; else the catalogue's sentence for its code ("error:invalid_notation"), with the text at
+// fault and the caret under it (the message's last two lines, notation) kept, and the English message otherwise.
+function errorMessage(error) {
+  if (!error) return "";
+  const known = i18n.messages["error:" + error.code];
+  if (i18n.lang === "en" || !known) return error.message;
+  const lines = String(error.message).split("\n");
+  const caret = lines.length >= 3 && /^\s*\^+\s*$/.test(lines[lines.length - 1]) ? lines.slice(-2) : [];
+  return [known, ...caret].join("\n");
+}
+
 function chosenLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
   if (asked) return asked;

@@ -112,7 +112,7 @@ async function startGame() {
   const answer = await api("/api/play/new", body);
   if (!answer.ok) {
     $("setup-error").hidden = false;
-    $("setup-error").textContent = answer.error.message;
+    $("setup-error").textContent = errorMessage(answer.error);
     return;
   }
   $("setup-error").hidden = true;
@@ -296,11 +296,13 @@ function renderMine() {
 // -- the end of a hand and of the game ------------------------------------------------------------
 
 function seatOfWind(ending, wind) { return ending.winds.indexOf(wind); }
+// A seat at a hand's end by its wind and its player ("East · expert"): the opponents often share a name.
+function seatAt(ending, seat) { return `${windName(ending.winds[seat])} · ${playerName(seat)}`; }
 
 function winView(ending, w) {
   const box = el("div", { class: "win" });
-  const how = w.tsumo ? t("{name} wins by tsumo", { name: playerName(w.winner) })
-    : t("{name} wins by ron from {other}", { name: playerName(w.winner), other: playerName(w.from) });
+  const how = w.tsumo ? t("{name} wins by tsumo", { name: seatAt(ending, w.winner) })
+    : t("{name} wins by ron from {other}", { name: seatAt(ending, w.winner), other: seatAt(ending, w.from) });
   box.append(el("h3", { class: "win-title" }, how));
   const parts = w.hand.split(" ");
   const concealed = parseTiles(parts[0]);
@@ -337,17 +339,17 @@ function endingView(ending, index) {
   } else {
     box.append(el("h3", { class: "draw-title" }, t(DRAW_NAMES[ending.draw] || ending.draw)));
     if (ending.tenpai) {
-      box.append(el("p", {}, t("Tenpai:"), " ", ending.tenpai.length ? ending.tenpai.map(playerName).join(", ") : t("nobody")));
+      box.append(el("p", {}, t("Tenpai:"), " ", ending.tenpai.length ? ending.tenpai.map((seat) => seatAt(ending, seat)).join(", ") : t("nobody")));
       for (const seat of ending.tenpai) {
         const text = ending.tenpai_hands[String(seat)];
         if (!text) continue;
         const parts = text.split(" ");
         const hand = el("div", { class: "win-hand tenpai-hand", "data-seat": String(seat) }, tileRow(parseTiles(parts[0])));
         for (const m of parts.slice(1)) hand.append(el("span", { class: "meld" }, meldImage(m, ending.winds[seat], play.state.players)));
-        box.append(el("p", { class: "tenpai-name" }, playerName(seat)), hand);
+        box.append(el("p", { class: "tenpai-name" }, seatAt(ending, seat)), hand);
       }
     }
-    if (ending.nagashi) box.append(el("p", {}, t("Nagashi mangan:"), " ", ending.nagashi.map(playerName).join(", ")));
+    if (ending.nagashi) box.append(el("p", {}, t("Nagashi mangan:"), " ", ending.nagashi.map((seat) => seatAt(ending, seat)).join(", ")));
   }
   box.append(el("h3", {}, t("Score changes")), changesTable(ending));
   const next = el("button", { type: "button", class: "primary", id: "next-hand" },
@@ -362,11 +364,12 @@ function gameEndView(over) {
   const box = el("div", { class: "game-end", id: "game-end" });
   box.append(el("h2", { id: "ending-title" }, t("End of the game")));
   const table = el("table", { class: "versus final" });
-  table.append(el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("final score")), el("th", {}, t("points"))));
+  table.append(el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", { class: "num" }, t("final score")),
+    el("th", { class: "num" }, t("points"))));
   const seats = over.places.map((_, i) => i).sort((a, b) => over.places[a] - over.places[b] || a - b);
   for (const seat of seats) {
     table.append(el("tr", { "data-seat": String(seat), class: seat === s.seat ? "mine" : "" },
-      el("td", { class: "place" }, String(over.places[seat])), el("th", {}, playerName(seat)),
+      el("td", { class: "place" }, String(over.places[seat])), el("th", { class: "player" }, `${windName("ESWN"[seat])} · ${playerName(seat)}`),
       el("td", { class: "num" }, points(over.scores[seat])), el("td", { class: "num points-cell" }, over.points[seat].toFixed(1))));
   }
   box.append(table);
@@ -438,19 +441,40 @@ async function loadHelp() {
   if (play.state.moves !== moves) return;  // a later position is shown already
   box.textContent = "";
   box.append(el("h2", {}, t("Help")));
-  if (!answer.ok) { box.append(el("p", { class: "hint" }, answer.error.message)); return; }
+  // A search past its budget still answers the rest of the analysis (too_complex): the table without values.
+  const evMissing = !answer.ok && answer.error.code === "too_complex";
+  if (!answer.ok && !evMissing) { box.append(el("p", { class: "hint" }, errorMessage(answer.error))); return; }
   box.append(el("p", {}, t("Shanten: {n}", { n: answer.shanten })));
+  const ev = new Map(((answer.ev && answer.ev.discards) || []).filter((x) => !x.kita).map((x) => [x.tile, x]));
+  const danger = new Map((answer.danger || []).map((x) => [x.tile, x]));
+  const kindOf = (tile) => tile.replace(/^0/, "5");
   if (answer.discards) {
     const table = el("table", { class: "discards help-table" });
-    table.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help")), el("th", {}, t("tiles left"))));
+    table.append(el("tr", {}, el("th", {}, t("discard")), el("th", {}, t("shanten")), el("th", {}, t("tiles that help")),
+      el("th", {}, t("tiles left")),
+      el("th", { title: t("chance of winning the hand") }, t("win %")),
+      el("th", { title: t("expected points from the hand's win") }, t("expected value")),
+      el("th", { title: t("chance that the tile deals in now (any seat), from the rivers, riichi and calls in view") }, t("danger %"))));
     for (const d of answer.discards) {
       const helpful = el("span", { class: "tiles tiny" });
       for (const i of d.improving || []) helpful.append(useTile(i.tile));
-      table.append(el("tr", { "data-tile": d.tile }, el("td", {}, tileRow([d.tile], "small")), el("td", { class: "num" }, String(d.shanten)),
-        el("td", {}, helpful), el("td", { class: "num" }, String(d.ukeire))));
+      const x = ev.get(d.tile);
+      const risk = danger.get(kindOf(d.tile));
+      const byseat = risk ? risk.seats.map((v, s) => s === play.state.seat ? null : `${playerName(s)} ${(100 * v).toFixed(1)}`)
+        .filter(Boolean).join(" · ") : "";
+      table.append(el("tr", { "data-tile": d.tile },
+        el("td", {}, tileRow([d.tile], "small")), el("td", { class: "num" }, String(d.shanten)),
+        el("td", {}, helpful), el("td", { class: "num" }, String(d.ukeire)),
+        el("td", { class: "num ev-win" }, x ? (100 * x.win[0]).toFixed(1) : "–"),
+        el("td", { class: "num ev-value" }, x ? Math.round(x.value[0]).toLocaleString("en") : "–"),
+        el("td", { class: "num danger" + (risk && risk.any >= 0.05 ? " risky" : ""), ...(byseat ? { title: byseat } : {}) },
+          risk ? (100 * risk.any).toFixed(1) : "–")));
     }
     box.append(table);
+    box.append(el("p", { class: "hint" }, evMissing ? t("Win % and value: too many draws ahead to work out in time; they come nearer tenpai.")
+      : t("Win % and value: the chance of winning the hand and its expected points, from the tiles you have not seen (a dash: a discard that leaves the hand further from tenpai).")));
   }
+  if (!answer.discards) box.append(el("p", { class: "hint", id: "help-no-discard" }, t("The discard table, with each discard's value and danger, comes on your turn to discard.")));
   if (answer.waits && answer.waits.length) {
     const list = el("ul", { class: "waits" });
     for (const w of answer.waits) {

@@ -422,7 +422,8 @@ function handRows(k) {
     ["deltas", N_("hand's score changes"), k.deltas, log.deltas === null ? undefined : log.deltas],
   ];
   if (k.outcome === "draw" || log.draw) {
-    rows.unshift(["draw.type", N_("draw"), k.draw ? k.draw.type : k.outcome, log.draw ? log.draw.type : undefined]);
+    const drawName = (type) => t(DRAW_NAMES[type] || type);  // the same name on both sides, so equal ones match
+    rows.unshift(["draw.type", N_("draw"), k.draw ? drawName(k.draw.type) : k.outcome, log.draw ? drawName(log.draw.type) : undefined]);
   }
   return rows;
 }

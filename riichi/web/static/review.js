@@ -73,6 +73,16 @@ function choiceRow(c, here) {
   return row;
 }
 
+// The expert's judgement of both discards: the chance of winning times the value, the chance of dealing in and
+// its cost, and the points the recorded discard gives up.
+function judgedText(c) {
+  const one = (j) => t("{tile}: win {win}% × {value} = {expected}, deal-in {deal_in}% (−{loss})", {
+    tile: j.tile, win: (100 * j.win).toFixed(1), value: j.value, expected: Math.round(j.expected),
+    deal_in: (100 * j.deal_in).toFixed(1), loss: Math.round(j.loss) });
+  return " — " + t("record {recorded}; expert {chosen}; value lost {lost}", {
+    recorded: one(c.recorded_judged), chosen: one(c.chosen_judged), lost: Math.round(c.value_lost) });
+}
+
 // The review beside the table: the rate, the decision faced at this step, and the hand's decisions.
 function renderReview() {
   const summary = document.getElementById("review-summary");
@@ -94,6 +104,7 @@ function renderReview() {
     here.append(el("span", { class: "review-mark" + (now.agrees ? "" : " differs") }, now.agrees ? "✓ " + t("agrees") : "✗ " + t("differs")),
       " " + t("here: the record {recorded}, {player} {chosen}", { recorded: actionShown(now.recorded), player: t(r.player), chosen: actionShown(now.chosen) }));
     here.className = "review-here" + (now.agrees ? "" : " differs");
+    if (now.recorded_judged && now.chosen_judged) here.append(el("span", { class: "review-judged" }, judgedText(now)));
   } else {
     here.className = "review-here";
     here.append(mine.length ? t("No decision of seat {seat} at this step.", { seat: r.seat }) : t("Seat {seat} has no decision in this hand.", { seat: r.seat }));
