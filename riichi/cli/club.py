@@ -32,6 +32,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--secure-cookies", action="store_true",
                    help="send the session cookie over HTTPS only (behind a proxy that serves HTTPS)")
+    s.add_argument("--forwarded-allow-ips", metavar="IPS", default=None,
+                   help="the proxies trusted to name the client in X-Forwarded-For (comma-separated addresses or "
+                        "networks; default $FORWARDED_ALLOW_IPS, else 127.0.0.1): the sign-in limit counts by the "
+                        "client's address, which behind a proxy is the proxy's unless it is trusted here")
     s.set_defaults(run=_serve)
     m = actions.add_parser("migrate", help="bring the database's schema up to date (serve does it too)")
     m.set_defaults(run=_migrate)
@@ -69,7 +73,8 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(args.database, secure_cookies=args.secure_cookies, club=Club(engine))
     print(f"riichi club: http://{args.host}:{args.port}/club  (database {engine.url.render_as_string()})",
           file=sys.stderr)
-    uvicorn.Server(config(args.host, args.port, DEFAULT_LIMITS, app=app)).run()
+    uvicorn.Server(config(args.host, args.port, DEFAULT_LIMITS, app=app,
+                          forwarded_allow_ips=args.forwarded_allow_ips)).run()
     return 0
 
 

@@ -213,6 +213,30 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
             return [the_club.seat_round(actor, event_id, [[ids[p] for p in t] for t in rnd]) for rnd in plan.rounds]
         return {"rounds": await run_in_threadpool(run)}
 
+    @app.post("/club/api/events/{event_id}/swiss")
+    async def seat_swiss(event_id: int, request: Request) -> dict[str, object]:
+        """The next round seated by the standings (:func:`riichi.club.rounds.swiss_tables`)."""
+        actor = await writer(request)
+        b = await body(request)
+        seed = b.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ClubError("seed: a whole number", status=422)
+
+        def run() -> dict[str, object]:
+            from riichi.club.rounds import swiss_tables
+
+            ev = the_club.event(event_id, actor)
+            tables = swiss_tables(the_club, actor, event_id, 3 if _players_of(ev["rules"]) == 3 else 4, seed)
+            return {"round": the_club.seat_round(actor, event_id, tables), "tables": tables}
+        return await run_in_threadpool(run)
+
+    @app.put("/club/api/events/{event_id}/rules")
+    async def set_rules(event_id: int, request: Request) -> dict[str, object]:
+        actor = await writer(request)
+        b = await body(request)
+        await run_in_threadpool(the_club.set_rules, actor, event_id, b.get("rules"))
+        return {"ok": True}
+
     @app.post("/club/api/events/{event_id}/penalties")
     async def add_penalty(event_id: int, request: Request) -> dict[str, object]:
         actor = await writer(request)

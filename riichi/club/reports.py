@@ -8,7 +8,8 @@ import io
 from typing import Any
 
 from riichi.club.store import Club, dumps
-from riichi.errors import ClubError
+from riichi.errors import ClubError, TournamentError
+from riichi.tournament.skill import skill_ratings
 from riichi.tournament.standings import (
     Penalty,
     PlayedGame,
@@ -53,7 +54,9 @@ def event_standings(club: Club, event_id: int) -> tuple[StandingRow, ...]:
 
 def player_page(club: Club, event_id: int, player_id: int) -> dict[str, object]:
     """A player's history in the event (each finished game: round, table, seat, score, points, place), their
-    standings row and their Tenhou R over the event's games in order."""
+    standings row, their Tenhou R and their OpenSkill rating (:mod:`riichi.tournament.skill`: ``mu``,
+    ``sigma``, ``ordinal``; None before their first game or without OpenSkill installed) over the event's games
+    in order."""
     event = club.event(event_id)
     person = next((p for p in event["players"] if p["id"] == player_id), None)  # type: ignore[attr-defined]
     if person is None:
@@ -71,8 +74,17 @@ def player_page(club: Club, event_id: int, player_id: int) -> dict[str, object]:
                             "score": p.final_scores[seat], "points": p.final_points[seat],
                             "place": p.placements[seat], "rating": round(after[seat].rating, 2)})
     row = next((r for r in standings(played, _penalties(event)) if r.player == person["name"]), None)
+    skill: dict[str, object] | None = None
+    try:
+        rated = skill_ratings([(p.names, p.placements) for p in played])
+    except TournamentError:
+        rated = ()
+    for r in rated:
+        if r.player == person["name"]:
+            skill = {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "ordinal": round(r.ordinal, 3),
+                     "games": r.games}
     return {"player": person, "history": history, "standing": None if row is None else row_object(row),
-            "rating": round(ratings.get(person["name"], TenhouRating()).rating, 2)}
+            "rating": round(ratings.get(person["name"], TenhouRating()).rating, 2), "skill": skill}
 
 
 def ema_csv(club: Club, event_id: int) -> str:

@@ -235,6 +235,36 @@ class Club:
                                                                               "rules": rules})
         return eid
 
+    def set_rules(self, actor: Actor, event_id: int, rules: object) -> None:
+        """The event's rule set changed, while no game of it has a hand or final scores entered; each seated
+        (empty) game is scored again under the new rules. Seated tables keep their size: a change between three
+        and four players is refused once a round is seated."""
+        try:
+            players = read_game({"rules": rules, "hands": []})[0].rules.players
+        except SheetError as e:
+            raise ClubError(f"rules: {e}", status=422) from None
+        with self.engine.begin() as c:
+            event = self._own_event(c, actor, event_id)
+            games = c.execute(select(GAMES.c.id, GAMES.c.seats, GAMES.c.hands, GAMES.c.final_scores)
+                              .join(TABLES, TABLES.c.id == GAMES.c.table_id)
+                              .join(ROUNDS, ROUNDS.c.id == TABLES.c.round_id)
+                              .where(ROUNDS.c.event_id == event_id).with_for_update()).all()
+            for g in games:
+                if g.hands != "[]" or g.final_scores is not None:
+                    raise ClubError(f"event {event_id}: a game is entered (game {g.id}); the rules stay as they are",
+                                    code="conflict", status=409)
+                seats = json.loads(g.seats)
+                if len(seats) != players:
+                    raise ClubError(f"rules: {players} players a table, but the seated tables have {len(seats)}",
+                                    status=422)
+                result = self._score(rules, [self._name(c, p) for p in seats], [], None)
+                c.execute(update(GAMES).where(GAMES.c.id == g.id).values(result=dumps(result),
+                                                                        version=GAMES.c.version + 1,
+                                                                        updated_at=self.clock()))
+            c.execute(update(EVENTS).where(EVENTS.c.id == event_id).values(rules=dumps(rules)))
+            self._audit(c, actor, event_id, "set_rules", f"event {event_id}", {"rules": json.loads(event["rules"])},
+                        {"rules": rules})
+
     def add_players(self, actor: Actor, event_id: int, players: object) -> list[int]:
         """Players by name (``{"name", "ema_number", "country"}`` objects or plain names)."""
         if not isinstance(players, list) or not players or len(players) > 2000:

@@ -267,11 +267,13 @@ class RequestDeadlineProtocol(H11Protocol):
 
 
 def config(host: str = "127.0.0.1", port: int = 8000, limits: Limits = DEFAULT_LIMITS,
-           log_level: str = "info", *, app: Any = APP) -> uvicorn.Config:
+           log_level: str = "info", *, app: Any = APP, forwarded_allow_ips: str | None = None) -> uvicorn.Config:
     """The uvicorn configuration of the app with ``limits``; ``app`` is the calculator's application factory
-    by import path, or any ASGI application (served under the same limits)."""
+    by import path, or any ASGI application (served under the same limits). ``forwarded_allow_ips``: the
+    proxies (comma-separated addresses or networks, ``*`` for any) whose ``X-Forwarded-For`` names the client;
+    None keeps uvicorn's default (``$FORWARDED_ALLOW_IPS``, else 127.0.0.1 only)."""
     return _Config(
-        app, factory=app == APP, host=host, port=port, log_level=log_level,
+        app, factory=app == APP, host=host, port=port, log_level=log_level, forwarded_allow_ips=forwarded_allow_ips,
         http=RequestDeadlineProtocol, request_timeout=limits.request_timeout,
         timeout_keep_alive=limits.keep_alive, max_connections=limits.max_connections, backlog=limits.backlog,
         max_header_bytes=limits.max_header_bytes, workers=limits.workers,

@@ -153,3 +153,36 @@ def test_sql_injection_in_every_text_field_is_kept_as_text(database: str) -> Non
     assert ann.get(f"/club/api/games/{gid}").json()["names"] == INJECTIONS
     assert len(ann.get(f"/club/api/events/{eid}/audit").json()) == 4
     assert set(INJECTIONS) <= set(_all_text(ann.get(f"/club/api/events/{eid}").json()))
+
+
+@pytest.mark.parametrize("trusted", [None, "*"])
+def test_the_sign_in_limit_counts_by_the_client_address(database: str, trusted: str | None) -> None:
+    """Behind a proxy every client comes from the proxy's address: the limit counts by the address uvicorn
+    gives the app, which is the one the proxy names in X-Forwarded-For only when the proxy is trusted
+    (``riichi club serve --forwarded-allow-ips``); untrusted, the header is ignored and every client counts as
+    the proxy."""
+    from fastapi.testclient import TestClient
+
+    from riichi.web.server import config
+
+    app, _ = new_club(database)
+    conf = config(app=app, forwarded_allow_ips=trusted)
+    conf.load()
+    http = TestClient(conf.loaded_app)
+
+    def table_login(address: str) -> int:
+        r = http.post("/club/api/table-login", json={"code": "AAAAAAAAAA"}, headers={"X-Forwarded-For": address})
+        return int(r.status_code)
+
+    assert [table_login("203.0.113.5") for _ in range(5)] == [401] * 5
+    # Another client behind the same proxy: its own count when the proxy is trusted, the proxy's when not.
+    assert table_login("203.0.113.6") == (401 if trusted else 429)
+    assert table_login("203.0.113.5") == 429
+
+
+def test_serve_takes_the_trusted_proxies() -> None:
+    from riichi.cli import _parser
+
+    args = _parser("club").parse_args(["club", "serve", "--forwarded-allow-ips", "10.0.0.1,10.0.0.2"])
+    assert args.forwarded_allow_ips == "10.0.0.1,10.0.0.2"
+    assert _parser("club").parse_args(["club", "serve"]).forwarded_allow_ips is None

@@ -14,7 +14,7 @@
   function h(tag, attrs, ...children) {
     const el = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "onclick" || k === "onsubmit" || k === "onchange") el.addEventListener(k.slice(2), v);
+      if (k === "onclick" || k === "onsubmit" || k === "onchange" || k === "oninput") el.addEventListener(k.slice(2), v);
       else if (v !== false && v !== null && v !== undefined) el.setAttribute(k, v === true ? "" : v);
     }
     for (const c of children.flat()) {
@@ -115,7 +115,8 @@
       h("p", {}, h("a", { href: `/club/events/${eventId}` }, t("standings"))),
       s ? h("p", { id: "summary" }, `${t("place")} ${s.place} · ${t("total")} ${s.total.toFixed(1)} · ${t("games")} ${s.games} · ` +
             `${t("winRate")} ${pct(s.win_rate)} · ${t("dealInRate")} ${pct(s.deal_in_rate)} · ${t("riichiRate")} ${pct(s.riichi_rate)}`) : null,
-      h("p", {}, `${t("rating")}: ${p.rating.toFixed(0)}`),
+      h("p", { id: "ratings" }, `${t("rating")}: ${p.rating.toFixed(0)}`,
+        p.skill ? ` · ${t("skill")}: ${p.skill.ordinal.toFixed(1)} (μ ${p.skill.mu.toFixed(1)}, σ ${p.skill.sigma.toFixed(1)})` : ""),
       h("h2", {}, t("history")),
       h("table", { id: "history" }, h("tr", {}, [t("round"), t("table"), t("score"), t("points"), t("place")].map((x) => h("th", {}, x))),
         p.history.map((g) => h("tr", {}, h("td", {}, g.round), h("td", {}, g.table), h("td", { class: "num" }, g.score),
@@ -124,19 +125,37 @@
   }
 
   // -- a table's phone ------------------------------------------------------------------------------------------
+  // A win as the phone holds it: counted (han and fu, or yakuman with its liable seat) or the hand itself
+  // (MPSZ text, scored by the sheet).
+  const newWin = () => ({ winner: null, han: null, fu: null, yakuman: 0, pao: null, byHand: false,
+                          hand: "", dora: "", ura: "", flags: [] });
+  const FLAGS = ["ippatsu", "rinshan", "chankan", "haitei", "houtei"];
   function newForm() {
-    return { result: "ron", from: null, wins: [{ winner: null, han: null, fu: null, yakuman: 0 }], riichi: [],
-             tenpai: [], kind: "kyuushu_kyuuhai", seat: null, editing: null };
+    return { result: "ron", from: null, wins: [newWin()], riichi: [],
+             tenpai: [], nagashi: [], kind: "kyuushu_kyuuhai", seat: null, editing: null };
   }
   let form = newForm();
   let game = null;
 
   function handObject() {
     const hand = { result: form.result, riichi: form.riichi.slice().sort() };
-    const win = (w) => (w.yakuman ? { winner: w.winner, yakuman: w.yakuman } : (w.fu === null ? { winner: w.winner, han: w.han } : { winner: w.winner, han: w.han, fu: w.fu }));
+    const win = (w) => {
+      if (w.byHand) {
+        const c = { hand: w.hand.trim() };
+        if (w.dora.trim()) c.dora = w.dora.trim();
+        if (w.ura.trim()) c.ura = w.ura.trim();
+        for (const f of w.flags) c[f] = true;
+        return { winner: w.winner, case: c };
+      }
+      if (w.yakuman) return w.pao === null ? { winner: w.winner, yakuman: w.yakuman } : { winner: w.winner, yakuman: w.yakuman, pao: w.pao };
+      return w.fu === null ? { winner: w.winner, han: w.han } : { winner: w.winner, han: w.han, fu: w.fu };
+    };
     if (form.result === "ron") { hand.from = form.from; hand.wins = form.wins.map(win); }
     if (form.result === "tsumo") hand.wins = [win(form.wins[0])];
-    if (form.result === "draw") hand.tenpai = form.tenpai.slice().sort();
+    if (form.result === "draw") {
+      hand.tenpai = form.tenpai.slice().sort();
+      if (form.nagashi.length) hand.nagashi = form.nagashi.slice().sort();
+    }
     if (form.result === "abortive") hand.kind = form.kind;
     if (form.result === "chombo") hand.seat = form.seat;
     return hand;
@@ -171,15 +190,30 @@
         seatButtons("winner", win.winner, (s) => { win.winner = s; }, "winner")));
       if (form.result === "ron") entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("from")),
         seatButtons("from", form.from, (s) => { form.from = s; }, "from")));
-      entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("han")), hanButtons,
-        h("button", { id: "yakuman", class: win.yakuman ? "on" : "", onclick: () => { win.yakuman = (win.yakuman % 2) + 1; win.han = null; win.fu = null; drawTable(); } },
-          win.yakuman > 1 ? `${t("yakuman")}×${win.yakuman}` : t("yakuman"))));
-      if (!win.yakuman && (win.han === null || win.han < 5)) entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("fu")), fuButtons));
-      if (form.result === "ron") entry.push(h("button", { id: "add-winner", onclick: () => { form.wins.push({ winner: null, han: null, fu: null, yakuman: 0 }); drawTable(); } }, t("addWinner")));
-      if (form.wins.length > 1) entry.push(h("p", {}, form.wins.slice(0, -1).map((w) => `${game.names[w.winner]} ${w.yakuman ? t("yakuman") : `${w.han}${t("han")} ${w.fu || ""}${w.fu ? t("fu") : ""}`}`).join(" · ")));
+      entry.push(h("div", { class: "row" }, h("button", { id: "by-hand", class: win.byHand ? "on" : "",
+        onclick: () => { win.byHand = !win.byHand; drawTable(); } }, t("byHand"))));
+      if (win.byHand) {
+        const text = (key, id, label, placeholder) => h("label", {}, t(label), " ", h("input", { id, value: win[key],
+          autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder, oninput: (ev) => { win[key] = ev.target.value; } }));
+        entry.push(h("div", { class: "stack" }, text("hand", "case-hand", "handText", "123m456p789s11z222z win:2z"),
+          text("dora", "case-dora", "dora", "3m"), text("ura", "case-ura", "ura", "")));
+        entry.push(h("div", { class: "row" }, FLAGS.map((f) => h("button", { id: `flag-${f}`, class: win.flags.includes(f) ? "on" : "",
+          onclick: () => { toggle(win.flags, f); drawTable(); } }, t(f)))));
+      } else {
+        entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("han")), hanButtons,
+          h("button", { id: "yakuman", class: win.yakuman ? "on" : "", onclick: () => { win.yakuman = (win.yakuman % 2) + 1; win.han = null; win.fu = null; drawTable(); } },
+            win.yakuman > 1 ? `${t("yakuman")}×${win.yakuman}` : t("yakuman"))));
+        if (!win.yakuman && (win.han === null || win.han < 5)) entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("fu")), fuButtons));
+        if (win.yakuman) entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("pao")),
+          seatButtons("pao", win.pao, (s) => { win.pao = win.pao === s ? null : s; }, "pao")));
+      }
+      if (form.result === "ron") entry.push(h("button", { id: "add-winner", onclick: () => { form.wins.push(newWin()); drawTable(); } }, t("addWinner")));
+      if (form.wins.length > 1) entry.push(h("p", {}, form.wins.slice(0, -1).map((w) => `${game.names[w.winner]} ${w.byHand ? w.hand : w.yakuman ? t("yakuman") : `${w.han}${t("han")} ${w.fu || ""}${w.fu ? t("fu") : ""}`}`).join(" · ")));
     }
     if (form.result === "draw") entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("tenpai")),
       seatButtons("tenpai", form.tenpai, (s) => toggle(form.tenpai, s), "tenpai")));
+    if (form.result === "draw") entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("nagashi")),
+      seatButtons("nagashi", form.nagashi, (s) => toggle(form.nagashi, s), "nagashi")));
     if (form.result === "abortive") entry.push(h("div", { class: "row" }, h("span", { class: "label" }, t("kind")),
       h("select", { id: "abortive-kind", onchange: (ev) => { form.kind = ev.target.value; } },
         ["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"].map((k) => h("option", { value: k, selected: form.kind === k }, k)))));
@@ -218,8 +252,13 @@
     form.result = hd.result;
     form.riichi = (hd.riichi || []).slice();
     if (hd.from !== undefined) form.from = hd.from;
-    if (hd.wins) form.wins = hd.wins.map((w) => ({ winner: w.winner, han: w.han ?? null, fu: w.fu ?? null, yakuman: w.yakuman || 0 }));
+    if (hd.wins) form.wins = hd.wins.map((w) => {
+      const c = w.case || {};
+      return { ...newWin(), winner: w.winner, han: w.han ?? null, fu: w.fu ?? null, yakuman: w.yakuman || 0, pao: w.pao ?? null,
+               byHand: !!w.case, hand: c.hand || "", dora: c.dora || "", ura: c.ura || "", flags: FLAGS.filter((f) => c[f]) };
+    });
     if (hd.tenpai) form.tenpai = hd.tenpai.slice();
+    if (hd.nagashi) form.nagashi = hd.nagashi.slice();
     if (hd.kind) form.kind = hd.kind;
     if (hd.seat !== undefined) form.seat = hd.seat;
     drawTable();
@@ -274,6 +313,13 @@
     const penPlayer = h("select", { id: `penalty-player-${id}` }, ev.players.map((p) => h("option", { value: p.id }, p.name)));
     const penPoints = h("input", { id: `penalty-points-${id}`, type: "number", step: "0.1", "aria-label": t("points") });
     const penReason = h("input", { id: `penalty-reason-${id}`, "aria-label": t("reason") });
+    const swissSeed = h("input", { id: `swiss-seed-${id}`, type: "number", value: 0, "aria-label": t("seed") });
+    const byHandIn = h("textarea", { id: `round-tables-${id}`, rows: 3, cols: 40 });
+    const newRules = h("input", { id: `rules-${id}`, value: typeof ev.rules === "string" ? ev.rules : JSON.stringify(ev.rules), "aria-label": t("rules") });
+    const ids = Object.fromEntries(ev.players.map((p) => [p.name, p.id]));
+    // A table a line, its players' names East first, separated by commas.
+    const tablesByHand = () => byHandIn.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l, k) =>
+      l.split(",").map((n) => n.trim()).map((n) => { if (!(n in ids)) throw new Error(`${t("table")} ${k + 1}: ${n}?`); return ids[n]; }));
     const act = (fn) => async (e) => { e.preventDefault(); try { await fn(); say(t("saved")); organiserPage(); } catch (err) { say(err.message); } };
     return h("section", { class: "event", id: `event-${id}` },
       h("h2", {}, ev.name, " ", h("a", { href: `/club/events/${id}` }, t("standings"))),
@@ -285,6 +331,15 @@
         }) })) }, h("label", {}, t("addPlayers")), playersIn, h("button", { type: "submit" }, t("add"))),
       h("form", { class: "row", id: `seat-${id}`, onsubmit: act(() => api("POST", `/events/${id}/seating`, { rounds: Number(roundsIn.value), seed: Number(seedIn.value) })) },
         h("label", {}, t("rounds"), " ", roundsIn), h("label", {}, t("seed"), " ", seedIn), h("button", { type: "submit" }, t("seatRounds"))),
+      h("form", { class: "row", id: `swiss-${id}`, onsubmit: act(() => api("POST", `/events/${id}/swiss`, { seed: Number(swissSeed.value) })) },
+        h("label", {}, t("seed"), " ", swissSeed), h("button", { type: "submit" }, t("seatSwiss"))),
+      h("form", { class: "stack", id: `seat-by-hand-${id}`, onsubmit: act(() => api("POST", `/events/${id}/rounds`, { tables: tablesByHand() })) },
+        h("label", {}, t("seatByHand")), byHandIn, h("button", { type: "submit" }, t("seatOneRound"))),
+      h("form", { class: "row", id: `set-rules-${id}`, onsubmit: act(() => {
+        let rules = newRules.value.trim();
+        if (rules.startsWith("{")) rules = JSON.parse(rules);
+        return api("PUT", `/events/${id}/rules`, { rules });
+      }) }, h("label", {}, t("rules"), " ", newRules), h("button", { type: "submit" }, t("changeRules"))),
       h("h3", {}, t("codes")),
       ev.rounds.map((rnd) => h("table", { class: "codes", "data-round": rnd.round },
         rnd.tables.map((tb) => {
