@@ -62,6 +62,7 @@ from riichi.formats.riichicity_codes import (
     tile_of,
     wind_of,
 )
+from riichi.frozen import Frozen
 from riichi.game.events import (
     Ankan,
     Chi,
@@ -488,7 +489,7 @@ def _unreadable(message: str) -> GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class _Table(Frozen):
     """Who sits where: each user's seat (the first dealer seat 0) and the names in seat order."""
 
     seat_of: dict[int, int]

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from riichi.formats import strict_json
+from riichi.frozen import Frozen
 from riichi.game.progress import EndReason, HandFrame
 from riichi.rules import TENHOU, AbortiveDraw, RuleSet
 from riichi.scoring.limits import Limit
@@ -49,7 +50,7 @@ class HandKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class SheetWin:
+class SheetWin(Frozen):
     """One winner's hand as written down: han (every dora counted) and fu, or a yakuman count; the liable seat.
 
     ``fu`` may be left out from 5 han up; ``pao_yakuman`` is how many yakuman the liable seat answers for where
@@ -84,7 +85,7 @@ class SheetWin:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetHand:
+class SheetHand(Frozen):
     """One hand as written down; build it with :meth:`ron`, :meth:`tsumo`, :meth:`draw`, :meth:`abortive_draw` or
     :meth:`chombo_of`. ``riichi`` lists the seats whose riichi was accepted (who put down a stick)."""
 
@@ -145,7 +146,7 @@ class SheetHand:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetGame:
+class SheetGame(Frozen):
     """A game as a scorekeeper writes it: the rules, the hands in play order (a game in progress has fewer hands
     than the game will), and the players' names, one a seat (seat 0 is the first dealer)."""
 
@@ -155,7 +156,7 @@ class SheetGame:
 
 
 @dataclass(frozen=True, slots=True)
-class FinalScoresGame:
+class FinalScoresGame(Frozen):
     """A game recorded by its final scores alone (as most tournaments record it): the scores at the table when
     it ended, the riichi sticks still on the table then, and each chombo's offender (one entry a chombo, for the
     rules' penalty off the final result)."""
@@ -168,7 +169,7 @@ class FinalScoresGame:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetWinResult:
+class SheetWinResult(Frozen):
     """What one win was worth and moved."""
 
     winner: int
@@ -182,7 +183,7 @@ class SheetWinResult:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetHandResult:
+class SheetHandResult(Frozen):
     """One hand scored: the state it was played in, and what it moved.
 
     ``deltas`` is every seat's change in the hand (the wins' values, honba, sticks collected, noten and nagashi
@@ -205,7 +206,7 @@ class SheetHandResult:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetResult:
+class SheetResult(Frozen):
     """A whole sheet scored: every hand, and the end of the game or the hand to play next.
 
     When ``over``: ``end`` says why (None for a game recorded by its final scores only), ``leftover_sticks`` the

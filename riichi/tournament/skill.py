@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from riichi.errors import TournamentError
-from riichi.frozen import Frozen
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuceRating
@@ -27,7 +26,7 @@ MODEL = "PlackettLuce"
 
 
 @dataclass(frozen=True, slots=True)
-class SkillRating(Frozen):
+class SkillRating:
     """A player's rating after their games."""
 
     player: str
