@@ -23,7 +23,7 @@ import pytest
 from tests.web.test_e2e import ARGS, CHROMIUM, free_port, watch_console
 
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from riichi.formats.detect import read_record
 from riichi.replay.run import replay_game
@@ -118,10 +118,11 @@ LOOK = """() => ({
 })"""
 
 
-def start(page: Page, base: str, rules: str, lang: str = "en") -> None:
+def start(page: Page, base: str, rules: str, lang: str = "en", seat: str = "") -> None:
     page.goto(f"{base}/play" + ("?lang=ja" if lang == "ja" else ""))
     page.wait_for_selector("#setup:not([hidden])")
     page.select_option("#setup-rules", rules)
+    page.select_option("#setup-seat", seat)  # "" (random), or the seat's number
     page.click("#start")
     page.wait_for_selector("#my-tiles")
 
@@ -296,7 +297,15 @@ def test_every_page_in_japanese_leaves_no_english(browser: Browser, served: tupl
         assert "牌の表記を読み取れません" in page.locator("#notation-error").inner_text()
         assert page.locator("#notation-caret").inner_text().split("\n") == ["234567m2348x678s", " " * 11 + "^"]
         japanese_only("the calculator's notation error")
-        start(page, base, "tenhou")
+        # The replay page's file chooser: the browser's own button speaks the browser's language, so the page
+        # hides it from sight (not from the keyboard) and shows a label of its own, in the page's language.
+        page.goto(f"{base}/replay")
+        expect(page.locator("#file")).to_be_enabled()
+        assert page.locator("#file-button").inner_text() == "ファイルを選ぶ"
+        box = page.locator("#file").bounding_box()
+        assert box is not None and box["width"] <= 1 and box["height"] <= 1
+        japanese_only("the replay page before a record")
+        start(page, base, "tenhou", seat="0")  # the first dealer: the same seat at each run
         assert page.locator("#start").count() == 1 and page.evaluate("i18n.lang") == "ja"
         game = game_of(session, store)
         shots = {"hand": SCREENSHOTS / "play-hand-ja.png", "win": SCREENSHOTS / "play-win-ja.png",

@@ -49,6 +49,7 @@ FIRST_WIN = truth(GAME_ID)["kyoku"][0]["wins"][0]  # type: ignore[index]
 
 def open_file(page: Page, base: str, path: Path = MJLOG) -> None:  # noqa: F811 - the fixture passed on
     page.goto(base + "/replay")
+    expect(page.locator("#file")).to_be_enabled()  # the page is wired: the file is read
     page.set_input_files("#file", str(path))
     expect(page.locator("#seats .seat")).to_have_count(4)
 
@@ -269,6 +270,7 @@ def test_a_three_player_game_shows_three_seats_and_the_norths_set_aside(page: Pa
                 if SANMA_ID in line)
     win = game["kyoku"][0]["wins"][0]
     page.goto(base_url + "/replay")
+    expect(page.locator("#file")).to_be_enabled()  # the page is wired: the file is read
     page.set_input_files("#file", str(SANMA / "games" / f"{SANMA_ID}.xml"))
     expect(page.locator("#seats .seat")).to_have_count(3)
     expect(page.locator("#seats")).to_have_class("three")

@@ -29,6 +29,7 @@ NAMES = ("Benoit", "空ーsora", "dg1", "闵行七小对")
 
 def test_a_soul_game_shows_its_room_names_and_each_hand_beside_the_server(page: Page, base_url: str) -> None:  # noqa: F811
     page.goto(base_url + "/replay")
+    expect(page.locator("#file")).to_be_enabled()  # the page is wired: the file is read
     page.set_input_files("#file", str(SOUL))
     expect(page.locator("#seats .seat")).to_have_count(4)
     expect(page.locator("#game-info")).to_have_text(
@@ -67,6 +68,7 @@ def test_a_lobbys_own_uma_marks_the_points_that_differ_not_the_scores(page: Page
     # gives 1.5 + 15 = 16.5, 0.3 - 5 = -4.7 (third), 0.5 + 5 = 5.5 (second) and -2.3 - 15 = -17.3 where the
     # record says 31.5 / -9.7 / 10.5 / -32.3: the points are marked as differing, the scores are not.
     page.goto(base_url + "/replay")
+    expect(page.locator("#file")).to_be_enabled()  # the page is wired: the file is read
     page.set_input_files("#file", str(TOURNAMENT))
     expect(page.locator("#seats .seat")).to_have_count(4)
     last = page.locator("#hand-select option").count() - 1

@@ -41,6 +41,7 @@ def selfplay(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def open_and_review(page: Page, base: str, record: Path, seat: int, player: str) -> None:  # noqa: F811 - the fixture passed on
     page.goto(base + "/replay")
+    expect(page.locator("#file")).to_be_enabled()  # the page is wired: the file is read
     page.set_input_files("#file", str(record))
     expect(page.locator("#seats .seat")).to_have_count(4)
     expect(page.locator("#review-seat option")).to_have_count(4)
@@ -83,6 +84,7 @@ def test_tsumogiri_disagreements_are_marked(page: Page, base_url: str, selfplay:
 
 def test_a_seat_reviewed_before_another_record_is_cleared(page: Page, base_url: str, selfplay: Path) -> None:  # noqa: F811
     open_and_review(page, base_url, selfplay, 2, "efficient")
+    expect(page.locator("#file")).to_be_enabled()  # the page is wired: the file is read
     page.set_input_files("#file", str(EAST_ONLY_BUST))
     expect(page.locator("#game-info")).to_contain_text("Tenhou")
     expect(page.locator("#review-summary")).to_have_text("")

@@ -825,6 +825,7 @@ function wire() {
   for (const b of document.querySelectorAll("#modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
   for (const b of document.querySelectorAll("[data-win-by]")) b.addEventListener("click", () => { state.tsumo = b.dataset.winBy === "tsumo"; changed(false); });
   $("notation").addEventListener("input", () => { typing = readTyped(); });
+  $("notation").readOnly = false;  // read-only as the page loads: what was typed before this listener was lost
   $("win").addEventListener("change", () => { state.win = $("win").value; changed(false); });
   // Clear starts over: the hand and the whole situation; the rule set and the view stay.
   $("clear").addEventListener("click", () => { Object.assign(state, FRESH()); changed(true); });

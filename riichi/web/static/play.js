@@ -511,6 +511,7 @@ async function main() {
   play.options = await api("/api/play/options");
   fillSetup();
   $("start").addEventListener("click", startGame);
+  $("start").disabled = false;  // disabled as the page loads: a click before this listener did nothing
   $("new-game").addEventListener("click", () => showSetup(true));
   $("setup-cancel").addEventListener("click", () => { $("setup").hidden = true; });
   $("help-toggle").addEventListener("change", () => { if ($("help-toggle").checked) loadHelp(); else $("help").hidden = true; });

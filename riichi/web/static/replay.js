@@ -584,6 +584,7 @@ function wire() {
   $("file").addEventListener("change", async () => {
     const file = $("file").files[0];
     if (!file) return;
+    $("file-name").textContent = file.name;
     await replay(new Uint8Array(await file.arrayBuffer()), file.name, null);
   });
   $("load").addEventListener("click", async () => {
@@ -591,6 +592,8 @@ function wire() {
     if (!text.trim()) { showLoadError({ error: { code: "invalid_log", message: t("paste a record first") } }); return; }
     await replay(new TextEncoder().encode(text), "", null);
   });
+  // disabled (read-only) as the page loads: a record given before these listeners would have been lost
+  $("file").disabled = $("load").disabled = $("paste").readOnly = false;
   $("show-paste").addEventListener("click", () => { $("load-card").classList.remove("loaded"); $("paste").focus(); });
   $("hand-select").addEventListener("change", () => go(Number($("hand-select").value), 0));
   // Another rule set: the same record replayed again under it, at the same position.
