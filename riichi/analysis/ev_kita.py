@@ -25,8 +25,8 @@ def kita_values(graph: Graph, node: int, stays: list[tuple[int, float]]) -> Turn
     ``node``'s draws; a replacement that does not help is let go into the best of ``stays`` (draw states with
     what choosing each costs: riichi or dama, as for any discard)."""
     graph.build()
-    moves = graph.draw_moves[node]
-    wins = graph.draw_wins[node]
+    moves = graph.moves_of(node)
+    wins = graph.wins_of(node)
     targets = [to for _, to in moves]
     stay_nodes = [n for n, _ in stays]
     solved = solve(graph, stay_nodes + [node], targets)

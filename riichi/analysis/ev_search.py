@@ -110,6 +110,8 @@ class Graph:
         self.fixed_reds = fixed_reds
         self.red_total = red_total
         self.copies = copies
+        #: Each kind's copies the concealed hand may hold or draw (the set's less the fixed ones).
+        self.avail = [copies[k] - fixed[k] for k in range(34)]
         self.values = values
         self.first = first
         self.last = last
@@ -126,20 +128,36 @@ class Graph:
         self.discard_ids: dict[bytes, int] = {}
         self.draw_keys: list[bytes] = []
         self.discard_keys: list[bytes] = []
-        #: Per draw state: whether it is tenpai, its wins (weight, points) and its draws (weight, discard id).
+        #: Per draw state: whether it is tenpai, and its wins' weight and points weighted, summed.
         self.draw_tenpai: list[bool] = []
-        self.draw_wins: list[list[tuple[float, float]]] = []
-        self.draw_moves: list[list[tuple[float, int]]] = []
+        self.win_weight: list[float] = []
+        self.win_points: list[float] = []
+        #: The transitions, flat (no object per transition, nothing for the garbage collector to walk): draw
+        #: state i's wins are ``win_w[k], win_p[k]`` (weight, points) for k in ``win_start[i] .. win_start[i +
+        #: 1] - 1`` and its draws ``edge_weight[e], edge_target[e]`` (weight, discard id) for e in
+        #: ``draw_start[i] .. draw_start[i + 1] - 1``; discard state j's choices are ``kid_target[e],
+        #: kid_cost[e]`` (draw id, what choosing it costs) for e in ``discard_start[j] .. discard_start[j + 1]
+        #: - 1``. A state's transitions are all made while it is expanded, states one after the other.
+        self.win_w: list[float] = []
+        self.win_p: list[float] = []
+        self.win_start: list[int] = [0]
+        self.edge_weight: list[float] = []
+        self.edge_target: list[int] = []
+        self.draw_start: list[int] = [0]
+        self.kid_target: list[int] = []
+        self.kid_cost: list[float] = []
+        self.discard_start: list[int] = [0]
         #: Per draw state (the table model): the state it stays in when nothing happens (itself, or the same
         #: hand without ippatsu), the weight of the waits that may be won by ron and their points weighted, and
         #: all its unseen tiles.
         self.draw_fallback: list[int] = []
         self.draw_ron: list[tuple[float, float]] = []
         self.draw_unseen: list[int] = []
-        #: Per discard state: the draw states its allowed discards lead to, each with what choosing it costs.
-        self.discard_moves: list[list[tuple[int, float]]] = []
         #: Shanten of every hand met (the same hands come back from many states), and each win's points.
         self._shanten: dict[bytes, int] = {}
+        #: The shanten after each draw (13 tiles) or each discard (14 tiles) of every hand met: states that
+        #: differ only in their red fives or flags share their counts.
+        self._after: dict[bytes, tuple[int, ...]] = {}
         self._wins: dict[bytes, float | None] = {}
 
     def distance(self, counts: list[int]) -> int:
@@ -171,8 +189,8 @@ class Graph:
         self.draw_ids[key] = node
         self.draw_keys.append(key)
         self.draw_tenpai.append(False)
-        self.draw_wins.append([])
-        self.draw_moves.append([])
+        self.win_weight.append(0.0)
+        self.win_points.append(0.0)
         self.draw_fallback.append(node)
         self.draw_ron.append((0.0, 0.0))
         self.draw_unseen.append(0)
@@ -187,7 +205,6 @@ class Graph:
         node = len(self.discard_keys)
         self.discard_ids[key] = node
         self.discard_keys.append(key)
-        self.discard_moves.append([])
         return node
 
     def _count(self) -> None:
@@ -201,17 +218,42 @@ class Graph:
 
     def build(self) -> None:
         """Expand every state made so far and every state they reach (breadth first)."""
-        done_draw = done_discard = 0
+        done_draw = len(self.draw_start) - 1
+        done_discard = len(self.discard_start) - 1
         while done_draw < len(self.draw_keys) or done_discard < len(self.discard_keys):
             while done_draw < len(self.draw_keys):
                 self._expand_draw(done_draw)
                 done_draw += 1
+                self.draw_start.append(len(self.edge_target))
+                self.win_start.append(len(self.win_w))
             while done_discard < len(self.discard_keys):
                 self._expand_discard(done_discard)
                 done_discard += 1
+                self.discard_start.append(len(self.kid_target))
+
+    def wins_of(self, node: int) -> list[tuple[float, float]]:
+        """The wins of draw state ``node`` (once built): (weight, points) each."""
+        return [(self.win_w[k], self.win_p[k]) for k in range(self.win_start[node], self.win_start[node + 1])]
+
+    def moves_of(self, node: int) -> list[tuple[float, int]]:
+        """The draws of draw state ``node`` that are kept (once built): (weight, discard state) each."""
+        return [(self.edge_weight[e], self.edge_target[e])
+                for e in range(self.draw_start[node], self.draw_start[node + 1])]
 
     def _unseen(self, counts: list[int], kind: int) -> int:
-        return self.copies[kind] - counts[kind] - self.fixed[kind]
+        return self.avail[kind] - counts[kind]
+
+    def after_of(self, key: bytes, counts: list[int], *, draws: bool) -> tuple[int, ...]:
+        """The shanten of ``counts`` (``key`` its bytes) after each draw (``draws``; 13 tiles) or each discard
+        (14 tiles), each hand worked out once (a 13-tile and a 14-tile hand never share their bytes)."""
+        found = self._after.get(key)
+        if found is None:
+            if draws:
+                found = tuple(shanten_after_draws(counts, n_melds=self.n_melds))
+            else:
+                found = tuple(shanten_after_discards(counts, n_melds=self.n_melds))
+            self._after[key] = found
+        return found
 
     def _expand_draw(self, node: int) -> None:
         key = self.draw_keys[node]
@@ -221,8 +263,6 @@ class Graph:
         riichi = flags & RIICHI != 0
         now = self.shanten_of(counts)
         self.draw_tenpai[node] = now <= 0
-        wins = self.draw_wins[node]
-        moves = self.draw_moves[node]
         table = self.table
         if table is not None:
             self.draw_unseen[node] = sum([max(0, self._unseen(counts, k)) for k in range(34)])
@@ -232,9 +272,10 @@ class Graph:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
         keep_any = (self.tegawari and not riichi
                     and self.distance(counts) + now < self.origin_shanten + self.extra)
-        after = shanten_after_draws(counts, n_melds=self.n_melds)
+        after = self.after_of(key[:34], counts, draws=True)
+        avail = self.avail
         for kind in range(34):
-            unseen = self._unseen(counts, kind)
+            unseen = avail[kind] - counts[kind]
             if unseen <= 0:
                 continue
             useful = after[kind] < now
@@ -242,44 +283,48 @@ class Graph:
                 continue
             counts[kind] += 1
             if not useful and keep_any:  # tegawari: the 14 tiles choose what to let go, the draw itself included
-                self._add_kept(counts, reds, kind, unseen, flags & ~IPPATSU, moves)
+                self._add_kept(counts, reds, kind, unseen, flags & ~IPPATSU)
             elif useful:
                 suit = _five_index(kind)
                 red = 0
                 if suit >= 0:
                     red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
                 if unseen - red > 0:
-                    self._add_draw(counts, reds, kind, unseen - red, -1, flags=flags, tenpai=now == 0,
-                                   wins=wins, moves=moves)
+                    self._add_draw(counts, reds, kind, unseen - red, -1, node, flags=flags, tenpai=now == 0)
                 if red > 0:
                     reds[suit] += 1
-                    self._add_draw(counts, reds, kind, red, suit, flags=flags, tenpai=now == 0,
-                                   wins=wins, moves=moves)
+                    self._add_draw(counts, reds, kind, red, suit, node, flags=flags, tenpai=now == 0)
                     reds[suit] -= 1
             counts[kind] -= 1
 
-    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, flags: int,  # noqa: PLR0913
-                  moves: list[tuple[float, int]]) -> None:
+    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, flags: int) -> None:
         suit = _five_index(kind)
         red = 0
         if suit >= 0:
             red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
         if unseen - red > 0:
-            moves.append((float(unseen - red), self._discard_state(counts, reds, flags)))
+            self._add_edge(float(unseen - red), self._discard_state(counts, reds, flags))
         if red > 0:
             reds[suit] += 1
-            moves.append((float(red), self._discard_state(counts, reds, flags)))
+            self._add_edge(float(red), self._discard_state(counts, reds, flags))
             reds[suit] -= 1
 
-    def _add_draw(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int, *,  # noqa: PLR0913
-                  flags: int, tenpai: bool, wins: list[tuple[float, float]], moves: list[tuple[float, int]]
-                  ) -> None:
+    def _add_edge(self, weight: float, target: int) -> None:
+        self.edge_weight.append(weight)
+        self.edge_target.append(target)
+
+    def _add_draw(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int,  # noqa: PLR0913
+                  node: int, *, flags: int, tenpai: bool) -> None:
         if tenpai:
             points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
             if points is not None:  # a winning tile without a yaku is thrown back like any other
-                wins.append((float(weight), points))
+                w = float(weight)
+                self.win_w.append(w)
+                self.win_p.append(points)
+                self.win_weight[node] += w
+                self.win_points[node] += w * points
         else:
-            moves.append((float(weight), self._discard_state(counts, reds, flags & ~IPPATSU)))
+            self._add_edge(float(weight), self._discard_state(counts, reds, flags & ~IPPATSU))
 
     def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
                     tsumo: bool) -> float | None:
@@ -302,7 +347,7 @@ class Graph:
         and their points weighted."""
         table = self.table
         assert table is not None
-        waits = [k for k, after in enumerate(shanten_after_draws(counts, n_melds=self.n_melds)) if after < 0]
+        waits = [k for k, after in enumerate(self.after_of(bytes(counts), counts, draws=True)) if after < 0]
         if any(table.furiten[k] or let_go == k + 1 for k in waits):
             return (0.0, 0.0)
         weight = points = 0.0
@@ -337,9 +382,8 @@ class Graph:
         now = self.shanten_of(counts)
         if now < 0:
             return  # complete: no discard keeps it so
-        moves = self.discard_moves[node]
         down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
-        shanten_after = shanten_after_discards(counts, n_melds=self.n_melds)
+        shanten_after = self.after_of(key[:34], counts, draws=False)
         for kind in range(34):
             if not counts[kind]:
                 continue
@@ -349,12 +393,17 @@ class Graph:
             counts[kind] -= 1
             suit = _five_index(kind)
             if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
-                moves += self.after_discard(counts, reds, flags, kind, after)
+                self._add_kids(self.after_discard(counts, reds, flags, kind, after))
             if suit >= 0 and reds[suit] > 0:
                 reds[suit] -= 1
-                moves += self.after_discard(counts, reds, flags, kind, after)
+                self._add_kids(self.after_discard(counts, reds, flags, kind, after))
                 reds[suit] += 1
             counts[kind] += 1
+
+    def _add_kids(self, choices: list[tuple[int, float]]) -> None:
+        for child, cost in choices:
+            self.kid_target.append(child)
+            self.kid_cost.append(cost)
 
     def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
                       *, double: bool = False) -> list[tuple[int, float]]:

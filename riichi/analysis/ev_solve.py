@@ -31,32 +31,21 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     n_draw, n_discard = len(graph.draw_keys), len(graph.discard_keys)
     table = graph.table
     tegawari = graph.tegawari
-    # The transitions flattened: draw state i's draws are edges start[i] .. start[i + 1] - 1.
-    start = [0] * (n_draw + 1)
-    target: list[int] = []
-    weight: list[float] = []
-    win_weight = [0.0] * n_draw  # the wins of a state: their weight, and their points weighted
-    win_points = [0.0] * n_draw
+    # The transitions (flat): draw state i's draws are edges start[i] .. start[i + 1] - 1.
+    start = graph.draw_start
+    target = graph.edge_target
+    weight = graph.edge_weight
+    win_weight = graph.win_weight  # the wins of a state: their weight, and their points weighted
+    win_points = graph.win_points
     totals = [0.0] * n_draw
     for i in range(n_draw):
-        for w, points in graph.draw_wins[i]:
-            win_weight[i] += w
-            win_points[i] += w * points
         moved = 0.0
-        for w, to in graph.draw_moves[i]:
-            target.append(to)
-            weight.append(w)
-            moved += w
-        start[i + 1] = len(target)
+        for e in range(start[i], start[i + 1]):
+            moved += weight[e]
         totals[i] = win_weight[i] + moved
-    kids_start = [0] * (n_discard + 1)
-    kids: list[int] = []
-    costs: list[float] = []
-    for j in range(n_discard):
-        for child, cost in graph.discard_moves[j]:
-            kids.append(child)
-            costs.append(cost)
-        kids_start[j + 1] = len(kids)
+    kids_start = graph.discard_start
+    kids = graph.kid_target
+    costs = graph.kid_cost
     tenpai = graph.draw_tenpai
     fallback = graph.draw_fallback
     others = 0 if table is None or not table.ron else table.players - 1
@@ -87,12 +76,13 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(len(watched) + len(also))]
     _record(out, watched, also, last, dt, dw, de, xt, xw, xe)
     hazard = table.others_win if table is not None else []
+    # two sets of lists, the turn after and the turn being worked out, swapped each turn
+    nt = [0.0] * n_draw
+    nw = [0.0] * n_draw
+    ne = [0.0] * n_draw
     for t in range(last - 1, first - 1, -1):
         left = graph.pool - t
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
-        nt = [0.0] * n_draw
-        nw = [0.0] * n_draw
-        ne = [0.0] * n_draw
         for i in range(n_draw):
             fb = fallback[i]
             tn, wn, en = dt[fb], dw[fb], de[fb]
@@ -100,20 +90,28 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             gain_t = ww * (1.0 - tn)
             gain_w = ww * (1.0 - wn)
             gain_e = win_points[i] - ww * en
-            total = ww if tegawari else totals[i]
-            for e in range(start[i], start[i + 1]):
-                to = target[e]
-                w = weight[e]
-                gt = xt[to] - tn
-                gw = xw[to] - wn
-                ge = xe[to] - en
-                if tegawari:
+            if tegawari:
+                total = ww
+                for e in range(start[i], start[i + 1]):
+                    to = target[e]
+                    gt = xt[to] - tn
+                    gw = xw[to] - wn
+                    ge = xe[to] - en
                     if gt == 0.0 and gw == 0.0 and ge == 0.0:
                         continue  # a draw kept by tegawari that changes nothing is no event
+                    w = weight[e]
                     total += w
-                gain_t += w * gt
-                gain_w += w * gw
-                gain_e += w * ge
+                    gain_t += w * gt
+                    gain_w += w * gw
+                    gain_e += w * ge
+            else:
+                total = totals[i]
+                for e in range(start[i], start[i + 1]):
+                    to = target[e]
+                    w = weight[e]
+                    gain_t += w * (xt[to] - tn)
+                    gain_w += w * (xw[to] - wn)
+                    gain_e += w * (xe[to] - en)
             share = float(unseen[i]) if uniform else float(left)
             if total > share:
                 if not tegawari and not uniform:
@@ -133,7 +131,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             nt[i] = yt
             nw[i] = yw
             ne[i] = ye
-        dt, dw, de = nt, nw, ne
+        dt, dw, de, nt, nw, ne = nt, nw, ne, dt, dw, de
         _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
         _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
     return out
