@@ -22,21 +22,58 @@ from __future__ import annotations
 from typing import Final
 
 from riichi.errors import NoYakuError
-from riichi.hand import Hand
+from riichi.hand import Hand, Meld
 from riichi.rules import TENHOU, Kazoe, RuleSet
 from riichi.scoring.context import WinContext
 from riichi.scoring.limits import base_points, hand_value, limit_base
-from riichi.scoring.result import Score
 from riichi.scoring.scorer import score
 from riichi.tiles import KIND_OF, Tile, Wind
 
-__all__ = ["WinValues", "han_points", "ura_distribution"]
+__all__ = ["WinValues", "clear_score_memo", "han_points", "ura_distribution"]
 
 #: The most extra han ura dora add in the expectation.
 _URA_CAP: Final = 12
 #: Han from which a hand is a counted yakuman (unless the rules cap it at sanbaiman).
 _KAZOE_HAN: Final = 13
 _LIMIT_HAN: Final = 5
+#: The most situations whose scores are kept, and the most wins kept for each (about 100 bytes a win).
+_MEMO_SITUATIONS: Final = 8
+_MEMO_WINS: Final = 100_000
+
+#: What the search needs of a score: points, han, fu, counted yakuman (None: no yaku).
+_Scored = tuple[int, int, int, int] | None
+
+
+class _SituationMemo:
+    """The scores of the wins met in one situation (seat and round wind, dora indicators, kita, melds, rules):
+    the same complete hands come back from call to call (the discards of one position, the positions of one
+    hand of a game), and a score depends on nothing else."""
+
+    __slots__ = ("rules", "scores")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules  # held, so that the id in the key names this rule set while the memo lives
+        self.scores: dict[bytes, _Scored] = {}
+
+
+_MEMO: Final[dict[tuple[Wind, Wind, tuple[Tile, ...], int, tuple[Meld, ...], int], _SituationMemo]] = {}
+
+
+def clear_score_memo() -> None:
+    """Forget every score kept between calls (a benchmark times answers from nothing this way)."""
+    _MEMO.clear()
+
+
+def _situation_memo(seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...], kita: int,  # noqa: PLR0913
+                    melds: tuple[Meld, ...], rules: RuleSet) -> _SituationMemo:
+    key = (seat_wind, round_wind, dora, kita, melds, id(rules))
+    found = _MEMO.get(key)
+    if found is None or found.rules is not rules:
+        if len(_MEMO) >= _MEMO_SITUATIONS:
+            _MEMO.clear()
+        found = _SituationMemo(rules)
+        _MEMO[key] = found
+    return found
 
 
 def han_points(han: int, fu: int, rules: RuleSet, *, dealer: bool, tsumo: bool) -> int:
@@ -124,7 +161,7 @@ def _choose(n: int, k: int) -> int:
 class WinValues:
     """Scores the wins of one player's hands in one situation (the search keeps each one's value)."""
 
-    __slots__ = ("_dealer", "_dora", "_kita", "_round_wind", "_rules", "_scores", "_seat_wind", "_unseen")
+    __slots__ = ("_dealer", "_dora", "_kita", "_melds", "_memo", "_round_wind", "_rules", "_seat_wind", "_unseen")
 
     def __init__(self, hand: Hand, *, seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...],
                  unseen: list[int], rules: RuleSet = TENHOU, kita: int = 0) -> None:
@@ -142,7 +179,8 @@ class WinValues:
         self._rules = rules
         self._kita = kita
         self._dealer = seat_wind is Wind.EAST
-        self._scores: dict[tuple[Hand, Tile, bool, bool], object] = {}
+        self._melds = hand.melds
+        self._memo = _situation_memo(seat_wind, round_wind, dora, kita, hand.melds, rules)
 
     def tsumo(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
         """The expected points of winning ``hand`` (14 tiles, ``win`` among them) by tsumo; None without yaku."""
@@ -156,26 +194,17 @@ class WinValues:
 
         The scorer scores the hand once for each way of winning (riichi or not, tsumo or ron); ippatsu and a
         double riichi are one han more each on that score (priced as the scorer prices han and fu)."""
-        key = (hand, win, riichi, tsumo)
-        found = self._scores.get(key, _UNSCORED)
-        if found is _UNSCORED:
-            ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
-                             riichi=riichi, dora=self._dora, kita=self._kita)
-            try:
-                found = score(hand, ctx, self._rules)
-            except NoYakuError:
-                found = None
-            self._scores[key] = found
-        if not isinstance(found, Score):
+        found = self._scored(hand, win, riichi=riichi, tsumo=tsumo)
+        if found is None:
             return None
-        result = found
+        points, han, fu, yakuman_total = found
         bonus = (1 if ippatsu else 0) + (1 if double else 0)
-        if result.yakuman_total:
-            return float(result.points)
+        if yakuman_total:
+            return float(points)
         if not riichi or not self._dora or not self._rules.scoring.ura_dora:
             if not bonus:
-                return float(result.points)
-            return float(han_points(result.han + bonus, result.fu, self._rules, dealer=self._dealer, tsumo=tsumo))
+                return float(points)
+            return float(han_points(han + bonus, fu, self._rules, dealer=self._dealer, tsumo=tsumo))
         held = [0] * 34
         for t in hand.tiles:
             held[KIND_OF[t]] += 1
@@ -184,10 +213,29 @@ class WinValues:
         value = 0.0
         for extra, p in enumerate(chances):
             if p:
-                value += p * han_points(result.han + bonus + min(extra, _URA_CAP), result.fu, self._rules,
+                value += p * han_points(han + bonus + min(extra, _URA_CAP), fu, self._rules,
                                         dealer=self._dealer, tsumo=tsumo)
         return value
 
-
-#: A memo's mark for a win not scored yet.
-_UNSCORED: Final = object()
+    def _scored(self, hand: Hand, win: Tile, *, riichi: bool, tsumo: bool) -> _Scored:
+        """The scorer's points, han, fu and counted yakuman for ``hand`` won on ``win``, each win of the
+        situation scored once (in this call or an earlier one); None without yaku."""
+        scores = self._memo.scores
+        key = b""
+        if hand.melds is self._melds or hand.melds == self._melds:
+            key = bytes(hand.concealed) + bytes((win, riichi, tsumo))
+            if key in scores:
+                return scores[key]
+        ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
+                         riichi=riichi, dora=self._dora, kita=self._kita)
+        found: _Scored = None
+        try:
+            result = score(hand, ctx, self._rules)
+            found = (result.points, result.han, result.fu, result.yakuman_total)
+        except NoYakuError:
+            pass
+        if key:
+            if len(scores) >= _MEMO_WINS:
+                scores.clear()
+            scores[key] = found
+        return found
