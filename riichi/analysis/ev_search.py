@@ -84,8 +84,12 @@ class SearchLimits:
         self.max_seconds = max_seconds
 
 
+#: Each kind's suit if it is a five (0, 1, 2 for 5m, 5p, 5s), else -1.
+_FIVE_INDEX: Final = tuple(_FIVES.index(kind) if kind in _FIVES else -1 for kind in range(34))
+
+
 def _five_index(kind: int) -> int:
-    return 0 if kind == _FIVES[0] else 1 if kind == _FIVES[1] else 2 if kind == _FIVES[2] else -1
+    return _FIVE_INDEX[kind]
 
 
 class Graph:
