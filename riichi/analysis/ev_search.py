@@ -171,7 +171,9 @@ class Graph:
 
     def shanten_of(self, counts: list[int]) -> int:
         """The shanten of concealed ``counts`` next to the melds, each hand worked out once."""
-        key = bytes(counts)
+        return self._shanten_of_key(bytes(counts))
+
+    def _shanten_of_key(self, key: bytes) -> int:
         found = self._shanten.get(key)
         if found is None:
             found = shanten(key, n_melds=self.n_melds)
@@ -261,11 +263,12 @@ class Graph:
 
     def _expand_draw(self, node: int) -> None:
         key = self.draw_keys[node]
-        counts = list(key[:34])
+        hand_key = key[:34]
+        counts = list(hand_key)
         reds = list(key[34:37])
         flags = key[37]
         riichi = flags & RIICHI != 0
-        now = self.shanten_of(counts)
+        now = self._shanten_of_key(hand_key)
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
@@ -276,7 +279,7 @@ class Graph:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
         keep_any = (self.tegawari and not riichi
                     and self.distance(counts) + now < self.origin_shanten + self.extra)
-        after = self.after_of(key[:34], counts, draws=True)
+        after = self.after_of(hand_key, counts, draws=True)
         avail = self.avail
         for kind in range(34):
             unseen = avail[kind] - counts[kind]
@@ -380,14 +383,15 @@ class Graph:
 
     def _expand_discard(self, node: int) -> None:
         key = self.discard_keys[node]
-        counts = list(key[:34])
+        hand_key = key[:34]
+        counts = list(hand_key)
         reds = list(key[34:37])
         flags = key[37]
-        now = self.shanten_of(counts)
+        now = self._shanten_of_key(hand_key)
         if now < 0:
             return  # complete: no discard keeps it so
         down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
-        shanten_after = self.after_of(key[:34], counts, draws=False)
+        shanten_after = self.after_of(hand_key, counts, draws=False)
         for kind in range(34):
             if not counts[kind]:
                 continue
