@@ -44,7 +44,9 @@ from riichi.formats.record import (
     StatedGameEnd,
     StatedHand,
     StatedWin,
+    first_line,
     hand_name,
+    unreadable,
 )
 from riichi.formats.soul_rules import soul_rules
 from riichi.game.events import (
@@ -394,8 +396,7 @@ def _stated_win(h: dict[str, object], seat: int, source: int | None, honba: int,
 # -- the record -----------------------------------------------------------------------------------------
 
 def _unreadable(message: str, rules: RecordRules | None = None) -> GameRecord:
-    return GameRecord(rules or RecordRules(preset="mahjongsoul"), ("", "", "", ""), None, (), None,
-                      (RecordError(ErrorCode.INVALID_LOG, message),))
+    return unreadable(message, rules or RecordRules(preset="mahjongsoul"))
 
 
 def _buffer(value: object) -> bytes:
@@ -463,7 +464,7 @@ def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError
                 current.apply(name, obj)
         except (_Bad, RiichiError, ValueError) as exc:
             index = current.index if current is not None else len(hands)
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {name}: {str(exc).splitlines()[0]}",
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {name}: {first_line(exc)}",
                                       position, index))
             return hands
     if current is not None:
