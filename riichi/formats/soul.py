@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.errors import RiichiError
+from riichi.extras import install_hint
 from riichi.formats import strict_json
 from riichi.formats.record import (
     ErrorCode,
@@ -417,8 +418,7 @@ def _decoded(data: bytes) -> list[tuple[str, dict[str, object]]]:
     try:
         proto = importlib.import_module("riichi.formats.soul_proto")
     except ImportError:
-        raise _Bad("reading a Mahjong Soul record's protobuf bytes needs the soul extra "
-                   "(pip install 'riichi[soul]')") from None
+        raise _Bad(f"reading a Mahjong Soul record's protobuf bytes needs protobuf: {install_hint('soul')}") from None
     try:
         _, events = proto.decode_records(data)
     except ValueError as exc:  # SoulBytesError
@@ -546,7 +546,7 @@ def read_soul(data: bytes) -> GameRecord:
         if not events:
             raise _Bad("the record holds no events (its bytes end before the first hand)")
     except (_Bad, ValueError) as exc:
-        return _unreadable(f"a Mahjong Soul record, unreadable: {str(exc).splitlines()[0]}")
+        return _unreadable(f"a Mahjong Soul record, unreadable: {first_line(exc)}")
     config = soul_rules(head.get("config"))
     rules = RecordRules(players=config.players, hanchan=config.hanchan, preset="mahjongsoul",
                         switches=config.switches, room=config.room)
