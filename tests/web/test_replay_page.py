@@ -171,6 +171,26 @@ def test_a_bad_record_shows_the_readers_error(browser: Browser, base_url: str) -
         context.close()
 
 
+def test_a_bad_record_is_refused_in_the_pages_language(browser: Browser, base_url: str) -> None:  # noqa: F811
+    # The record cut inside its first hand, on the page in Japanese: the refusal names the hand and the record's
+    # event as the English one does ("invalid log: event 146: the record ends inside hand 1 ..."), then the
+    # catalogue's sentence for the code invalid_log; no English word is left on the page.
+    from tests.web.test_i18n import VISIBLE_TEXT, english_left  # noqa: PLC0415
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ja-JP")
+    try:
+        pg = context.new_page()
+        pg.goto(base_url + "/replay?lang=ja")
+        expect(pg.locator("#file-button")).to_have_text("ファイルを選ぶ")  # the catalogue is loaded
+        pg.fill("#paste", MJLOG.read_text(encoding="utf-8")[:5000])
+        pg.click("#load")
+        expect(pg.locator("#load-error-message")).to_have_text("第1局・牌譜の146番目の項目: 牌譜を読み取れません。")
+        expect(pg.locator("#game")).to_be_hidden()
+        assert english_left(pg.evaluate(VISIBLE_TEXT), set()) == []
+    finally:
+        context.close()
+
+
 def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_url: str) -> None:  # noqa: F811
     # The mjai record of the game with the second hand's first discard changed to a tile the discarder
     # does not hold (as in tests/web/test_replay_api.py): the first hand whole, the second up to the refusal,
