@@ -69,7 +69,7 @@ def test_club_without_its_extras_says_how_to_install_them(monkeypatch: pytest.Mo
 
 
 def test_soul_bytes_without_the_soul_extra_say_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from riichi.formats.soul import WRAPPED_RECORDS, read_soul  # noqa: PLC0415
+    from riichi.formats.soul import WRAPPED_RECORDS, read_soul
 
     monkeypatch.setitem(sys.modules, "riichi.formats.soul_proto", None)
     message = read_soul(WRAPPED_RECORDS + b"\x12\x00").errors[0].message
@@ -77,8 +77,8 @@ def test_soul_bytes_without_the_soul_extra_say_how_to_install_it(monkeypatch: py
 
 
 def test_the_skill_rating_without_the_club_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from riichi.errors import TournamentError  # noqa: PLC0415
-    from riichi.tournament.skill import skill_ratings  # noqa: PLC0415
+    from riichi.errors import TournamentError
+    from riichi.tournament.skill import skill_ratings
 
     monkeypatch.setitem(sys.modules, "openskill.models", None)
     with pytest.raises(TournamentError) as caught:
@@ -90,8 +90,8 @@ def test_the_skill_rating_without_the_club_extra_says_how_to_install_it(monkeypa
 def test_the_ray_engine_without_the_ray_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
                                                                      tmp_path: Path) -> None:
     pytest.importorskip("duckdb", reason="the stats tables need the stats extra")
-    from riichi.stats.build import build  # noqa: PLC0415
-    from riichi.stats.store import StatsError  # noqa: PLC0415
+    from riichi.stats.build import build
+    from riichi.stats.store import StatsError
 
     monkeypatch.setitem(sys.modules, "riichi.stats.ray_engine", None)
     with pytest.raises(StatsError) as caught:
@@ -102,10 +102,10 @@ def test_the_ray_engine_without_the_ray_extra_says_how_to_install_it(monkeypatch
 
 def test_the_web_app_without_swagger_ui_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("fastapi", reason="the web app needs the web extra")
-    from riichi.web import app  # noqa: PLC0415
+    from riichi.web import app
 
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *_: None)
     with pytest.raises(RuntimeError) as caught:
-        app._swagger_ui_assets()  # noqa: SLF001 - the one place that finds Swagger UI's files
+        app._swagger_ui_assets()
     assert "the web extra" in str(caught.value)
     assert all(command in str(caught.value) for command in both_commands("web"))

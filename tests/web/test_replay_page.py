@@ -175,7 +175,7 @@ def test_a_bad_record_is_refused_in_the_pages_language(browser: Browser, base_ur
     # The record cut inside its first hand, on the page in Japanese: the refusal names the hand and the record's
     # event as the English one does ("invalid log: event 146: the record ends inside hand 1 ..."), then the
     # catalogue's sentence for the code invalid_log; no English word is left on the page.
-    from tests.web.test_i18n import VISIBLE_TEXT, english_left  # noqa: PLC0415
+    from tests.web.test_i18n import VISIBLE_TEXT, english_left
 
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ja-JP")
     try:
