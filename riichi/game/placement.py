@@ -48,7 +48,7 @@ from riichi.errors import InconsistentSituationError, InvalidCaseError
 from riichi.game import _placement_table as data
 from riichi.game.events import DrawKind
 from riichi.game.progress import HandFrame, HandOutcome, dealer_repeats, end_reason
-from riichi.rules import GameLength, RuleSet
+from riichi.rules import GameLength, GameRules, RuleSet
 from riichi.scoring.settlement import (
     place_bonus,
     settle_draw,
@@ -220,19 +220,20 @@ class PlacementTable:
         return [s + d for s, d in zip(self.scores, deltas, strict=True)]
 
     def win_value(self, hand_points: float, *, tsumo_share: float) -> float:
-        """The player's expected final points when it wins a hand worth ``hand_points`` (honba and sticks
-        aside): by tsumo with chance ``tsumo_share``, else by a ron from each other seat alike."""
-        dealer = self.seat == 0
-        base = max(0, round(hand_points / (6 if dealer else 4)))
+        """The player's expected final points when it wins ``hand_points`` (honba and sticks aside): by tsumo
+        with chance ``tsumo_share``, else by a ron from each other seat alike; each way paid as the settlement
+        pays the hand whose value (a tsumo's total, or a ron's) is nearest ``hand_points``."""
         game = self._rules.game
         winner = WINDS[self.seat]
         others = [w for w in range(self.players) if w != self.seat]
         value = 0.0
         if tsumo_share > 0.0:
+            base = _base_for(round(hand_points), winner, True, game)
             deltas = settle_win(base, winner=winner, discarder=None, honba=self.honba, sticks=self.riichi_sticks,
                                 rules=game).deltas
             value += tsumo_share * self.final_points(self._after(deltas), winners=(self.seat,))
         if tsumo_share < 1.0:
+            base = _base_for(round(hand_points), winner, False, game)
             for d in others:
                 deltas = settle_win(base, winner=winner, discarder=WINDS[d], honba=self.honba,
                                     sticks=self.riichi_sticks, rules=game).deltas
@@ -278,6 +279,35 @@ class PlacementTable:
             deltas = settle_draw({WINDS[w] for w in ready}, rules=self._rules.game)
             value += chance * self.final_points(self._after(deltas), tenpai=tuple(sorted(ready)))
         return value
+
+
+@cache
+def _base_for(points: int, winner: Wind, tsumo: bool, game: GameRules) -> int:  # noqa: FBT001 - cached by position
+    """The base points whose win by ``winner`` (a tsumo, or a ron) the settlement values nearest ``points``
+    (honba and sticks aside; the lower base on a tie): the payments are rounded up to 100, so a value is the
+    nearest a real hand can come to it.
+
+    >>> from riichi.rules import TENHOU
+    >>> _base_for(1500, Wind.SOUTH, True, TENHOU.game), _base_for(1300, Wind.SOUTH, False, TENHOU.game)
+    (301, 301)
+    """
+    if points <= 0:
+        return 0
+    payer = None if tsumo else WINDS[(int(winner) + 1) % game.players]
+
+    def value(base: int) -> int:
+        return settle_win(base, winner=winner, discarder=payer, honba=0, sticks=0, tsumo=tsumo, rules=game).points
+
+    low, high = 0, points  # value(points) >= points: a base is at most a quarter of a hand's value
+    while low < high:  # the smallest base worth at least ``points``
+        mid = (low + high) // 2
+        if value(mid) >= points:
+            high = mid
+        else:
+            low = mid + 1
+    if low > 0 and points - value(low - 1) <= value(low) - points:
+        return low - 1
+    return low
 
 
 @cache
