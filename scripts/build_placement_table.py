@@ -38,6 +38,7 @@ _WINDS = "ESWN"
 _MOST = 8
 
 Sample = tuple[int, list[int], list[int]]  # (hands to play, scores now, final scores), by the game's seats
+Fit = tuple[list[float], tuple[float, int, float], int, int]  # spreads, (tsumo, base, tenpai), games, hands
 
 
 def _games(players: int) -> list[dict[str, object]]:
@@ -101,7 +102,7 @@ def hand_shares(games: list[dict[str, object]]) -> tuple[float, int, float]:
     return round(tsumo / wins, 4), int(round(base / wins, -1)), round(tenpai / seats, 4)
 
 
-def _module(fits: dict[int, tuple[list[float], tuple[float, int, float], int, int]]) -> str:
+def _module(fits: dict[int, Fit]) -> str:
     def row(name: str, values: dict[int, object]) -> str:
         inner = ", ".join(f"{k}: {v!r}" for k, v in sorted(values.items()))
         return f"{name}: Final[dict[int, {type(next(iter(values.values()))).__name__}]] = {{{inner}}}\n"
@@ -152,18 +153,29 @@ def _report(games: list[dict[str, object]], players: int) -> list[str]:
     return lines
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="write riichi/game/_placement_table.py")
-    args = parser.parse_args()
-    fits = {}
-    held = {}
+def fit() -> tuple[dict[int, Fit], dict[int, list[dict[str, object]]]]:
+    """By players: the fit on four games in five (spreads, shares, games, hands), and the held-out games."""
+    fits: dict[int, Fit] = {}
+    held: dict[int, list[dict[str, object]]] = {}
     for players in (4, 3):
         games = _games(players)
         train = [g for i, g in enumerate(games) if i % 5 != 4]
         held[players] = [g for i, g in enumerate(games) if i % 5 == 4]
         fits[players] = (fit_spread(train), hand_shares(train), len(train),
                          sum(len(_samples(g)) for g in train))
+    return fits, held
+
+
+def module_text() -> str:
+    """The text of riichi/game/_placement_table.py as the games give it."""
+    return _module(fit()[0])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="write riichi/game/_placement_table.py")
+    args = parser.parse_args()
+    fits, held = fit()
     if args.write:
         (ROOT / "riichi/game/_placement_table.py").write_text(_module(fits), encoding="utf-8")
         print("wrote riichi/game/_placement_table.py")

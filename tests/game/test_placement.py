@@ -9,6 +9,9 @@ uma +20/0/-20, oka 15 to the top.
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +22,19 @@ from riichi.game import _placement_table as data
 from riichi.game.placement import PlacementTable, check_scores, place_chances, with_placement
 from riichi.rules import TENHOU, TENHOU_SANMA, resolve_rules
 from riichi.tiles import Tile, Wind
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_shipped_table_is_what_the_script_fits() -> None:
+    # The data of the model is the fit of scripts/build_placement_table.py on the games in tests/data, unedited.
+    spec = importlib.util.spec_from_file_location("build_placement_table", ROOT / "scripts" / "build_placement_table.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    shipped = (ROOT / "riichi" / "game" / "_placement_table.py").read_text(encoding="utf-8")
+    assert script.module_text() == shipped
 
 
 def _result(*rows: tuple[str, list[float], list[float], list[float]], first: int = 18, last: int = 18,
