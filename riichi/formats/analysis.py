@@ -18,7 +18,7 @@ from riichi.errors import InvalidCaseError, RiichiError, TooComplexError
 from riichi.formats import red_fives, strict_json
 from riichi.formats.ev import ev_json, read_ev_options
 from riichi.formats.interchange import case_context, error_result, score_to_result
-from riichi.game.placement import PlacementTable, with_placement
+from riichi.game.placement import Standings, with_placement
 from riichi.hand import Hand, Meld
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import KanAfterRiichi, RuleSet, resolve_rules
@@ -126,7 +126,7 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
         # the tiles of the set not in the hand, not visible and not set aside (of 136, or 108 with three players)
         "unseen": in_play.size - len(hand.tiles) - len(visible),
     }
-    _placement_table(req, ctx, rules)  # the scores checked whether or not the expected values are asked for
+    _standings(req, ctx, rules)  # the scores checked whether or not the expected values are asked for
     min_tiles, min_points = riichi_thresholds(rules)
     if hand.is_closed or size == 14:  # noqa: PLR2004
         riichi = check_riichi(hand, tiles_left=_int(req, "tiles_left"), points=_int(req, "points"),
@@ -154,17 +154,17 @@ def _ev(req: dict[str, object], max_seconds: float | None, max_states: int | Non
     if _flag(req, red_fives.SWITCH) and rules.scoring.aka == 0:
         hand, ctx = red_fives.plain_hand(hand), red_fives.plain_context(ctx)
         visible = tuple(Tile.from_kind(t.kind) for t in visible)
-    table = _placement_table(req, ctx, rules)
+    standings = _standings(req, ctx, rules)
     result = expected_values(hand, visible=visible, dora=ctx.dora, seat_wind=ctx.seat_wind,
                              round_wind=ctx.round_wind, riichi=_flag(req, "riichi"), kita=ctx.kita, rules=rules,
                              options=options, honba=ctx.honba, riichi_sticks=ctx.riichi_sticks,
                              tiles_left=_int(req, "tiles_left"), discards=_tiles(req, "discards"))
-    if table is not None:
-        result = with_placement(result, table)
+    if standings is not None:
+        result = with_placement(result, standings)
     return ev_json(result)
 
 
-def _placement_table(req: dict[str, object], ctx: WinContext, rules: RuleSet) -> PlacementTable | None:
+def _standings(req: dict[str, object], ctx: WinContext, rules: RuleSet) -> Standings | None:
     """The scores at the table (``scores``, by seat wind from East; ``round_number``), checked; None without."""
     scores = req.get("scores")
     if scores is None:
@@ -174,7 +174,7 @@ def _placement_table(req: dict[str, object], ctx: WinContext, rules: RuleSet) ->
         raise InvalidCaseError("'scores' is a list of whole numbers, each seat's points by seat wind from East, "
                                "e.g. [25000, 25000, 25000, 25000]")
     number = _int(req, "round_number")
-    return PlacementTable(scores, seat_wind=ctx.seat_wind, round_wind=ctx.round_wind,
+    return Standings(scores, seat_wind=ctx.seat_wind, round_wind=ctx.round_wind,
                           round_number=1 if number is None else number, honba=ctx.honba,
                           riichi_sticks=ctx.riichi_sticks, rules=rules)
 

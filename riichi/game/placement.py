@@ -29,9 +29,9 @@ with the player first (nobody repeats the deal, and 32,000 reaches Tenhou's 30,0
 West round, and the place would be a chance:
 
 >>> from riichi.rules import TENHOU
->>> table = PlacementTable([31000, 30000, 20000, 19000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH,
-...                        round_number=4, rules=TENHOU)
->>> table.hands_after, table.final_points([29000, 32000, 20000, 19000], winners=(1,))
+>>> standings = Standings([31000, 30000, 20000, 19000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH,
+...                            round_number=4, rules=TENHOU)
+>>> standings.hands_after, standings.final_points([29000, 32000, 20000, 19000], winners=(1,))
 (0, 42.0)
 """
 
@@ -57,7 +57,7 @@ from riichi.scoring.settlement import (
 )
 from riichi.tiles import WINDS, Wind
 
-__all__ = ["PlacementTable", "check_scores", "place_chances", "with_placement"]
+__all__ = ["Standings", "check_scores", "place_chances", "with_placement"]
 
 #: The normal spread is integrated on this many points of z from -6 to 6 (the midpoint rule on a smooth integrand
 #: under the normal density: 32 points agree with 96 to 1e-9).
@@ -145,7 +145,7 @@ def _hands_after(rules: RuleSet, round_wind: Wind, round_number: int) -> int:
     return max(0, (last_wind - int(round_wind)) * n + n - round_number)
 
 
-class PlacementTable:
+class Standings:
     """The scores at the table and where the hand stands in the game, with what each outcome of the hand is
     worth in final points to the player at ``seat_wind``.
 
@@ -325,7 +325,7 @@ def _others_win_by_end(turn: int, last: int) -> float:
     return 1.0 - stays
 
 
-def _discard_placement(d: DiscardEv, table: PlacementTable, *, ended: list[float], bonus: float,
+def _discard_placement(d: DiscardEv, standings: Standings, *, ended: list[float], bonus: float,
                        tsumo_share: float, others: float, tenpai_draw: float, noten_draw: float) -> DiscardEv:
     out: list[float] = []
     for i, (t, w, e) in enumerate(zip(d.tenpai, d.win, d.value, strict=True)):
@@ -335,25 +335,25 @@ def _discard_placement(d: DiscardEv, table: PlacementTable, *, ended: list[float
         ready = min(1.0, max(0.0, (t - w) / (1.0 - w))) if w < 1.0 else 0.0
         value = ends * others + drawn * (ready * tenpai_draw + (1.0 - ready) * noten_draw)
         if w > 0.0:
-            value += w * table.win_value(max(0.0, e / w - bonus), tsumo_share=tsumo_share)
+            value += w * standings.win_value(max(0.0, e / w - bonus), tsumo_share=tsumo_share)
         out.append(value)
     return replace(d, placement=tuple(out))
 
 
-def with_placement(result: EvResult, table: PlacementTable) -> EvResult:
+def with_placement(result: EvResult, standings: Standings) -> EvResult:
     """``result`` with each discard's ``placement``: turn by turn, the player's expected final points
     (thousands, uma and oka in) over the hand's outcomes (module docstring).
 
     The table model's expected points hold the honba and sticks a win collects; they are taken off before the
     win is paid (the settlement adds them back). The peer model's wins are tsumo only."""
     peer = result.model is EvModel.PEER
-    n = table.players
-    bonus = 0.0 if peer else float(table.honba * _HONBA * (n - 1) + 1000 * table.riichi_sticks)
+    n = standings.players
+    bonus = 0.0 if peer else float(standings.honba * _HONBA * (n - 1) + 1000 * standings.riichi_sticks)
     tsumo_share = 1.0 if peer else data.TSUMO_SHARE[n]
-    others = table.others_win_value()
-    tenpai_draw = table.draw_value(tenpai=True)
-    noten_draw = table.draw_value(tenpai=False)
+    others = standings.others_win_value()
+    tenpai_draw = standings.draw_value(tenpai=True)
+    noten_draw = standings.draw_value(tenpai=False)
     ended = [_others_win_by_end(t, result.last_turn) for t in range(result.first_turn, result.last_turn + 1)]
-    rows = tuple(_discard_placement(d, table, ended=ended, bonus=bonus, tsumo_share=tsumo_share, others=others,
+    rows = tuple(_discard_placement(d, standings, ended=ended, bonus=bonus, tsumo_share=tsumo_share, others=others,
                                     tenpai_draw=tenpai_draw, noten_draw=noten_draw) for d in result.discards)
     return replace(result, discards=rows)

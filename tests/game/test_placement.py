@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from riichi.analysis.ev import DiscardEv, EvModel, EvResult
 from riichi.errors import InconsistentSituationError, InvalidCaseError
 from riichi.game import _placement_table as data
-from riichi.game.placement import PlacementTable, check_scores, place_chances, with_placement
+from riichi.game.placement import Standings, check_scores, place_chances, with_placement
 from riichi.rules import TENHOU, TENHOU_SANMA, resolve_rules
 from riichi.tiles import Tile, Wind
 
@@ -46,7 +46,7 @@ def _result(*rows: tuple[str, list[float], list[float], list[float]], first: int
 
 # South 4 (All Last) of a Tenhou hanchan. The player sits South with 29,000, 1,000 behind West (30,000, the
 # top); the dealer East has 22,000 and North 19,000 (100,000 in all, no stick on the table).
-ALL_LAST = PlacementTable([22000, 29000, 30000, 19000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH,
+ALL_LAST = Standings([22000, 29000, 30000, 19000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH,
                           round_number=4, rules=TENHOU)
 
 
@@ -85,7 +85,7 @@ def test_certain_win_with_honba_and_sticks() -> None:
     # South 4, one honba and one riichi stick on the table (the scores sum to 99,000). A certain haneman: the table
     # model's expected points hold the honba (300) and the stick (1,000): 13,300. The player gains all of it,
     # 29,000 - 1,000 (its own riichi) + 13,300 = 41,300, first: (41,300 - 30,000 + 40,000) / 1000 = 51.3.
-    table = PlacementTable([22000, 28000, 30000, 19000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH,
+    table = Standings([22000, 28000, 30000, 19000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH,
                            round_number=4, honba=1, riichi_sticks=1, rules=TENHOU)
     placed = with_placement(_result(("1z", [1.0], [1.0], [13300.0])), table)
     assert placed.discards[0].placement == pytest.approx((51.3,))
@@ -98,7 +98,7 @@ def test_three_players_all_last() -> None:
     # first (40.0 - 5.0 = 35.0); from East: 40,000 level with West, and Tenhou breaks the tie by seat order from the
     # game's first dealer (the dealer of South 3 is the third seat, so the player is the first seat, West the
     # second): first, 35.0 again.
-    table = PlacementTable([26000, 39000, 40000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH, round_number=3,
+    table = Standings([26000, 39000, 40000], seat_wind=Wind.SOUTH, round_wind=Wind.SOUTH, round_number=3,
                            rules=TENHOU_SANMA)
     assert table.win_value(6000, tsumo_share=1.0) == pytest.approx(40.0)
     assert table.win_value(1000, tsumo_share=0.0) == pytest.approx(35.0)
@@ -132,7 +132,7 @@ def test_place_chances_by_hand() -> None:
 
 def test_early_game_is_a_chance_not_exact() -> None:
     # East 1: a certain win does not settle the place, but first place is more likely the more it wins.
-    table = PlacementTable([25000] * 4, seat_wind=Wind.SOUTH, round_wind=Wind.EAST, rules=TENHOU)
+    table = Standings([25000] * 4, seat_wind=Wind.SOUTH, round_wind=Wind.EAST, rules=TENHOU)
     assert table.hands_after == 7  # noqa: PLR2004 - East 2 to South 4
     small, big = table.win_value(1000, tsumo_share=0.0), table.win_value(12000, tsumo_share=0.0)
     assert 0.0 < small < big < 51.0  # noqa: PLR2004 - below a certain first place with 37,000
@@ -158,9 +158,9 @@ def test_scores_that_do_not_sum() -> None:
 
 def test_bad_round_number_and_seat() -> None:
     with pytest.raises(InvalidCaseError, match="round_number is the hand of the round, 1 to 3 under tenhou-sanma"):
-        PlacementTable([35000] * 3, seat_wind=Wind.EAST, round_wind=Wind.EAST, round_number=4, rules=TENHOU_SANMA)
+        Standings([35000] * 3, seat_wind=Wind.EAST, round_wind=Wind.EAST, round_number=4, rules=TENHOU_SANMA)
     with pytest.raises(InvalidCaseError, match="a game of 3 players has no north seat"):
-        PlacementTable([35000] * 3, seat_wind=Wind.NORTH, round_wind=Wind.EAST, rules=TENHOU_SANMA)
+        Standings([35000] * 3, seat_wind=Wind.NORTH, round_wind=Wind.EAST, rules=TENHOU_SANMA)
 
 
 # -- properties -------------------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ _RULES = ("tenhou", "mleague", "wrc", "tenhou-sanma")
 
 
 @st.composite
-def _situations(draw: st.DrawFn) -> tuple[PlacementTable, EvResult, float, float]:
+def _situations(draw: st.DrawFn) -> tuple[Standings, EvResult, float, float]:
     """A table (scores summing as they must), a result of random but valid values, and the bounds of the final
     points: the player's score after the hand lies between its score less the most it can pay and its score plus
     the most it can gain; its final points between that score's with the last place's bonus and with the first's."""
@@ -184,7 +184,7 @@ def _situations(draw: st.DrawFn) -> tuple[PlacementTable, EvResult, float, float
     scores[0] += total - sum(scores)
     seat = draw(st.integers(0, n - 1))
     round_wind = draw(st.sampled_from((Wind.EAST, Wind.SOUTH)))
-    table = PlacementTable(scores, seat_wind=Wind(seat), round_wind=round_wind,
+    table = Standings(scores, seat_wind=Wind(seat), round_wind=round_wind,
                            round_number=draw(st.integers(1, n)), honba=honba, riichi_sticks=sticks, rules=rules)
     first = draw(st.integers(1, 18))
     rows = []
@@ -209,7 +209,7 @@ def _situations(draw: st.DrawFn) -> tuple[PlacementTable, EvResult, float, float
 
 @settings(max_examples=40, deadline=None)
 @given(_situations())
-def test_placement_between_worst_and_best_final_points(case: tuple[PlacementTable, EvResult, float, float]) -> None:
+def test_placement_between_worst_and_best_final_points(case: tuple[Standings, EvResult, float, float]) -> None:
     table, result, low, high = case
     placed = with_placement(result, table)
     for d in placed.discards:
