@@ -89,6 +89,10 @@ def test_certain_win_with_honba_and_sticks() -> None:
                            round_number=4, honba=1, riichi_sticks=1, rules=TENHOU)
     placed = with_placement(_result(("1z", [1.0], [1.0], [13300.0])), table)
     assert placed.discards[0].placement == pytest.approx((51.3,))
+    # a notebook's table shows it as a column of its own
+    assert "<th style" in placed._repr_html_() and ">placement</th>" in placed._repr_html_()
+    assert ">+51.30</td>" in placed._repr_html_()
+    assert "placement" not in _result(("1z", [1.0], [1.0], [13300.0]))._repr_html_()
 
 
 def test_three_players_all_last() -> None:
