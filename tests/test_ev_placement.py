@@ -58,15 +58,17 @@ def test_placement_turn_by_turn_and_only_with_scores() -> None:
 
 
 @pytest.mark.parametrize(("change", "code", "words"), [
-    ({"scores": [50000, 20000, 15000]}, "invalid_case", "scores lists each seat's points, East first: 4 under tenhou, not 3"),
+    ({"scores": [50000, 20000, 15000]}, "invalid_case",
+     "scores lists each seat's points, East first: 4 under tenhou, not 3"),
     ({"scores": [50000, 20000, 15000, 16000]}, "inconsistent_situation", "the scores sum to 101,000"),
     ({"scores": [49000, 20000, 15000, 15000]}, "inconsistent_situation", "4 x 25,000 = 100,000"),
     ({"scores": [49000, 20000, 15000, 15000], "riichi_sticks": 1}, None, ""),
     ({"scores": "50000 20000 15000 15000"}, "invalid_case", "'scores' is a list of whole numbers"),
     ({"scores": [True, 20000, 15000, 15000]}, "invalid_case", "'scores' is a list of whole numbers"),
     ({"round_number": 5}, "invalid_case", "'round_number' is a whole number from 1 to 4"),
-    ({"rules": "tenhou-sanma", "seat_wind": "E", "scores": [35000, 35000, 35000], "round_number": 4, "hand": "123p22456p789s11z"},
-     "invalid_case", "round_number is the hand of the round, 1 to 3 under tenhou-sanma, not 4"),
+    ({"rules": "tenhou-sanma", "seat_wind": "E", "scores": [35000, 35000, 35000], "round_number": 4,
+      "hand": "123p22456p789s11z"}, "invalid_case",
+     "round_number is the hand of the round, 1 to 3 under tenhou-sanma, not 4"),
 ])
 def test_bad_scores(change: dict[str, object], code: str | None, words: str) -> None:
     out = analyze_case({**REQUEST, **change})

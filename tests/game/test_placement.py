@@ -23,13 +23,13 @@ from riichi.game.placement import Standings, check_scores, place_chances, with_p
 from riichi.rules import TENHOU, TENHOU_SANMA, resolve_rules
 from riichi.tiles import Tile, Wind
 
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_shipped_table_is_what_the_script_fits() -> None:
     # The data of the model is the fit of scripts/build_placement_table.py on the games in tests/data, unedited.
-    spec = importlib.util.spec_from_file_location("build_placement_table", ROOT / "scripts" / "build_placement_table.py")
+    path = ROOT / "scripts" / "build_placement_table.py"
+    spec = importlib.util.spec_from_file_location("build_placement_table", path)
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
