@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from riichi.club.database import (
     backup,
@@ -33,13 +33,18 @@ def test_the_newest_migration_is_the_schema(database: str) -> None:
         assert compare_metadata(MigrationContext.configure(c), METADATA) == []
 
 
+def _organiser_and_event(c: Connection, rules: str) -> None:
+    """Organiser 1 (Ann) and her event 1 written as rows, in the columns every schema so far has."""
+    c.execute(text("INSERT INTO organisers (id, name, password_hash, created_at) VALUES (1, 'Ann', 'x', 0)"))
+    c.execute(text("INSERT INTO events (id, organiser_id, name, kind, rules, created_at) "
+                   "VALUES (1, 1, 'Spring', 'tournament', :rules, 0)"), {"rules": f'"{rules}"'})
+
+
 def test_an_upgrade_from_the_first_schema_keeps_the_data(database: str) -> None:
     engine = open_database(database)
     migrate(engine, "0001")
     with engine.begin() as c:
-        c.execute(text("INSERT INTO organisers (id, name, password_hash, created_at) VALUES (1, 'Ann', 'x', 0)"))
-        c.execute(text("INSERT INTO events (id, organiser_id, name, kind, rules, created_at) "
-                       "VALUES (1, 1, 'Spring', 'tournament', '\"wrc\"', 0)"))
+        _organiser_and_event(c, "wrc")
         c.execute(text("INSERT INTO players (id, event_id, name, ema_number) VALUES (1, 1, 'Bo', '04123')"))
     migrate(engine)
     with engine.connect() as c:
@@ -53,9 +58,7 @@ def test_an_upgrade_keeps_each_table_code_as_its_hash_only(database: str) -> Non
     engine = open_database(database)
     migrate(engine, "0002")
     with engine.begin() as c:
-        c.execute(text("INSERT INTO organisers (id, name, password_hash, created_at) VALUES (1, 'Ann', 'x', 0)"))
-        c.execute(text("INSERT INTO events (id, organiser_id, name, kind, rules, created_at) "
-                       "VALUES (1, 1, 'Spring', 'tournament', '\"tenhou\"', 0)"))
+        _organiser_and_event(c, "tenhou")
         c.execute(text("INSERT INTO players (id, event_id, name) VALUES (1, 1, 'A'), (2, 1, 'B'), (3, 1, 'C'), "
                        "(4, 1, 'D')"))
         c.execute(text("INSERT INTO rounds (id, event_id, number) VALUES (1, 1, 1)"))
