@@ -68,7 +68,8 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from riichi.club.app import create_app
-    from riichi.club.store import Club, stop_from_environment
+    from riichi.club.stops import stop_from_environment
+    from riichi.club.store import Club
     from riichi.web.server import DEFAULT_LIMITS, config
 
     # stop_from_environment: the kill tests' stop inside a write (tests/club/test_crash.py), off in use.

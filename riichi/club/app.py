@@ -26,7 +26,8 @@ from starlette.staticfiles import StaticFiles
 
 from riichi.club import reports
 from riichi.club.database import migrate, open_database
-from riichi.club.store import Actor, Club, SeatedRound, stop_from_environment
+from riichi.club.stops import stop_from_environment
+from riichi.club.store import Actor, Club, SeatedRound
 from riichi.errors import ClubError, TournamentError
 from riichi.tournament.seating import seat
 

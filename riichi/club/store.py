@@ -16,7 +16,6 @@ overwrite each other's hand.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,15 +47,14 @@ from riichi.club.schema import (
     SESSIONS,
     TABLES,
 )
+from riichi.club.stops import StopInWrite
 from riichi.errors import ClubError, RiichiError, SheetError
 from riichi.formats.detect import read_record
 from riichi.formats.sheet import game_object, read_game, result_object
 from riichi.sheet import FinalScoresGame, score_final, score_sheet
 from riichi.sheet.records import sheet_of_record
 
-__all__ = ["ANONYMOUS", "STOP_POINTS", "STOP_VARIABLE", "Actor", "Club", "SeatedRound", "StopInWrite", "TableCode",
-           "dumps",
-           "stop_from_environment"]
+__all__ = ["ANONYMOUS", "Actor", "Club", "SeatedRound", "TableCode", "dumps"]
 
 #: Longest name (organiser, event, player) and reason a request may give.
 MAX_TEXT: Final = 200
@@ -132,41 +130,6 @@ def _missing(what: str) -> ClubError:
     return ClubError(f"{what}: not found", code="not_found", status=404)
 
 
-#: The environment variable that stops the server inside its writes, for the test that kills it there
-#: (tests/club/test_crash.py): ``POINT:PATH``, a point of :data:`STOP_POINTS`. Read by
-#: :func:`riichi.club.app.create_app` when the process starts, never from a request; not for use.
-STOP_VARIABLE: Final = "RIICHI_CLUB_TEST_STOP_IN_WRITE"
-#: Where a write to a game stops: ``written``, the game's row updated (hands, result and version) but the audit
-#: entry not yet written nor the transaction committed; ``committed``, the transaction committed but the phone not
-#: yet answered.
-STOP_POINTS: Final = ("written", "committed")
-#: How long a stopped write waits to be killed before it gives up (and its transaction rolls back).
-STOP_SECONDS: Final = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class StopInWrite:
-    """A test's stop inside the writes to games: at ``point``, the write writes ``marker`` (the game's id) and
-    waits to be killed."""
-
-    point: str
-    marker: str
-
-    @staticmethod
-    def parse(text: str) -> StopInWrite:
-        point, sep, marker = text.partition(":")
-        if point not in STOP_POINTS or not sep or not marker:
-            raise ClubError(f"{STOP_VARIABLE}: POINT:PATH with POINT one of {', '.join(STOP_POINTS)}, not {text!r}",
-                            code="invalid_input", status=500)
-        return StopInWrite(point, marker)
-
-
-def stop_from_environment() -> StopInWrite | None:
-    """The test's stop of :data:`STOP_VARIABLE`, if this process was started with it (never in use)."""
-    text = os.environ.get(STOP_VARIABLE)
-    return None if text is None else StopInWrite.parse(text)
-
-
 class Club:
     """The operations over one database (an engine whose schema is migrated)."""
 
@@ -177,15 +140,8 @@ class Club:
         self.stop_in_write = stop_in_write
 
     def _stop(self, point: str, game_id: int) -> None:
-        stop = self.stop_in_write
-        if stop is None or stop.point != point:
-            return
-        with open(stop.marker, "w", encoding="utf-8") as out:
-            out.write(f"{game_id}\n")
-        deadline = time.monotonic() + STOP_SECONDS
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-        raise ClubError(f"a write stopped at {point!r} for a test was not killed", code="stopped", status=500)
+        if self.stop_in_write is not None:
+            self.stop_in_write.reach(point, game_id)
 
     # -- accounts and sessions -----------------------------------------------------------------------------
 

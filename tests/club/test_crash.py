@@ -34,7 +34,8 @@ from benchmarks.club_phones import (
 )
 from riichi.club.database import open_database
 from riichi.club.schema import AUDIT, GAMES
-from riichi.club.store import STOP_VARIABLE, Club
+from riichi.club.stops import STOP_VARIABLE
+from riichi.club.store import Club
 from riichi.formats.sheet import read_game, result_object
 from riichi.sheet import score_sheet
 from tests.club.helpers import CONTRACT_HANDS
