@@ -68,10 +68,13 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from riichi.club.app import create_app
+    from riichi.club.stops import stop_from_environment
     from riichi.club.store import Club
     from riichi.web.server import DEFAULT_LIMITS, config
 
-    app = create_app(args.database, secure_cookies=args.secure_cookies, club=Club(engine))
+    # stop_from_environment: the kill tests' stop inside a write (tests/club/test_crash.py), off in use.
+    app = create_app(args.database, secure_cookies=args.secure_cookies,
+                     club=Club(engine, stop_in_write=stop_from_environment()))
     print(f"riichi club: http://{args.host}:{args.port}/club  (database {engine.url.render_as_string()})",
           file=sys.stderr)
     uvicorn.Server(config(args.host, args.port, DEFAULT_LIMITS, app=app,
