@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Final
 from riichi.analysis.ev import EvOptions, expected_values
 from riichi.errors import RiichiError
 from riichi.game.danger import danger_of_kinds, seat_threats, visible_counts
-from riichi.game.events import Discard, Kita, Pon, Riichi, Win
+from riichi.game.events import Discard, Pon, Riichi
 from riichi.game.legal import Action, Pass
+from riichi.game.players import is_value_honour, win_or_kita
 from riichi.hand import Hand
 from riichi.shapes.shanten import NO_TILE, shanten, shanten_after_draws
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 __all__ = ["DiscardJudgement", "ExpertPlayer", "judge_discards"]
 
 _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
-_NORTH: Final = 30
 #: What a hand that deals in costs, by the winner: a riichi (or a tenpai seat) not the dealer, and the dealer.
 #: Round numbers near the average deal-in of Tenhou's houou table (about 5,500 from a non-dealer's riichi).
 _LOSS: Final = 6000.0
@@ -232,13 +232,10 @@ class ExpertPlayer:
         self.ev = ev
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
-        for a in actions:
-            if isinstance(a, Win):
-                return a
+        first = win_or_kita(view, actions)
+        if first is not None:
+            return first
         discards = [a for a in actions if isinstance(a, Discard)]
-        for a in actions:
-            if isinstance(a, Kita) and self._north_spare(view, discards):
-                return a
         riichi = [a for a in actions if isinstance(a, Riichi) and not a.open]
         if discards:
             judged = judge_discards(view, discards)
@@ -253,26 +250,9 @@ class ExpertPlayer:
         threatened = any(t.riichi for t in seat_threats(view))
         if not threatened:
             for a in actions:
-                if isinstance(a, Pon) and self._is_value_honour(view, KIND_OF[a.tile]):
+                if isinstance(a, Pon) and is_value_honour(view, KIND_OF[a.tile]):
                     return a
         for a in actions:
             if isinstance(a, Pass):
                 return a
         return actions[0]
-
-    @staticmethod
-    def _north_spare(view: SeatView, discards: list[Discard]) -> bool:
-        counts = _counts(view)
-        n_melds = len(view.melds(view.seat))
-        best = 8
-        for a in discards:
-            counts[KIND_OF[a.tile]] -= 1
-            best = min(best, shanten(counts, n_melds=n_melds))
-            counts[KIND_OF[a.tile]] += 1
-        counts[_NORTH] -= 1
-        without = shanten(counts, n_melds=n_melds)
-        return without <= best
-
-    @staticmethod
-    def _is_value_honour(view: SeatView, kind: int) -> bool:
-        return kind >= 31 or kind == 27 + int(view.seat_wind) or kind == 27 + int(view.round_wind)  # noqa: PLR2004
