@@ -13,7 +13,8 @@ For each discard it weighs what the hand can still win against what the tile may
 It picks the discard with the best attack less defence; with no threat on the table the defence is small and it
 plays for efficiency (lowest shanten, then the most live improving tiles, then value, then the safer tile). It
 wins whenever it can, sets a North aside when the hand does not need it, calls pon on value honours while
-nobody threatens, and other pons and chis where the hand called is worth more (:mod:`riichi.game.call_value`). It has no chance in it: the same view and actions give the same choice.
+nobody threatens, and other pons and chis where the hand called is worth more (:mod:`riichi.game.call_value`).
+It has no chance in it: the same view and actions give the same choice.
 
 >>> from riichi.game.engine import play_game
 >>> from riichi.game.players import EfficientPlayer
