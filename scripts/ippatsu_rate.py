@@ -6,9 +6,9 @@
 For each player (or for all seats of the records) it counts the hands played, the wins, the riichi wins and the
 ippatsu wins as the scorer gave them, and follows each accepted riichi through its ippatsu window (from the riichi
 until the riichi seat's next discard): the window ends in a win of the riichi seat (ippatsu), in a call, a kan or a
-North set aside by anyone (the window is broken), in the seat's next discard, or in the end of the hand. The
-windows it follows are an independent check of the engine: every ippatsu the scorer gave must be a window that
-ended in a win, and the reverse.
+North set aside by anyone that stands (the window is broken; an added kan or a North won on never stood), in the
+seat's next discard, or in the end of the hand. The windows it follows are an independent check of the engine:
+every ippatsu the scorer gave must be a window that ended in a win, and the reverse (a MISMATCH line otherwise).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from riichi.game.game import Game
 from riichi.game.players import EfficientPlayer, Player
 from riichi.rules.presets import PRESETS
 
-_CALLS = (Chi, Pon, Minkan, Ankan, Kita)
+_CALLS = (Chi, Pon, Minkan, Ankan)
 
 
 def follow(events: list[Event], names: tuple[str, ...], counts: dict[str, Counter[str]]) -> list[Win]:
@@ -63,7 +63,7 @@ def follow(events: list[Event], names: tuple[str, ...], counts: dict[str, Counte
         elif isinstance(e, Discard) and window.get(e.seat):
             window[e.seat] = False
             counts[names[e.seat]]["window passed"] += 1
-        elif isinstance(e, _CALLS) or (isinstance(e, Shouminkan) and not isinstance(events[i + 1], Win)):
+        elif isinstance(e, _CALLS) or (isinstance(e, Shouminkan | Kita) and not isinstance(events[i + 1], Win)):
             if isinstance(e, Chi | Pon | Minkan) and e.seat not in called_in_hand:
                 called_in_hand.add(e.seat)
                 counts[names[e.seat]]["hands with a call"] += 1
