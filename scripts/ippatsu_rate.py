@@ -85,6 +85,7 @@ def tally_game(game: Game, events: list[Event], names: tuple[str, ...], counts: 
             c["wins"] += 1
             c["riichi wins"] += w.context.riichi
             c["ippatsu wins"] += w.context.ippatsu
+            c["ippatsu tsumo"] += w.context.ippatsu and w.tsumo
             if w.from_seat is not None:
                 counts[names[w.from_seat]]["deal-ins"] += 1
 
@@ -137,6 +138,9 @@ def show(counts: dict[str, Counter[str]]) -> None:
         print(f"  ippatsu windows: {riichi}: won {c['window won']} ({c['window won'] / max(1, riichi):.1%}), "
               f"broken by a call {c['window broken by a call']} ({c['window broken by a call'] / max(1, riichi):.1%}), "
               f"passed by the next discard {c['window passed']} ({c['window passed'] / max(1, riichi):.1%})")
+        print(f"  ippatsu by tsumo {c['ippatsu tsumo']} ({c['ippatsu tsumo'] / max(1, riichi):.1%} of riichi), by ron "
+              f"{ippatsu - c['ippatsu tsumo']} ({(ippatsu - c['ippatsu tsumo']) / max(1, riichi):.1%} of riichi); "
+              f"riichi won {riichi_wins / max(1, riichi):.1%}")
         if c["window won"] != ippatsu:
             print(f"  MISMATCH: {c['window won']} windows won, {ippatsu} ippatsu scored")
 
