@@ -369,22 +369,26 @@
   }
 
   // -- routes ---------------------------------------------------------------------------------------------------------
+  // The language switch is disabled (in the page, until its listener below is attached, and while a page is
+  // drawn): a language chosen before the listener was lost, and one chosen while a page loaded in the other
+  // language was overwritten by it.
   async function route() {
-    const cat = await api("GET", "/i18n" + (lang ? `?lang=${encodeURIComponent(lang)}` : ""));
-    lang = cat.lang;
-    messages = cat.messages;
-    document.documentElement.lang = lang;
-    langSelect.value = lang;
-    await refreshMe();
-    const path = location.pathname.replace(/\/$/, "");
-    let m;
+    langSelect.disabled = true;
     try {
+      const cat = await api("GET", "/i18n" + (lang ? `?lang=${encodeURIComponent(lang)}` : ""));
+      lang = cat.lang;
+      messages = cat.messages;
+      document.documentElement.lang = lang;
+      langSelect.value = lang;
+      await refreshMe();
+      const path = location.pathname.replace(/\/$/, "");
+      let m;
       if ((m = path.match(/^\/club\/events\/(\d+)\/players\/(\d+)$/))) await playerPage(m[1], m[2]);
       else if ((m = path.match(/^\/club\/events\/(\d+)$/))) await eventPage(m[1]);
       else if (path === "/club/table") { if (me.kind !== "table") { location.href = "/club"; return; } await tablePage(me.game); }
       else if (path === "/club/organiser") await organiserPage();
       else await home();
-    } catch (e) { say(e.message); }
+    } catch (e) { say(e.message); } finally { langSelect.disabled = false; }
   }
   langSelect.addEventListener("change", () => { lang = langSelect.value; localStorage.setItem("riichi-club-lang", lang); route(); });
   route();
