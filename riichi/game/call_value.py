@@ -39,6 +39,8 @@ __all__ = ["CallJudgement", "judge_call", "keeps_yaku", "open_yaku_han"]
 _OPEN_FACTOR: Final = (0.0, 0.55, 1.0, 1.6)
 #: A closed hand's value against the base: the riichi it will declare, with its ura dora.
 _CLOSED_FACTOR: Final = 1.6
+#: The chance of winning by shanten and live improving tiles: the expert's numbers for its discards
+#: (riichi.game.expert, where they are explained), so that a call and a discard are judged alike.
 _WIN_PER_WAIT: Final = 0.065
 _WIN_PER_STEP_TILE: Final = 0.03
 _WIN_CAP: Final = 0.85
