@@ -110,7 +110,7 @@ class EvOptions(Frozen):
 class DiscardEv(Frozen):
     """One discard (``tile`` None: the 13-tile hand as it is; ``kita``: the North set aside) with, for each turn
     from the first, the probability of tenpai by the last turn, of winning by the last turn, and the expected
-    points of the win (0 without one)."""
+    points of the win (0 without one); and, where the scores at the table are known, its placement value."""
 
     tile: Tile | None
     shanten: int
@@ -118,6 +118,9 @@ class DiscardEv(Frozen):
     win: tuple[float, ...]
     value: tuple[float, ...]
     kita: bool = False
+    #: Turn by turn, the player's expected final points (thousands, uma and oka in) over the hand's outcomes,
+    #: where the scores at the table are known (:func:`riichi.game.placement.with_placement`); else empty.
+    placement: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,10 +95,13 @@ _LINES = ("#c0392b", "#2471a3", "#229954")
 def ev_html(result: EvResult) -> str:
     """The expected values as the calculator page shows them: each discard's tenpai and win chances and
     expected score at the first turn, and the win chance turn by turn for the three best (an SVG plot)."""
+    placed = any(d.placement for d in result.discards)  # with the scores at the table: the placement value too
     rows = [(str(svg.tile(d.tile)) + (" kita" if d.kita else "") if d.tile is not None else "(as it is)",
-             f"{100 * d.tenpai[0]:.1f}", f"{100 * d.win[0]:.1f}", f"{d.value[0]:,.0f}") for d in result.discards]
+             f"{100 * d.tenpai[0]:.1f}", f"{100 * d.win[0]:.1f}", f"{d.value[0]:,.0f}",
+             *((f"{d.placement[0]:+.2f}",) if placed else ())) for d in result.discards]
     caption = f"Expected values ({result.model.value} model, turn {result.first_turn} of {result.last_turn})"
-    return _table(caption, ("discard", "tenpai %", "win %", "value"), rows) + _win_plot(result)
+    head = ("discard", "tenpai %", "win %", "value", *(("placement",) if placed else ()))
+    return _table(caption, head, rows) + _win_plot(result)
 
 
 def _win_plot(result: EvResult) -> str:

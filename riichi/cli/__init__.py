@@ -27,6 +27,7 @@ from typing import BinaryIO, NoReturn, TextIO
 
 from riichi.cli.batch import CHUNK_LINES, answer_lines, workers_arg
 from riichi.errors import NotationError, RiichiError, UnknownRulesError
+from riichi.extras import install_hint
 from riichi.formats import red_fives
 from riichi.formats.interchange import Scored, meld_object, read_and_score, score_case, score_line
 from riichi.hand import WIN_MARK, read_hand_words
@@ -556,7 +557,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         from riichi.web.server import Limits, serve  # noqa: PLC0415 - optional extra
     except ImportError as e:
-        return fail("serve", "not_available", f"the web calculator needs the web extra: pip install 'riichi[web]' ({e})")
+        return fail("serve", "not_available", f"the web pages need their server: {install_hint('web')} ({e})")
     if args.workers < 1 or args.request_timeout <= 0 or args.keep_alive < 1 or args.max_connections < 1:
         return fail("serve", "usage", "--workers, --request-timeout, --keep-alive and --max-connections must be "
                                       "positive")

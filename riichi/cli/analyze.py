@@ -70,6 +70,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                          "single-player calculators' model")
     ev.add_argument("--honba", type=int, default=0, help="honba on the table (the table model adds them to a win)")
     ev.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table (the table model adds them)")
+    ev.add_argument("--scores", type=_scores_arg, default=None, metavar="E,S,W[,N]",
+                    help="each seat's points by seat wind from East, e.g. 31000,30000,20000,19000: adds each "
+                         "discard's placement value (expected final points after uma and oka)")
+    ev.add_argument("--round-number", type=int, default=None, metavar="N",
+                    help="the hand's number in its round (South 4 is --round S --round-number 4; default 1)")
     ev.add_argument("--ev-seconds", type=float, default=None, metavar="S",
                     help="stop the search after S seconds with a too_complex error")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -104,11 +109,16 @@ def run(args: argparse.Namespace) -> int:
             request[key] = getattr(args, key)
     if args.kita:
         request["kita"] = args.kita
-    if args.ev:
+    if args.scores is not None:
+        request["scores"] = args.scores
+    if args.round_number is not None:
+        request["round_number"] = args.round_number
+    if args.ev or args.scores is not None:
         if args.honba:
             request["honba"] = args.honba
         if args.sticks:
             request["riichi_sticks"] = args.sticks
+    if args.ev:
         request["ev"] = {"model": args.ev_model, "first_turn": args.turn, "last_turn": args.last_turn}
         if args.ev_seconds is not None:
             request["ev"]["max_seconds"] = args.ev_seconds  # type: ignore[index]
@@ -117,6 +127,16 @@ def run(args: argparse.Namespace) -> int:
 
     return emit(analyze_case(request), command="analyze", as_json=args.json,
                 show=lambda result: print(render(result)))
+
+
+def _scores_arg(text: str) -> list[int]:
+    """``--scores``: whole numbers separated by commas (or spaces)."""
+    parts = text.replace(",", " ").split()
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"scores are whole numbers separated by commas, East first, e.g. "
+                                         f"31000,30000,20000,19000; not {text!r}") from None
 
 
 def _stream(source: BinaryIO, sink: BinaryIO, workers: int = 1) -> int:
@@ -177,14 +197,21 @@ def render(result: Mapping[str, object]) -> str:
 def _ev_lines(ev: Mapping[str, object]) -> list[str]:
     """The expected values at the first turn, best first, and the win probability turn by turn."""
     first, last = ev["first_turn"], ev["last_turn"]
-    lines = [f"expected values ({ev['model']} model, turn {first} of {last}, {ev['unseen']} tiles unseen):",
-             "discard   tenpai %   win %   expected score"]
     rows = [d for d in _list(ev.get("discards")) if isinstance(d, Mapping)]
+    placed = any("placement" in d for d in rows)
+    lines = [f"expected values ({ev['model']} model, turn {first} of {last}, {ev['unseen']} tiles unseen):",
+             "discard   tenpai %   win %   expected score" + ("   placement" if placed else "")]
     for d in rows:
         tile = "(as is)" if d["tile"] is None else f"{d['tile']}{' kita' if d.get('kita') else ''}"
         tenpai, win, value = (_list(d[key]) for key in ("tenpai", "win", "value"))
-        lines.append(f"{tile:<9} {100 * float(tenpai[0]):>8.2f} {100 * float(win[0]):>7.2f}   "  # type: ignore[arg-type]
-                     f"{float(value[0]):>14.1f}")  # type: ignore[arg-type]
+        line = (f"{tile:<9} {100 * float(tenpai[0]):>8.2f} {100 * float(win[0]):>7.2f}   "  # type: ignore[arg-type]
+                f"{float(value[0]):>14.1f}")  # type: ignore[arg-type]
+        placement = _list(d.get("placement"))
+        if placement:
+            line += f"   {float(placement[0]):>+9.2f}"  # type: ignore[arg-type]
+        lines.append(line)
+    if placed:
+        lines.append("(placement: expected final points, in thousands after uma and oka)")
     if not rows:
         lines.append("  (no discard keeps the shanten: the model considers none)")
     return lines

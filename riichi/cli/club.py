@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from riichi.cli import fail
+from riichi.extras import install_hint
 
 __all__ = ["add_parser"]
 
@@ -56,7 +57,7 @@ def _engine(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     try:
         from riichi.club.database import migrate, open_database
     except ImportError as e:
-        raise SystemExit(fail("club", "missing_extra", f"{e.name} is not installed: pip install 'riichi[club,web]'"))
+        raise SystemExit(fail("club", "missing_extra", f"{e.name} is not installed: {install_hint('club', 'web')}"))
     engine = open_database(args.database)
     migrate(engine)
     return engine
@@ -67,10 +68,13 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from riichi.club.app import create_app
+    from riichi.club.stops import stop_from_environment
     from riichi.club.store import Club
     from riichi.web.server import DEFAULT_LIMITS, config
 
-    app = create_app(args.database, secure_cookies=args.secure_cookies, club=Club(engine))
+    # stop_from_environment: the kill tests' stop inside a write (tests/club/test_crash.py), off in use.
+    app = create_app(args.database, secure_cookies=args.secure_cookies,
+                     club=Club(engine, stop_in_write=stop_from_environment()))
     print(f"riichi club: http://{args.host}:{args.port}/club  (database {engine.url.render_as_string()})",
           file=sys.stderr)
     uvicorn.Server(config(args.host, args.port, DEFAULT_LIMITS, app=app,
@@ -79,18 +83,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
+    engine = _engine(args)  # first: it says which extra is missing
     from riichi.club.database import revision
 
-    engine = _engine(args)
     print(f"schema {revision(engine)}")
     return 0
 
 
 def _add_organiser(args: argparse.Namespace) -> int:
+    engine = _engine(args)  # first: it says which extra is missing
     from riichi.club.store import Club
     from riichi.errors import ClubError
 
-    engine = _engine(args)
     if sys.stdin.isatty():
         password = getpass.getpass("password: ")
         if getpass.getpass("again: ") != password:
@@ -106,9 +110,9 @@ def _add_organiser(args: argparse.Namespace) -> int:
 
 
 def _backup(args: argparse.Namespace) -> int:
+    engine = _engine(args)  # first: it says which extra is missing
     from riichi.club.database import backup
 
-    engine = _engine(args)
     try:
         counts = backup(engine, args.file)
     except OSError as e:
@@ -118,9 +122,9 @@ def _backup(args: argparse.Namespace) -> int:
 
 
 def _restore(args: argparse.Namespace) -> int:
+    engine = _engine(args)  # first: it says which extra is missing
     from riichi.club.database import restore
 
-    engine = _engine(args)
     try:
         counts = restore(engine, args.file)
     except (OSError, ValueError) as e:

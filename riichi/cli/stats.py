@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from riichi.cli.batch import workers_arg
 from riichi.cli.columns import cell_width, pad, visible
+from riichi.extras import install_hint
 from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS
 from riichi.rules import PRESETS, RuleSet, resolve_rules
@@ -40,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--events), one folder of Parquet files each. A record already in DIR (by its content) is not replayed "
         "again. A record that cannot be replayed to its end keeps its readable hands and is listed in failures. "
         "The main rates are printed at the end and DIR/report.html is written. Without PATH, the tables already "
-        "in DIR are reported or queried. Needs the stats extra: pip install 'riichi[stats]'."),
+        f"in DIR are reported or queried. Needs DuckDB: {install_hint('stats')}."),
         epilog="exit status: 0 done (records that failed are listed in failures, not an error); 1 the folder "
                "cannot be written or read, or a query fails (a statement of --sql read from a pipe or file too); "
                "2 the command line itself is wrong (a PATH that does not exist); 130 interrupted (Ctrl-C: the same "
@@ -55,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="replay in N worker processes, or 'auto' for one a core (the default)")
     p.add_argument("--engine", choices=("local", "ray"), default="local",
                    help="local: this machine's worker processes (default); ray: Ray Data on a Ray cluster "
-                        "(needs the ray extra)")
+                        f"(needs Ray: {install_hint('ray')})")
     p.add_argument("--address", default=None, help="with --engine ray: the cluster to join (as `ray start --head` "
                    "prints it, e.g. 10.0.0.1:6379; default: a Ray started for this run on this machine)")
     p.add_argument("--events", action="store_true", help="also write the events table: one row per event the "
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from riichi.stats import StatsError
     except ImportError as exc:
-        return _fail(f"riichi stats needs the stats extra: pip install 'riichi[stats]' ({exc})")
+        return _fail(f"riichi stats needs DuckDB: {install_hint('stats')} ({exc})")
     out = Path(args.out)
     try:
         return _run(args, rules, out)

@@ -1,7 +1,8 @@
 """The club server's web application: the JSON API under ``/club/api`` and the pages under ``/club``.
 
-Reading is open to everyone (events, standings, players, games; never a table's code, which only the event's
-organiser sees). Writing needs a session: an organiser's (``POST /club/api/login``) or a table's
+Reading is open to everyone (events, standings, players, games; never a table's code, which the event's organiser
+is told once, in the answer to the call that seats the round or makes the code anew, and which the database keeps
+only as its hash). Writing needs a session: an organiser's (``POST /club/api/login``) or a table's
 (``POST /club/api/table-login`` with the table's code), held in the ``riichi_club`` cookie (``HttpOnly``,
 ``SameSite=Strict``, ``Secure`` when the server says it is behind HTTPS), and the session's CSRF token in the
 ``X-CSRF-Token`` header of every write; a write whose ``Origin`` header names another site is refused too. Every
@@ -25,7 +26,8 @@ from starlette.staticfiles import StaticFiles
 
 from riichi.club import reports
 from riichi.club.database import migrate, open_database
-from riichi.club.store import Actor, Club
+from riichi.club.stops import stop_from_environment
+from riichi.club.store import Actor, Club, SeatedRound
 from riichi.errors import ClubError, TournamentError
 from riichi.tournament.seating import seat
 
@@ -58,7 +60,7 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
     if club is None:
         engine = open_database(database)
         migrate(engine)
-        club = Club(engine)
+        club = Club(engine, stop_in_write=stop_from_environment())
     app = FastAPI(title="riichi club", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.club = club
     the_club: Club = club
@@ -188,7 +190,8 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
     async def seat_round(event_id: int, request: Request) -> dict[str, object]:
         actor = await writer(request)
         b = await body(request)
-        return {"round": await run_in_threadpool(the_club.seat_round, actor, event_id, b.get("tables"))}
+        seated = await run_in_threadpool(the_club.seat_round, actor, event_id, b.get("tables"))
+        return {"round": seated.number, "codes": [c.as_json() for c in seated.codes]}
 
     @app.post("/club/api/events/{event_id}/seating")
     async def seat_all(event_id: int, request: Request) -> dict[str, object]:
@@ -200,7 +203,7 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not isinstance(seed, int):
             raise ClubError("rounds and seed: whole numbers", status=422)
 
-        def run() -> list[int]:
+        def run() -> list[SeatedRound]:
             ev = the_club.event(event_id, actor)
             if not ev["mine"]:
                 raise ClubError(f"event {event_id} is not yours", code="forbidden", status=403)
@@ -211,7 +214,8 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
                 raise ClubError(f"{len(ids)} players do not fill tables of {size}: add substitutes as players",
                                 status=422)
             return [the_club.seat_round(actor, event_id, [[ids[p] for p in t] for t in rnd]) for rnd in plan.rounds]
-        return {"rounds": await run_in_threadpool(run)}
+        seated = await run_in_threadpool(run)
+        return {"rounds": [r.number for r in seated], "codes": [c.as_json() for r in seated for c in r.codes]}
 
     @app.post("/club/api/events/{event_id}/swiss")
     async def seat_swiss(event_id: int, request: Request) -> dict[str, object]:
@@ -227,7 +231,8 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
 
             ev = the_club.event(event_id, actor)
             tables = swiss_tables(the_club, actor, event_id, 3 if _players_of(ev["rules"]) == 3 else 4, seed)
-            return {"round": the_club.seat_round(actor, event_id, tables), "tables": tables}
+            seated = the_club.seat_round(actor, event_id, tables)
+            return {"round": seated.number, "tables": tables, "codes": [c.as_json() for c in seated.codes]}
         return await run_in_threadpool(run)
 
     @app.put("/club/api/events/{event_id}/rules")
@@ -295,6 +300,11 @@ def create_app(database: str, *, secure_cookies: bool = False, club: Club | None
         b = await body(request)
         return await run_in_threadpool(the_club.enter_final_scores, actor, game_id, b.get("version"),
                                        b.get("final_scores"))
+
+    @app.post("/club/api/games/{game_id}/code")
+    async def new_code(game_id: int, request: Request) -> dict[str, object]:
+        actor = await writer(request)
+        return (await run_in_threadpool(the_club.new_table_code, actor, game_id)).as_json()
 
     @app.get("/club/api/i18n")
     def i18n(request: Request, lang: str | None = None) -> dict[str, object]:

@@ -94,9 +94,28 @@ def _config(engine: Engine, connection: Any) -> Config:
 
 
 def migrate(engine: Engine, to: str = "head") -> None:
-    """Run the migrations ``engine``'s database has not had, up to ``to`` (a revision, default the newest)."""
-    with engine.begin() as connection:
-        command.upgrade(_config(engine, connection), to)
+    """Run the migrations ``engine``'s database has not had, up to ``to`` (a revision, default the newest).
+
+    On SQLite a migration that changes a table's constraints copies the table (Alembic's batch mode), which
+    foreign keys would refuse (dropping the old table deletes the rows others point to): as SQLite's own procedure
+    for such changes says (*ALTER TABLE*, "Making Other Kinds Of Table Schema Changes"), foreign keys are off
+    around the transaction (the pragma does nothing inside one), checked with ``PRAGMA foreign_key_check`` before
+    the commit, and on again after."""
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        if sqlite:
+            raw.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
+        try:
+            with connection.begin():
+                command.upgrade(_config(engine, connection), to)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:
+                        raise ValueError(f"the migration would break foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
 
 
 def revision(engine: Engine) -> str | None:

@@ -8,7 +8,8 @@ strict JSON text, the same on SQLite and PostgreSQL. Times are seconds since the
   SHA-256 of the session token is kept.
 * ``login_failures``: failed sign-ins by key (an organiser's name, a client address) for the attempt limit.
 * ``events``: a league or tournament, its owner and its rule set.
-* ``players``, ``rounds``, ``tables`` (one game a table and round, its entry code), ``games`` (the seated
+* ``players``, ``rounds``, ``tables`` (one game a table and round, the SHA-256 of its entry code, never the code
+  itself), ``games`` (the seated
   players, the sheet's hands or final scores, the sheet's result, and ``version``, raised by every write: a write
   made against an older version is refused).
 * ``penalties``: points off (or on) a player's total outside any game.
@@ -83,7 +84,7 @@ TABLES: Final = Table(
     Column("id", Integer, primary_key=True),
     Column("round_id", Integer, ForeignKey("rounds.id"), nullable=False),
     Column("number", Integer, nullable=False),
-    Column("code", String(40), nullable=False, unique=True),
+    Column("code_hash", String(64), nullable=False, unique=True),
     UniqueConstraint("round_id", "number", name="uq_tables_round_number"),
 )
 

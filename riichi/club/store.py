@@ -47,13 +47,14 @@ from riichi.club.schema import (
     SESSIONS,
     TABLES,
 )
+from riichi.club.stops import StopInWrite
 from riichi.errors import ClubError, RiichiError, SheetError
 from riichi.formats.detect import read_record
 from riichi.formats.sheet import game_object, read_game, result_object
 from riichi.sheet import FinalScoresGame, score_final, score_sheet
 from riichi.sheet.records import sheet_of_record
 
-__all__ = ["ANONYMOUS", "Actor", "Club", "dumps"]
+__all__ = ["ANONYMOUS", "Actor", "Club", "SeatedRound", "TableCode", "dumps"]
 
 #: Longest name (organiser, event, player) and reason a request may give.
 MAX_TEXT: Final = 200
@@ -72,6 +73,27 @@ class Actor:
 
 
 ANONYMOUS: Final = Actor("anonymous", "anonymous")
+
+
+@dataclass(frozen=True, slots=True)
+class TableCode:
+    """A table's entry code as it is made: told once to the organiser, kept only as its hash."""
+
+    round: int
+    table: int
+    game: int
+    code: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"round": self.round, "table": self.table, "game": self.game, "code": self.code}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedRound:
+    """A round just seated: its number and its tables' codes."""
+
+    number: int
+    codes: tuple[TableCode, ...]
 
 
 def dumps(value: object) -> str:
@@ -111,10 +133,15 @@ def _missing(what: str) -> ClubError:
 class Club:
     """The operations over one database (an engine whose schema is migrated)."""
 
-    def __init__(self, engine: Engine, *, clock: Any = time.time) -> None:
+    def __init__(self, engine: Engine, *, clock: Any = time.time, stop_in_write: StopInWrite | None = None) -> None:
         self.engine = engine
         self.reading = reader(engine)
         self.clock = clock
+        self.stop_in_write = stop_in_write
+
+    def _stop(self, point: str, game_id: int) -> None:
+        if self.stop_in_write is not None:
+            self.stop_in_write.reach(point, game_id)
 
     # -- accounts and sessions -----------------------------------------------------------------------------
 
@@ -169,14 +196,16 @@ class Club:
             return self._session(c, organiser_id=int(row["id"]))  # type: ignore[index]
 
     def table_sign_in(self, code: str, client: str) -> tuple[str, str, int]:
-        """A new table session (token, CSRF token, game id) for the table whose code this is."""
+        """A new table session (token, CSRF token, game id) for the table whose code this is (found by the code's
+        hash, see :mod:`riichi.club.security`)."""
         keys = (f"client:{client}",)
         code = security.normal_code(str(code)[:100])
         with self.engine.begin() as c:
             self._limit(c, keys)
-            row = c.execute(select(TABLES.c.id, GAMES.c.id.label("game_id")).join(GAMES, GAMES.c.table_id == TABLES.c.id)
-                            .where(TABLES.c.code == code)).first()
-        if row is None:
+            row = c.execute(select(TABLES.c.id, TABLES.c.code_hash, GAMES.c.id.label("game_id"))
+                            .join(GAMES, GAMES.c.table_id == TABLES.c.id)
+                            .where(TABLES.c.code_hash == security.code_hash(code))).first()
+        if row is None or not security.codes_match(row.code_hash, code):
             self._failed(keys)
             raise ClubError("no table has this code", code="unauthorised", status=401)
         with self.engine.begin() as c:
@@ -289,9 +318,10 @@ class Club:
             self._audit(c, actor, event_id, "add_players", f"event {event_id}", None, rows)
         return ids
 
-    def seat_round(self, actor: Actor, event_id: int, tables: object) -> int:
+    def seat_round(self, actor: Actor, event_id: int, tables: object) -> SeatedRound:
         """The next round, its tables given as lists of player ids in seat order (East first); each table gets
-        its code and an empty game. The round's number."""
+        its code and an empty game. The round's number and its tables' codes, which are not kept (only their
+        hashes are): the only time they are told."""
         with self.engine.begin() as c:
             event = self._own_event(c, actor, event_id)
             size = read_game({"rules": json.loads(event["rules"]), "hands": []})[0].rules.players
@@ -311,15 +341,32 @@ class Club:
             number = (c.execute(select(func.max(ROUNDS.c.number)).where(ROUNDS.c.event_id == event_id))
                       .scalar_one() or 0) + 1
             rid = _new_id(c.execute(insert(ROUNDS).values(event_id=event_id, number=number)))
+            codes = []
             for k, t in enumerate(tables):
+                code = security.new_code()
                 tid = _new_id(c.execute(insert(TABLES).values(round_id=rid, number=k + 1,
-                                                              code=security.new_code())))
+                                                              code_hash=security.code_hash(code))))
                 names = [self._name(c, p) for p in t]
                 result = self._score(json.loads(event["rules"]), names, [], None)
-                c.execute(insert(GAMES).values(table_id=tid, seats=dumps(t), hands="[]", final_scores=None,
-                                               result=dumps(result), version=0, updated_at=self.clock()))
+                gid = _new_id(c.execute(insert(GAMES).values(table_id=tid, seats=dumps(t), hands="[]",
+                                                             final_scores=None, result=dumps(result), version=0,
+                                                             updated_at=self.clock())))
+                codes.append(TableCode(number, k + 1, gid, code))
             self._audit(c, actor, event_id, "seat_round", f"round {number}", None, {"tables": tables})
-        return number
+        return SeatedRound(number, tuple(codes))
+
+    def new_table_code(self, actor: Actor, game_id: int) -> TableCode:
+        """A new code for the table of ``game_id`` (its organiser's: a code lost, or seen by someone it should
+        not have been); the old code stops working and the table's phones are signed out."""
+        with self.engine.begin() as c:
+            row = self._game_row(c, game_id)
+            self._own_event(c, actor, row["event_id"])
+            code = security.new_code()
+            c.execute(update(TABLES).where(TABLES.c.id == row["table_id"]).values(code_hash=security.code_hash(code)))
+            c.execute(delete(SESSIONS).where(SESSIONS.c.table_id == row["table_id"]))
+            self._audit(c, actor, row["event_id"], "new_table_code", f"game {game_id}", None,
+                        {"round": row["round"], "table": row["table"]})
+        return TableCode(row["round"], row["table"], game_id, code)
 
     @staticmethod
     def _name(c: Connection, player_id: int) -> str:
@@ -357,7 +404,7 @@ class Club:
         return result_object(result)
 
     def _game_row(self, c: Connection, game_id: int) -> RowMapping:
-        row = c.execute(select(GAMES, TABLES.c.number.label("table"), TABLES.c.code, ROUNDS.c.number.label("round"),
+        row = c.execute(select(GAMES, TABLES.c.number.label("table"), ROUNDS.c.number.label("round"),
                                EVENTS.c.id.label("event_id"), EVENTS.c.organiser_id, EVENTS.c.rules,
                                EVENTS.c.name.label("event"))
                         .join(TABLES, TABLES.c.id == GAMES.c.table_id).join(ROUNDS, ROUNDS.c.id == TABLES.c.round_id)
@@ -407,10 +454,12 @@ class Club:
             if done.rowcount != 1:
                 raise ClubError(f"game {game_id} was written by someone else meanwhile", code="conflict",
                                 status=409, state=self._state(c, self._game_row(c, game_id)))
+            self._stop("written", game_id)
             after = self._state(c, self._game_row(c, game_id))
             self._audit(c, actor, row["event_id"], action, f"game {game_id}",
                         {"hands": before["hands"], "final_scores": before["final_scores"]},
                         {"hands": hands, "final_scores": final})
+        self._stop("committed", game_id)
         return after
 
     def enter_hand(self, actor: Actor, game_id: int, version: object, hand: object) -> dict[str, object]:
@@ -486,7 +535,7 @@ class Club:
                     c.execute(select(EVENTS.c.id, EVENTS.c.name, EVENTS.c.kind).order_by(EVENTS.c.id))]
 
     def event(self, event_id: int, actor: Actor = ANONYMOUS) -> dict[str, object]:
-        """An event as the public sees it (its organiser sees the table codes too)."""
+        """An event as the public sees it (``mine`` tells its organiser; nobody sees a table's code again)."""
         with self.reading.connect() as c:
             event = c.execute(select(EVENTS).where(EVENTS.c.id == event_id)).mappings().first()
             if event is None:
@@ -505,8 +554,6 @@ class Club:
                     entry: dict[str, object] = {"table": t["number"], "game": t["game_id"],
                                                 "seats": json.loads(t["seats"]), "over": result["over"],
                                                 "scores": result.get("scores"), "version": t["version"]}
-                    if owner:
-                        entry["code"] = t["code"]
                     tables.append(entry)
                 rounds.append({"round": r.number, "tables": tables})
             penalties = [dict(p) for p in c.execute(

@@ -18,10 +18,11 @@ from riichi.errors import InvalidCaseError, RiichiError, TooComplexError
 from riichi.formats import red_fives, strict_json
 from riichi.formats.ev import ev_json, read_ev_options
 from riichi.formats.interchange import case_context, error_result, score_to_result
+from riichi.game.placement import Standings, with_placement
 from riichi.hand import Hand, Meld
 from riichi.notation import format_tiles, parse_tiles
 from riichi.rules import KanAfterRiichi, RuleSet, resolve_rules
-from riichi.scoring.context import SITUATION_FLAGS
+from riichi.scoring.context import SITUATION_FLAGS, WinContext
 from riichi.scoring.result import Score
 from riichi.scoring.validate import check_three_players
 from riichi.shapes.declarations import check_ankan_after_riichi, check_riichi, riichi_thresholds
@@ -43,7 +44,7 @@ _SITUATION_FIELDS: Final = ("seat_wind", "round_wind", "dora", "ura", "honba", "
 _NORTH: Final = Tile.parse("4z")
 
 _ANALYSIS_FIELDS: Final = ("visible", "discards", "passed", "passed_in_riichi", "tiles_left", "points", "drawn",
-                           "ankan_strict", "values", "ev")
+                           "ankan_strict", "values", "ev", "scores", "round_number")
 _KNOWN: Final = frozenset({"id", "hand", "melds", "win", "tsumo", "nagashi_mangan", *_SITUATION_FIELDS,
                            *_ANALYSIS_FIELDS})
 
@@ -100,7 +101,7 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
         if req.get(key) is not None:
             _tile(req[key], key)
     ctx = case_context(req, Tile(0))  # the situation fields, checked as the win-case reader checks them
-    for key in ("tiles_left", "points"):
+    for key in ("tiles_left", "points", "round_number"):
         _int(req, key)
     lists = {key: _tiles(req, key) for key in ("visible", "discards", "passed", "passed_in_riichi")}
     for key in ("values", "ankan_strict", "nagashi_mangan", "tsumo"):  # typed, even where this analysis ignores them
@@ -125,6 +126,7 @@ def _analyze(req: dict[str, object]) -> dict[str, object]:
         # the tiles of the set not in the hand, not visible and not set aside (of 136, or 108 with three players)
         "unseen": in_play.size - len(hand.tiles) - len(visible),
     }
+    _standings(req, ctx, rules)  # the scores checked whether or not the expected values are asked for
     min_tiles, min_points = riichi_thresholds(rules)
     if hand.is_closed or size == 14:  # noqa: PLR2004
         riichi = check_riichi(hand, tiles_left=_int(req, "tiles_left"), points=_int(req, "points"),
@@ -152,11 +154,29 @@ def _ev(req: dict[str, object], max_seconds: float | None, max_states: int | Non
     if _flag(req, red_fives.SWITCH) and rules.scoring.aka == 0:
         hand, ctx = red_fives.plain_hand(hand), red_fives.plain_context(ctx)
         visible = tuple(Tile.from_kind(t.kind) for t in visible)
+    standings = _standings(req, ctx, rules)
     result = expected_values(hand, visible=visible, dora=ctx.dora, seat_wind=ctx.seat_wind,
                              round_wind=ctx.round_wind, riichi=_flag(req, "riichi"), kita=ctx.kita, rules=rules,
                              options=options, honba=ctx.honba, riichi_sticks=ctx.riichi_sticks,
                              tiles_left=_int(req, "tiles_left"), discards=_tiles(req, "discards"))
+    if standings is not None:
+        result = with_placement(result, standings)
     return ev_json(result)
+
+
+def _standings(req: dict[str, object], ctx: WinContext, rules: RuleSet) -> Standings | None:
+    """The scores at the table (``scores``, by seat wind from East; ``round_number``), checked; None without."""
+    scores = req.get("scores")
+    if scores is None:
+        return None
+    if not isinstance(scores, list) or not all(isinstance(s, int) and not isinstance(s, bool)
+                                               and -1_000_000 <= s <= 1_000_000 for s in scores):
+        raise InvalidCaseError("'scores' is a list of whole numbers, each seat's points by seat wind from East, "
+                               "e.g. [25000, 25000, 25000, 25000]")
+    number = _int(req, "round_number")
+    return Standings(scores, seat_wind=ctx.seat_wind, round_wind=ctx.round_wind,
+                          round_number=1 if number is None else number, honba=ctx.honba,
+                          riichi_sticks=ctx.riichi_sticks, rules=rules)
 
 
 def _thirteen(hand: Hand, req: dict[str, object], visible: tuple[Tile, ...], rules: RuleSet
@@ -295,5 +315,6 @@ def _int(req: dict[str, object], key: str) -> int | None:
     return value
 
 
-#: The range of each whole-number field of a request: tiles left in the wall, a player's points.
-_INT_RANGES: Final = {"tiles_left": (0, 136), "points": (-1_000_000, 1_000_000)}
+#: The range of each whole-number field of a request: tiles left in the wall, a player's points, the hand's number
+#: in its round.
+_INT_RANGES: Final = {"tiles_left": (0, 136), "points": (-1_000_000, 1_000_000), "round_number": (1, 4)}

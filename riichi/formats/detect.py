@@ -28,7 +28,7 @@ from riichi.formats import strict_json
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import looks_like_mjlog, read_mjlog_bytes
-from riichi.formats.record import ErrorCode, GameRecord, RecordError, RecordRules
+from riichi.formats.record import GameRecord, unreadable
 from riichi.formats.riichicity import looks_like_riichicity, read_riichicity
 from riichi.formats.soul import looks_like_soul, read_soul
 from riichi.formats.tenhou6 import read_tenhou6
@@ -103,14 +103,14 @@ def read_record(data: bytes, fmt: str = "auto", *, name: str = "", strict: bool 
     if fmt == "auto":
         found = detect_format(data)
         if found is None:
-            return _unreadable(refusal(data))
+            return unreadable(refusal(data))
         fmt = found
     if fmt == "mjlog":
         return read_mjlog_bytes(data, log_id=name)
     try:
         data = ungzip(data)
     except GzipError as exc:
-        return _unreadable(exc.message)
+        return unreadable(exc.message)
     if fmt == "soul":
         return read_soul(data)
     if fmt == "riichicity":
@@ -118,7 +118,7 @@ def read_record(data: bytes, fmt: str = "auto", *, name: str = "", strict: bool 
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as not_utf8:  # named apart from exc above: compiled, one name keeps one type
-        return _unreadable(f"not UTF-8 text at byte {not_utf8.start}")
+        return unreadable(f"not UTF-8 text at byte {not_utf8.start}")
     if fmt == "mjai":
         return read_mjai(text, strict=strict)
     if fmt == "tenhou6":
@@ -142,6 +142,3 @@ def refusal(data: bytes) -> str:
             "City record)")
 
 
-def _unreadable(message: str) -> GameRecord:
-    return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
-                      (RecordError(ErrorCode.INVALID_LOG, message),))

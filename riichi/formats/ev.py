@@ -91,6 +91,8 @@ def ev_json(result: EvResult) -> dict[str, object]:
         if d.kita:
             row["kita"] = True
         row.update({"shanten": d.shanten, "tenpai": list(d.tenpai), "win": list(d.win), "value": list(d.value)})
+        if d.placement:
+            row["placement"] = list(d.placement)
         rows.append(row)
     return {"model": result.model.value, "first_turn": result.first_turn, "last_turn": result.last_turn,
             "unseen": result.unseen, "discards": rows}

@@ -43,7 +43,6 @@ from typing import Final
 
 from riichi.formats import strict_json
 from riichi.formats.record import (
-    MAX_ERRORS,
     MAX_NUMBER,
     ErrorCode,
     GameRecord,
@@ -57,10 +56,11 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    errors_full,
+    first_line,
     hand_name,
     lobby_start,
     stated_preset,
-    too_many_errors,
 )
 from riichi.formats.mjai_faults import fault_entries, read_faults
 from riichi.formats.tenhou6_names import yaku_by_name
@@ -523,8 +523,7 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
     for index, line in enumerate(lines):
         if not line.strip():
             continue
-        if len(reader.errors) >= MAX_ERRORS:
-            reader.errors.append(too_many_errors(index, reader.hand.index if reader.hand else None))
+        if errors_full(reader.errors, index, reader.hand.index if reader.hand else None):
             break
         try:
             obj = strict_json.loads(line)
@@ -532,7 +531,7 @@ def read_mjai(text: str | Iterable[str], *, strict: bool = True) -> GameRecord:
                 raise _Bad("a line must be a JSON object")
             reader.feed(obj)
         except ValueError as exc:  # not JSON, _Bad, or an event the engine's types refuse
-            reader.errors.append(RecordError(ErrorCode.INVALID_LOG, str(exc).splitlines()[0], index,
+            reader.errors.append(RecordError(ErrorCode.INVALID_LOG, first_line(exc), index,
                                              reader.hand.index if reader.hand else None))
     if reader.hand is not None:
         if reader.hand.wins or reader.hand.draw is not None:

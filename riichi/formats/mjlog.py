@@ -38,7 +38,6 @@ from riichi.formats import strict_json
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjlog_codes import CallKind, GoType, MeldCode, decode_meld, tile_of
 from riichi.formats.record import (
-    MAX_ERRORS,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -50,10 +49,11 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    errors_full,
     hand_name,
     lobby_start,
     stated_preset,
-    too_many_errors,
+    unreadable,
 )
 from riichi.formats.tenhou_wall import SeedError, ShuffledWall, TenhouSeed
 from riichi.game.events import (
@@ -116,17 +116,12 @@ def read_mjlog_bytes(data: bytes, *, log_id: str | None = None) -> GameRecord:
     try:
         data = ungzip(data)
     except GzipError as exc:
-        return _unreadable(exc.message)
+        return unreadable(exc.message)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as not_utf8:  # named apart from exc above: compiled, one name keeps one type
-        return _unreadable(f"not UTF-8 text at byte {not_utf8.start}")
+        return unreadable(f"not UTF-8 text at byte {not_utf8.start}")
     return read_mjlog(text, log_id=log_id)
-
-
-def _unreadable(message: str) -> GameRecord:
-    return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
-                      (RecordError(ErrorCode.INVALID_LOG, message),))
 
 
 @dataclass(slots=True)
@@ -591,8 +586,7 @@ def read_mjlog(text: str, *, log_id: str | None = None) -> GameRecord:
         return reader.finish()
     for index, tag in enumerate(_tags(text)):
         reader.index = index
-        if len(reader.errors) >= MAX_ERRORS:
-            reader.errors.append(too_many_errors(index, reader.hand.index if reader.hand else None))
+        if errors_full(reader.errors, index, reader.hand.index if reader.hand else None):
             break
         if isinstance(tag, str):
             reader.error(tag)

@@ -40,12 +40,15 @@ __all__ = [
     "StatedHand",
     "StatedWin",
     "checked_number",
+    "errors_full",
     "event_name",
+    "first_line",
     "lobby_start",
     "hand_name",
     "stated_preset",
     "tenhou_yaku",
     "too_many_errors",
+    "unreadable",
 ]
 
 #: Largest size of any number a record states (a score, a change, a count, a code): far above what a game
@@ -108,6 +111,31 @@ def too_many_errors(index: int | None, hand: int | None) -> RecordError:
     """
     return RecordError(ErrorCode.INVALID_LOG, f"more than {MAX_ERRORS} errors: the rest of the record is not read",
                        index, hand)
+
+
+def errors_full(errors: list[RecordError], index: int | None, hand: int | None) -> bool:
+    """Whether a reader's ``errors`` hold :data:`MAX_ERRORS` already: then the list is ended with
+    :func:`too_many_errors` (at element ``index``, in hand ``hand``) and the reader stops reading.
+
+    >>> errors = [RecordError(ErrorCode.INVALID_LOG, "bad")] * MAX_ERRORS
+    >>> errors_full(errors, 1500, 7), str(errors[-1])
+    (True, 'event 1501: more than 1000 errors: the rest of the record is not read')
+    """
+    if len(errors) < MAX_ERRORS:
+        return False
+    errors.append(too_many_errors(index, hand))
+    return True
+
+
+def first_line(problem: Exception) -> str:
+    """What a reader says of a problem it met: the first line of its message (an error from the engine's
+    types or from JSON may add lines of detail).
+
+    >>> first_line(ValueError("seat 5 is not a seat\\nmore detail"))
+    'seat 5 is not a seat'
+    """
+    lines = str(problem).splitlines()
+    return lines[0] if lines else ""
 
 
 def hand_name(index: int) -> str:
@@ -458,3 +486,14 @@ def lobby_start(rules: RecordRules, hands: tuple[HandRecord, ...]) -> tuple[Reco
     return replace(rules, switches=switches), (
         f"the game starts at {start:,} a seat (its first hand's scores): a lobby's own starting points, "
         f"final points measured from {target:,}",)
+
+
+def unreadable(message: str, rules: RecordRules | None = None) -> GameRecord:
+    """The record of a game none of which could be read: no hands, and one error (``message``) saying why;
+    ``rules`` what the format implies (a Mahjong Soul record's preset), else none stated.
+
+    >>> [str(e) for e in unreadable("not UTF-8 text at byte 3").errors]
+    ['not UTF-8 text at byte 3']
+    """
+    return GameRecord(rules or RecordRules(), ("", "", "", ""), None, (), None,
+                      (RecordError(ErrorCode.INVALID_LOG, message),))

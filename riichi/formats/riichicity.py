@@ -37,7 +37,6 @@ from typing import Final
 from riichi.errors import RiichiError
 from riichi.formats import strict_json
 from riichi.formats.record import (
-    MAX_ERRORS,
     ErrorCode,
     GameRecord,
     HandRecord,
@@ -49,9 +48,11 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    errors_full,
     event_name,
+    first_line,
     hand_name,
-    too_many_errors,
+    unreadable,
 )
 from riichi.formats.riichicity_codes import (
     ACTIONS,
@@ -484,8 +485,7 @@ def _stated_win(w: dict[str, object], seat: int, source: int | None, honba: int,
 # -- the record -----------------------------------------------------------------------------------------
 
 def _unreadable(message: str) -> GameRecord:
-    return GameRecord(RecordRules(preset="riichicity"), ("", "", "", ""), None, (), None,
-                      (RecordError(ErrorCode.INVALID_LOG, f"a Riichi City record, unreadable: {message}"),))
+    return unreadable(f"a Riichi City record, unreadable: {message}", RecordRules(preset="riichicity"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,13 +580,12 @@ def read_riichicity(data: bytes, *, strict: bool = True) -> GameRecord:  # noqa:
             return GameRecord(rules, ("",) * _PLAYERS, None, (), None, tuple(errors))
         table = _table(hands[0], rules.players)
     except (_Bad, RiichiError, ValueError) as exc:
-        return _unreadable(str(exc).splitlines()[0])
+        return _unreadable(first_line(exc))
     read: list[HandRecord] = []
     notes: list[RecordNote] = []
     end: StatedGameEnd | None = None
     for index, hand in enumerate(hands):
-        if len(errors) >= MAX_ERRORS:
-            errors.append(too_many_errors(index, index))
+        if errors_full(errors, index, index):
             break
         position = -1
         current: _Hand | None = None
@@ -604,8 +603,8 @@ def read_riichicity(data: bytes, *, strict: bool = True) -> GameRecord:  # noqa:
             errors.append(RecordError(ErrorCode.DESYNC, f"{hand_name(index)}: {bad_wall}", None, index))
         except (_Bad, RiichiError, ValueError) as exc:
             where = f", {event_name(position)}" if position >= 0 else ""
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}{where}: "
-                                      f"{str(exc).splitlines()[0]}", None, index))
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}{where}: {first_line(exc)}",
+                                      None, index))
     start = read[0].stated.scores_start if read else None
     return GameRecord(rules, table.names, start, tuple(read), end, tuple(errors), tuple(notes), lenient=not strict)
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from riichi.errors import RiichiError
+from riichi.extras import install_hint
 from riichi.formats import strict_json
 from riichi.formats.record import (
     ErrorCode,
@@ -44,7 +45,9 @@ from riichi.formats.record import (
     StatedGameEnd,
     StatedHand,
     StatedWin,
+    first_line,
     hand_name,
+    unreadable,
 )
 from riichi.formats.soul_rules import soul_rules
 from riichi.game.events import (
@@ -394,8 +397,7 @@ def _stated_win(h: dict[str, object], seat: int, source: int | None, honba: int,
 # -- the record -----------------------------------------------------------------------------------------
 
 def _unreadable(message: str, rules: RecordRules | None = None) -> GameRecord:
-    return GameRecord(rules or RecordRules(preset="mahjongsoul"), ("", "", "", ""), None, (), None,
-                      (RecordError(ErrorCode.INVALID_LOG, message),))
+    return unreadable(message, rules or RecordRules(preset="mahjongsoul"))
 
 
 def _buffer(value: object) -> bytes:
@@ -416,8 +418,7 @@ def _decoded(data: bytes) -> list[tuple[str, dict[str, object]]]:
     try:
         proto = importlib.import_module("riichi.formats.soul_proto")
     except ImportError:
-        raise _Bad("reading a Mahjong Soul record's protobuf bytes needs the soul extra "
-                   "(pip install 'riichi[soul]')") from None
+        raise _Bad(f"reading a Mahjong Soul record's protobuf bytes needs protobuf: {install_hint('soul')}") from None
     try:
         _, events = proto.decode_records(data)
     except ValueError as exc:  # SoulBytesError
@@ -463,7 +464,7 @@ def _hands(events: list[tuple[str, dict[str, object]]], errors: list[RecordError
                 current.apply(name, obj)
         except (_Bad, RiichiError, ValueError) as exc:
             index = current.index if current is not None else len(hands)
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {name}: {str(exc).splitlines()[0]}",
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {name}: {first_line(exc)}",
                                       position, index))
             return hands
     if current is not None:
@@ -545,7 +546,7 @@ def read_soul(data: bytes) -> GameRecord:
         if not events:
             raise _Bad("the record holds no events (its bytes end before the first hand)")
     except (_Bad, ValueError) as exc:
-        return _unreadable(f"a Mahjong Soul record, unreadable: {str(exc).splitlines()[0]}")
+        return _unreadable(f"a Mahjong Soul record, unreadable: {first_line(exc)}")
     config = soul_rules(head.get("config"))
     rules = RecordRules(players=config.players, hanchan=config.hanchan, preset="mahjongsoul",
                         switches=config.switches, room=config.room)

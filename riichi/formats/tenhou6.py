@@ -41,7 +41,6 @@ from riichi.formats.record import (
     ErrorCode,
     GameRecord,
     HandRecord,
-    MAX_ERRORS,
     MAX_NUMBER,
     RecordError,
     RecordNote,
@@ -51,11 +50,13 @@ from riichi.formats.record import (
     StatedHand,
     StatedWin,
     checked_number,
+    errors_full,
+    first_line,
     hand_name,
     lobby_start,
     stated_preset,
     tenhou_yaku,
-    too_many_errors,
+    unreadable,
 )
 from riichi.game.events import (
     Ankan,
@@ -641,9 +642,8 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
             raise _Bad("a tenhou.net/6 record is an object with a 'log' list")
         rules, rule_notes = _rules(obj, log_id)
-    except _Bad as unreadable:  # named apart from exc below: compiled, one name keeps one type
-        return GameRecord(RecordRules(), ("", "", "", ""), None, (), None,
-                          (RecordError(ErrorCode.INVALID_LOG, str(unreadable)),))
+    except _Bad as bad:  # named apart from exc below: compiled, one name keeps one type
+        return unreadable(str(bad))
     notes += rule_notes
     n = rules.players
     names_value = obj.get("name")
@@ -652,8 +652,7 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
     hands: list[HandRecord] = []
     plain = False
     for index, entry in enumerate(obj["log"]):
-        if len(errors) >= MAX_ERRORS:
-            errors.append(too_many_errors(index, index))
+        if errors_full(errors, index, index):
             break
         if rules.red_fives is False:
             entry, changed = _plain_fives(entry)
@@ -661,7 +660,7 @@ def read_tenhou6(text: str, *, log_id: str | None = None, strict: bool = True) -
         try:
             hands.append(_hand(index, entry, n))
         except ValueError as exc:  # _Bad, or an event the engine's types refuse: the other hands still count
-            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {str(exc).splitlines()[0]}", index, index))
+            errors.append(RecordError(ErrorCode.INVALID_LOG, f"{hand_name(index)}: {first_line(exc)}", index, index))
     if plain:
         notes.append("red-five codes (51-53) in a game without red fives: read as plain fives")
     end = None

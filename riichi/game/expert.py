@@ -12,8 +12,9 @@ For each discard it weighs what the hand can still win against what the tile may
 
 It picks the discard with the best attack less defence; with no threat on the table the defence is small and it
 plays for efficiency (lowest shanten, then the most live improving tiles, then value, then the safer tile). It
-wins whenever it can, sets a North aside when the hand does not need it, and calls pon only on value honours
-while nobody threatens. It has no chance in it: the same view and actions give the same choice.
+wins whenever it can, sets a North aside when the hand does not need it, calls pon on value honours while
+nobody threatens, and other pons and chis where the hand called is worth more (:mod:`riichi.game.call_value`).
+It has no chance in it: the same view and actions give the same choice.
 
 >>> from riichi.game.engine import play_game
 >>> from riichi.game.players import EfficientPlayer
@@ -30,8 +31,10 @@ from typing import TYPE_CHECKING, Final
 from riichi.analysis.ev import EvOptions, expected_values
 from riichi.errors import RiichiError
 from riichi.game.danger import danger_of_kinds, seat_threats, visible_counts
-from riichi.game.events import Discard, Kita, Pon, Riichi, Win
+from riichi.game.call_value import judge_call, keeps_yaku
+from riichi.game.events import Chi, Discard, Pon, Riichi
 from riichi.game.legal import Action, Pass
+from riichi.game.players import is_value_honour, win_or_kita
 from riichi.hand import Hand
 from riichi.shapes.shanten import NO_TILE, shanten, shanten_after_draws
 from riichi.tiles import KIND_OF, TERMINAL_HONOR_KINDS, Tile, Wind
@@ -42,7 +45,6 @@ if TYPE_CHECKING:
 __all__ = ["DiscardJudgement", "ExpertPlayer", "judge_discards"]
 
 _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
-_NORTH: Final = 30
 #: What a hand that deals in costs, by the winner: a riichi (or a tenpai seat) not the dealer, and the dealer.
 #: Round numbers near the average deal-in of Tenhou's houou table (about 5,500 from a non-dealer's riichi).
 _LOSS: Final = 6000.0
@@ -224,55 +226,66 @@ def _best_wait(view: SeatView, judged: list[DiscardJudgement]) -> DiscardJudgeme
     return best
 
 
+def _call_for_value(view: SeatView, actions: tuple[Action, ...], *, riichi_threat: bool) -> Action | None:
+    """The pon or chi worth the most among those the call judgement takes (:func:`judge_call`), or None."""
+    calls = [a for a in actions if isinstance(a, Pon | Chi)]
+    if not calls:
+        return None
+    from riichi.game.danger import dora_kinds  # noqa: PLC0415 - as in judge_discards
+
+    dora = [0] * 34
+    for k in dora_kinds(view):
+        dora[k] += 1
+    unseen = [max(0, 4 - v) for v in visible_counts(view)]
+    base = 3000.0 if view.seat_wind is Wind.EAST else 2000.0
+    best: Action | None = None
+    best_value = 0.0
+    for a in calls:
+        judged = judge_call(view, a, base=base, dora=dora, unseen=unseen, riichi_threat=riichi_threat)
+        if judged is not None and judged.take and judged.called_win > best_value:
+            best, best_value = a, judged.called_win
+    return best
+
+
 class ExpertPlayer:
     """The expert player (see the module description). ``ev``: choose among the discards that keep tenpai by the
-    expected-value analysis while nobody is in riichi (else by the live waits and the hand's value alone)."""
+    expected-value analysis while nobody is in riichi (else by the live waits and the hand's value alone);
+    ``calls``: call a pon or chi for value where the called hand is worth more (:mod:`riichi.game.call_value`;
+    else only pon on value honours)."""
 
-    def __init__(self, *, ev: bool = True) -> None:
+    def __init__(self, *, ev: bool = True, calls: bool = True) -> None:
         self.ev = ev
+        self.calls = calls
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
-        for a in actions:
-            if isinstance(a, Win):
-                return a
+        first = win_or_kita(view, actions)
+        if first is not None:
+            return first
         discards = [a for a in actions if isinstance(a, Discard)]
-        for a in actions:
-            if isinstance(a, Kita) and self._north_spare(view, discards):
-                return a
         riichi = [a for a in actions if isinstance(a, Riichi) and not a.open]
+        riichi_threat = any(t.riichi for t in seat_threats(view))
         if discards:
+            if self.calls and not riichi_threat and any(m.is_open for m in view.melds(view.seat)):
+                # an open hand keeps the yaku it called for while it plays for the win
+                discards = [a for a in discards if keeps_yaku(view, KIND_OF[a.tile])] or discards
             judged = judge_discards(view, discards)
             best = judged[0]
-            if self.ev and best.shanten == 0 and not any(t.riichi for t in seat_threats(view)):
+            if self.ev and best.shanten == 0 and not riichi_threat:
                 best = _best_wait(view, judged)
             if riichi and best.shanten == 0 and best.score > 0:
                 return riichi[0]
             return best.action
         if riichi:
             return riichi[0]
-        threatened = any(t.riichi for t in seat_threats(view))
-        if not threatened:
+        if not riichi_threat:
             for a in actions:
-                if isinstance(a, Pon) and self._is_value_honour(view, KIND_OF[a.tile]):
+                if isinstance(a, Pon) and is_value_honour(view, KIND_OF[a.tile]):
                     return a
+        if self.calls:
+            call = _call_for_value(view, actions, riichi_threat=riichi_threat)
+            if call is not None:
+                return call
         for a in actions:
             if isinstance(a, Pass):
                 return a
         return actions[0]
-
-    @staticmethod
-    def _north_spare(view: SeatView, discards: list[Discard]) -> bool:
-        counts = _counts(view)
-        n_melds = len(view.melds(view.seat))
-        best = 8
-        for a in discards:
-            counts[KIND_OF[a.tile]] -= 1
-            best = min(best, shanten(counts, n_melds=n_melds))
-            counts[KIND_OF[a.tile]] += 1
-        counts[_NORTH] -= 1
-        without = shanten(counts, n_melds=n_melds)
-        return without <= best
-
-    @staticmethod
-    def _is_value_honour(view: SeatView, kind: int) -> bool:
-        return kind >= 31 or kind == 27 + int(view.seat_wind) or kind == 27 + int(view.round_wind)  # noqa: PLR2004

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from riichi.hand import Meld
     from riichi.rules import RuleSet
 
-__all__ = ["EfficientPlayer", "Player", "RandomPlayer", "SeatView", "TsumogiriPlayer"]
+__all__ = ["EfficientPlayer", "Player", "RandomPlayer", "SeatView", "TsumogiriPlayer", "is_value_honour", "north_spare",
+           "win_or_kita"]
 
 
 class SeatView:
@@ -175,6 +176,36 @@ def _shanten_without(counts: list[int], kind: int, n_melds: int) -> int:
     return sh
 
 
+def north_spare(view: SeatView, discards: list[Discard]) -> bool:
+    """Setting a North aside helps (a dora, and a replacement draw) unless the hand needs it: the hand without
+    it is as close to complete as the best of ``discards`` leaves it."""
+    counts = [0] * 34
+    for t in view.hand:
+        counts[KIND_OF[t]] += 1
+    n_melds = len(view.melds(view.seat))
+    best = min((_shanten_without(counts, KIND_OF[a.tile], n_melds) for a in discards), default=8)
+    return _shanten_without(counts, _NORTH, n_melds) <= best
+
+
+def win_or_kita(view: SeatView, actions: tuple[Action, ...]) -> Action | None:
+    """What the built-in players that play to win choose before anything else: a win whenever one is offered,
+    else (three players) a North set aside when the hand does not need it (:func:`north_spare`); None when
+    neither is offered."""
+    for a in actions:
+        if isinstance(a, Win):
+            return a
+    discards = [a for a in actions if isinstance(a, Discard)]
+    for a in actions:
+        if isinstance(a, Kita) and north_spare(view, discards):
+            return a
+    return None
+
+
+def is_value_honour(view: SeatView, kind: int) -> bool:
+    """Whether a kind is a value honour for ``view``'s seat: a dragon, its seat wind or the round wind."""
+    return kind >= 31 or kind == 27 + view.seat_wind or kind == 27 + view.round_wind  # noqa: PLR2004
+
+
 class EfficientPlayer:
     """A simple sound player: wins when it can, declares riichi when tenpai, discards to the lowest shanten
     (then the most waiting kinds, then terminals and honours first), and calls pon only on value honours
@@ -189,13 +220,10 @@ class EfficientPlayer:
         self.open_riichi = open_riichi
 
     def choose(self, view: SeatView, actions: tuple[Action, ...]) -> Action:
-        for a in actions:
-            if isinstance(a, Win):
-                return a
+        first = win_or_kita(view, actions)
+        if first is not None:
+            return first
         discards = [a for a in actions if isinstance(a, Discard)]
-        for a in actions:
-            if isinstance(a, Kita) and self._north_spare(view, discards):
-                return a
         riichi = [a for a in actions if isinstance(a, Riichi)]
         if riichi:
             shown = [a for a in riichi if a.open]
@@ -205,27 +233,12 @@ class EfficientPlayer:
         if discards:
             return self._discard(view, discards)
         for a in actions:
-            if isinstance(a, Pon) and self._is_value_honour(view, KIND_OF[a.tile]):
+            if isinstance(a, Pon) and is_value_honour(view, KIND_OF[a.tile]):
                 return a
         for a in actions:
             if isinstance(a, Pass):
                 return a
         return actions[0]
-
-    @staticmethod
-    def _north_spare(view: SeatView, discards: list[Discard]) -> bool:
-        """Setting a North aside helps (a dora, and a replacement draw) unless the hand needs it: the hand
-        without it is as close to complete as the best discard leaves it."""
-        counts = [0] * 34
-        for t in view.hand:
-            counts[KIND_OF[t]] += 1
-        n_melds = len(view.melds(view.seat))
-        best = min((_shanten_without(counts, KIND_OF[a.tile], n_melds) for a in discards), default=8)
-        return _shanten_without(counts, _NORTH, n_melds) <= best
-
-    @staticmethod
-    def _is_value_honour(view: SeatView, kind: int) -> bool:
-        return kind >= 31 or kind == 27 + view.seat_wind or kind == 27 + view.round_wind  # noqa: PLR2004
 
     def _discard(self, view: SeatView, discards: list[Discard]) -> Discard:
         counts = [0] * 34

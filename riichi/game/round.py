@@ -347,7 +347,9 @@ class Round:
             self._pass_table_tile(e)
         elif self.phase is Phase.KAN:
             self._pass_table_tile(e)
-            if self.kan_type is MeldType.SHOUMINKAN:  # the kan stands: calls break ippatsu
+            if self.kan_type is MeldType.SHOUMINKAN or self.replacing_kita:
+                # the added kan, or the North set aside, stands (no one robbed it): it breaks ippatsu as a
+                # call does; a ron on it came before it stood, and keeps the winner's ippatsu
                 self.ippatsu = [False] * self.players
         if e.rinshan:
             self.drawn_rinshan = True
@@ -471,7 +473,7 @@ class Round:
         self.kita[e.seat] += 1
         self.waits[e.seat] = legal.hand_waits(self, e.seat)
         self.no_calls = False
-        self.ippatsu = [False] * self.players
+        # ippatsu ends at the replacement draw, as for an added kan: a North robbed never stood
         self.needs_rinshan = True
         self.replacing_kita = True
         self.kan_type = None

@@ -3,7 +3,8 @@ a user calls.
 
 Every situational flag of :class:`~riichi.WinContext` comes from the state of the round: riichi and
 double riichi (declared on a first discard before any call), open riichi, ippatsu (no call, no North
-set aside and no own discard since the declaration), rinshan (a tsumo on a replacement tile; on the one
+set aside that stood, and no own discard since the declaration: a ron on a North being set aside, like one on
+an added kan, comes before it stands and keeps ippatsu), rinshan (a tsumo on a replacement tile; on the one
 replacing a North set aside only where the rules' ``kita_rinshan`` says so), chankan (a ron on a kan's
 tile; a ron on a North set aside is none), haitei (a tsumo on the last live-wall tile, never a
 replacement tile), houtei (a ron on the discard made when the live wall is empty), tenhou, chiihou and

@@ -48,6 +48,7 @@ __all__ = [
     "Payment",
     "Ron",
     "Settlement",
+    "place_bonus",
     "ron_winners",
     "settle_chombo",
     "settle_draw",
@@ -340,6 +341,20 @@ class FinalResult(Frozen):
     points: tuple[float, ...]
 
 
+def place_bonus(rules: GameRules) -> tuple[int, ...]:
+    """What each place receives on top of its final score, first to last, in points: the uma, and the oka
+    (the difference between the return and the starting points, times the players) to first place.
+
+    >>> from riichi.rules import TENHOU, WRC
+    >>> place_bonus(TENHOU.game), place_bonus(WRC.game)
+    ((40000, 10000, -10000, -20000), (15000, 5000, -5000, -15000))
+    """
+    bonus = list(rules.uma)
+    if rules.oka:
+        bonus[0] += rules.players * (rules.target_points - rules.starting_points)
+    return tuple(bonus)
+
+
 def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules,
                     penalties: Sequence[int] = ()) -> FinalResult:
     """Final scores, places and points: leftover sticks, uma and oka, ties, rounding, penalties.
@@ -376,9 +391,7 @@ def settle_game_end(scores: Sequence[int], *, sticks: int, rules: GameRules,
         for i, s in enumerate(top):  # tied tops share; the odd hundreds go to the first in seat order
             final[s] += 1000 * sticks // len(top) + (1000 * sticks % len(top) if i == 0 else 0)
     order = sorted(seats, key=lambda s: (-final[s], s))
-    bonus = list(rules.uma)  # uma, and oka to first place, in points by place
-    if rules.oka:
-        bonus[0] += n * (rules.target_points - rules.starting_points)
+    bonus = list(place_bonus(rules))
     places = [0] * n
     award = [0.0] * n
     i = 0

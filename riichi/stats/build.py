@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from riichi.cli.batch import in_order
+from riichi.extras import install_hint
 from riichi.replay.sources import expand_paths, read_file
 from riichi.rules import RuleSet
 from riichi.stats.rows import DUPLICATE, RecordRows, duplicate_rows, record_key, record_rows, unreadable_rows
@@ -95,8 +96,10 @@ def build(paths: Iterable[str], out: str | Path, *, rules: RuleSet | None = None
         raise StatsError(f"{folder} is a file, not a folder of tables")
     paths = list(paths)
     if engine == "ray":
-        from riichi.stats.ray_engine import build_ray
-
+        try:
+            from riichi.stats.ray_engine import build_ray
+        except ImportError as exc:
+            raise StatsError(f"--engine ray needs Ray: {install_hint('ray')} ({exc})") from None
         return build_ray(paths, folder, rules=rules, fmt=fmt, events=events, address=address)
     started = time.monotonic()
     total = sum(1 for _ in _corpus(paths, folder))

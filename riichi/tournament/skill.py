@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from riichi.errors import TournamentError
+from riichi.extras import install_hint
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuceRating
@@ -46,7 +47,7 @@ def skill_ratings(games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> tuple
     try:
         from openskill.models import PlackettLuce
     except ImportError as e:
-        raise TournamentError(f"the skill rating needs OpenSkill: pip install 'riichi[club]' ({e})") from None
+        raise TournamentError(f"the skill rating needs OpenSkill: {install_hint('club')} ({e})") from None
     model = PlackettLuce()
     current: dict[str, PlackettLuceRating] = {}
     played: dict[str, int] = {}

@@ -51,6 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riichi import svg
 from riichi.errors import InvalidCaseError, RiichiError, UnknownRulesError
+from riichi.extras import install_hint
 from riichi.formats import strict_json
 from riichi.rules import find_rules
 from riichi.scoring.yaku.table import GLOSSES
@@ -355,7 +356,7 @@ def _swagger_ui_assets() -> Path:
     """Swagger UI 5's files as shipped in the swagger-ui-py package (found without importing it)."""
     spec = importlib.util.find_spec("swagger_ui")
     if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("the web extra needs swagger-ui-py: pip install 'riichi[web]'")
+        raise RuntimeError(f"Swagger UI's files (swagger-ui-py) are missing: {install_hint('web')}")
     return Path(next(iter(spec.submodule_search_locations))) / "static"
 
 

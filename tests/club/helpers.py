@@ -60,9 +60,20 @@ def new_club(database: str) -> tuple[Any, Browser]:
 
 def seated_event(ann: Browser, players: int = 4, rules: object = "tenhou") -> tuple[int, dict[str, Any]]:
     """An event of Ann's with ``players`` players seated for one round in the order given; the event as Ann
-    sees it (with the tables' codes)."""
+    sees it, each table with the code the seating's answer told (the only time it is told)."""
     eid = ann.post("/club/api/events", {"name": "Spring cup", "rules": rules}).json()["id"]
     ids = ann.post(f"/club/api/events/{eid}/players", {"players": [f"P{i}" for i in range(players)]}).json()["ids"]
     tables = [ids[i:i + 4] for i in range(0, players, 4)]
-    assert ann.post(f"/club/api/events/{eid}/rounds", {"tables": tables}).json() == {"round": 1}
-    return eid, ann.get(f"/club/api/events/{eid}").json()
+    seated = ann.post(f"/club/api/events/{eid}/rounds", {"tables": tables}).json()
+    assert seated["round"] == 1
+    event = ann.get(f"/club/api/events/{eid}").json()
+    codes = told_codes(seated)
+    for table in event["rounds"][0]["tables"]:
+        assert "code" not in table
+        table["code"] = codes[table["game"]]
+    return eid, event
+
+
+def told_codes(answer: dict[str, Any]) -> dict[int, str]:
+    """The codes a seating's answer tells, by game."""
+    return {c["game"]: c["code"] for c in answer["codes"]}

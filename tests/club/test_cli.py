@@ -27,7 +27,7 @@ def test_the_setup_of_the_docs_works_as_written(database: str) -> None:
     assert added.stdout.startswith("organiser Ann (id 1)")
     again = _club(database, "organiser", "add", "Ann", stdin="a long password\n")
     assert again.returncode == 1 and "(conflict)" in again.stderr
-    assert _club(database, "migrate").stdout == "schema 0002\n"
+    assert _club(database, "migrate").stdout == "schema 0003\n"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -1,119 +1,159 @@
-"""A server killed in the middle of entries leaves every game whole: after ``kill -9`` and a restart, each game's
-stored result is its stored sheet's score, its version counts its audited writes, and every write a phone was
-told was taken is there; on SQLite and PostgreSQL."""
+"""A server killed in the middle of entries leaves every game whole; on SQLite and PostgreSQL.
+
+* At a random moment while 16 tables write (``kill -9``): after a restart, each game's stored result is its stored
+  sheet's score, its version counts its audited writes, and every write a phone was told was taken is there.
+* At a chosen point inside one write (the server started with the test-only setting
+  ``RIICHI_CLUB_TEST_STOP_IN_WRITE``, which no request can set, stops the write there and waits to be killed):
+  with the game's row updated but the audit entry not written and the transaction not committed, the write is
+  wholly absent after the restart; with the transaction committed but the phone not answered, it is wholly there.
+
+The server and the phones' loop are the benchmark's (benchmarks/club_phones.py): one path for both.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
-import socket
-import subprocess
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from sqlalchemy import func, select
 
-from riichi.club.database import migrate, open_database
+from benchmarks.club_phones import (
+    HAND,
+    TableEntry,
+    Tally,
+    free_port,
+    run_phones,
+    seat_tables,
+    start_server,
+)
+from riichi.club.database import open_database
 from riichi.club.schema import AUDIT, GAMES
-from riichi.club.store import Actor, Club
+from riichi.club.stops import STOP_VARIABLE
+from riichi.club.store import Club
 from riichi.formats.sheet import read_game, result_object
 from riichi.sheet import score_sheet
-from tests.conftest import riichi_command, riichi_env
-
-DRAW = {"result": "draw", "tenpai": [0, 2], "riichi": [2]}
+from tests.club.helpers import CONTRACT_HANDS
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen(riichi_command("club", "--database", database, "serve", "--port", str(port)),
-                              env=riichi_env(), stdout=log.open("ab"), stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/club/api/events", timeout=2).status_code == 200:
-                return server
-        except httpx.TransportError:
-            time.sleep(0.2)
-    server.kill()
-    raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
+def _check_whole(database: str, game_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Each game's stored result is its stored sheet's score and its version counts its audited writes; the
+    games as stored."""
+    engine = open_database(database)
+    club = Club(engine)
+    games = {}
+    try:
+        with club.reading.connect() as c:
+            for gid in game_ids:
+                game = club.game(gid)
+                writes = c.execute(select(func.count()).select_from(AUDIT)
+                                   .where(AUDIT.c.target == f"game {gid}")).scalar_one()
+                assert game["version"] == writes
+                stored = json.loads(c.execute(select(GAMES.c.result).where(GAMES.c.id == gid)).scalar_one())
+                sheet = read_game({"rules": "tenhou", "names": game["names"], "hands": game["hands"]})[0]
+                assert stored == result_object(score_sheet(sheet))  # type: ignore[arg-type]
+                games[gid] = game
+    finally:
+        engine.dispose()
+    return games
 
 
 def test_a_killed_server_leaves_every_game_whole(database: str, tmp_path: Path) -> None:
-    engine = open_database(database)
-    migrate(engine)
-    club = Club(engine)
-    oid = club.add_organiser("Ann", "a long password")
-    ann = Actor("organiser", "Ann", organiser_id=oid)
-    eid = club.create_event(ann, "Crash cup")
-    ids = club.add_players(ann, eid, [f"P{i}" for i in range(16)])
-    club.seat_round(ann, eid, [ids[i:i + 4] for i in range(0, 16, 4)])
-    tables = club.event(eid, ann)["rounds"][0]["tables"]  # type: ignore[index]
-    engine.dispose()
-
-    port = _port()
-    server = _start(database, port, tmp_path / "server.log")
-    acknowledged: dict[int, int] = {}
+    tables = seat_tables(database, 16, name="Crash cup")
+    port = free_port()
+    server = start_server(database, port, tmp_path / "server.log")
+    tally = Tally()
     stop = threading.Event()
-
-    def phone(table: dict[str, object]) -> None:
-        base = f"http://127.0.0.1:{port}/club/api"
-        with httpx.Client(timeout=5) as http:
-            csrf = http.post(f"{base}/table-login", json={"code": table["code"]}).json()["csrf"]
-            gid, version = int(table["game"]), 0  # type: ignore[call-overload]
-            while not stop.is_set():
-                # A hand entered, then undone: the game never ends, every write raises the version.
-                path = "hands" if version % 2 == 0 else "undo"
-                try:
-                    r = http.post(f"{base}/games/{gid}/{path}", json={"version": version, "hand": DRAW},
-                                  headers={"X-CSRF-Token": csrf})
-                except httpx.TransportError:
-                    return
-                if r.status_code != 200:
-                    return
-                version = r.json()["version"]
-                acknowledged[gid] = version
-
-    phones = [threading.Thread(target=phone, args=(t,)) for t in tables]
-    for p in phones:
-        p.start()
+    # One phone a table: the writes it was told were taken are the game's version it last saw.
+    phones = threading.Thread(target=asyncio.run, args=(run_phones(f"http://127.0.0.1:{port}", tables,
+                                                                   lambda: not stop.is_set(), tally),))
+    phones.start()
     deadline = time.monotonic() + 60
-    while sum(acknowledged.values()) < 40 and time.monotonic() < deadline:
+    while tally.taken_total < 40 and time.monotonic() < deadline:
         time.sleep(0.05)
     server.send_signal(signal.SIGKILL)  # in the middle of the entries: some are being written now
     server.wait()
     stop.set()
-    for p in phones:
-        p.join()
-    assert sum(acknowledged.values()) >= 40
+    phones.join()
+    assert tally.taken_total >= 40 and tally.errors == []
 
-    server = _start(database, port, tmp_path / "server.log")
+    server = start_server(database, port, tmp_path / "server.log")
     try:
-        engine = open_database(database)
-        club = Club(engine)
-        with club.reading.connect() as c:
-            for t in tables:
-                gid = int(t["game"])  # type: ignore[call-overload]
-                game = club.game(gid)
-                # Every write a phone was told was taken is there (a later one may be too, if its answer was lost).
-                assert game["version"] >= acknowledged.get(gid, 0)
-                writes = c.execute(select(func.count()).select_from(AUDIT)
-                                   .where(AUDIT.c.target == f"game {gid}")).scalar_one()
-                assert game["version"] == writes
-                assert game["hands"] == ([DRAW] if game["version"] % 2 else [])
-                stored = json.loads(c.execute(select(GAMES.c.result).where(GAMES.c.id == gid)).scalar_one())
-                sheet = read_game({"rules": "tenhou", "names": game["names"], "hands": game["hands"]})[0]
-                assert stored == result_object(score_sheet(sheet))  # type: ignore[arg-type]
-        # The restarted server takes the next entry.
-        r = httpx.get(f"http://127.0.0.1:{port}/club/api/games/{tables[0]['game']}", timeout=5)
+        games = _check_whole(database, [t.game for t in tables])
+        for gid, game in games.items():
+            # Every write a phone was told was taken is there (a later one may be too, if its answer was lost).
+            assert game["version"] >= tally.taken.get(gid, 0)
+            assert game["hands"] == ([HAND] if game["version"] % 2 else [])
+        # The restarted server answers.
+        r = httpx.get(f"http://127.0.0.1:{port}/club/api/games/{tables[0].game}", timeout=5)
         assert r.status_code == 200
-        engine.dispose()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def _write_killed_at(point: str, database: str, port: int, tmp_path: Path, table: TableEntry, version: int) -> None:
+    """The server started with its stop at ``point``; the contract's first hand sent as the table's phone against
+    ``version``; the server killed once the write is at its stop (the phone never answered)."""
+    base = f"http://127.0.0.1:{port}/club/api"
+    marker = tmp_path / f"stopped-{point}"
+    server = start_server(database, port, tmp_path / "server.log", **{STOP_VARIABLE: f"{point}:{marker}"})
+    answers: list[object] = []
+    try:
+        with httpx.Client(timeout=30) as http:
+            csrf = http.post(f"{base}/table-login", json={"code": table.code}).json()["csrf"]
+
+            def enter() -> None:
+                try:
+                    answers.append(http.post(f"{base}/games/{table.game}/hands",
+                                             json={"version": version, "hand": CONTRACT_HANDS[0]},
+                                             headers={"X-CSRF-Token": csrf}).status_code)
+                except httpx.TransportError as e:
+                    answers.append(e)
+
+            writer = threading.Thread(target=enter)
+            writer.start()
+            deadline = time.monotonic() + 30
+            while not marker.exists() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert marker.read_text() == f"{table.game}\n", "the write did not reach its stop"
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    writer.join()
+    # The phone was never answered: the server died inside its write.
+    assert len(answers) == 1 and isinstance(answers[0], httpx.TransportError)
+
+
+def test_a_server_killed_inside_a_write(database: str, tmp_path: Path) -> None:
+    (table,) = seat_tables(database, 1, name="Crash cup")
+    port = free_port()
+    # Killed with the game's row written but neither the audit entry nor the commit: no hand, no version raised,
+    # no audit entry (the version counts them).
+    _write_killed_at("written", database, port, tmp_path, table, 0)
+    game = _check_whole(database, [table.game])[table.game]
+    assert (game["version"], game["hands"]) == (0, [])
+    # The restarted server takes the same write against the same version; killed after the commit, before
+    # answering: the hand, the new version and its audit entry are all there.
+    _write_killed_at("committed", database, port, tmp_path, table, 0)
+    game = _check_whole(database, [table.game])[table.game]
+    assert (game["version"], game["hands"]) == (1, [CONTRACT_HANDS[0]])
+    # The score sheet contract's example: 7,700 from West to South, with West's riichi stick.
+    assert game["result"]["scores"] == [25000, 33700, 16300, 25000]  # type: ignore[index]
+    # Restarted without the stop, the server takes the next write against the version the game is at.
+    server = start_server(database, port, tmp_path / "server.log")
+    base = f"http://127.0.0.1:{port}/club/api"
+    try:
+        with httpx.Client(timeout=30) as http:
+            csrf = http.post(f"{base}/table-login", json={"code": table.code}).json()["csrf"]
+            r = http.post(f"{base}/games/{table.game}/hands", json={"version": 1, "hand": HAND},
+                          headers={"X-CSRF-Token": csrf})
+        assert r.status_code == 200 and r.json()["version"] == 2
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

@@ -16,8 +16,7 @@ def test_pao_nagashi_and_a_hand_written_out(club_url: tuple[str, object]) -> Non
     ann = club.actor(token)  # type: ignore[attr-defined]
     eid = club.create_event(ann, "Cup", "tournament", "tenhou")  # type: ignore[attr-defined]
     ids = club.add_players(ann, eid, ["A", "B", "C", "D"])  # type: ignore[attr-defined]
-    club.seat_round(ann, eid, [ids])  # type: ignore[attr-defined]
-    code = club.event(eid, ann)["rounds"][0]["tables"][0]["code"]  # type: ignore[attr-defined]
+    code = club.seat_round(ann, eid, [ids]).codes[0].code  # type: ignore[attr-defined]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport=PHONE)

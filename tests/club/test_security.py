@@ -4,10 +4,14 @@ kept as plain text); on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
+from riichi.club.database import backup, open_database
+from riichi.club.schema import METADATA, TABLES
 from tests.club.helpers import CONTRACT_HANDS, Browser, new_club, seated_event
 
 INJECTIONS = ["'; DROP TABLE games; --", "Robert'); DROP TABLE players;--", "\" OR 1=1 --", "1; DELETE FROM audit"]
@@ -19,9 +23,9 @@ def test_anonymous_visitors_only_read(database: str) -> None:
     gid = event["rounds"][0]["tables"][0]["game"]
     visitor = Browser(app)
     public = visitor.get(f"/club/api/events/{eid}").json()
-    # The public sees the tables and their games, never a table's code; Ann, the organiser, sees the codes.
+    # The public sees the tables and their games, never a table's code (nor does Ann: she was told the codes
+    # once, when the round was seated; seated_event checks that her reading has none).
     assert "code" not in public["rounds"][0]["tables"][0] and public["mine"] is False
-    assert "code" in event["rounds"][0]["tables"][0]
     for path, body in [("/club/api/events", {"name": "Mine"}),
                        (f"/club/api/events/{eid}/players", {"players": ["X"]}),
                        (f"/club/api/games/{gid}/hands", {"version": 0, "hand": CONTRACT_HANDS[0]}),
@@ -48,8 +52,7 @@ def test_a_table_code_reaches_only_that_table(database: str) -> None:
                       {"player": event["players"][0]["id"], "points": -10, "reason": "late"}).status_code == 403
     # A second round's tables have codes of their own: round 1's code does not reach them.
     ids = [p["id"] for p in event["players"]]
-    ann.post(f"/club/api/events/{eid}/rounds", {"tables": [ids[0:8:2], ids[1:8:2]]})
-    later = ann.get(f"/club/api/events/{eid}").json()["rounds"][1]["tables"][0]
+    later = ann.post(f"/club/api/events/{eid}/rounds", {"tables": [ids[0:8:2], ids[1:8:2]]}).json()["codes"][0]
     assert later["code"] not in (first["code"], second["code"])
     assert phone.post(f"/club/api/games/{later['game']}/hands",
                       {"version": 0, "hand": CONTRACT_HANDS[0]}).status_code == 403
@@ -186,3 +189,50 @@ def test_serve_takes_the_trusted_proxies() -> None:
     args = _parser("club").parse_args(["club", "serve", "--forwarded-allow-ips", "10.0.0.1,10.0.0.2"])
     assert args.forwarded_allow_ips == "10.0.0.1,10.0.0.2"
     assert _parser("club").parse_args(["club", "serve"]).forwarded_allow_ips is None
+
+
+def test_the_database_keeps_no_table_code(database: str, tmp_path: Path) -> None:
+    app, ann = new_club(database)
+    _, event = seated_event(ann, players=8)
+    codes = [t["code"] for t in event["rounds"][0]["tables"]]
+    phone = Browser(app)
+    assert phone.table(codes[1]).status_code == 200
+    # A new code for table 2: told once; the old one no longer signs in, and the phone it signed in is signed out.
+    second = event["rounds"][0]["tables"][1]
+    made = ann.post(f"/club/api/games/{second['game']}/code", {}).json()
+    assert (made["round"], made["table"], made["game"]) == (1, 2, second["game"]) and made["code"] != codes[1]
+    assert Browser(app).table(codes[1]).status_code == 401
+    r = phone.post(f"/club/api/games/{second['game']}/hands", {"version": 0, "hand": CONTRACT_HANDS[0]})
+    assert r.status_code == 401
+    assert Browser(app).table(made["code"]).status_code == 200
+    codes.append(made["code"])
+    # Every value of every row of every table, read from the database itself, and the backup: no code anywhere
+    # (only their SHA-256, 64 hex digits, in the tables' rows).
+    engine = open_database(database)
+    with engine.connect() as c:
+        values = [str(v) for table in METADATA.sorted_tables for row in c.execute(select(table)) for v in row]
+        hashes = list(c.execute(select(TABLES.c.code_hash)).scalars())
+    assert len(values) > 100 and len(hashes) == 2
+    assert all(len(h) == 64 and set(h) <= set("0123456789abcdef") for h in hashes)
+    found = [code for code in codes for v in values if code in v]
+    backup(engine, tmp_path / "backup.json")
+    dump = (tmp_path / "backup.json").read_text(encoding="utf-8")
+    assert found == [] and not any(code in dump for code in codes)
+    engine.dispose()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "the table", "another organiser"])
+def test_only_the_organiser_makes_a_new_code(database: str, who: str) -> None:
+    app, ann = new_club(database)
+    _, event = seated_event(ann)
+    table = event["rounds"][0]["tables"][0]
+    someone = Browser(app)
+    if who == "the table":
+        assert someone.table(table["code"]).status_code == 200
+    elif who == "another organiser":
+        assert someone.login("Bea").status_code == 200
+    r = someone.post(f"/club/api/games/{table['game']}/code", {})
+    assert (r.status_code, r.json()["error"]["code"]) == ((401, "unauthorised") if who == "anonymous" else
+                                                         (403, "forbidden"))
+    # The code still signs in: nothing was changed.
+    assert Browser(app).table(table["code"]).status_code == 200

@@ -1,9 +1,14 @@
 """A whole tournament run through the club pages in a real headless Chromium: 32 players, 6 rounds.
 
-The organiser signs in, creates the event, adds the players and seats the six rounds on the organiser page; four
-tables of round 1 enter their games from table pages at phone size (390 × 844), one of them correcting a hand;
-the other four tables of round 1 and all of round 2 get their final scores on the organiser page; rounds 3 to 6
-are entered through the JSON API (the same calls the pages make), to keep the test short. The standings page's
+The organiser signs in, creates the event, adds the players and seats the six rounds on the organiser page, which
+shows each table's code once (the server keeps only their hashes): the test reads them all there. Each round goes
+through :func:`_round_through_pages` or :func:`_round_through_api`, and :data:`PAGE_ROUNDS` says which: rounds 1
+and 3 wholly through the pages (four tables entering their games from table pages at phone size, 390 × 844, table
+1 correcting a hand; the other four tables' final scores on the organiser page), round 2 through the organiser
+page (final scores of all eight tables), rounds 4 to 6 through the JSON API (the same calls the pages make), to
+keep the test short: on a shared 2-core machine at a load of 12, a round like 1 or 3 took about 20 s through the
+pages, round 2 about 9 s, a round through the API under a second, the whole test 68 s (the test prints each
+round's seconds under ``-s``). Any round can go through the pages: add it to :data:`PAGE_ROUNDS`. The standings page's
 totals equal the sum of each player's final points, each game scored again here by the score sheet
 (riichi.sheet) from what the database holds; the EMA export lists the same places and totals.
 """
@@ -18,6 +23,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,37 +121,24 @@ def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, objec
         organiser.fill(f"#rounds-{eid}", "6")
         organiser.click(f"#seat-{eid} button")
         expect(organiser.locator("table.codes")).to_have_count(6)
-        round1 = organiser.locator('table.codes[data-round="1"] tr')
-        codes = [round1.nth(k).locator(".code").inner_text() for k in range(8)]
+        # The codes, shown this once (grouped by four for reading; the phone's box takes them either way).
+        codes = {(rnd, table): organiser.locator(f'table.codes[data-round="{rnd}"] tr[data-table="{table}"] .code')
+                 .inner_text() for rnd in range(1, 7) for table in range(1, 9)}
+        assert all(len(code.replace(" ", "")) == 13 for code in codes.values())
+        organiser.reload()
+        # A reload forgets them: the server never tells a code again.
+        expect(organiser.locator('table.codes[data-round="1"] tr[data-table="1"] .code')).to_have_text("—")
 
         phones = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        for table in range(1, 5):
-            page = phones.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            _enter_on_phone(page, base, codes[table - 1], table)
-            page.close()
-
-        # Final scores on the organiser page: tables 5-8 of round 1 and all of round 2.
-        for rnd, tables in ((1, range(5, 9)), (2, range(1, 9))):
-            for table in tables:
-                organiser.reload()
-                row = organiser.locator(f'table.codes[data-round="{rnd}"] tr[data-table="{table}"]')
-                gid = row.get_attribute("data-game")
-                for seat, score in enumerate(_scores(rnd, table)):
-                    organiser.fill(f"#final-{gid}-{seat}", str(score))
-                organiser.click(f"#final-{gid}")
-                expect(organiser.locator(f'table.codes[data-round="{rnd}"] tr[data-table="{table}"]')).to_contain_text(
-                    "Final")
-
-        # Rounds 3 to 6 through the API, as the organiser's browser (its cookie and CSRF token).
-        csrf = organiser.evaluate("fetch('/club/api/me').then(r => r.json()).then(m => m.csrf)")
-        event = organiser.request.get(f"{base}/club/api/events/{eid}").json()
-        for rnd in event["rounds"][2:]:
-            for tb in rnd["tables"]:
-                r = organiser.request.post(f"{base}/club/api/games/{tb['game']}/final",
-                                           data={"version": 0, "final_scores": _scores(rnd["round"], tb["table"])},
-                                           headers={"X-CSRF-Token": csrf})
-                assert r.ok, r.text()
+        timings = {}
+        for rnd in range(1, 7):
+            started = time.monotonic()
+            if rnd in PAGE_ROUNDS:
+                _round_through_pages(organiser, phones, base, rnd, codes, PAGE_ROUNDS[rnd], errors)
+            else:
+                _round_through_api(organiser, base, eid, rnd)
+            timings[rnd] = round(time.monotonic() - started, 1)
+        print(f"seconds a round (pages: {sorted(PAGE_ROUNDS)}): {timings}")
 
         # The standings page against the score sheets.
         expected = _expected_totals(club, eid)
@@ -173,6 +166,45 @@ def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, objec
         expect(organiser.locator("#history tr")).to_have_count(7)
         browser.close()
     assert errors == []
+
+
+#: The rounds entered through the pages, each with the tables whose phones enter their hands (the others' final
+#: scores go in on the organiser page); the other rounds go through the JSON API.
+PAGE_ROUNDS: dict[int, range] = {1: range(1, 5), 2: range(0), 3: range(1, 5)}
+
+
+def _round_through_pages(organiser: Page, phones: Any, base: str, rnd: int, codes: dict[tuple[int, int], str],
+                         on_phones: range, errors: list[str]) -> None:
+    """Round ``rnd`` entered through the pages: the tables ``on_phones`` from their table pages, signed in with
+    their codes; every other table's final scores on the organiser page."""
+    for table in on_phones:
+        page = phones.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        _enter_on_phone(page, base, codes[rnd, table], table)
+        page.close()
+    organiser.reload()
+    for table in range(1, 9):
+        if table in on_phones:
+            continue
+        # Each entry redraws the organiser page; the next waits for that (the row's state cell saying Final).
+        row = organiser.locator(f'table.codes[data-round="{rnd}"] tr[data-table="{table}"]')
+        gid = row.get_attribute("data-game")
+        for seat, score in enumerate(_scores(rnd, table)):
+            organiser.fill(f"#final-{gid}-{seat}", str(score))
+        organiser.click(f"#final-{gid}")
+        expect(row.locator("td").nth(3)).to_have_text("Final")
+
+
+def _round_through_api(organiser: Page, base: str, eid: int, rnd: int) -> None:
+    """Round ``rnd``'s final scores through the JSON API, as the organiser's browser (its cookie and CSRF
+    token)."""
+    csrf = organiser.evaluate("fetch('/club/api/me').then(r => r.json()).then(m => m.csrf)")
+    event = organiser.request.get(f"{base}/club/api/events/{eid}").json()
+    for tb in event["rounds"][rnd - 1]["tables"]:
+        r = organiser.request.post(f"{base}/club/api/games/{tb['game']}/final",
+                                   data={"version": tb["version"], "final_scores": _scores(rnd, tb["table"])},
+                                   headers={"X-CSRF-Token": csrf})
+        assert r.ok, r.text()
 
 
 def _scores(rnd: int, table: int) -> list[int]:

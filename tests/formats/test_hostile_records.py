@@ -27,8 +27,9 @@ from riichi.formats.red_fives import plain_fives_case
 from riichi.formats.tenhou6 import read_tenhou6
 
 MEGABYTE = 1_000_000
-#: Seconds any reader may take on a megabyte of hostile text: linear reading takes well under one on an idle
-#: machine (a few on one shared by many jobs); the quadratic readers took minutes on a tenth of it.
+#: CPU seconds any reader may take on a megabyte of hostile text: linear reading takes well under one; the
+#: quadratic readers took minutes on a tenth of it. CPU time, not the clock: other jobs on a shared machine do
+#: not count, so the bound is a guard against quadratic reading, not a speed target.
 BOUND = 10.0
 HEAD = '<mjloggm ver="2.3"><GO type="169"/>'
 #: A hand's start as Tenhou writes it (the doctest of riichi.formats.mjlog): seat 0 deals, dora indicator 20.
@@ -39,9 +40,9 @@ HUGE = str(2**62)
 
 
 def timed(read: Callable[[], object]) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     read()
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 MJLOG_TEXTS = {
@@ -69,7 +70,7 @@ def test_mjlog_reads_a_hostile_megabyte_in_linear_time(text: str) -> None:
 def test_the_issue_s_gzip_body_is_read_at_once(letters: int, message: str) -> None:
     body = gzip.compress(('<mjloggm ver="2.3"><GO type="169" ' + "a" * letters + "/>").encode())
     assert len(body) < 200
-    assert timed(lambda: read_record(body)) < BOUND / 5
+    assert timed(lambda: read_record(body)) < BOUND / 2
     record = read_record(body)
     assert [str(e) for e in record.errors] == ["no <GO type> tag: the rules are unknown", f"event 2: {message}"]  # <GO>, the second tag
 
@@ -178,7 +179,7 @@ def test_tenhou6_a_pending_call_of_any_length_is_read_once() -> None:
                           tiles, ["p" + "11" * 50_000], [], tiles, ["11p1111"] * turns, [11] * turns,
                           tiles, [11] * turns, [60] * turns, ["流局", [0, 0, 0, 0]]]
     text = _tenhou6(hand)
-    assert timed(lambda: read_tenhou6(text)) < BOUND / 5
+    assert timed(lambda: read_tenhou6(text)) < BOUND / 2
     (error,) = read_tenhou6(text).errors
     assert "is not a call" in error.message
     assert len(error.message) < 300
@@ -257,9 +258,9 @@ def test_tenhou6_plain_json_too_long_is_refused_without_a_lenient_pass() -> None
     # Four megabytes of plain JSON (no comment, no trailing comma): the lenient reading went over every character
     # looking for comments before the text was refused for its length (17 s in the pure build, on the replay page).
     text = '{"name": ["a", "b", "c", "d"], "log": [' + ", ".join(["[]"] * 1_000_000) + "]}"
-    started = time.perf_counter()
+    started = time.process_time()
     record = read_record(text.encode(), "tenhou6", strict=False)
-    assert time.perf_counter() - started < BOUND / 5
+    assert time.process_time() - started < BOUND / 2
     (error,) = record.errors
     assert "characters long; at most 1,048,576 are read" in error.message
 
@@ -275,9 +276,9 @@ ERRORS_WITHOUT_END = {
 def test_a_reader_stops_after_a_thousand_errors_and_says_so(fmt: str, text: str) -> None:
     # A line, tag or hand that is an error, again and again: 4 MB of "[]" lines were 1.4 million errors (30 s,
     # each kept, then each sent back by the replay page). Past MAX_ERRORS the reader stops, its last error saying so.
-    started = time.perf_counter()
+    started = time.process_time()
     record = read_record(text.encode(), fmt, strict=False)
-    assert time.perf_counter() - started < BOUND / 5
+    assert time.process_time() - started < BOUND / 2
     assert len(record.errors) == MAX_ERRORS + 1
     assert record.errors[-1].message == f"more than {MAX_ERRORS} errors: the rest of the record is not read"
 

@@ -159,9 +159,9 @@ def test_a_tile_the_wall_does_not_give_is_a_desync() -> None:
 # -- damaged records ---------------------------------------------------------------------------------
 
 def _refused(data: bytes) -> str:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a guard against a reader that hangs, not a speed target
     record = read_soul(data)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 5.0
     assert record.errors and record.errors[0].code is ErrorCode.INVALID_LOG
     return record.errors[0].message
 

@@ -109,14 +109,38 @@ def test_a_north_set_aside_can_be_ronned_and_it_is_no_chankan() -> None:
     assert Yaku.CHIITOITSU in dict(r.wins[0].score.yaku) and Yaku.CHANKAN not in dict(r.wins[0].score.yaku)
 
 
-def test_a_north_set_aside_ends_ippatsu() -> None:
+def test_a_north_set_aside_ends_ippatsu_when_it_stands() -> None:
     # The dealer draws 9p, declares riichi discarding it (tenpai on 7z) and its riichi is accepted: ippatsu
-    # is open. Seat 1 draws a North and sets it aside: ippatsu ends, as it does on a call.
-    r, _ = _round("9p4z", {0: "111m999m123p456s7z", 1: "11p99p11s99s55z66z1z"})
+    # is open. Seat 1 draws a North and sets it aside: as on a call ("the North set aside counts as a call:
+    # ippatsu ... end", tenhou.net's three-player rules), ippatsu ends once the North stands, that is when
+    # no one robbed it and its replacement is drawn.
+    r, _ = _round("9p4z", {0: "111m999m123p456s7z", 1: "11p99p11s99s55z66z1z"}, rinshan="2s")
     _play(r, Draw(0, Tile.parse("9p")), Riichi(0), Discard(0, Tile.parse("9p"), tsumogiri=True), RiichiAccepted(0))
     assert r.ippatsu[0]
-    _play(r, Draw(1, NORTH), Kita(1))
+    _play(r, Draw(1, NORTH), Kita(1), Draw(1, Tile.parse("2s"), rinshan=True))
     assert not r.ippatsu[0]
+
+
+def test_a_ron_on_a_north_set_aside_keeps_ippatsu() -> None:
+    # Seat 1 holds seven pairs less one, waiting on North alone (22p 88p 33s 77s 55z 66z 4z). After a
+    # go-around of tsumogiri it draws 9s and declares riichi discarding it (not its first discard: no double
+    # riichi), accepted. Seat 2 draws a North and sets it aside inside seat 1's first go-around: the North is
+    # robbed before it stands (as an added kan robbed never stood), so seat 1 wins with riichi 1 + ippatsu 1 +
+    # chiitoitsu 2 = 4 han 25 fu. Non-dealer ron: 25 x 2^6 x 4 = 6,400; with ippatsu lost it would be 3 han
+    # 3,200. Robbing a North is no chankan (Tenhou; see the test above).
+    wall = Wall.arranged(players=3, hands={1: "22p88p33s77s55z66z4z", 2: "123p456p789p2s3s77z"},
+                         draws="2s1p1s1p9s4z", dora="1s", ura="9p", aka=0)  # ura 9p: dora 1p, not held
+    r = Round.from_wall(wall, TENHOU_SANMA)
+    for seat, tile in enumerate("2s 1p 1s 1p".split()):
+        _play(r, Draw(seat % 3, Tile.parse(tile)), Discard(seat % 3, Tile.parse(tile), tsumogiri=True))
+    _play(r, Draw(1, Tile.parse("9s")), Riichi(1), Discard(1, Tile.parse("9s"), tsumogiri=True), RiichiAccepted(1),
+          Draw(2, NORTH), Kita(2))
+    assert r.ippatsu[1]
+    r.apply(Win(1, 2, NORTH, ura=(Tile.parse("9p"),)))
+    won = r.wins[0]
+    assert won.context.ippatsu and not won.context.chankan and not won.context.double_riichi
+    assert dict(won.score.yaku) == {Yaku.RIICHI: 1, Yaku.IPPATSU: 1, Yaku.CHIITOITSU: 2}
+    assert won.score.points == 6400  # noqa: PLR2004
 
 
 def test_three_players_play_without_chi_and_in_turn_from_seat_2_to_seat_0() -> None:

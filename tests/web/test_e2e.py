@@ -423,3 +423,27 @@ def test_discard_table_shows_expected_values_and_a_plot(page: Page, base_url: st
                           "ev": {"model": "table", "first_turn": 10}})
     row = next(d for d in later["ev"]["discards"] if d["tile"] == "1z")  # type: ignore[index]
     expect(page.locator('#discards tr[data-discard="1z"] .ev-win')).to_have_text(f"{100 * row['win'][0]:.1f}")
+
+
+def test_scores_at_the_table_add_each_discards_placement_value(page: Page, base_url: str) -> None:
+    # South 4 (All Last), East (the dealer, this hand's seat) 1,000 behind South: with the scores written, the
+    # discard table gains the placement value the API gives for the same situation (tests/game/test_placement.py
+    # checks the model), and the link keeps the scores and the hand's number.
+    from riichi.formats.analysis import analyze_case  # noqa: PLC0415
+
+    page.goto(base_url + "/?hand=23567m2346p12388s&win=8s&tsumo=1&round=S&scores=24000%2026000%2025000%2025000&kyoku=4")
+    cell = page.locator('#discards tr[data-discard="6p"] .ev-placement')
+    expect(cell).not_to_have_text("", timeout=30_000)
+    answer = analyze_case({"hand": "23567m2346p12388s", "win": "8s", "tsumo": True, "round_wind": "S",
+                           "scores": [24000, 26000, 25000, 25000], "round_number": 4,
+                           "ev": {"model": "table", "first_turn": 1}})
+    row = next(d for d in answer["ev"]["discards"] if d["tile"] == "6p")  # type: ignore[index]
+    expect(cell).to_have_text(f"{row['placement'][0]:+.1f}")
+    assert "scores=24000+26000+25000+25000" in page.url and "kyoku=4" in page.url
+    # Three numbers for four seats, or words: the page says how to write them, and asks for no placement.
+    for written in ("25000 25000 25000", "lots"):
+        page.fill("#scores", written)
+        page.locator("#scores").dispatch_event("change")
+        expect(page.locator("#scores-hint")).to_have_text("Scores are 4 numbers, one a seat, East first.")
+        expect(page.locator(".ev-placement")).to_have_count(0)
+        expect(page.locator('#discards tr[data-discard="6p"] .ev-win')).not_to_have_text("")

@@ -171,6 +171,26 @@ def test_a_bad_record_shows_the_readers_error(browser: Browser, base_url: str) -
         context.close()
 
 
+def test_a_bad_record_is_refused_in_the_pages_language(browser: Browser, base_url: str) -> None:  # noqa: F811
+    # The record cut inside its first hand, on the page in Japanese: the refusal names the hand and the record's
+    # event as the English one does ("invalid log: event 146: the record ends inside hand 1 ..."), then the
+    # catalogue's sentence for the code invalid_log; no English word is left on the page.
+    from tests.web.test_i18n import VISIBLE_TEXT, english_left
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ja-JP")
+    try:
+        pg = context.new_page()
+        pg.goto(base_url + "/replay?lang=ja")
+        expect(pg.locator("#file-button")).to_have_text("ファイルを選ぶ")  # the catalogue is loaded
+        pg.fill("#paste", MJLOG.read_text(encoding="utf-8")[:5000])
+        pg.click("#load")
+        expect(pg.locator("#load-error-message")).to_have_text("第1局・牌譜の146番目の項目: 牌譜を読み取れません。")
+        expect(pg.locator("#game")).to_be_hidden()
+        assert english_left(pg.evaluate(VISIBLE_TEXT), set()) == []
+    finally:
+        context.close()
+
+
 def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_url: str) -> None:  # noqa: F811
     # The mjai record of the game with the second hand's first discard changed to a tile the discarder
     # does not hold (as in tests/web/test_replay_api.py): the first hand whole, the second up to the refusal,
@@ -330,3 +350,66 @@ def test_each_discard_shows_its_value_beside_the_best(page: Page, base_url: str)
     expect(river).to_have_count(1)
     assert shown.get_attribute("data-tile") == river.first.get_attribute("data-tile")
     expect(page.locator("#ev-best")).to_have_count(1)
+
+
+
+
+#: The widest moments of the hand shown: each seat's last draw (the drawn tile beside every meld it has
+#: called by then) and every call. The page is moved to each (its step slider, as a user drags it) and lists
+#: the seats whose tiles and melds (their pictures loaded) lie on more than one row or reach past the hand's
+#: box, and the page's width where it scrolls sideways. Returns those and the events of the steps seen.
+WALK_THE_HAND = """async () => {
+    const steps = game.data.hands[game.hand].steps, picked = new Set(), lastDraw = {};
+    steps.forEach((s, i) => {
+        if (s.event.startsWith('draw ')) lastDraw[s.seat] = i;
+        if (/^(chi|pon|minkan|ankan|shouminkan) /.test(s.event)) picked.add(i);
+    });
+    Object.values(lastDraw).forEach(i => picked.add(i));
+    const problems = [], events = [], range = document.querySelector('#step-range');
+    for (const step of [...picked].sort((a, b) => a - b)) {
+        range.value = String(step);
+        range.dispatchEvent(new Event('input'));
+        events.push(document.querySelector('#event code').textContent);
+        await Promise.all([...document.querySelectorAll('#seats img')].map(i => i.decode().catch(() => null)));
+        for (const seat of document.querySelectorAll('#seats .seat')) {
+            const hand = seat.querySelector('.seat-hand'), box = hand.getBoundingClientRect();
+            const parts = [...hand.querySelectorAll('svg.t, .meld img')].map(t => t.getBoundingClientRect());
+            const rows = new Set(parts.map(r => Math.round(r.bottom))).size;
+            if (rows > 1 || parts.some(r => !r.width || r.left < box.left - 0.5 || r.right > box.right + 0.5))
+                problems.push(`step ${step}, seat ${seat.dataset.seat}: ${rows} rows`);
+        }
+        const wide = document.documentElement.scrollWidth;
+        if (wide > innerWidth) problems.push(`step ${step}: the page is ${wide} px wide`);
+    }
+    return [problems, events];
+}"""
+
+
+def test_phone_width_keeps_each_hand_on_one_row(browser: Browser, base_url: str) -> None:  # noqa: F811
+    # At 390 px (a phone held upright) a hand of 14 tiles wrapped its 14th, the tile just drawn, to a second
+    # row. The first hand: East's draw of 2s is the first step (13 tiles and the drawn one), and North pons at
+    # step 3. The record's hand 5 (index 4): South chis and pons three times, holding 4 tiles, the drawn one
+    # and three melds, then adds a kan to its pon of 3p (the last step but one). At each seat's last draw and
+    # at every call of both hands, each seat's tiles and melds lie on one row inside the hand's box, and the
+    # page does not scroll sideways.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    try:
+        pg = context.new_page()
+        errors = watch_console(pg)
+        open_file(pg, base_url)
+        pg.click("#next-step")
+        expect(pg.locator("#event code")).to_have_text("draw 0 2s")
+        east = pg.locator('.seat[data-seat="0"] .seat-hand svg.t')
+        expect(east).to_have_count(14)
+        first, last = east.first.bounding_box(), east.last.bounding_box()
+        assert first is not None and last is not None
+        assert abs(first["y"] - last["y"]) < 1 and last["x"] > first["x"]
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+        for hand, call in (("0", "pon 3 4z<0 44z"), ("4", "shouminkan 1 3p")):
+            pg.select_option("#hand-select", hand)
+            problems, events = pg.evaluate(WALK_THE_HAND)
+            assert call in events and sum(e.startswith("draw ") for e in events) == 4
+            assert problems == [], (hand, problems)
+        assert errors == [], errors
+    finally:
+        context.close()

@@ -52,6 +52,12 @@
     }
   }
 
+  // The tables' codes this page was told (game id -> code): the server keeps only their hashes and tells each code
+  // once, in the answer that seats its round or makes it anew; a reload forgets them.
+  const toldCodes = {};
+  const remember = (answer) => { for (const c of answer.codes || []) toldCodes[c.game] = c.code; return answer; };
+  const grouped = (code) => code.replace(/(.{4})(?=.)/g, "$1 ");
+
   const seatWind = (seat, dealer, players) => ["E", "S", "W", "N"][(seat - dealer + players) % players];
 
   // -- home -----------------------------------------------------------------------------------------------------
@@ -329,11 +335,11 @@
           const [name, ema, country] = l.split(",").map((x) => x.trim());
           return { name, ema_number: ema || "", country: country || "" };
         }) })) }, h("label", {}, t("addPlayers")), playersIn, h("button", { type: "submit" }, t("add"))),
-      h("form", { class: "row", id: `seat-${id}`, onsubmit: act(() => api("POST", `/events/${id}/seating`, { rounds: Number(roundsIn.value), seed: Number(seedIn.value) })) },
+      h("form", { class: "row", id: `seat-${id}`, onsubmit: act(async () => remember(await api("POST", `/events/${id}/seating`, { rounds: Number(roundsIn.value), seed: Number(seedIn.value) }))) },
         h("label", {}, t("rounds"), " ", roundsIn), h("label", {}, t("seed"), " ", seedIn), h("button", { type: "submit" }, t("seatRounds"))),
-      h("form", { class: "row", id: `swiss-${id}`, onsubmit: act(() => api("POST", `/events/${id}/swiss`, { seed: Number(swissSeed.value) })) },
+      h("form", { class: "row", id: `swiss-${id}`, onsubmit: act(async () => remember(await api("POST", `/events/${id}/swiss`, { seed: Number(swissSeed.value) }))) },
         h("label", {}, t("seed"), " ", swissSeed), h("button", { type: "submit" }, t("seatSwiss"))),
-      h("form", { class: "stack", id: `seat-by-hand-${id}`, onsubmit: act(() => api("POST", `/events/${id}/rounds`, { tables: tablesByHand() })) },
+      h("form", { class: "stack", id: `seat-by-hand-${id}`, onsubmit: act(async () => remember(await api("POST", `/events/${id}/rounds`, { tables: tablesByHand() }))) },
         h("label", {}, t("seatByHand")), byHandIn, h("button", { type: "submit" }, t("seatOneRound"))),
       h("form", { class: "row", id: `set-rules-${id}`, onsubmit: act(() => {
         let rules = newRules.value.trim();
@@ -341,11 +347,13 @@
         return api("PUT", `/events/${id}/rules`, { rules });
       }) }, h("label", {}, t("rules"), " ", newRules), h("button", { type: "submit" }, t("changeRules"))),
       h("h3", {}, t("codes")),
+      h("p", {}, t("codesOnce")),
       ev.rounds.map((rnd) => h("table", { class: "codes", "data-round": rnd.round },
         rnd.tables.map((tb) => {
           const finals = tb.seats.map((p, i) => h("input", { class: "final", size: 6, "aria-label": `${t("finalScores")} ${names[p]}`, id: `final-${tb.game}-${i}` }));
           return h("tr", { "data-table": tb.table, "data-game": tb.game },
-            h("td", {}, `${t("round")} ${rnd.round} ${t("table")} ${tb.table}`), h("td", { class: "code" }, tb.code),
+            h("td", {}, `${t("round")} ${rnd.round} ${t("table")} ${tb.table}`), h("td", {}, h("span", { class: "code" }, tb.game in toldCodes ? grouped(toldCodes[tb.game]) : "—"),
+              " ", h("button", { id: `new-code-${tb.game}`, onclick: act(async () => { const c = await api("POST", `/games/${tb.game}/code`); toldCodes[c.game] = c.code; }) }, t("newCode"))),
             h("td", {}, tb.seats.map((p) => names[p]).join(", ")), h("td", {}, tb.over ? t("final") : t("notOver")),
             h("td", {}, finals, h("button", { id: `final-${tb.game}`, onclick: act(() => api("POST", `/games/${tb.game}/final`, {
               version: tb.version, final_scores: finals.map((x) => Number(x.value)) })) }, t("finalScores"))),
@@ -369,22 +377,26 @@
   }
 
   // -- routes ---------------------------------------------------------------------------------------------------------
+  // The language switch is disabled (in the page, until its listener below is attached, and while a page is
+  // drawn): a language chosen before the listener was lost, and one chosen while a page loaded in the other
+  // language was overwritten by it.
   async function route() {
-    const cat = await api("GET", "/i18n" + (lang ? `?lang=${encodeURIComponent(lang)}` : ""));
-    lang = cat.lang;
-    messages = cat.messages;
-    document.documentElement.lang = lang;
-    langSelect.value = lang;
-    await refreshMe();
-    const path = location.pathname.replace(/\/$/, "");
-    let m;
+    langSelect.disabled = true;
     try {
+      const cat = await api("GET", "/i18n" + (lang ? `?lang=${encodeURIComponent(lang)}` : ""));
+      lang = cat.lang;
+      messages = cat.messages;
+      document.documentElement.lang = lang;
+      langSelect.value = lang;
+      await refreshMe();
+      const path = location.pathname.replace(/\/$/, "");
+      let m;
       if ((m = path.match(/^\/club\/events\/(\d+)\/players\/(\d+)$/))) await playerPage(m[1], m[2]);
       else if ((m = path.match(/^\/club\/events\/(\d+)$/))) await eventPage(m[1]);
       else if (path === "/club/table") { if (me.kind !== "table") { location.href = "/club"; return; } await tablePage(me.game); }
       else if (path === "/club/organiser") await organiserPage();
       else await home();
-    } catch (e) { say(e.message); }
+    } catch (e) { say(e.message); } finally { langSelect.disabled = false; }
   }
   langSelect.addEventListener("change", () => { lang = langSelect.value; localStorage.setItem("riichi-club-lang", lang); route(); });
   route();

@@ -61,6 +61,8 @@ window.CLUB_STRINGS = {
   rounds: "Rounds",
   seed: "Seed",
   codes: "Table codes",
+  codesOnce: "A code is shown here once, when it is made: hand it out now. Codes not written down: make new ones.",
+  newCode: "New code",
   penalty: "Penalty",
   reason: "Reason",
   add: "Add",

@@ -17,6 +17,8 @@ const FRESH = () => ({
   riichi: 0, ippatsu: false, open_riichi: false,
   last: false, rinshan: false, chankan: false, first: false,
   honba: 0, sticks: 0,
+  scores: "",         // the scores at the table by seat wind from East, as written ("" : not given)
+  roundNumber: 1,     // the hand's number in its round (East 1..4)
   kita: 0,            // three players: the Norths set aside
 });
 const FORM_NAMES = { standard: N_("four sets and a pair"), chiitoitsu: N_("seven pairs"), kokushi: N_("thirteen orphans") };
@@ -284,6 +286,8 @@ function toQuery() {
   if (state.honba) q.set("honba", String(state.honba));
   if (state.sticks) q.set("sticks", String(state.sticks));
   if (state.kita) q.set("kita", String(state.kita));
+  if (state.scores) q.set("scores", state.scores);
+  if (state.roundNumber !== 1) q.set("kyoku", String(state.roundNumber));
   if (state.preset !== "tenhou") q.set("rules", state.preset);
   if (Object.keys(state.overrides).length) q.set("switches", JSON.stringify(state.overrides));
   if (state.view !== "score") q.set("view", state.view);
@@ -323,6 +327,8 @@ async function fromQuery(search) {
   state.honba = int("honba");
   state.sticks = int("sticks");
   state.kita = Math.min(4, int("kita"));
+  state.scores = (q.get("scores") || "").slice(0, 60);
+  state.roundNumber = Math.max(1, Math.min(4, int("kyoku") || 1));
   try {
     const o = JSON.parse(q.get("switches") || "{}");
     state.overrides = o && typeof o === "object" && !Array.isArray(o) ? o : {};
@@ -442,6 +448,8 @@ function renderSituation() {
   $("first-label").textContent = state.tsumo ? (state.seat === "E" ? t("tenhou (dealer's first draw)") : t("chiihou (first draw)")) : t("renhou (first go-around ron)");
   $("honba").value = state.honba;
   $("sticks").value = state.sticks;
+  $("scores").value = state.scores;
+  $("round-number").value = String(state.roundNumber);
 }
 
 function renderRules() {
@@ -599,6 +607,19 @@ function renderAnalysis(box, a) {
 // -- expected values: each discard's chance of winning and expected score, turn by turn (/api/analyze) -----
 
 let evSerial = 0;
+
+// The scores as written, one number a seat at this table (spaces or commas between), or null when they are
+// not that. Whether they make up the game's points is the server's to say (the analysis's error).
+function scoresWritten(text) {
+  const words = String(text || "").split(/[\s,]+/).filter(Boolean);
+  if (words.length !== players() || !words.every((w) => /^-?\d{1,7}$/.test(w))) return null;
+  return words.map(Number);
+}
+
+// Final points as a signed number with one decimal ("+41.3", "-12.0").
+function signed(points) {
+  return (points >= 0 ? "+" : "") + points.toFixed(1);
+}
 async function loadEv(box, table, c) {
   const serial = ++evSerial;
   let holder = document.getElementById("ev");
@@ -609,6 +630,12 @@ async function loadEv(box, table, c) {
   holder.replaceChildren(el("p", { class: "hint" }, t("Expected values: working…")));
   const turn = state.evTurn || 1;
   const request = { ...c, visible: c.dora || "", ev: { model: "table", first_turn: turn } };
+  // The scores, when written (numbers split by spaces or commas; "25k" is not read): the placement value too.
+  // A count or sum the server refuses comes back as the analysis's error, named.
+  const scores = scoresWritten(state.scores);
+  $("scores-hint").hidden = scores !== null || !state.scores;
+  $("scores-hint").textContent = t("Scores are {n} numbers, one a seat, East first.", { n: players() });
+  if (scores) Object.assign(request, { scores, round_number: state.roundNumber });
   let res;
   try { res = await post("/api/analyze", request); } catch (e) { res = null; }
   if (serial !== evSerial) return;
@@ -621,13 +648,16 @@ async function loadEv(box, table, c) {
   const byTile = new Map(d.ev.discards.map((x) => [x.tile + (x.kita ? "k" : ""), x]));
   const head = table.querySelector("tr");
   for (const old of table.querySelectorAll(".ev-cell")) old.remove();
+  const placed = d.ev.discards.some((x) => x.placement && x.placement.length);
   head.append(el("th", { class: "ev-cell", title: t("chance of winning the hand") }, t("win %")),
-    el("th", { class: "ev-cell", title: t("expected points from the hand's win") }, t("expected score")));
+    el("th", { class: "ev-cell", title: t("expected points from the hand's win") }, t("expected score")),
+    ...(placed ? [el("th", { class: "ev-cell", title: t("expected final points after uma and oka, from the scores at the table") }, t("placement"))] : []));
   for (const tr of table.querySelectorAll("tr[data-discard]")) {
     const x = byTile.get(tr.dataset.discard + (tr.dataset.kita ? "k" : ""));
     const cell = (text, cls, title) => el("td", { class: `num ev-cell ${cls}`, ...(title ? { title } : {}) }, text);
     tr.append(cell(x ? (100 * x.win[0]).toFixed(1) : "–", "ev-win", x ? t("tenpai {p} %", { p: (100 * x.tenpai[0]).toFixed(1) }) : ""),
       cell(x ? Math.round(x.value[0]).toLocaleString("en") : "–", "ev-value"));
+    if (placed) tr.append(cell(x && x.placement && x.placement.length ? signed(x.placement[0]) : "–", "ev-placement"));
   }
   const pick = el("select", { id: "ev-turn", title: t("the turn now: the tiles drawn so far") });
   for (let n = 1; n <= 17; n++) pick.append(el("option", { value: String(n) }, t("turn {n}", { n })));
@@ -839,6 +869,8 @@ function wire() {
   for (const [id, f] of [["honba", "honba"], ["sticks", "sticks"]]) {
     $(id).addEventListener("input", () => { state[f] = Math.max(0, Math.min(99, parseInt($(id).value, 10) || 0)); changed(false); });
   }
+  $("scores").addEventListener("change", () => { state.scores = $("scores").value.trim(); changed(false); });
+  $("round-number").addEventListener("change", () => { state.roundNumber = Number($("round-number").value); changed(false); });
   $("preset").addEventListener("change", () => { state.preset = $("preset").value; state.overrides = {}; changed(false); });
   for (const b of document.querySelectorAll("[data-players]")) b.addEventListener("click", afterTyping(() => setPlayers(Number(b.dataset.players))));
   const setKita = (n) => { state.kita = Math.max(0, Math.min(4, n)); changed(false); };

@@ -38,6 +38,20 @@ function errorMessage(error) {
   return [known, ...caret].join("\n");
 }
 
+// A record the server refused, or one of its errors (the replay page and its review): in English the code and the
+// reader's message as written ("invalid log: event 146: the record ends inside hand 1 ..."); else the hand
+// (kyoku, counted from 0) and the record's event the message names, then the code's sentence (errorMessage).
+function refusalText(error, kyoku) {
+  if (i18n.lang === "en" || !i18n.messages["error:" + error.code]) {
+    return `${t(error.code.replaceAll("_", " "))}: ${error.message}`;
+  }
+  const where = [];
+  if (kyoku !== undefined && kyoku !== null) where.push(t("hand {n}", { n: kyoku + 1 }));
+  const event = /^(?:hand \d+, )?event (\d+): /.exec(error.message);
+  if (event) where.push(t("event {n} of the record", { n: event[1] }));
+  return (where.length ? where.join("・") + ": " : "") + errorMessage(error);
+}
+
 function chosenLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
   if (asked) return asked;

@@ -91,8 +91,9 @@ function showLoadError(answer) {
   const box = $("load-error");
   box.hidden = false;
   box.textContent = "";
+  const first = (answer.errors || [])[0];
   box.append(el("p", { id: "load-error-message", "data-code": answer.error.code },
-    `${t(answer.error.code.replaceAll("_", " "))}: ${answer.error.message}`));
+    refusalText(answer.error, first && first.error.message === answer.error.message ? first.kyoku : undefined)));
   const more = (answer.errors || []).slice(1);
   if (more.length) {
     const ul = el("ul", {});
@@ -102,11 +103,13 @@ function showLoadError(answer) {
 }
 
 // An error of the replay. Messages count hands and events from 1, as the page does (the kyoku field counts from
-// 0): the hand is named first unless the message starts by naming it.
+// 0): in English the hand is named first unless the message starts by naming it; in another language
+// refusalText names it.
 function errorText(e) {
+  if (i18n.lang !== "en" && i18n.messages["error:" + e.error.code]) return refusalText(e.error, e.kyoku);
   const hand = e.kyoku === undefined ? "" : `hand ${e.kyoku + 1}`;
   const where = hand && !new RegExp(`^${hand}\\b`).test(e.error.message) ? `${t("hand {n}", { n: e.kyoku + 1 })}: ` : "";
-  return `${where}${t(e.error.code.replaceAll("_", " "))}: ${e.error.message}`;
+  return `${where}${refusalText(e.error)}`;
 }
 
 const FORMAT_NAMES = { mjlog: N_("Tenhou mjlog"), tenhou6: "tenhou.net/6", mjai: "mjai", soul: N_("Mahjong Soul"), riichicity: N_("Riichi City") };

@@ -53,7 +53,7 @@ async function runReview() {
     review.data = null;
     status.textContent = "";
     error.hidden = false;
-    error.textContent = `${t(answer.error.code.replaceAll("_", " "))}: ${answer.error.message}`;
+    error.textContent = refusalText(answer.error);
     return;
   }
   review.data = answer;
