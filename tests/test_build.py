@@ -152,3 +152,23 @@ def test_one_helper_starts_riichi_in_another_process_for_the_tests_and_the_bench
     assert build.riichi_env(RIICHI_X="1")["PYTHONPATH"].split(os.pathsep) == [home, "/elsewhere"]
     assert build.riichi_env(RIICHI_X="1")["RIICHI_X"] == "1"
     assert build.riichi_command("bot", "efficient")[-4:] == ["-m", "riichi", "bot", "efficient"]
+
+
+def _floats_of_fixed_length(node: ast.expr) -> bool:
+    """A tuple display of fixed length with a float in it (mypyc gives it an unboxed C struct)."""
+    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Constant) and isinstance(e.value, float)
+                                               for e in node.elts)
+
+
+def test_no_compiled_module_keeps_a_fixed_length_tuple_of_floats_as_a_final() -> None:
+    # mypyc 1.19 reads a module's `NAME: Final = (1.0, 0.45, ...)` wrongly in some functions: the check that the
+    # value was set is emitted inverted, so every read raises NameError 'value for final name "NAME" was not set'
+    # (the expert's call judgement failed so in the compiled build, and a module of four lines reproduces it).
+    # Annotated `Final[tuple[float, ...]]` the tuple is an object and reads correctly.
+    found = []
+    for name, path in _compiled_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.AnnAssign) and node.value is not None and _floats_of_fixed_length(node.value)
+                    and "..." not in ast.unparse(node.annotation)):
+                found.append(f"{name}:{node.lineno} {ast.unparse(node.target)}: {ast.unparse(node.annotation)}")
+    assert found == []

@@ -47,8 +47,11 @@ class StopInWrite:
         """A write to ``game_id`` at ``point``: nothing, unless it is the stop's point."""
         if point != self.point:
             return
-        with open(self.marker, "w", encoding="utf-8") as out:
+        # written whole, then renamed into place: a test that sees the file never reads it half written
+        partial = f"{self.marker}.partial"
+        with open(partial, "w", encoding="utf-8") as out:
             out.write(f"{game_id}\n")
+        os.replace(partial, self.marker)
         deadline = time.monotonic() + STOP_SECONDS
         while time.monotonic() < deadline:
             time.sleep(0.05)

@@ -33,18 +33,23 @@ if TYPE_CHECKING:
     from riichi.game.players import SeatView
     from riichi.rules import RuleSet
 
-__all__ = ["CallJudgement", "judge_call", "keeps_yaku", "open_yaku_han"]
+__all__ = ["STEP_BACK", "WIN_CAP", "WIN_PER_STEP_TILE", "WIN_PER_WAIT", "CallJudgement", "judge_call", "keeps_yaku",
+           "open_yaku_han"]
 
+# The tuples of floats below are annotated tuple[float, ...]: mypyc 1.19 reads a module's fixed-length tuple of
+# floats wrongly in some functions ("value for final name ... was not set"; tests/test_build.py).
 #: An open hand's value against the base (see the module description), by its yaku's han.
-_OPEN_FACTOR: Final = (0.0, 0.55, 1.0, 1.6)
+_OPEN_FACTOR: Final[tuple[float, ...]] = (0.0, 0.55, 1.0, 1.6)
 #: A closed hand's value against the base: the riichi it will declare, with its ura dora.
 _CLOSED_FACTOR: Final = 1.6
-#: The chance of winning by shanten and live improving tiles: the expert's numbers for its discards
-#: (riichi.game.expert, where they are explained), so that a call and a discard are judged alike.
-_WIN_PER_WAIT: Final = 0.065
-_WIN_PER_STEP_TILE: Final = 0.03
-_WIN_CAP: Final = 0.85
-_STEP_BACK: Final = (1.0, 0.45, 0.15, 0.05, 0.02)
+#: The chance of winning from tenpai by the live waits, at a full wall: each live wait adds this much (a riichi on
+#: a two-sided wait of 8 tiles wins about half the time in Tenhou's statistics), capped; short of tenpai, each
+#: live tile that takes a step. The expert judges its discards (riichi.game.expert) and its calls with these.
+WIN_PER_WAIT: Final = 0.065
+WIN_PER_STEP_TILE: Final = 0.03
+WIN_CAP: Final = 0.85
+#: The share of the tenpai chance one and two steps further back.
+STEP_BACK: Final[tuple[float, ...]] = (1.0, 0.45, 0.15, 0.05, 0.02)
 _DRAGONS: Final = (31, 32, 33)
 _SIMPLES: Final = frozenset(k for k in range(27) if k % 9 not in (0, 8))
 
@@ -88,8 +93,8 @@ def open_yaku_han(counts: list[int], rules: RuleSet, *, seat_wind: int, round_wi
 
 
 def _win(shanten_: int, useful: int, time_factor: float) -> float:
-    per = _WIN_PER_WAIT if shanten_ == 0 else _WIN_PER_STEP_TILE
-    return min(_WIN_CAP, per * useful) * _STEP_BACK[min(max(shanten_, 0), 4)] * time_factor
+    per = WIN_PER_WAIT if shanten_ == 0 else WIN_PER_STEP_TILE
+    return min(WIN_CAP, per * useful) * STEP_BACK[min(max(shanten_, 0), 4)] * time_factor
 
 
 def _useful(counts: list[int], n_melds: int, shanten_: int, unseen: list[int]) -> int:

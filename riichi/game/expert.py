@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from riichi.analysis.ev import EvOptions, expected_values
 from riichi.errors import RiichiError
 from riichi.game.danger import danger_of_kinds, seat_threats, visible_counts
-from riichi.game.call_value import judge_call, keeps_yaku
+from riichi.game.call_value import STEP_BACK, WIN_CAP, WIN_PER_STEP_TILE, WIN_PER_WAIT, judge_call, keeps_yaku
 from riichi.game.events import Chi, Discard, Pon, Riichi
 from riichi.game.legal import Action, Pass
 from riichi.game.players import is_value_honour, win_or_kita
@@ -49,15 +49,9 @@ _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
 #: Round numbers near the average deal-in of Tenhou's houou table (about 5,500 from a non-dealer's riichi).
 _LOSS: Final = 6000.0
 _LOSS_DEALER: Final = 9000.0
-#: The chance of winning from tenpai by the live waits, at a full wall: each live wait adds this much (a riichi on
-#: a two-sided wait of 8 tiles wins about half the time in Tenhou's statistics), capped.
-_WIN_PER_WAIT: Final = 0.065
-_WIN_CAP: Final = 0.85
 #: The average chance that a tile pushed on the way to tenpai deals into a tenpai hand (a tile not chosen for
 #: safety: near the rate of an unsafe number in the danger tables).
 _PUSH_DANGER: Final = 0.06
-#: The share of the tenpai chance one and two steps further back.
-_STEP_BACK: Final = (1.0, 0.45, 0.15, 0.05, 0.02)
 #: The expected-value search's budget for a choice of waits: states, not seconds, so that the choice does not
 #: depend on the machine's speed (the same seed plays the same game).
 _EV_OPTIONS: Final = EvOptions(max_states=20_000, max_seconds=None)
@@ -162,12 +156,12 @@ def judge_discards(view: SeatView, discards: list[Discard]) -> list[DiscardJudge
         counts[kind] += 1
         if a.tile.is_red:
             value -= (3000.0 if view.seat_wind is Wind.EAST else 2000.0) * 0.8
-        tenpai_win = min(_WIN_CAP, _WIN_PER_WAIT * useful) if sh == 0 else min(_WIN_CAP, 0.03 * useful)
+        tenpai_win = min(WIN_CAP, WIN_PER_WAIT * useful) if sh == 0 else min(WIN_CAP, WIN_PER_STEP_TILE * useful)
         if furiten:
             tenpai_win *= 0.4
         if sh == 0 and closed:
             value *= 1.6  # riichi, and ura dora
-        win = tenpai_win * _STEP_BACK[min(sh, 4)] * time_factor
+        win = tenpai_win * STEP_BACK[min(sh, 4)] * time_factor
         if threatened:
             win *= 0.75  # a riichi on the table ends hands sooner
         row = dangers[kind]

@@ -1,16 +1,14 @@
 """A whole tournament run through the club pages in a real headless Chromium: 32 players, 6 rounds.
 
 The organiser signs in, creates the event, adds the players and seats the six rounds on the organiser page, which
-shows each table's code once (the server keeps only their hashes): the test reads them all there. Each round goes
-through :func:`_round_through_pages` or :func:`_round_through_api`, and :data:`PAGE_ROUNDS` says which: rounds 1
-and 3 wholly through the pages (four tables entering their games from table pages at phone size, 390 × 844, table
-1 correcting a hand; the other four tables' final scores on the organiser page), round 2 through the organiser
-page (final scores of all eight tables), rounds 4 to 6 through the JSON API (the same calls the pages make), to
-keep the test short: on a shared 2-core machine at a load of 12, a round like 1 or 3 took about 20 s through the
-pages, round 2 about 9 s, a round through the API under a second, the whole test 68 s (the test prints each
-round's seconds under ``-s``). Any round can go through the pages: add it to :data:`PAGE_ROUNDS`. The standings page's
-totals equal the sum of each player's final points, each game scored again here by the score sheet
-(riichi.sheet) from what the database holds; the EMA export lists the same places and totals.
+shows each table's code once (the server keeps only their hashes): the test reads them all there. Every round goes
+through the pages (:func:`_round_through_pages`): in rounds 1 and 3 (:data:`PHONE_TABLES`) four tables enter their
+games from table pages at phone size, 390 × 844, table 1 correcting a hand, and the other four tables' final scores
+go in on the organiser page; in rounds 2, 4, 5 and 6 all eight tables' final scores go in on the organiser page.
+On a shared 2-core machine at a load of 12 a round with phones took about 20 s and one of final scores about 9 s
+(the test prints each round's seconds under ``-s``). The standings page's totals equal the sum of each player's
+final points, each game scored again here by the score sheet (riichi.sheet) from what the database holds; the EMA
+export lists the same places and totals.
 """
 
 from __future__ import annotations
@@ -133,12 +131,9 @@ def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, objec
         timings = {}
         for rnd in range(1, 7):
             started = time.monotonic()
-            if rnd in PAGE_ROUNDS:
-                _round_through_pages(organiser, phones, base, rnd, codes, PAGE_ROUNDS[rnd], errors)
-            else:
-                _round_through_api(organiser, base, eid, rnd)
+            _round_through_pages(organiser, phones, base, rnd, codes, PHONE_TABLES.get(rnd, range(0)), errors)
             timings[rnd] = round(time.monotonic() - started, 1)
-        print(f"seconds a round (pages: {sorted(PAGE_ROUNDS)}): {timings}")
+        print(f"seconds a round: {timings}")
 
         # The standings page against the score sheets.
         expected = _expected_totals(club, eid)
@@ -168,9 +163,9 @@ def test_a_tournament_of_32_players_through_the_pages(club_url: tuple[str, objec
     assert errors == []
 
 
-#: The rounds entered through the pages, each with the tables whose phones enter their hands (the others' final
-#: scores go in on the organiser page); the other rounds go through the JSON API.
-PAGE_ROUNDS: dict[int, range] = {1: range(1, 5), 2: range(0), 3: range(1, 5)}
+#: The rounds whose tables enter their hands from phones, and which tables: the others' final scores, and every
+#: table's in the other rounds, go in on the organiser page.
+PHONE_TABLES: dict[int, range] = {1: range(1, 5), 3: range(1, 5)}
 
 
 def _round_through_pages(organiser: Page, phones: Any, base: str, rnd: int, codes: dict[tuple[int, int], str],
@@ -193,18 +188,6 @@ def _round_through_pages(organiser: Page, phones: Any, base: str, rnd: int, code
             organiser.fill(f"#final-{gid}-{seat}", str(score))
         organiser.click(f"#final-{gid}")
         expect(row.locator("td").nth(3)).to_have_text("Final")
-
-
-def _round_through_api(organiser: Page, base: str, eid: int, rnd: int) -> None:
-    """Round ``rnd``'s final scores through the JSON API, as the organiser's browser (its cookie and CSRF
-    token)."""
-    csrf = organiser.evaluate("fetch('/club/api/me').then(r => r.json()).then(m => m.csrf)")
-    event = organiser.request.get(f"{base}/club/api/events/{eid}").json()
-    for tb in event["rounds"][rnd - 1]["tables"]:
-        r = organiser.request.post(f"{base}/club/api/games/{tb['game']}/final",
-                                   data={"version": tb["version"], "final_scores": _scores(rnd, tb["table"])},
-                                   headers={"X-CSRF-Token": csrf})
-        assert r.ok, r.text()
 
 
 def _scores(rnd: int, table: int) -> list[int]:

@@ -191,6 +191,25 @@ def test_a_bad_record_is_refused_in_the_pages_language(browser: Browser, base_ur
         context.close()
 
 
+def test_a_server_not_reached_is_said_in_the_pages_language(browser: Browser, base_url: str) -> None:  # noqa: F811
+    # The replay request cut off on its way (the network gone): in Japanese the catalogue's sentence for the
+    # pages' own code "network", and no English left (the browser's own reason is English, so it is not shown).
+    from tests.web.test_i18n import VISIBLE_TEXT, english_left
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ja-JP")
+    try:
+        pg = context.new_page()
+        pg.route("**/api/replay*", lambda route: route.abort())
+        pg.goto(base_url + "/replay?lang=ja")
+        expect(pg.locator("#file-button")).to_have_text("ファイルを選ぶ")  # the catalogue is loaded
+        pg.fill("#paste", MJLOG.read_text(encoding="utf-8"))
+        pg.click("#load")
+        expect(pg.locator("#load-error")).to_contain_text("サーバーに接続できません。")
+        assert english_left(pg.evaluate(VISIBLE_TEXT), set()) == []
+    finally:
+        context.close()
+
+
 def test_a_hand_the_engine_refuses_is_shown_up_to_the_refusal(page: Page, base_url: str) -> None:  # noqa: F811
     # The mjai record of the game with the second hand's first discard changed to a tile the discarder
     # does not hold (as in tests/web/test_replay_api.py): the first hand whole, the second up to the refusal,

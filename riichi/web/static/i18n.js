@@ -29,6 +29,9 @@ function tWords(text, prefix = "") {
 // An error the server or the library wrote (its code and its English message) in the page's language: in English
 // the message as written; else the catalogue's sentence for its code ("error:invalid_notation"), with the text at
 // fault and the caret under it (the message's last two lines, notation) kept, and the English message otherwise.
+// The pages' own error code, the server not reached, has its sentence in the catalogue as the library's codes do.
+N_("error:network");
+
 function errorMessage(error) {
   if (!error) return "";
   const known = i18n.messages["error:" + error.code];
