@@ -123,7 +123,9 @@ def data_messages() -> list[str]:
 
 def error_codes() -> list[str]:
     """The error codes the pages may be answered: the library's errors (each :class:`~riichi.errors.RiichiError`'s
-    ``code``) and the web server's own (the codes its refusals name in ``riichi/web/*.py``)."""
+    ``code``, found in the sources too, so that the list does not depend on which modules were imported: the
+    environments' ``invalid_action`` is defined in riichi.rl, which a run of the whole suite imports and this
+    script does not) and the web server's own (the codes its refusals name in ``riichi/web/*.py``)."""
     from riichi import errors
     from riichi.web.app import _HTTP_CODES
 
@@ -134,6 +136,8 @@ def error_codes() -> list[str]:
         codes.add(cls.code)
         todo.extend(cls.__subclasses__())
     codes.update(_HTTP_CODES.values())
+    for path in sorted((ROOT / "riichi").rglob("*.py")):
+        codes.update(re.findall(r'code: ClassVar\[str\] = "([a-z_]+)"', path.read_text(encoding="utf-8")))
     for path in sorted((ROOT / "riichi" / "web").glob("*.py")):
         text = path.read_text(encoding="utf-8")
         codes.update(re.findall(r'\(\d{3}, "([a-z_]+)"', text))

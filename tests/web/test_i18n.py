@@ -43,6 +43,20 @@ def test_every_message_of_the_pages_has_its_japanese() -> None:
     assert all(ja.get(text) for text in listed)
 
 
+def test_the_error_codes_listed_do_not_depend_on_the_modules_imported() -> None:
+    # The environments' invalid_action error is defined in riichi.rl: a run of the whole suite imports it, a run of
+    # the catalogue script alone did not, so the script dropped its sentence from the catalogue and the whole
+    # suite then found it missing. Listed in a fresh interpreter that imports no riichi.rl, it is there.
+    import subprocess  # noqa: PLC0415
+
+    probe = ("import importlib.util, sys; spec = importlib.util.spec_from_file_location('c', sys.argv[1]); "
+             "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m); "
+             "print('riichi.rl' in sys.modules, 'invalid_action' in m.error_codes())")
+    out = subprocess.run([sys.executable, "-c", probe, str(ROOT / "scripts" / "i18n_catalogue.py")],
+                         capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["False", "True"]
+
+
 def test_the_catalogue_is_read_with_babel_and_fills_values() -> None:
     assert translate("ja", "{han} han {fu} fu", han=4, fu=30) == "4翻30符"
     assert translate("en", "{han} han {fu} fu", han=4, fu=30) == "4 han 30 fu"
