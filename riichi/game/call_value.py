@@ -23,9 +23,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from riichi.counts import to_counts
 from riichi.game.events import Chi
 from riichi.game.legal import kuikae_kinds
-from riichi.shapes.shanten import NO_TILE, shanten, shanten_after_discards, shanten_after_draws
+from riichi.shapes.shanten import (
+    NO_TILE,
+    shanten,
+    shanten_after_discards,
+    shanten_after_draws,
+)
 from riichi.tiles import KIND_OF
 
 if TYPE_CHECKING:
@@ -34,7 +40,7 @@ if TYPE_CHECKING:
     from riichi.rules import RuleSet
 
 __all__ = ["STEP_BACK", "WIN_CAP", "WIN_PER_STEP_TILE", "WIN_PER_WAIT", "CallJudgement", "judge_call", "keeps_yaku",
-           "open_yaku_han"]
+           "open_yaku_han", "turns_factor"]
 
 # The tuples of floats below are annotated tuple[float, ...]: mypyc 1.19 reads a module's fixed-length tuple of
 # floats wrongly in some functions ("value for final name ... was not set"; tests/test_build.py).
@@ -92,6 +98,12 @@ def open_yaku_han(counts: list[int], rules: RuleSet, *, seat_wind: int, round_wi
     return han
 
 
+def turns_factor(view: SeatView) -> float:
+    """How much of a full hand's time is left: the seat's draws left (the live wall shared by the seats) over 12,
+    at most 1."""
+    return min(1.0, view.live_tiles_left / len(view.scores) / 12.0)
+
+
 def _win(shanten_: int, useful: int, time_factor: float) -> float:
     per = WIN_PER_WAIT if shanten_ == 0 else WIN_PER_STEP_TILE
     return min(WIN_CAP, per * useful) * STEP_BACK[min(max(shanten_, 0), 4)] * time_factor
@@ -107,15 +119,10 @@ def judge_call(view: SeatView, call: Chi | Pon, *, base: float, dora: list[int],
     """The call judged (the module description), or None where the hand called would hold no yaku it can see
     or come no closer to tenpai. ``base``: the hand's value without dora (by dealership); ``dora``: the dora
     each kind is worth; ``unseen``: the copies of each kind this seat cannot see."""
-    counts = [0] * 34
-    for t in view.hand:
-        counts[KIND_OF[t]] += 1
+    counts = to_counts(view.hand)
     melds = view.melds(view.seat)
     n_melds = len(melds)
-    meld_counts = [0] * 34
-    for m in melds:
-        for t in m.tiles:
-            meld_counts[KIND_OF[t]] += 1
+    meld_counts = to_counts(t for m in melds for t in m.tiles)
     seat_wind, round_wind = 27 + int(view.seat_wind), 27 + int(view.round_wind)
     after = list(counts)
     for t in call.own:
@@ -138,8 +145,7 @@ def judge_call(view: SeatView, call: Chi | Pon, *, base: float, dora: list[int],
     if best is None or best[0] >= shanten_now or (riichi_threat and best[0] != 0):
         return None
     called_shanten, discard = best
-    players = len(view.scores)
-    time_factor = min(1.0, view.live_tiles_left / players / 12.0)
+    time_factor = turns_factor(view)
     closed = not any(m.is_open for m in melds)
     dora_now = sum(dora[k] * (counts[k] + meld_counts[k]) for k in range(34))
     if closed:
@@ -162,12 +168,7 @@ def judge_call(view: SeatView, call: Chi | Pon, *, base: float, dora: list[int],
 
 def keeps_yaku(view: SeatView, kind: int) -> bool:
     """Whether an open hand still holds a yaku it can see (:func:`open_yaku_han`) once it discards ``kind``."""
-    counts = [0] * 34
-    for t in view.hand:
-        counts[KIND_OF[t]] += 1
-    for m in view.melds(view.seat):
-        for t in m.tiles:
-            counts[KIND_OF[t]] += 1
+    counts = to_counts((*view.hand, *(t for m in view.melds(view.seat) for t in m.tiles)))
     counts[kind] -= 1
     return open_yaku_han(counts, view.rules, seat_wind=27 + int(view.seat_wind),
                          round_wind=27 + int(view.round_wind)) > 0

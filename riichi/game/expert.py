@@ -29,9 +29,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from riichi.analysis.ev import EvOptions, expected_values
+from riichi.counts import to_counts
 from riichi.errors import RiichiError
+from riichi.game.call_value import (
+    STEP_BACK,
+    WIN_CAP,
+    WIN_PER_STEP_TILE,
+    WIN_PER_WAIT,
+    judge_call,
+    keeps_yaku,
+    turns_factor,
+)
 from riichi.game.danger import danger_of_kinds, seat_threats, visible_counts
-from riichi.game.call_value import STEP_BACK, WIN_CAP, WIN_PER_STEP_TILE, WIN_PER_WAIT, judge_call, keeps_yaku
 from riichi.game.events import Chi, Discard, Pon, Riichi
 from riichi.game.legal import Action, Pass
 from riichi.game.players import is_value_honour, win_or_kita
@@ -80,13 +89,6 @@ class DiscardJudgement:
                 f"{self.value:.0f}, deal-in {self.deal_in:.3f} (-{self.loss:.0f}), score {self.score:.0f}>")
 
 
-def _counts(view: SeatView) -> list[int]:
-    counts = [0] * 34
-    for t in view.hand:
-        counts[KIND_OF[t]] += 1
-    return counts
-
-
 def _dealer_seat(view: SeatView) -> int:
     return (view.seat - int(view.seat_wind)) % len(view.scores)
 
@@ -119,7 +121,7 @@ def _placement_weight(view: SeatView) -> float:
 
 def judge_discards(view: SeatView, discards: list[Discard]) -> list[DiscardJudgement]:
     """Every discard judged (the module description), best first."""
-    counts = _counts(view)
+    counts = to_counts(view.hand)
     n_melds = len(view.melds(view.seat))
     visible = visible_counts(view)
     unseen = [max(0, 4 - v) for v in visible]
@@ -134,9 +136,7 @@ def judge_discards(view: SeatView, discards: list[Discard]) -> list[DiscardJudge
     dealer = _dealer_seat(view)
     weight = _placement_weight(view)
     threatened = any(t.riichi or t.tenpai > 0.3 for t in threats)  # noqa: PLR2004
-    players = len(view.scores)
-    turns_left = view.live_tiles_left / players
-    time_factor = min(1.0, turns_left / 12.0)
+    time_factor = turns_factor(view)
     closed = not any(m.is_open for m in view.melds(view.seat))
     own_river = {KIND_OF[d.tile] for d in view.river(view.seat)}
     pressure = sum(t.tenpai * (_LOSS_DEALER if t.seat == dealer else _LOSS) for t in threats)

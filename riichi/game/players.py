@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
+from riichi.counts import to_counts
 from riichi.errors import RiichiError
 from riichi.game.events import Discard, Event, Kita, Pon, Riichi, Win
 from riichi.game.legal import Action, Pass
@@ -179,9 +180,7 @@ def _shanten_without(counts: list[int], kind: int, n_melds: int) -> int:
 def north_spare(view: SeatView, discards: list[Discard]) -> bool:
     """Setting a North aside helps (a dora, and a replacement draw) unless the hand needs it: the hand without
     it is as close to complete as the best of ``discards`` leaves it."""
-    counts = [0] * 34
-    for t in view.hand:
-        counts[KIND_OF[t]] += 1
+    counts = to_counts(view.hand)
     n_melds = len(view.melds(view.seat))
     best = min((_shanten_without(counts, KIND_OF[a.tile], n_melds) for a in discards), default=8)
     return _shanten_without(counts, _NORTH, n_melds) <= best
@@ -241,9 +240,7 @@ class EfficientPlayer:
         return actions[0]
 
     def _discard(self, view: SeatView, discards: list[Discard]) -> Discard:
-        counts = [0] * 34
-        for t in view.hand:
-            counts[KIND_OF[t]] += 1
+        counts = to_counts(view.hand)
         n_melds = len(view.melds(view.seat))
         best: tuple[int, int, int, int] | None = None
         choice = discards[0]
