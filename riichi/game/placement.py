@@ -47,8 +47,14 @@ from riichi.analysis.ev import OTHERS_WIN, DiscardEv, EvModel, EvResult
 from riichi.errors import InconsistentSituationError, InvalidCaseError
 from riichi.game import _placement_table as data
 from riichi.game.events import DrawKind
-from riichi.game.progress import HandFrame, HandOutcome, dealer_repeats, end_reason
-from riichi.rules import GameLength, GameRules, RuleSet
+from riichi.game.progress import (
+    HandFrame,
+    HandOutcome,
+    dealer_repeats,
+    end_reason,
+    last_round_wind,
+)
+from riichi.rules import GameRules, RuleSet
 from riichi.scoring.settlement import (
     place_bonus,
     settle_draw,
@@ -141,8 +147,7 @@ def check_scores(scores: Sequence[int], *, rules: RuleSet, riichi_sticks: int = 
 def _hands_after(rules: RuleSet, round_wind: Wind, round_number: int) -> int:
     """The hands of the regular game after this one (dealer repeats aside; 0 in All Last and in an extension)."""
     n = rules.players
-    last_wind = 0 if rules.game.length is GameLength.EAST_ONLY else 1
-    return max(0, (last_wind - int(round_wind)) * n + n - round_number)
+    return max(0, (int(last_round_wind(rules)) - int(round_wind)) * n + n - round_number)
 
 
 class Standings:

@@ -37,7 +37,8 @@ from riichi.rules import (
 from riichi.scoring.settlement import settle_game_end
 from riichi.tiles import Wind
 
-__all__ = ["EndReason", "HandFrame", "HandOutcome", "dealer_repeats", "end_reason", "is_bust", "next_frame"]
+__all__ = ["EndReason", "HandFrame", "HandOutcome", "dealer_repeats", "end_reason", "is_bust", "last_round_wind",
+           "next_frame"]
 
 
 class EndReason(enum.Enum):
@@ -82,6 +83,11 @@ class HandOutcome:
     scores_end: tuple[int, ...]
     #: Riichi sticks on the table at the end of the hand, this hand's deposits included (a win collects them).
     sticks_end: int
+
+
+def last_round_wind(rules: RuleSet) -> Wind:
+    """The round wind of the regular game's last hands: East in an east-only game, else South."""
+    return Wind.EAST if rules.game.length is GameLength.EAST_ONLY else Wind.SOUTH
 
 
 def is_bust(rules: RuleSet, scores: Sequence[int]) -> bool:
@@ -135,7 +141,7 @@ def end_reason(rules: RuleSet, frame: HandFrame, outcome: HandOutcome, *,
     if is_bust(rules, scores):
         return EndReason.BUST
     players = len(scores)
-    last_wind = Wind.EAST if game.length is GameLength.EAST_ONLY else Wind.SOUTH
+    last_wind = last_round_wind(rules)
     round_wind, number = frame.round_wind, frame.round_number
     if round_wind < last_wind or (round_wind == last_wind and number < players):
         return None
