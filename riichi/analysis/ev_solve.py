@@ -31,9 +31,16 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     n_draw, n_discard = len(graph.draw_keys), len(graph.discard_keys)
     table = graph.table
     tegawari = graph.tegawari
-    # The transitions (flat): draw state i's draws are edges start[i] .. start[i + 1] - 1.
+    # The values of one turn sit in one list, the draw states first, then the discard states (draw state i at
+    # i, discard state j at n_draw + j); a discard state with a single choice, free, is its draw state's alias
+    # (about two fifths of them in a wide search): its draws read the draw state's values, and it is never
+    # worked out on its own.
+    slot = _discard_slots(graph, n_draw)
+    solved_discards = [j for j in range(n_discard) if slot[j] == n_draw + j]
+    # The transitions (flat): draw state i's draws are edges start[i] .. start[i + 1] - 1, each into the slot of
+    # its discard state.
     start = graph.draw_start
-    target = graph.edge_target
+    target = [slot[j] for j in graph.edge_target]
     weight = graph.edge_weight
     win_weight = graph.win_weight  # the wins of a state: their weight, and their points weighted
     win_points = graph.win_points
@@ -59,33 +66,33 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             if w > 0.0 and unseen[i] > 0:
                 ron_chance[i] = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
                 ron_points[i] = points / w
-    # values at the turn being worked out (draw states) and at the one after it
-    dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
-    dw = [0.0] * n_draw
-    de = [0.0] * n_draw
+    # the values at the turn after (v*) and at the turn being worked out (n*), swapped each turn
+    size = n_draw + n_discard
+    vt = [0.0] * size
+    vw = [0.0] * size
+    ve = [0.0] * size
     for i in range(n_draw):
+        if tenpai[i]:
+            vt[i] = 1.0
         r = ron_chance[i]
         if r > 0.0:
-            dw[i] = r
-            de[i] = r * ron_points[i]
-    xt = [0.0] * n_discard
-    xw = [0.0] * n_discard
-    xe = [0.0] * n_discard
-    _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
-    size = last + 1
-    out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(len(watched) + len(also))]
-    _record(out, watched, also, last, dt, dw, de, xt, xw, xe)
+            vw[i] = r
+            ve[i] = r * ron_points[i]
+    _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs)
+    turns = last + 1
+    out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
+    watched_slots = watched + [slot[j] for j in also]
+    _record(out, watched_slots, last, vt, vw, ve)
     hazard = table.others_win if table is not None else []
-    # two sets of lists, the turn after and the turn being worked out, swapped each turn
-    nt = [0.0] * n_draw
-    nw = [0.0] * n_draw
-    ne = [0.0] * n_draw
+    nt = [0.0] * size
+    nw = [0.0] * size
+    ne = [0.0] * size
     for t in range(last - 1, first - 1, -1):
         left = graph.pool - t
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
         for i in range(n_draw):
             fb = fallback[i]
-            tn, wn, en = dt[fb], dw[fb], de[fb]
+            tn, wn, en = vt[fb], vw[fb], ve[fb]
             ww = win_weight[i]
             gain_t = ww * (1.0 - tn)
             gain_w = ww * (1.0 - wn)
@@ -94,9 +101,9 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                 total = ww
                 for e in range(start[i], start[i + 1]):
                     to = target[e]
-                    gt = xt[to] - tn
-                    gw = xw[to] - wn
-                    ge = xe[to] - en
+                    gt = vt[to] - tn
+                    gw = vw[to] - wn
+                    ge = ve[to] - en
                     if gt == 0.0 and gw == 0.0 and ge == 0.0:
                         continue  # a draw kept by tegawari that changes nothing is no event
                     w = weight[e]
@@ -109,9 +116,9 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                 for e in range(start[i], start[i + 1]):
                     to = target[e]
                     w = weight[e]
-                    gain_t += w * (xt[to] - tn)
-                    gain_w += w * (xw[to] - wn)
-                    gain_e += w * (xe[to] - en)
+                    gain_t += w * (vt[to] - tn)
+                    gain_w += w * (vw[to] - wn)
+                    gain_e += w * (ve[to] - en)
             share = float(unseen[i]) if uniform else float(left)
             if total > share:
                 if not tegawari and not uniform:
@@ -131,50 +138,60 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             nt[i] = yt
             nw[i] = yw
             ne[i] = ye
-        dt, dw, de, nt, nw, ne = nt, nw, ne, dt, dw, de
-        _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
-        _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
+        vt, vw, ve, nt, nw, ne = nt, nw, ne, vt, vw, ve
+        _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs)
+        _record(out, watched_slots, t, vt, vw, ve)
     return out
 
 
-def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int,  # noqa: PLR0913
-            dt: list[float], dw: list[float], de: list[float], xt: list[float], xw: list[float],
-            xe: list[float]) -> None:
-    for k, node in enumerate(watched):
+def _discard_slots(graph: Graph, n_draw: int) -> list[int]:
+    """Where each discard state's values sit in a turn's list: its own slot (n_draw + j), or, for a state with a
+    single free choice, the slot of the draw state it leads to."""
+    kids_start = graph.discard_start
+    kids = graph.kid_target
+    costs = graph.kid_cost
+    slot = [0] * len(graph.discard_keys)
+    for j in range(len(slot)):
+        e = kids_start[j]
+        if kids_start[j + 1] == e + 1 and costs[e] == 0.0:
+            slot[j] = kids[e]
+        else:
+            slot[j] = n_draw + j
+    return slot
+
+
+def _record(out: list[TurnValues], slots: list[int], t: int, vt: list[float], vw: list[float],
+            ve: list[float]) -> None:
+    for k, at in enumerate(slots):
         tv, wv, ev = out[k]
-        tv[t] = dt[node]
-        wv[t] = dw[node]
-        ev[t] = de[node]
-    for k, node in enumerate(also):
-        tv, wv, ev = out[len(watched) + k]
-        tv[t] = xt[node]
-        wv[t] = xw[node]
-        ev[t] = xe[node]
+        tv[t] = vt[at]
+        wv[t] = vw[at]
+        ev[t] = ve[at]
 
 
-def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913
-                      xw: list[float], xe: list[float], kids_start: list[int], kids: list[int],
-                      costs: list[float]) -> None:
-    """Each discard state's values: the best of the draw states its discards lead to, each value on its own
-    (what a choice costs taken from its expected score)."""
-    for j in range(len(xt)):
+def _best_of_discards(vt: list[float], vw: list[float], ve: list[float], n_draw: int,  # noqa: PLR0913
+                      discards: list[int], kids_start: list[int], kids: list[int], costs: list[float]) -> None:
+    """The values of the ``discards`` (in their slots after the ``n_draw`` draw states): the best of the draw
+    states their discards lead to, each value on its own (what a choice costs taken from its expected score)."""
+    for j in discards:
         first = True
         bt = bw = be = 0.0
         for e in range(kids_start[j], kids_start[j + 1]):
             child = kids[e]
-            x = dt[child]
+            x = vt[child]
             if x > bt:
                 bt = x
-            x = dw[child]
+            x = vw[child]
             if x > bw:
                 bw = x
-            x = de[child] - costs[e]
+            x = ve[child] - costs[e]
             if first or x > be:
                 be = x
                 first = False
-        xt[j] = bt
-        xw[j] = bw
-        xe[j] = be
+        at = n_draw + j
+        vt[at] = bt
+        vw[at] = bw
+        ve[at] = be
 
 
 def best_of(values: list[TurnValues], costs: list[float]) -> TurnValues:
