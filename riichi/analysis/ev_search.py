@@ -92,6 +92,22 @@ def _five_index(kind: int) -> int:
     return _FIVE_INDEX[kind]
 
 
+class _Draws:
+    """What the draw states of one 13-tile hand share, whatever red fives and flags they hold: its shanten, whether
+    tegawari may keep a draw there (the tiles kept since the position allow one more), its unseen tiles, and its
+    draws, each (kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes): those that lower
+    the shanten, and (once a state keeps any) every one, in the order of the kinds."""
+
+    __slots__ = ("every", "keeps", "now", "unseen", "useful")
+
+    def __init__(self, now: int, keeps: bool, unseen: int, useful: list[tuple[int, int, bool, bytes]]) -> None:
+        self.now = now
+        self.keeps = keeps
+        self.unseen = unseen
+        self.useful = useful
+        self.every: list[tuple[int, int, bool, bytes]] | None = None
+
+
 class Graph:
     """The states reachable from one position, their transitions, then their values turn by turn."""
 
@@ -163,6 +179,11 @@ class Graph:
         #: differ only in their red fives or flags share their counts.
         self._after: dict[bytes, tuple[int, ...]] = {}
         self._wins: dict[bytes, float | None] = {}
+        #: What the states of one hand share (their red fives and flags aside), worked out once a hand: the draws
+        #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
+        #: the 13 tiles it leaves).
+        self._draws: dict[bytes, _Draws] = {}
+        self._discards: dict[bytes, list[tuple[int, int, bytes]]] = {}
 
     def distance(self, counts: list[int]) -> int:
         """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
@@ -186,7 +207,9 @@ class Graph:
         """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
         :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
         tenpai, for furiten), made if new."""
-        key = bytes(counts) + bytes(reds) + bytes((flags, let_go))
+        return self._draw_state(bytes(counts) + bytes(reds) + bytes((flags, let_go)))
+
+    def _draw_state(self, key: bytes) -> int:
         found = self.draw_ids.get(key)
         if found is not None:
             return found
@@ -202,8 +225,9 @@ class Graph:
         self.draw_unseen.append(0)
         return node
 
-    def _discard_state(self, counts: list[int], reds: list[int], flags: int) -> int:
-        key = bytes(counts) + bytes(reds) + bytes((flags, 0))
+    def _discard_state(self, key: bytes) -> int:
+        """The id of the discard state of ``key`` (14 concealed counts, the red fives per suit, the flags, 0),
+        made if new."""
         found = self.discard_ids.get(key)
         if found is not None:
             return found
@@ -261,77 +285,106 @@ class Graph:
             self._after[key] = found
         return found
 
+    def _draws_of(self, hand: bytes) -> _Draws:
+        """The draws of the 13-tile ``hand`` (its counts' bytes), worked out once for all its states."""
+        found = self._draws.get(hand)
+        if found is not None:
+            return found
+        counts = list(hand)
+        now = self._shanten_of_key(hand)
+        keeps = self.tegawari and self.distance(counts) + now < self.origin_shanten + self.extra
+        after = self.after_of(hand, counts, draws=True)
+        avail = self.avail
+        unseen_total = 0
+        useful: list[tuple[int, int, bool, bytes]] = []
+        for kind in range(34):
+            unseen = avail[kind] - counts[kind]
+            if unseen <= 0:
+                continue
+            unseen_total += unseen
+            if after[kind] < now:
+                counts[kind] += 1
+                useful.append((kind, unseen, True, bytes(counts)))
+                counts[kind] -= 1
+        found = _Draws(now, keeps, unseen_total, useful)
+        self._draws[hand] = found
+        return found
+
+    def _every_draw(self, hand: bytes, draws: _Draws) -> list[tuple[int, int, bool, bytes]]:
+        """Every draw of the 13-tile ``hand`` (tegawari keeps those that do not help too), made once a hand."""
+        every = draws.every
+        if every is None:
+            every = []
+            counts = list(hand)
+            useful = {kind for kind, _, _, _ in draws.useful}
+            avail = self.avail
+            for kind in range(34):
+                unseen = avail[kind] - counts[kind]
+                if unseen > 0:
+                    counts[kind] += 1
+                    every.append((kind, unseen, kind in useful, bytes(counts)))
+                    counts[kind] -= 1
+            draws.every = every
+        return every
+
     def _expand_draw(self, node: int) -> None:
         key = self.draw_keys[node]
         hand_key = key[:34]
         counts = list(hand_key)
         reds = list(key[34:37])
         flags = key[37]
-        riichi = flags & RIICHI != 0
-        now = self._shanten_of_key(hand_key)
+        draws = self._draws_of(hand_key)
+        now = draws.now
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
-            self.draw_unseen[node] = sum([max(0, self._unseen(counts, k)) for k in range(34)])
+            self.draw_unseen[node] = draws.unseen
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 self.draw_fallback[node] = self.draw_state(counts, reds, flags & ~IPPATSU, key[38])
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
-        keep_any = (self.tegawari and not riichi
-                    and self.distance(counts) + now < self.origin_shanten + self.extra)
-        after = self.after_of(hand_key, counts, draws=True)
-        avail = self.avail
-        for kind in range(34):
-            unseen = avail[kind] - counts[kind]
-            if unseen <= 0:
-                continue
-            useful = after[kind] < now
-            if not useful and not keep_any:
-                continue
-            counts[kind] += 1
-            if not useful and keep_any:  # tegawari: the 14 tiles choose what to let go, the draw itself included
-                self._add_kept(counts, reds, kind, unseen, flags & ~IPPATSU)
-            elif useful:
-                suit = _five_index(kind)
-                red = 0
-                if suit >= 0:
-                    red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
+        # tegawari: the 14 tiles choose what to let go, the draw itself included
+        keep_any = draws.keeps and flags & RIICHI == 0
+        moves = self._every_draw(hand_key, draws) if keep_any else draws.useful
+        kept = flags & ~IPPATSU  # the discard states' flags: ippatsu lasts one draw
+        tail = bytes(reds) + bytes((kept, 0))
+        red_total = self.red_total
+        fixed_reds = self.fixed_reds
+        for kind, unseen, useful, child in moves:
+            suit = _five_index(kind)
+            red = 0
+            if suit >= 0:
+                red = max(0, min(unseen, red_total[suit] - reds[suit] - fixed_reds[suit]))
+            if useful and now == 0:  # a win; a winning tile without a yaku is thrown back like any other
+                counts[kind] += 1
                 if unseen - red > 0:
-                    self._add_draw(counts, reds, kind, unseen - red, -1, node, flags=flags, tenpai=now == 0)
+                    self._add_win(counts, reds, kind, unseen - red, -1, node, flags)
                 if red > 0:
                     reds[suit] += 1
-                    self._add_draw(counts, reds, kind, red, suit, node, flags=flags, tenpai=now == 0)
+                    self._add_win(counts, reds, kind, red, suit, node, flags)
                     reds[suit] -= 1
-            counts[kind] -= 1
-
-    def _add_kept(self, counts: list[int], reds: list[int], kind: int, unseen: int, flags: int) -> None:
-        suit = _five_index(kind)
-        red = 0
-        if suit >= 0:
-            red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
-        if unseen - red > 0:
-            self._add_edge(float(unseen - red), self._discard_state(counts, reds, flags))
-        if red > 0:
-            reds[suit] += 1
-            self._add_edge(float(red), self._discard_state(counts, reds, flags))
-            reds[suit] -= 1
+                counts[kind] -= 1
+                continue
+            if unseen - red > 0:
+                self._add_edge(float(unseen - red), self._discard_state(child + tail))
+            if red > 0:
+                reds[suit] += 1
+                self._add_edge(float(red), self._discard_state(child + bytes(reds) + bytes((kept, 0))))
+                reds[suit] -= 1
 
     def _add_edge(self, weight: float, target: int) -> None:
         self.edge_weight.append(weight)
         self.edge_target.append(target)
 
-    def _add_draw(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int,  # noqa: PLR0913
-                  node: int, *, flags: int, tenpai: bool) -> None:
-        if tenpai:
-            points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
-            if points is not None:  # a winning tile without a yaku is thrown back like any other
-                w = float(weight)
-                self.win_w.append(w)
-                self.win_p.append(points)
-                self.win_weight[node] += w
-                self.win_points[node] += w * points
-        else:
-            self._add_edge(float(weight), self._discard_state(counts, reds, flags & ~IPPATSU))
+    def _add_win(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int,  # noqa: PLR0913
+                 node: int, flags: int) -> None:
+        points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
+        if points is not None:
+            w = float(weight)
+            self.win_w.append(w)
+            self.win_p.append(points)
+            self.win_weight[node] += w
+            self.win_points[node] += w * points
 
     def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
                     tsumo: bool) -> float | None:
@@ -381,32 +434,42 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
+    def _discards_of(self, hand: bytes) -> list[tuple[int, int, bytes]]:
+        """The allowed discards of the 14-tile ``hand`` (its counts' bytes), each (kind, shanten after it, the 13
+        tiles it leaves), worked out once for all its states; none for a complete hand."""
+        found = self._discards.get(hand)
+        if found is not None:
+            return found
+        found = []
+        now = self._shanten_of_key(hand)
+        if now >= 0:  # a complete hand: no discard keeps it so
+            counts = list(hand)
+            down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
+            shanten_after = self.after_of(hand, counts, draws=False)
+            for kind in range(34):
+                if not counts[kind]:
+                    continue
+                after = shanten_after[kind]
+                if after != now and not (down and after == now + 1):
+                    continue
+                counts[kind] -= 1
+                found.append((kind, after, bytes(counts)))
+                counts[kind] += 1
+        self._discards[hand] = found
+        return found
+
     def _expand_discard(self, node: int) -> None:
         key = self.discard_keys[node]
-        hand_key = key[:34]
-        counts = list(hand_key)
         reds = list(key[34:37])
         flags = key[37]
-        now = self._shanten_of_key(hand_key)
-        if now < 0:
-            return  # complete: no discard keeps it so
-        down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
-        shanten_after = self.after_of(hand_key, counts, draws=False)
-        for kind in range(34):
-            if not counts[kind]:
-                continue
-            after = shanten_after[kind]
-            if after != now and not (down and after == now + 1):
-                continue
-            counts[kind] -= 1
+        for kind, after, child in self._discards_of(key[:34]):
             suit = _five_index(kind)
-            if suit < 0 or counts[kind] + 1 > reds[suit]:  # a plain one to let go
-                self._add_kids(self.after_discard(counts, reds, flags, kind, after))
+            if suit < 0 or key[kind] > reds[suit]:  # a plain one to let go
+                self._add_kids(self._choices(child, reds, flags, kind, after, double=False))
             if suit >= 0 and reds[suit] > 0:
                 reds[suit] -= 1
-                self._add_kids(self.after_discard(counts, reds, flags, kind, after))
+                self._add_kids(self._choices(child, reds, flags, kind, after, double=False))
                 reds[suit] += 1
-            counts[kind] += 1
 
     def _add_kids(self, choices: list[tuple[int, float]]) -> None:
         for child, cost in choices:
@@ -418,16 +481,21 @@ class Graph:
         """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
         with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
+        return self._choices(bytes(counts), reds, flags, kind, after, double=double)
+
+    def _choices(self, hand: bytes, reds: list[int], flags: int, kind: int, after: int, *,  # noqa: PLR0913
+                 double: bool) -> list[tuple[int, float]]:
         table = self.table
+        hand_reds = hand + bytes(reds)
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            return [(self.draw_state(counts, reds, flags, let_go), 0.0)]
+            return [(self._draw_state(hand_reds + bytes((flags, let_go))), 0.0)]
         if table is None:
-            return [(self.draw_state(counts, reds, RIICHI), 0.0)]
+            return [(self._draw_state(hand_reds + bytes((RIICHI, 0))), 0.0)]
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        out = [(self.draw_state(counts, reds, declared, kind + 1), table.riichi_cost)]
+        out = [(self._draw_state(hand_reds + bytes((declared, kind + 1))), table.riichi_cost)]
         if table.riichi_choice:
-            out.append((self.draw_state(counts, reds, 0, kind + 1), 0.0))
+            out.append((self._draw_state(hand_reds + bytes((0, kind + 1))), 0.0))
         return out
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
