@@ -173,7 +173,8 @@ class Graph:
         self.draw_fallback: list[int] = []
         self.draw_ron: list[tuple[float, float]] = []
         self.draw_unseen: list[int] = []
-        #: Shanten of every hand met (the same hands come back from many states), and each win's points.
+        #: Shanten of every hand met (the same hands come back from many states; a hand's draws and discards
+        #: leave each the shanten found for it), and each win's points.
         self._shanten: dict[bytes, int] = {}
         #: The shanten after each draw (13 tiles) or each discard (14 tiles) of every hand met: states that
         #: differ only in their red fives or flags share their counts.
@@ -304,8 +305,10 @@ class Graph:
             unseen_total += unseen
             if after[kind] < now:
                 counts[kind] += 1
-                useful.append((kind, unseen, True, bytes(counts)))
+                child = bytes(counts)
                 counts[kind] -= 1
+                useful.append((kind, unseen, True, child))
+                self._shanten[child] = after[kind]
         found = _Draws(now, keeps, unseen_total, useful)
         self._draws[hand] = found
         return found
@@ -316,14 +319,16 @@ class Graph:
         if every is None:
             every = []
             counts = list(hand)
-            useful = {kind for kind, _, _, _ in draws.useful}
+            after = self.after_of(hand, counts, draws=True)
             avail = self.avail
             for kind in range(34):
                 unseen = avail[kind] - counts[kind]
                 if unseen > 0:
                     counts[kind] += 1
-                    every.append((kind, unseen, kind in useful, bytes(counts)))
+                    child = bytes(counts)
                     counts[kind] -= 1
+                    every.append((kind, unseen, after[kind] < draws.now, child))
+                    self._shanten[child] = after[kind]
             draws.every = every
         return every
 
@@ -453,8 +458,10 @@ class Graph:
                 if after != now and not (down and after == now + 1):
                     continue
                 counts[kind] -= 1
-                found.append((kind, after, bytes(counts)))
+                child = bytes(counts)
                 counts[kind] += 1
+                found.append((kind, after, child))
+                self._shanten[child] = after
         self._discards[hand] = found
         return found
 
