@@ -51,6 +51,8 @@ OTHERS_WIN: Final[tuple[float, ...]] = (0.0, 0.0008, 0.0017, 0.0038, 0.0094, 0.0
 #: A riichi's deposit, and what each honba adds from each paying seat.
 _RIICHI_COST: Final = 1000.0
 _HONBA: Final = 100
+#: The dead wall's tiles: the live wall is the rest of the set less the 13 tiles dealt to each seat.
+_DEAD_WALL: Final = 14
 #: The default budget: the states a 3-shanten hand needs with room to spare, a few hundred MB at most.
 DEFAULT_MAX_STATES: Final = 400_000
 
@@ -62,7 +64,7 @@ class EvModel(enum.Enum):
     PEER = "peer"
     #: The project's own model of a seat at a real table (docs/analysis.md): ron on the other seats' discards
     #: (furiten kept), draws as shares of the unseen tiles for as many turns as the wall leaves, riichi or dama
-    #: as a choice at a cost, ippatsu and double riichi, honba and sticks.
+    #: as a choice at a cost, ippatsu and double riichi, haitei and houtei at the wall's end, honba and sticks.
     TABLE = "table"
 
 
@@ -104,6 +106,10 @@ class EvOptions(Frozen):
     ron_factor: float = 0.5
     #: The hand may end by another seat's win, turn by turn as often as in the repository's Tenhou games.
     others_win: bool = True
+    #: The last turn ends the live wall: a tsumo on its last tile is haitei, a ron on its last discard houtei
+    #: (one han more each, and a yaku for a hand that has none), and after the player's last draw only the
+    #: seats that still draw let a tile go (docs/analysis.md, "The table model").
+    haitei: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +241,8 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
                            riichi_choice=opts.riichi_choice, riichi_cost=_RIICHI_COST, ippatsu=opts.ippatsu,
                            furiten=furiten, bonus=float(honba * _HONBA * (rule_set.players - 1)
                                                         + _RIICHI_COST * riichi_sticks),
-                           ron_factor=opts.ron_factor, others_win=list(OTHERS_WIN) if opts.others_win else [])
+                           ron_factor=opts.ron_factor, others_win=list(OTHERS_WIN) if opts.others_win else [],
+                           haitei=opts.haitei, after_last=_after_last(rule_set, _wind(seat_wind), tiles_left))
     limits = SearchLimits(opts.max_states, opts.max_seconds)
 
     def make_graph(values: WinValues, fixed: list[int]) -> Graph:
@@ -296,6 +303,26 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     rows.sort(key=lambda d: (-d.value[0], -d.win[0], -d.tenpai[0], 99 if d.tile is None else d.tile.kind,
                              d.tile is not None and not d.tile.is_red, not d.kita))
     return EvResult(opts.model, opts.first_turn, opts.last_turn, pool, tuple(rows))
+
+
+def _after_last(rules: RuleSet, seat: Wind, tiles_left: int | None) -> int:
+    """How many other seats still draw after the player's last draw: the live wall ``tiles_left`` now (right
+    after the player's draw) less the player's draws left, one in each round of the seats; without it, as a
+    hand without calls plays the rules' whole wall (70 draws with four players, East's first): East draws its
+    last tile with one draw left after it, South the last tile, West with three left, North with two; with
+    three players (55 draws), East the last tile, South with two left, West with one.
+
+    >>> from riichi.rules import TENHOU_SANMA
+    >>> [_after_last(TENHOU, w, None) for w in Wind], [_after_last(TENHOU_SANMA, w, None) for w in Wind][:3]
+    ([1, 0, 3, 2], [0, 2, 1])
+    >>> _after_last(TENHOU, Wind.EAST, 9), _after_last(TENHOU, Wind.EAST, 8)
+    (1, 0)
+    """
+    players = rules.players
+    if tiles_left is not None:
+        return tiles_left % players
+    live_draws = rules.tiles.size - _DEAD_WALL - 13 * players
+    return (live_draws - int(seat) - 1) % players
 
 
 def _row(tile: Tile | None, after: int, values: TurnValues, opts: EvOptions) -> DiscardEv:

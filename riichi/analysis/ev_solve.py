@@ -12,6 +12,11 @@ model the other seats let a tile go first: with r the chance that one of them is
 ron, and h the chance that another seat wins before the next draw, X[t] = r (1, 1, ron points) + (1 - r)
 (h (tenpai now, 0, 0) + (1 - h) Y[t]); in the peer model X = Y. A discard state takes the best of
 its discards at t, each of T, W and E on its own, a riichi's cost taken from E.
+
+At the last turn a draw state's X is (tenpai now, r, r ron points), no draw following. Where the table model
+knows the wall's end (``TableRules.haitei``), only the ``after_last`` seats that still draw let a tile go
+then, the last of them the houtei (its wins scored with houtei, a hand with no other yaku won too); with none
+of them, the player's own last draw (from the turn before) is the haitei, its wins scored so.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
         for e in range(start[i], start[i + 1]):
             moved += weight[e]
         totals[i] = win_weight[i] + moved
+    all_totals = totals
     kids_start = graph.discard_start
     kids = graph.kid_target
     costs = graph.kid_cost
@@ -63,11 +69,19 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
     dw = [0.0] * n_draw
     de = [0.0] * n_draw
-    for i in range(n_draw):
-        r = ron_chance[i]
-        if r > 0.0:
-            dw[i] = r
-            de[i] = r * ron_points[i]
+    if table is not None and table.haitei:
+        _after_the_last_draw(graph, dw, de)
+    else:
+        for i in range(n_draw):
+            r = ron_chance[i]
+            if r > 0.0:
+                dw[i] = r
+                de[i] = r * ron_points[i]
+    # the draw of the last turn: the wall's last tile (haitei) where no other seat draws after it
+    haitei_draw = table is not None and table.haitei and table.after_last == 0
+    last_weight = [w for w, _ in graph.draw_last] if haitei_draw else win_weight
+    last_points = [p for _, p in graph.draw_last] if haitei_draw else win_points
+    last_totals = [totals[i] - win_weight[i] + last_weight[i] for i in range(n_draw)] if haitei_draw else totals
     xt = [0.0] * n_discard
     xw = [0.0] * n_discard
     xe = [0.0] * n_discard
@@ -83,6 +97,8 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     for t in range(last - 1, first - 1, -1):
         left = graph.pool - t
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
+        win_weight, win_points, totals = ((last_weight, last_points, last_totals) if t == last - 1
+                                          else (graph.win_weight, graph.win_points, all_totals))
         for i in range(n_draw):
             fb = fallback[i]
             tn, wn, en = dt[fb], dw[fb], de[fb]
@@ -135,6 +151,33 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
         _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
         _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
     return out
+
+
+def _after_the_last_draw(graph: Graph, dw: list[float], de: list[float]) -> None:
+    """The draw states' win chance and expected points after the player's last draw, where the wall's end is
+    modelled: the other seats that still draw each let a tile go, the last of them the houtei (none: the hand
+    is over)."""
+    table = graph.table
+    assert table is not None
+    discards = table.after_last
+    if not table.ron or discards == 0:
+        return
+    unseen = graph.draw_unseen
+    factor = table.ron_factor
+    for i in range(len(dw)):
+        if unseen[i] <= 0:
+            continue
+        w, points = graph.draw_ron[i]
+        c = 1.0 - (1.0 - factor * w / unseen[i]) ** (discards - 1) if w > 0.0 else 0.0
+        value = c * points / w if w > 0.0 else 0.0
+        w_last, points_last = graph.draw_last[i]
+        if w_last > 0.0:  # the houtei: whatever the other discards did not win
+            q = factor * w_last / unseen[i]
+            c_last = (1.0 - c) * q
+            c += c_last
+            value += c_last * points_last / w_last
+        dw[i] = c
+        de[i] = value
 
 
 def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int,  # noqa: PLR0913
