@@ -171,3 +171,25 @@ def test_the_request_switches_it() -> None:
     bad = analyze_case({**request, "ev": {"haitei": "yes"}})
     assert bad["ok"] is False
     assert bad["error"] == {"code": "invalid_case", "message": "'ev.haitei' is true or false, not 'yes'"}
+
+
+def test_no_riichi_at_the_last_turn() -> None:
+    # West at its last turn (no tiles_left: three seats still draw after it, so 3 tiles at most are left):
+    # the rules want 4 tiles left for a riichi (riichi_min_wall_tiles), so letting 9m go leaves a dama hand
+    # with no yaku on a ron: only the houtei, the third discard, wins, p = 0.5 * 4/123, at 1 han 40 fu (20 + 10
+    # menzen ron + 4 for the triplet completed by ron), 1,300 for a non-dealer. A riichi would have won on
+    # each of the three discards.
+    p = 0.5 * 4 / 123
+    d = expected_values(RIICHI_HAND + "9m", seat_wind="W", options=EvOptions(first_turn=18)).find("9m")
+    assert d.win[0] == pytest.approx(p, abs=1e-12)
+    assert d.value[0] == pytest.approx(p * 1300, abs=1e-9)
+    # M-League's rules set no such minimum: the riichi's win chance, every discard a ron (each value on its own)
+    free = expected_values(RIICHI_HAND + "9m", seat_wind="W", rules="mleague",
+                           options=EvOptions(first_turn=18)).find("9m")
+    assert free.win[0] == pytest.approx(1 - (1 - p) ** 3, abs=1e-12)
+    # one turn earlier a riichi is allowed (7 tiles left after the draw of turn 17)
+    earlier = expected_values(RIICHI_HAND + "9m", seat_wind="W", tiles_left=7,
+                              options=EvOptions(first_turn=17, others_win=False)).find("9m")
+    riichi = expected_values(RIICHI_HAND + "9m", seat_wind="W", tiles_left=7,
+                             options=EvOptions(first_turn=17, others_win=False, riichi_choice=False)).find("9m")
+    assert earlier.win[0] == riichi.win[0]

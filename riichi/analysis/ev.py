@@ -233,7 +233,11 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     values = WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind), dora=indicators,
                        unseen=unseen, rules=rule_set, kita=kita)
     table = None
+    riichi_until: int | None = None
     if table_model:
+        after_last = _after_last(rule_set, _wind(seat_wind), tiles_left)
+        if opts.haitei and opts.riichi_choice:
+            riichi_until = _riichi_until(rule_set, opts.last_turn, after_last)
         furiten = [False] * 34
         for t in _tiles(discards):
             furiten[t.kind] = True
@@ -242,7 +246,8 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
                            furiten=furiten, bonus=float(honba * _HONBA * (rule_set.players - 1)
                                                         + _RIICHI_COST * riichi_sticks),
                            ron_factor=opts.ron_factor, others_win=list(OTHERS_WIN) if opts.others_win else [],
-                           haitei=opts.haitei, after_last=_after_last(rule_set, _wind(seat_wind), tiles_left))
+                           haitei=opts.haitei, after_last=after_last,
+                           riichi_until=opts.last_turn if riichi_until is None else riichi_until)
     limits = SearchLimits(opts.max_states, opts.max_seconds)
 
     def make_graph(values: WinValues, fixed: list[int]) -> Graph:
@@ -278,7 +283,8 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     graph.build()
     watched = [node for _, _, choices in entries for node, _ in choices]
     solved = dict(zip(watched, solve(graph, watched), strict=True))
-    rows = [_row(tile, after, best_of([solved[node] for node, _ in choices], [cost for _, cost in choices]), opts)
+    rows = [_row(tile, after, best_of([solved[node] for node, _ in choices], [cost for _, cost in choices],
+                                      riichi_until), opts)
             for tile, after, choices in entries]
     if size == 14 and rule_set.scoring.nukidora and counts[_NORTH.kind]:  # noqa: PLR2004 - set a North aside
         counts[_NORTH.kind] -= 1
@@ -323,6 +329,20 @@ def _after_last(rules: RuleSet, seat: Wind, tiles_left: int | None) -> int:
         return tiles_left % players
     live_draws = rules.tiles.size - _DEAD_WALL - 13 * players
     return (live_draws - int(seat) - 1) % players
+
+
+def _riichi_until(rules: RuleSet, last: int, after_last: int) -> int:
+    """The last turn a riichi may be declared: right after the player's draw of turn t the live wall holds
+    ``after_last + players * (last - t)`` tiles, at least the rules' fewest for a riichi.
+
+    >>> _riichi_until(TENHOU, 18, 0), _riichi_until(TENHOU, 18, 3), _riichi_until(resolve_rules("mleague"), 18, 0)
+    (17, 17, 18)
+    """
+    fewest = rules.game.riichi_min_wall_tiles
+    if fewest is None or after_last >= fewest:
+        return last
+    players = rules.players
+    return last - (fewest - after_last + players - 1) // players
 
 
 def _row(tile: Tile | None, after: int, values: TurnValues, opts: EvOptions) -> DiscardEv:

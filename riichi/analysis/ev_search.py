@@ -54,18 +54,21 @@ class TableRules:
     points (honba and sticks on the table) added to every win; and the end of the wall (``haitei``)."""
 
     __slots__ = ("after_last", "bonus", "furiten", "haitei", "ippatsu", "others_win", "players", "riichi_choice",
-                 "riichi_cost", "ron", "ron_factor", "uniform")
+                 "riichi_cost", "riichi_until", "ron", "ron_factor", "uniform")
 
     def __init__(self, *, players: int, ron: bool, uniform: bool, riichi_choice: bool,  # noqa: PLR0913
                  riichi_cost: float, ippatsu: bool, furiten: list[bool], bonus: float, ron_factor: float,
-                 others_win: list[float], haitei: bool = False, after_last: int = -1) -> None:
+                 others_win: list[float], haitei: bool = False, after_last: int = -1,
+                 riichi_until: int = 1 << 30) -> None:
         """``ron_factor`` scales the chance that another seat lets a wait go (1: as often as a random unseen
         tile); ``others_win[t]`` is the chance that the hand ends by another seat's win before the player's
         draw of turn t (the last entry for later turns). With ``haitei`` the last turn ends the live wall:
         ``after_last`` other seats (0 to players - 1) still draw and discard after the player's last draw, the
         last of them the houtei; with none, the player's last draw is the haitei. Without it (or with
         ``after_last`` -1) every other seat discards once more after the player's last draw, none of it the
-        wall's last tile."""
+        wall's last tile. A riichi may be declared by turn ``riichi_until`` only, where it is a choice (the
+        rules' fewest tiles left for one)."""
+        self.riichi_until = riichi_until
         self.haitei = haitei and after_last >= 0
         self.after_last = after_last if self.haitei else players - 1
         self.ron_factor = ron_factor

@@ -16,7 +16,8 @@ its discards at t, each of T, W and E on its own, a riichi's cost taken from E.
 At the last turn a draw state's X is (tenpai now, r, r ron points), no draw following. Where the table model
 knows the wall's end (``TableRules.haitei``), only the ``after_last`` seats that still draw let a tile go
 then, the last of them the houtei (its wins scored with houtei, a hand with no other yaku won too); with none
-of them, the player's own last draw (from the turn before) is the haitei, its wins scored so.
+of them, the player's own last draw (from the turn before) is the haitei, its wins scored so; and a riichi
+(where it is a choice) is declared by turn ``riichi_until`` only, the wall then too short for one.
 """
 
 from __future__ import annotations
@@ -85,7 +86,9 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     xt = [0.0] * n_discard
     xw = [0.0] * n_discard
     xe = [0.0] * n_discard
-    _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
+    # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
+    riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
+    _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs, riichi=last <= riichi_until)
     size = last + 1
     out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(len(watched) + len(also))]
     _record(out, watched, also, last, dt, dw, de, xt, xw, xe)
@@ -148,7 +151,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             nw[i] = yw
             ne[i] = ye
         dt, dw, de, nt, nw, ne = nt, nw, ne, dt, dw, de
-        _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
+        _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs, riichi=t <= riichi_until)
         _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
     return out
 
@@ -197,13 +200,16 @@ def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int, 
 
 def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913
                       xw: list[float], xe: list[float], kids_start: list[int], kids: list[int],
-                      costs: list[float]) -> None:
+                      costs: list[float], *, riichi: bool = True) -> None:
     """Each discard state's values: the best of the draw states its discards lead to, each value on its own
-    (what a choice costs taken from its expected score)."""
+    (what a choice costs taken from its expected score); not ``riichi``: none of the riichi declarations (the
+    choices that cost), too few tiles being left for one (each has its dama beside it)."""
     for j in range(len(xt)):
         first = True
         bt = bw = be = 0.0
         for e in range(kids_start[j], kids_start[j + 1]):
+            if not riichi and costs[e] > 0.0:
+                continue
             child = kids[e]
             x = dt[child]
             if x > bt:
@@ -220,12 +226,21 @@ def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: lis
         xe[j] = be
 
 
-def best_of(values: list[TurnValues], costs: list[float]) -> TurnValues:
-    """The best of several draw states' per-turn values (the choices of one discard), each value on its own."""
+def best_of(values: list[TurnValues], costs: list[float], riichi_until: int | None = None) -> TurnValues:
+    """The best of several draw states' per-turn values (the choices of one discard), each value on its own;
+    after turn ``riichi_until`` (None: none) only the choices that cost nothing (dama, not a riichi), where
+    there is one."""
     size = len(values[0][0])
-    tv = [max(v[0][t] for v in values) for t in range(size)]
-    wv = [max(v[1][t] for v in values) for t in range(size)]
-    ev = [max(v[2][t] - c for v, c in zip(values, costs, strict=True)) for t in range(size)]
+    tv = [0.0] * size
+    wv = [0.0] * size
+    ev = [0.0] * size
+    every = list(range(len(values)))
+    free = [k for k in every if costs[k] <= 0.0]
+    for t in range(size):
+        chosen = free if riichi_until is not None and t > riichi_until and free else every
+        tv[t] = max([values[k][0][t] for k in chosen])
+        wv[t] = max([values[k][1][t] for k in chosen])
+        ev[t] = max([values[k][2][t] - costs[k] for k in chosen])
     return (tv, wv, ev)
 
 
