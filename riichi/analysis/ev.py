@@ -126,7 +126,8 @@ class DiscardEv(Frozen):
 @dataclass(frozen=True, slots=True)
 class EvResult(Frozen):
     """The values of every discard the model considers, best first (expected score at the first turn, then the
-    win and tenpai probabilities); ``unseen`` is the pool S the draws came from."""
+    win and tenpai probabilities; with the placement value, by it: :func:`riichi.game.placement.with_placement`);
+    ``unseen`` is the pool S the draws came from."""
 
     model: EvModel
     first_turn: int
