@@ -99,8 +99,9 @@ class EvOptions(Frozen):
     riichi_choice: bool = True
     ippatsu: bool = True
     uniform_draws: bool = True
-    #: The chance that another seat lets a wait go, against a random unseen tile (an assumption: other players
-    #: see danger and fold; 0.5 is a round number, not a fit).
+    #: The chance that another seat lets a wait go, against a random unseen tile (other players see danger and
+    #: fold; 0.5 is a round number: fitted on half the repository's games the factor is 0.40, no better than 0.5
+    #: on the other half beyond the noise: scripts/ev_calibration.py --fit-ron-factor, docs/analysis.md).
     ron_factor: float = 0.5
     #: The hand may end by another seat's win, turn by turn as often as in the repository's Tenhou games.
     others_win: bool = True
