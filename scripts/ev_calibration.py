@@ -19,8 +19,9 @@ against a random unseen tile) on a fixed half of the games and checks it on the 
 name order, the first, third, fifth, ... (even positions) to fit, the others held out. Each factor of the
 grid (0.20 to 1.00 by 0.05) is scored by its Brier score on the fitting half; the best one is then compared
 with 0.5 on the held-out half, with the standard error of the difference taken over games (the tenpai of one
-game are not independent). The chance that another seat wins first (``OTHERS_WIN``) was counted on all the
-games, both halves: that part of the model is in-sample on either half.
+game are not independent); and, as a check of the split, the other way round. The chance that another seat
+wins first (``OTHERS_WIN``) was counted on all the games, both halves: that part of the model is in-sample
+on either half.
 """
 
 from __future__ import annotations
@@ -136,13 +137,33 @@ def table(pairs: list[tuple[float, bool]]) -> list[str]:
     return lines
 
 
-def _brier(rows: list[tuple[int, float, bool]]) -> float:
+Row = tuple[int, float, bool]  # (the game's position, the prediction, whether the seat won)
+
+
+def _brier(rows: list[Row]) -> float:
     return statistics.fmean((p - (1.0 if w else 0.0)) ** 2 for _, p, w in rows)
 
 
+def _difference(rows: list[Row], against: list[Row]) -> tuple[float, float]:
+    """The mean over tenpai of the difference of squared errors (``rows`` - ``against``, the same tenpai in the
+    same order), and its standard error taken over games (the tenpai of one game are not independent)."""
+    games: dict[int, tuple[float, int]] = {}
+    for (g, p, w), (g2, q, _) in zip(rows, against, strict=True):
+        assert g == g2
+        o = 1.0 if w else 0.0
+        total, count = games.get(g, (0.0, 0))
+        games[g] = (total + (p - o) ** 2 - (q - o) ** 2, count + 1)
+    n = len(rows)
+    mean = sum(total for total, _ in games.values()) / n
+    g = len(games)
+    spread = sum((total - mean * count) ** 2 for total, count in games.values())
+    return mean, (g / (g - 1) * spread) ** 0.5 / n
+
+
 def fit_ron_factor(moments: list[dict[str, object]]) -> list[str]:
-    """The ron factor fitted on the even-positioned games and checked on the others (module docstring)."""
-    by_factor: dict[float, list[tuple[int, float, bool]]] = {}
+    """The ron factor fitted on the even-positioned games and checked on the others (module docstring); and,
+    as a check of the split, the other way round."""
+    by_factor: dict[float, list[Row]] = {}
     for factor in sorted({*GRID, 0.5}):
         rows = []
         for m in moments:
@@ -150,33 +171,25 @@ def fit_ron_factor(moments: list[dict[str, object]]) -> list[str]:
             if p is not None:
                 rows.append((int(m["game"]), p, bool(m["won"])))  # type: ignore[call-overload]
         by_factor[factor] = rows
-    fitting = {f: [r for r in rows if r[0] % 2 == 0] for f, rows in by_factor.items()}
-    held = {f: [r for r in rows if r[0] % 2 == 1] for f, rows in by_factor.items()}
+    halves = [{f: [r for r in rows if r[0] % 2 == half] for f, rows in by_factor.items()} for half in (0, 1)]
+    fitting, held = halves
     lines = ["| ron factor | Brier, fitting half | Brier, held-out half |", "|---|---|---|"]
     lines += [f"| {f:.2f} | {_brier(fitting[f]):.4f} | {_brier(held[f]):.4f} |" for f in sorted(by_factor)]
     best = min(GRID, key=lambda f: _brier(fitting[f]))
-    games_fit = len({r[0] for r in fitting[best]})
-    games_held = len({r[0] for r in held[best]})
-    lines.append(f"\nfitting half: {len(fitting[best])} tenpai in {games_fit} games; held-out half: "
-                 f"{len(held[best])} tenpai in {games_held} games")
+    lines.append(f"\nfitting half: {len(fitting[best])} tenpai in {len({r[0] for r in fitting[best]})} games; "
+                 f"held-out half: {len(held[best])} tenpai in {len({r[0] for r in held[best]})} games")
     lines.append(f"fitted ron factor {best:.2f}: held-out Brier {_brier(held[best]):.4f} against 0.50's "
                  f"{_brier(held[0.5]):.4f}")
-    # the paired difference of squared errors on the held-out half, its standard error over games
-    games: dict[int, float] = {}
-    for (g, p, w), (g2, q, _) in zip(held[best], held[0.5], strict=True):
-        assert g == g2
-        o = 1.0 if w else 0.0
-        games[g] = games.get(g, 0.0) + (p - o) ** 2 - (q - o) ** 2
-    n = len(held[best])
-    totals = list(games.values())
-    mean = sum(totals) / n
-    # the cluster (by game) standard error of a mean of per-tenpai differences
-    se = (len(totals) / (len(totals) - 1) * sum((t - mean * c) ** 2 for t, c in zip(
-        totals, [sum(1 for r in held[best] if r[0] == g) for g in games], strict=True))) ** 0.5 / n
+    mean, se = _difference(held[best], held[0.5])
     lines.append(f"held-out difference (fitted - 0.50) {mean:+.5f}, standard error over games {se:.5f}")
     for f in (best, 0.5):
         lines.append(f"held-out, ron factor {f:.2f}: mean predicted {statistics.fmean(p for _, p, _ in held[f]):.3f}, "
                      f"share won {statistics.fmean(1.0 if w else 0.0 for _, _, w in held[f]):.3f}")
+    swapped = min(GRID, key=lambda f: _brier(held[f]))
+    mean, se = _difference(fitting[swapped], fitting[0.5])
+    lines.append(f"the other way round (fitted on the held-out half, checked on the fitting half): {swapped:.2f}, "
+                 f"Brier {_brier(fitting[swapped]):.4f} against 0.50's {_brier(fitting[0.5]):.4f}, difference "
+                 f"{mean:+.5f}, standard error over games {se:.5f}")
     lines.append(f"\n#### table model, ron factor {best:.2f}, held-out half\n")
     lines += table([(p, w) for _, p, w in held[best]])
     lines.append("\n#### table model, ron factor 0.50, held-out half\n")
