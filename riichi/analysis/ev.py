@@ -100,8 +100,8 @@ class EvOptions(Frozen):
     ippatsu: bool = True
     uniform_draws: bool = True
     #: The chance that another seat lets a wait go, against a random unseen tile (other players see danger and
-    #: fold; 0.5 is a round number: fitted on half the repository's games the factor is 0.40, no better than 0.5
-    #: on the other half beyond the noise: scripts/ev_calibration.py --fit-ron-factor, docs/analysis.md).
+    #: fold; 0.5 is a round number: fitted on half the repository's games the factor is 0.40, not clearly better
+    #: than 0.5 on the other half: scripts/ev_calibration.py --fit-ron-factor, docs/analysis.md).
     ron_factor: float = 0.5
     #: The hand may end by another seat's win, turn by turn as often as in the repository's Tenhou games.
     others_win: bool = True
