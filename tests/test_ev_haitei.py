@@ -27,11 +27,16 @@ HAITEI_POINTS = (3 * 1100 + 2000) / 4
 HOUTEI_POINTS = (3 * 1000 + 2000) / 4
 #: 123m 456m 789p 11s 22z, East (the dealer), waiting on 1s and 2z (shanpon), two of each unseen of 123.
 RIICHI_HAND = "123456m789p11s22z"
+#: The ron factor the hand-worked values use, passed explicitly so that they do not hang on the default.
+RON_FACTOR = 0.5
+#: The table model at its last turn (turn 18, the default last).
+AT_THE_END = EvOptions(first_turn=18, ron_factor=RON_FACTOR)
 
 
 def table(**switches: object) -> EvOptions:
     """The table model from turn 17, another seat's win aside (its chance is data, not the point here)."""
-    chosen: dict[str, object] = {"model": EvModel.TABLE, "first_turn": 17, "others_win": False, **switches}
+    chosen: dict[str, object] = {"model": EvModel.TABLE, "first_turn": 17, "others_win": False,
+                                  "ron_factor": RON_FACTOR, **switches}
     return EvOptions(**chosen)  # type: ignore[arg-type]
 
 
@@ -58,7 +63,7 @@ def test_a_hand_without_yaku_wins_only_by_houtei() -> None:
     r = expected_values(YAKULESS, seat_wind="S", tiles_left=5, options=table())
     (d,) = r.discards
     assert (r.first_turn, r.last_turn) == (17, 18)
-    houtei = 0.5 * 4 / 123
+    houtei = RON_FACTOR * 4 / 123
     assert d.win == pytest.approx((houtei, houtei), abs=1e-12)
     assert d.value == pytest.approx((houtei * HOUTEI_POINTS, houtei * HOUTEI_POINTS), abs=1e-9)
     # furiten (a 5m among the player's discards) stops the houtei too
@@ -111,9 +116,9 @@ def test_without_tiles_left_the_seat_decides_who_discards_last(seat: str, discar
         r = expected_values(RIICHI_HAND, riichi=True, seat_wind=seat, options=table(first_turn=18))
         assert r.discards[0].win == (0.0,)
         return
-    r = expected_values(RIICHI_HAND, riichi=True, seat_wind=seat, options=EvOptions(first_turn=18))
+    r = expected_values(RIICHI_HAND, riichi=True, seat_wind=seat, options=AT_THE_END)
     (d,) = r.discards
-    p = 0.5 * 4 / 123
+    p = RON_FACTOR * 4 / 123
     before = 1 - (1 - p) ** (discards - 1)  # the discards before the last, each a ron with chance p
     assert d.win[0] == pytest.approx(1 - (1 - p) ** discards, abs=1e-12)
     assert d.value[0] == pytest.approx(before * (ron + 1000) + (1 - before) * p * (houtei + 1000), abs=1e-9)
@@ -124,9 +129,9 @@ def test_three_players_east_draws_the_last_tile() -> None:
     # nothing is left to win on; South has two seats after it (West, then East's houtei), West one (East's).
     # 111m 999m 789p 11s 22z in riichi waits on 1s and 2z, four of the 108 - 13 = 95 unseen.
     hand = "111999m789p11s22z"
-    p = 0.5 * 4 / 95
+    p = RON_FACTOR * 4 / 95
     for seat, win in (("E", 0.0), ("S", 1 - (1 - p) ** 2), ("W", p)):
-        r = expected_values(hand, riichi=True, seat_wind=seat, rules="tenhou-sanma", options=EvOptions(first_turn=18))
+        r = expected_values(hand, riichi=True, seat_wind=seat, rules="tenhou-sanma", options=AT_THE_END)
         assert r.discards[0].win[0] == pytest.approx(win, abs=1e-12), seat
 
 
@@ -163,7 +168,7 @@ def test_the_request_switches_it() -> None:
     from riichi.formats.analysis import analyze_case  # noqa: PLC0415
 
     request: dict[str, object] = {"hand": YAKULESS, "seat_wind": "S", "tiles_left": 4,
-                                  "ev": {"first_turn": 17, "others_win": False}}
+                                  "ev": {"first_turn": 17, "others_win": False, "ron_factor": RON_FACTOR}}
     on = analyze_case(request)["ev"]["discards"][0]  # type: ignore[index]
     assert on["win"] == pytest.approx([4 / 123, 0.0], abs=1e-12)
     off = analyze_case({**request, "ev": {"first_turn": 17, "others_win": False, "haitei": False}})
@@ -179,17 +184,18 @@ def test_no_riichi_at_the_last_turn() -> None:
     # with no yaku on a ron: only the houtei, the third discard, wins, p = 0.5 * 4/123, at 1 han 40 fu (20 + 10
     # menzen ron + 4 for the triplet completed by ron), 1,300 for a non-dealer. A riichi would have won on
     # each of the three discards.
-    p = 0.5 * 4 / 123
-    d = expected_values(RIICHI_HAND + "9m", seat_wind="W", options=EvOptions(first_turn=18)).find("9m")
+    p = RON_FACTOR * 4 / 123
+    d = expected_values(RIICHI_HAND + "9m", seat_wind="W", options=AT_THE_END).find("9m")
     assert d.win[0] == pytest.approx(p, abs=1e-12)
     assert d.value[0] == pytest.approx(p * 1300, abs=1e-9)
     # M-League's rules set no such minimum: the riichi's win chance, every discard a ron (each value on its own)
     free = expected_values(RIICHI_HAND + "9m", seat_wind="W", rules="mleague",
-                           options=EvOptions(first_turn=18)).find("9m")
+                           options=AT_THE_END).find("9m")
     assert free.win[0] == pytest.approx(1 - (1 - p) ** 3, abs=1e-12)
     # one turn earlier a riichi is allowed (7 tiles left after the draw of turn 17)
     earlier = expected_values(RIICHI_HAND + "9m", seat_wind="W", tiles_left=7,
-                              options=EvOptions(first_turn=17, others_win=False)).find("9m")
+                              options=EvOptions(first_turn=17, ron_factor=RON_FACTOR, others_win=False)).find("9m")
     riichi = expected_values(RIICHI_HAND + "9m", seat_wind="W", tiles_left=7,
-                             options=EvOptions(first_turn=17, others_win=False, riichi_choice=False)).find("9m")
+                             options=EvOptions(first_turn=17, ron_factor=RON_FACTOR, others_win=False,
+                                               riichi_choice=False)).find("9m")
     assert earlier.win[0] == riichi.win[0]

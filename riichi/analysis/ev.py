@@ -101,8 +101,9 @@ class EvOptions(Frozen):
     riichi_choice: bool = True
     ippatsu: bool = True
     uniform_draws: bool = True
-    #: The chance that another seat lets a wait go, against a random unseen tile (an assumption: other players
-    #: see danger and fold; 0.5 is a round number, not a fit).
+    #: The chance that another seat lets a wait go, against a random unseen tile (other players see danger and
+    #: fold; 0.5 is a round number: fitted on half the repository's games the factor is 0.40, not clearly better
+    #: than 0.5 on the other half: scripts/ev_calibration.py --fit-ron-factor, docs/analysis.md).
     ron_factor: float = 0.5
     #: The hand may end by another seat's win, turn by turn as often as in the repository's Tenhou games.
     others_win: bool = True
@@ -132,7 +133,8 @@ class DiscardEv(Frozen):
 @dataclass(frozen=True, slots=True)
 class EvResult(Frozen):
     """The values of every discard the model considers, best first (expected score at the first turn, then the
-    win and tenpai probabilities); ``unseen`` is the pool S the draws came from."""
+    win and tenpai probabilities; with the placement value, by it: :func:`riichi.game.placement.with_placement`);
+    ``unseen`` is the pool S the draws came from."""
 
     model: EvModel
     first_turn: int
