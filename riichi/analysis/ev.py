@@ -183,8 +183,11 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     listed); ``dora`` the indicators the wins are scored with; ``riichi`` a hand already in riichi; ``kita``
     the Norths already set aside (three-player rules). The table model also reads ``honba`` and
     ``riichi_sticks`` (added to every win), ``tiles_left`` (the live wall now: the player draws one tile in
-    each round of the seats, so the last turn is ``first_turn + tiles_left // players``) and ``discards``
-    (the player's own: a wait among them is furiten).
+    each round of the seats, so the last turn is ``first_turn + tiles_left // players``, and ``tiles_left %
+    players`` other seats still draw after it, the last tile a haitei or houtei) and ``discards`` (the
+    player's own: a wait among them is furiten). Without ``tiles_left`` the last turn is ``last_turn``, the
+    seat's last draw of the rules' whole wall played without calls (``seat_wind`` says who draws the last
+    tile).
     """
     opts = options if options is not None else EvOptions()
     if isinstance(hand, str):
