@@ -199,3 +199,21 @@ def test_no_riichi_at_the_last_turn() -> None:
                              options=EvOptions(first_turn=17, ron_factor=RON_FACTOR, others_win=False,
                                                riichi_choice=False)).find("9m")
     assert earlier.win[0] == riichi.win[0]
+
+
+def test_a_north_set_aside_shortens_the_wall() -> None:
+    # Three players, turn 17, 4 tiles left after the draw: letting the North go leaves one seat drawing after
+    # the player's draw of turn 18 (the houtei); setting it aside instead takes the live wall's last tile into
+    # the dead wall (the replacement), so 3 are left: the player's draw of turn 18 is the last tile, as when 3
+    # were left to begin with. The kita rows of the two walls are the same; the discard rows are not (with 3
+    # left nobody discards after the last draw: nothing to win at turn 18).
+    def rows(left: int) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+        r = expected_values("111999m789p11s22z4z", riichi=True, seat_wind="S", rules="tenhou-sanma",
+                            tiles_left=left, options=table())
+        kita, north = r.find("4z", kita=True), r.find("4z")
+        return kita.win, kita.value, north.win, north.value
+
+    four, three = rows(4), rows(3)
+    assert four[:2] == three[:2]
+    assert three[2][1] == 0.0
+    assert four[2][1] == pytest.approx(RON_FACTOR * 4 / 95, abs=1e-12)  # the houtei: 2 of 1s, 2 of 2z unseen

@@ -238,29 +238,21 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     values = WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind), dora=indicators,
                        unseen=unseen, rules=rule_set, kita=kita)
     table = None
-    riichi_until: int | None = None
+    furiten = [False] * 34
+    bonus = float(honba * _HONBA * (rule_set.players - 1) + _RIICHI_COST * riichi_sticks)
     if table_model:
-        after_last = _after_last(rule_set, _wind(seat_wind), tiles_left)
-        if opts.haitei and opts.riichi_choice:
-            riichi_until = _riichi_until(rule_set, opts.last_turn, after_last)
-        furiten = [False] * 34
         for t in _tiles(discards):
             furiten[t.kind] = True
-        table = TableRules(players=rule_set.players, ron=opts.ron, uniform=opts.uniform_draws,
-                           riichi_choice=opts.riichi_choice, riichi_cost=_RIICHI_COST, ippatsu=opts.ippatsu,
-                           furiten=furiten, bonus=float(honba * _HONBA * (rule_set.players - 1)
-                                                        + _RIICHI_COST * riichi_sticks),
-                           ron_factor=opts.ron_factor, others_win=list(OTHERS_WIN) if opts.others_win else [],
-                           haitei=opts.haitei, after_last=after_last,
-                           riichi_until=opts.last_turn if riichi_until is None else riichi_until)
+        table = _table_rules(rule_set, opts, furiten, bonus, _after_last(rule_set, _wind(seat_wind), tiles_left))
+    riichi_until = table.riichi_until if table is not None and table.riichi_choice else None
     limits = SearchLimits(opts.max_states, opts.max_seconds)
 
-    def make_graph(values: WinValues, fixed: list[int]) -> Graph:
+    def make_graph(values: WinValues, fixed: list[int], table: TableRules | None) -> Graph:
         return Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
                      values=values, first=opts.first_turn, last=opts.last_turn, pool=pool, limits=limits,
                      origin=list(counts), tegawari=opts.tegawari, shanten_down=opts.shanten_down, table=table)
 
-    graph = make_graph(values, fixed)
+    graph = make_graph(values, fixed, table)
     closed = hand.is_closed
     n_melds = len(hand.melds)
     graph.origin_shanten = shanten(counts, n_melds=n_melds)
@@ -299,9 +291,14 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
             aside[_NORTH.kind] += 1
             unseen_after = list(unseen)
             unseen_after[_NORTH.kind] -= 1  # the North set aside is seen, not unseen, when the ura are drawn
+            kita_table = table
+            if table is not None and table.haitei and table.after_last > 0:
+                # the dead wall takes the live wall's last tile for the replacement: one seat fewer draws
+                # after the player's last draw (with none, the player's last draw would go: not followed)
+                kita_table = _table_rules(rule_set, opts, furiten, bonus, table.after_last - 1)
             kita_graph = make_graph(WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind),
                                               dora=indicators, unseen=unseen_after, rules=rule_set, kita=kita + 1),
-                                    aside)
+                                    aside, kita_table)
             kita_graph.origin_shanten = graph.origin_shanten
             # the replacement is drawn by the 13 tiles as they are (in the peer model a closed tenpai hand is
             # in riichi already); one that does not help is let go as any discard is (riichi or dama)
@@ -334,6 +331,17 @@ def _after_last(rules: RuleSet, seat: Wind, tiles_left: int | None) -> int:
         return tiles_left % players
     live_draws = rules.tiles.size - _DEAD_WALL - 13 * players
     return (live_draws - int(seat) - 1) % players
+
+
+def _table_rules(rules: RuleSet, opts: EvOptions, furiten: list[bool], bonus: float,
+                 after_last: int) -> TableRules:
+    """The table model's rules of the search, ``after_last`` other seats drawing after the player's last draw."""
+    until = _riichi_until(rules, opts.last_turn, after_last) if opts.haitei else opts.last_turn
+    return TableRules(players=rules.players, ron=opts.ron, uniform=opts.uniform_draws,
+                      riichi_choice=opts.riichi_choice, riichi_cost=_RIICHI_COST, ippatsu=opts.ippatsu,
+                      furiten=furiten, bonus=bonus, ron_factor=opts.ron_factor,
+                      others_win=list(OTHERS_WIN) if opts.others_win else [], haitei=opts.haitei,
+                      after_last=after_last, riichi_until=until)
 
 
 def _riichi_until(rules: RuleSet, last: int, after_last: int) -> int:
