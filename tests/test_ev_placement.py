@@ -57,6 +57,47 @@ def test_placement_turn_by_turn_and_only_with_scores() -> None:
         assert all(30.0 < p < 110.0 for p in row["placement"])  # noqa: PLR2004
 
 
+# docs/analysis.md's All Last example: South 4, the player South with 30,000, 1,000 behind the dealer's 31,000
+# (the others 20,000 and 19,000). Either player's win takes first place, so the discard that wins most often
+# is worth most, not the one worth most points.
+ALL_LAST: dict[str, object] = {"hand": "2677m1358p134579s", "dora": "2z", "visible": "2z", "seat_wind": "S",
+                               "round_wind": "S", "round_number": 4, "scores": [31000, 30000, 20000, 19000],
+                               "ev": {"first_turn": 1}}
+
+
+def _order(rows: list[dict[str, object]]) -> list[str]:
+    return [str(d["tile"]) for d in rows]
+
+
+def test_discards_best_first_by_placement() -> None:
+    out = analyze_case(ALL_LAST)
+    rows = out["ev"]["discards"]  # type: ignore[index]
+    # the order is the placement's, level ones by the expected score
+    keys = [(-d["placement"][0], -d["value"][0]) for d in rows]
+    assert keys == sorted(keys)
+    # it is not the points' order: the first by points wins less often than the first by placement
+    plain = analyze_case({k: v for k, v in ALL_LAST.items() if k not in ("scores", "round_number")})
+    by_points = plain["ev"]["discards"]  # type: ignore[index]
+    assert _order(rows)[0] != _order(by_points)[0]
+    assert rows[0]["win"][0] > by_points[0]["win"][0]
+    assert sorted(_order(rows)) == sorted(_order(by_points))  # the same entries, reordered
+
+
+def test_cli_and_api_order_by_placement(capsys: pytest.CaptureFixture[str]) -> None:
+    from fastapi.testclient import TestClient  # noqa: PLC0415
+
+    from riichi.web.app import create_app  # noqa: PLC0415
+
+    order = _order(analyze_case(ALL_LAST)["ev"]["discards"])  # type: ignore[index]
+    assert main(["analyze", "2677m1358p134579s", "--ev", "--dora", "2z", "--visible", "2z", "--seat", "S",
+                 "--round", "S", "--round-number", "4", "--scores", "31000,30000,20000,19000"]) == 0
+    lines = capsys.readouterr().out.split("expected score   placement\n")[1].splitlines()
+    assert [line.split()[0] for line in lines[:len(order)]] == order
+    with TestClient(create_app(), raise_server_exceptions=False) as client:
+        body = client.post("/api/analyze", json=ALL_LAST).json()
+    assert _order(body["ev"]["discards"]) == order
+
+
 @pytest.mark.parametrize(("change", "code", "words"), [
     ({"scores": [50000, 20000, 15000]}, "invalid_case",
      "scores lists each seat's points, East first: 4 under tenhou, not 3"),

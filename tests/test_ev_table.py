@@ -9,9 +9,12 @@ from riichi.analysis.ev import OTHERS_WIN, EvModel, EvOptions, expected_values
 from riichi.scoring.scorer import score
 
 #: 123m 456m 789p 11s 22z in riichi at its last turn, East seat: it waits on 1s and 2z (shanpon), two of each
-#: unseen; nothing visible, so 136 - 13 = 123 tiles unseen.
+#: unseen; nothing visible, so 136 - 13 = 123 tiles unseen. The wall's end (haitei, houtei and who still
+#: discards after the last draw) is switched off here: tests/test_ev_haitei.py has it.
 HAND = "123456m789p11s22z"
-LAST = EvOptions(model=EvModel.TABLE, first_turn=18, last_turn=18)
+#: The ron factor the hand-worked values below use, passed explicitly so that they do not hang on the default.
+RON_FACTOR = 0.5
+LAST = EvOptions(model=EvModel.TABLE, first_turn=18, last_turn=18, ron_factor=RON_FACTOR, haitei=False)
 
 
 def ron_points(win: str) -> int:
@@ -20,10 +23,10 @@ def ron_points(win: str) -> int:
 
 def test_ron_on_the_last_discards() -> None:
     # After the last draw only the three other seats' discards are left: each lets a wait go with chance
-    # 0.5 * 4/123 (the ron factor), and no draw follows.
+    # RON_FACTOR * 4/123 (the ron factor times the waits' unseen share), and no draw follows.
     r = expected_values(HAND, riichi=True, options=LAST)
     (d,) = r.discards
-    p = 0.5 * 4 / 123
+    p = RON_FACTOR * 4 / 123
     chance = 1 - (1 - p) ** 3
     assert abs(d.win[0] - chance) < 1e-12
     # the ron's value: the two waits alike, riichi's own stick back (1000)
@@ -54,9 +57,10 @@ def test_the_wall_sets_the_last_turn() -> None:
 
 def test_another_seat_may_win_first() -> None:
     # one turn before the end: ron first, else another seat wins (OTHERS_WIN[18]), else the draw of turn 18
-    r = expected_values(HAND, riichi=True, options=EvOptions(model=EvModel.TABLE, first_turn=17, last_turn=18))
+    r = expected_values(HAND, riichi=True, options=EvOptions(model=EvModel.TABLE, first_turn=17, last_turn=18,
+                                                             ron_factor=RON_FACTOR))
     d = r.discards[0]
-    ron = 1 - (1 - 0.5 * 4 / 123) ** 3
+    ron = 1 - (1 - RON_FACTOR * 4 / 123) ** 3
     draw = 4 / 123  # the unseen tiles, not S - t, in the table model
     then = draw + (1 - draw) * d.win[1]  # tsumo at 18, else the last discards' ron
     assert abs(d.win[0] - (ron + (1 - ron) * (1 - OTHERS_WIN[18]) * then)) < 1e-12

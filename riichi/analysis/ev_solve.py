@@ -12,6 +12,12 @@ model the other seats let a tile go first: with r the chance that one of them is
 ron, and h the chance that another seat wins before the next draw, X[t] = r (1, 1, ron points) + (1 - r)
 (h (tenpai now, 0, 0) + (1 - h) Y[t]); in the peer model X = Y. A discard state takes the best of
 its discards at t, each of T, W and E on its own, a riichi's cost taken from E.
+
+At the last turn a draw state's X is (tenpai now, r, r ron points), no draw following. Where the table model
+knows the wall's end (``TableRules.haitei``), only the ``after_last`` seats that still draw let a tile go
+then, the last of them the houtei (its wins scored with houtei, a hand with no other yaku won too); with none
+of them, the player's own last draw (from the turn before) is the haitei, its wins scored so; and a riichi
+(where it is a choice) is declared by turn ``riichi_until`` only, the wall then too short for one.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
         for e in range(start[i], start[i + 1]):
             moved += weight[e]
         totals[i] = win_weight[i] + moved
+    all_totals = totals
     kids_start = graph.discard_start
     kids = graph.kid_target
     costs = graph.kid_cost
@@ -66,19 +73,31 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             if w > 0.0 and unseen[i] > 0:
                 ron_chance[i] = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
                 ron_points[i] = points / w
+    # values at the turn being worked out (draw states) and at the one after it
+    dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
+    dw = [0.0] * n_draw
+    de = [0.0] * n_draw
+    if table is not None and table.haitei:
+        _after_the_last_draw(graph, dw, de)
+    else:
+        for i in range(n_draw):
+            r = ron_chance[i]
+            if r > 0.0:
+                dw[i] = r
+                de[i] = r * ron_points[i]
+    # the draw of the last turn: the wall's last tile (haitei) where no other seat draws after it
+    haitei_draw = table is not None and table.haitei and table.after_last == 0
+    last_weight = [w for w, _ in graph.draw_last] if haitei_draw else win_weight
+    last_points = [p for _, p in graph.draw_last] if haitei_draw else win_points
+    last_totals = [totals[i] - win_weight[i] + last_weight[i] for i in range(n_draw)] if haitei_draw else totals
     # the values at the turn after (v*) and at the turn being worked out (n*), swapped each turn
     size = n_draw + n_discard
-    vt = [0.0] * size
-    vw = [0.0] * size
-    ve = [0.0] * size
-    for i in range(n_draw):
-        if tenpai[i]:
-            vt[i] = 1.0
-        r = ron_chance[i]
-        if r > 0.0:
-            vw[i] = r
-            ve[i] = r * ron_points[i]
-    _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs)
+    vt = dt + [0.0] * n_discard
+    vw = dw + [0.0] * n_discard
+    ve = de + [0.0] * n_discard
+    # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
+    riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
+    _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=last <= riichi_until)
     turns = last + 1
     out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
     watched_slots = watched + [slot[j] for j in also]
@@ -90,6 +109,8 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     for t in range(last - 1, first - 1, -1):
         left = graph.pool - t
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
+        win_weight, win_points, totals = ((last_weight, last_points, last_totals) if t == last - 1
+                                          else (graph.win_weight, graph.win_points, all_totals))
         for i in range(n_draw):
             fb = fallback[i]
             tn, wn, en = vt[fb], vw[fb], ve[fb]
@@ -139,7 +160,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             nw[i] = yw
             ne[i] = ye
         vt, vw, ve, nt, nw, ne = nt, nw, ne, vt, vw, ve
-        _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs)
+        _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=t <= riichi_until)
         _record(out, watched_slots, t, vt, vw, ve)
     return out
 
@@ -160,6 +181,33 @@ def _discard_slots(graph: Graph, n_draw: int) -> list[int]:
     return slot
 
 
+def _after_the_last_draw(graph: Graph, dw: list[float], de: list[float]) -> None:
+    """The draw states' win chance and expected points after the player's last draw, where the wall's end is
+    modelled: the other seats that still draw each let a tile go, the last of them the houtei (none: the hand
+    is over)."""
+    table = graph.table
+    assert table is not None
+    discards = table.after_last
+    if not table.ron or discards == 0:
+        return
+    unseen = graph.draw_unseen
+    factor = table.ron_factor
+    for i in range(len(dw)):
+        if unseen[i] <= 0:
+            continue
+        w, points = graph.draw_ron[i]
+        c = 1.0 - (1.0 - factor * w / unseen[i]) ** (discards - 1) if w > 0.0 else 0.0
+        value = c * points / w if w > 0.0 else 0.0
+        w_last, points_last = graph.draw_last[i]
+        if w_last > 0.0:  # the houtei: whatever the other discards did not win
+            q = factor * w_last / unseen[i]
+            c_last = (1.0 - c) * q
+            c += c_last
+            value += c_last * points_last / w_last
+        dw[i] = c
+        de[i] = value
+
+
 def _record(out: list[TurnValues], slots: list[int], t: int, vt: list[float], vw: list[float],
             ve: list[float]) -> None:
     for k, at in enumerate(slots):
@@ -170,13 +218,18 @@ def _record(out: list[TurnValues], slots: list[int], t: int, vt: list[float], vw
 
 
 def _best_of_discards(vt: list[float], vw: list[float], ve: list[float], n_draw: int,  # noqa: PLR0913
-                      discards: list[int], kids_start: list[int], kids: list[int], costs: list[float]) -> None:
+                      discards: list[int], kids_start: list[int], kids: list[int], costs: list[float], *,
+                      riichi: bool = True) -> None:
     """The values of the ``discards`` (in their slots after the ``n_draw`` draw states): the best of the draw
-    states their discards lead to, each value on its own (what a choice costs taken from its expected score)."""
+    states their discards lead to, each value on its own (what a choice costs taken from its expected score);
+    not ``riichi``: none of the riichi declarations (the choices that cost), too few tiles being left for one
+    (each has its dama beside it)."""
     for j in discards:
         first = True
         bt = bw = be = 0.0
         for e in range(kids_start[j], kids_start[j + 1]):
+            if not riichi and costs[e] > 0.0:
+                continue
             child = kids[e]
             x = vt[child]
             if x > bt:
@@ -194,12 +247,21 @@ def _best_of_discards(vt: list[float], vw: list[float], ve: list[float], n_draw:
         ve[at] = be
 
 
-def best_of(values: list[TurnValues], costs: list[float]) -> TurnValues:
-    """The best of several draw states' per-turn values (the choices of one discard), each value on its own."""
+def best_of(values: list[TurnValues], costs: list[float], riichi_until: int | None = None) -> TurnValues:
+    """The best of several draw states' per-turn values (the choices of one discard), each value on its own;
+    after turn ``riichi_until`` (None: none) only the choices that cost nothing (dama, not a riichi), where
+    there is one."""
     size = len(values[0][0])
-    tv = [max(v[0][t] for v in values) for t in range(size)]
-    wv = [max(v[1][t] for v in values) for t in range(size)]
-    ev = [max(v[2][t] - c for v, c in zip(values, costs, strict=True)) for t in range(size)]
+    tv = [0.0] * size
+    wv = [0.0] * size
+    ev = [0.0] * size
+    every = list(range(len(values)))
+    free = [k for k in every if costs[k] <= 0.0]
+    for t in range(size):
+        chosen = free if riichi_until is not None and t > riichi_until and free else every
+        tv[t] = max([values[k][0][t] for k in chosen])
+        wv[t] = max([values[k][1][t] for k in chosen])
+        ev[t] = max([values[k][2][t] - costs[k] for k in chosen])
     return (tv, wv, ev)
 
 

@@ -72,7 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     ev.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table (the table model adds them)")
     ev.add_argument("--scores", type=_scores_arg, default=None, metavar="E,S,W[,N]",
                     help="each seat's points by seat wind from East, e.g. 31000,30000,20000,19000: adds each "
-                         "discard's placement value (expected final points after uma and oka)")
+                         "discard's placement value (expected final points after uma and oka) and orders the discards by it")
     ev.add_argument("--round-number", type=int, default=None, metavar="N",
                     help="the hand's number in its round (South 4 is --round S --round-number 4; default 1)")
     ev.add_argument("--ev-seconds", type=float, default=None, metavar="S",

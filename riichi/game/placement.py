@@ -21,7 +21,7 @@ ends after the hand (All Last, agari-yame, a bust, the extension's end), the fin
 final score is its score now plus a normal spread whose width was fitted, by hands still to play, on the
 repository's games (:data:`riichi.game._placement_table.SPREAD`, built by scripts/build_placement_table.py),
 and the final points are the score's plus each place's uma and oka (:func:`~riichi.scoring.settlement.
-place_bonus`) weighted by its chance.
+place_bonus`) weighted by its chance. :func:`with_placement` orders the discards best first by it.
 
 South 4 (All Last), the player South 1,000 behind the dealer: a 2,000-point ron from the dealer ends the game
 with the player first (nobody repeats the deal, and 32,000 reaches Tenhou's 30,000), exactly
@@ -347,7 +347,9 @@ def _discard_placement(d: DiscardEv, standings: Standings, *, ended: list[float]
 
 def with_placement(result: EvResult, standings: Standings) -> EvResult:
     """``result`` with each discard's ``placement``: turn by turn, the player's expected final points
-    (thousands, uma and oka in) over the hand's outcomes (module docstring).
+    (thousands, uma and oka in) over the hand's outcomes (module docstring), and the discards ordered best
+    first by it: by the placement value at the first turn, then (on a tie) by the expected score, then as
+    the search ordered them.
 
     The table model's expected points hold the honba and sticks a win collects; they are taken off before the
     win is paid (the settlement adds them back). The peer model's wins are tsumo only."""
@@ -361,4 +363,7 @@ def with_placement(result: EvResult, standings: Standings) -> EvResult:
     ended = [_others_win_by_end(t, result.last_turn) for t in range(result.first_turn, result.last_turn + 1)]
     rows = tuple(_discard_placement(d, standings, ended=ended, bonus=bonus, tsumo_share=tsumo_share, others=others,
                                     tenpai_draw=tenpai_draw, noten_draw=noten_draw) for d in result.discards)
-    return replace(result, discards=rows)
+    # what the player cares about with the scores known is the final standing: best first by it (a stable sort,
+    # so discards level in both keep the search's order)
+    ordered = sorted(rows, key=lambda d: (-d.placement[0], -d.value[0]))
+    return replace(result, discards=tuple(ordered))

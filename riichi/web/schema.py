@@ -211,7 +211,8 @@ ANALYZE_REQUEST: Final[dict[str, object]] = {
                    "max_states": {"type": ["integer", "null"], "minimum": 1},
                    "max_seconds": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 3600},
                    **{switch: {"type": "boolean"} for switch in ("tegawari", "shanten_down", "ron", "riichi_choice",
-                                                                 "ippatsu", "uniform_draws", "others_win")},
+                                                                 "ippatsu", "uniform_draws", "others_win",
+                                                                 "haitei")},
                    "ron_factor": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}},
     },
 }

@@ -70,15 +70,31 @@ def test_all_last_cheap_likely_win_beats_a_bigger_unlikely_one() -> None:
     # player has 29,000 at most, below West's 30,000 or more: where the game ends, second at best (9.0); where it
     # goes on (the dealer tenpai), first less than half the time (behind West), so X < (29,000 - 30,000 + 0.5 *
     # 40,000 + 0.5 * 10,000) / 1000 = 24. Hence A - B > 19.02 - 12 > 0.
-    result = _result(("1z", [0.6], [0.6], [780.0]), ("9p", [0.1], [0.1], [1200.0]))
+    # The search orders them by points, B first; with the scores at the table, A (the better place) comes first.
+    result = _result(("9p", [0.1], [0.1], [1200.0]), ("1z", [0.6], [0.6], [780.0]))
     placed = with_placement(result, ALL_LAST)
     a, b = placed.find("1z"), placed.find("9p")
     assert b.value[0] > a.value[0]
     assert a.placement[0] > b.placement[0]
+    assert [str(d.tile) for d in placed.discards] == ["1z", "9p"]
+    assert placed.best is a
     noten = ALL_LAST.draw_value(tenpai=False)
     assert noten < 24.0  # noqa: PLR2004 - the bound worked out above
     assert a.placement[0] == pytest.approx(0.6 * ALL_LAST.win_value(1300, tsumo_share=data.TSUMO_SHARE[4])
                                            + 0.4 * noten)
+
+
+def test_placement_ties_ordered_by_points() -> None:
+    # The peer model's wins are tsumo: a certain win worth 1,550 is paid as the tsumo nearest it, and the tsumo
+    # totals a non-dealer can win near it are 1,500 (400/400/700: bases 301 to 350) and 1,600 (400/400/800): 50
+    # from each, and the lower is taken. So 1,550 and 1,500 both take the player to 30,500 and first place,
+    # (30,500 - 30,000 + 40,000) / 1000 = 40.5: level by placement, and the larger expected score comes first,
+    # whatever the order they came in.
+    for rows in ((("1z", [1.0], [1.0], [1500.0]), ("9p", [1.0], [1.0], [1550.0])),
+                 (("9p", [1.0], [1.0], [1550.0]), ("1z", [1.0], [1.0], [1500.0]))):
+        placed = with_placement(_result(*rows, model=EvModel.PEER), ALL_LAST)
+        assert [d.placement[0] for d in placed.discards] == pytest.approx([40.5, 40.5])
+        assert [str(d.tile) for d in placed.discards] == ["9p", "1z"]
 
 
 def test_certain_win_with_honba_and_sticks() -> None:
