@@ -161,7 +161,8 @@ def _choose(n: int, k: int) -> int:
 class WinValues:
     """Scores the wins of one player's hands in one situation (the search keeps each one's value)."""
 
-    __slots__ = ("_dealer", "_dora", "_kita", "_melds", "_memo", "_round_wind", "_rules", "_seat_wind", "_unseen")
+    __slots__ = ("_dealer", "_dora", "_kita", "_melds", "_memo", "_round_wind", "_rules", "_seat_wind", "_unseen",
+                 "_ura")
 
     def __init__(self, hand: Hand, *, seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...],
                  unseen: list[int], rules: RuleSet = TENHOU, kita: int = 0) -> None:
@@ -180,6 +181,7 @@ class WinValues:
         self._kita = kita
         self._dealer = seat_wind is Wind.EAST
         self._melds = hand.melds
+        self._ura: dict[bytes, list[float]] = {}
         self._memo = _situation_memo(seat_wind, round_wind, dora, kita, hand.melds, rules)
 
     def tsumo(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
@@ -211,17 +213,27 @@ class WinValues:
             if not bonus:
                 return float(points)
             return float(han_points(han + bonus, fu, self._rules, dealer=self._dealer, tsumo=tsumo))
-        held = [0] * 34
-        for t in hand.tiles:
-            held[KIND_OF[t]] += 1
-        unseen = [u - h for u, h in zip(self._unseen, held, strict=True)]
-        chances = ura_distribution(held, unseen, len(self._dora), self._rules.tiles.dora_kinds)
+        chances = self._ura_chances(hand)
         value = 0.0
         for extra, p in enumerate(chances):
             if p:
                 value += p * han_points(han + bonus + min(extra, _URA_CAP), fu, self._rules,
                                         dealer=self._dealer, tsumo=tsumo)
         return value
+
+    def _ura_chances(self, hand: Hand) -> list[float]:
+        """:func:`ura_distribution` for the completed ``hand``, worked out once for each count of its kinds (the
+        same tiles won on another wait, or with a red five for a plain one, draw the same ura)."""
+        held = [0] * 34
+        for t in hand.tiles:
+            held[KIND_OF[t]] += 1
+        key = bytes(held)
+        found = self._ura.get(key)
+        if found is None:
+            unseen = [u - h for u, h in zip(self._unseen, held, strict=True)]
+            found = ura_distribution(held, unseen, len(self._dora), self._rules.tiles.dora_kinds)
+            self._ura[key] = found
+        return found
 
     def _scored(self, hand: Hand, win: Tile, *, riichi: bool, tsumo: bool, last_tile: bool = False) -> _Scored:
         """The scorer's points, han, fu and counted yakuman for ``hand`` won on ``win`` (``last_tile``: with
