@@ -5,7 +5,8 @@ settings: a change meant to make the search faster must leave every value as it 
     python scripts/ev_fingerprint.py --check /tmp/ev_before.json
 
 Each case is a hand (closed and open, 13 and 14 tiles, 1 to 3 shanten, red fives, three-player rules with a
-kita) under one setting (the peer model, the table model, tegawari, shanten-down, both, in either model).
+kita) under one setting (the peer model, the table model, tegawari, shanten-down, both, in either model; from
+the first turn or the ninth).
 The record holds every discard's shanten and per-turn tenpai, win and value, floats written exactly
 (``float.hex``). ``--check`` prints, per case, whether the answer is bit for bit the same, else the largest
 difference, and exits 1 if any case differs by more than ``--tolerance`` (0 by default: bit for bit).
@@ -36,6 +37,8 @@ SETTINGS: dict[str, EvOptions] = {
     "table-tegawari": replace(TABLE, tegawari=True),
     "table-down": replace(TABLE, shanten_down=True),
     "table-both": replace(TABLE, tegawari=True, shanten_down=True),
+    "peer-both-late": replace(PEER, tegawari=True, shanten_down=True, first_turn=9),
+    "table-both-late": replace(TABLE, tegawari=True, shanten_down=True, first_turn=9),
 }
 ALL = tuple(SETTINGS)
 NARROW = ("peer", "table")
@@ -62,6 +65,9 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("234678m3459p57s12z", {"dora": "1z", "visible": "1z", "honba": 2, "riichi_sticks": 1, "tiles_left": 40,
                             "discards": "3p1s"}, ("table", "table-both")),  # furiten, sticks, the wall
     ("34459m888p2229s45z", {"rules": "wrc", "dora": "1z", "visible": "1z"}, ("peer-both", "table-both")),
+    ("23406m067p4599s12z", {"dora": "4p", "visible": "4p"}, ("peer-both-late", "table-both-late")),  # turns 9-18
+    ("123456p789s11z22s4z", {"rules": "tenhou-sanma", "dora": "1p", "visible": "1p"}, ("peer-both-late",
+                                                                                      "table-both-late")),
 ]
 
 
