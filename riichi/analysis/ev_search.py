@@ -101,20 +101,29 @@ def _five_index(kind: int) -> int:
     return _FIVE_INDEX[kind]
 
 
+#: A draw of a 13-tile hand: kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, and the
+#: tiles they hold beyond the position's.
+_Draw = tuple[int, int, bool, bytes, int]
+#: An allowed discard of a 14-tile hand: kind, the shanten after it, the 13 tiles it leaves, and the tiles they
+#: hold beyond the position's.
+_Discard = tuple[int, int, bytes, int]
+
+
 class _Draws:
     """What the draw states of one 13-tile hand share, whatever red fives and flags they hold: its shanten, whether
     tegawari may keep a draw there (the tiles kept since the position allow one more), its unseen tiles, and its
-    draws, each (kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes): those that lower
-    the shanten, and (once a state keeps any) every one, in the order of the kinds."""
+    draws, each (kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, the tiles they hold
+    beyond the position's): those that lower the shanten, and (once a state keeps any) every one, in the order
+    of the kinds."""
 
     __slots__ = ("every", "keeps", "now", "unseen", "useful")
 
-    def __init__(self, now: int, keeps: bool, unseen: int, useful: list[tuple[int, int, bool, bytes]]) -> None:
+    def __init__(self, now: int, keeps: bool, unseen: int, useful: list[_Draw]) -> None:
         self.now = now
         self.keeps = keeps
         self.unseen = unseen
         self.useful = useful
-        self.every: list[tuple[int, int, bool, bytes]] | None = None
+        self.every: list[_Draw] | None = None
 
 
 class Graph:
@@ -182,6 +191,10 @@ class Graph:
         self.draw_fallback: list[int] = []
         self.draw_ron: list[tuple[float, float]] = []
         self.draw_unseen: list[int] = []
+        #: Per draw state and per discard state: the tiles its hand holds beyond the position's (it is reached no
+        #: sooner than that many draws after the first turn).
+        self.draw_reach: list[int] = []
+        self.discard_reach: list[int] = []
         #: Per draw state (the table model with the wall's end): the weight and points weighted of its wins on
         #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_last: list[tuple[float, float]] = []
@@ -196,7 +209,7 @@ class Graph:
         #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
         #: the 13 tiles it leaves).
         self._draws: dict[bytes, _Draws] = {}
-        self._discards: dict[bytes, list[tuple[int, int, bytes]]] = {}
+        self._discards: dict[bytes, list[_Discard]] = {}
 
     def distance(self, counts: list[int]) -> int:
         """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
@@ -220,9 +233,9 @@ class Graph:
         """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
         :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
         tenpai, for furiten), made if new."""
-        return self._draw_state(bytes(counts) + bytes(reds) + bytes((flags, let_go)))
+        return self._draw_state(bytes(counts) + bytes(reds) + bytes((flags, let_go)), self.distance(counts))
 
-    def _draw_state(self, key: bytes) -> int:
+    def _draw_state(self, key: bytes, reach: int) -> int:
         found = self.draw_ids.get(key)
         if found is not None:
             return found
@@ -237,11 +250,12 @@ class Graph:
         self.draw_ron.append((0.0, 0.0))
         self.draw_unseen.append(0)
         self.draw_last.append((0.0, 0.0))
+        self.draw_reach.append(reach)
         return node
 
-    def _discard_state(self, key: bytes) -> int:
-        """The id of the discard state of ``key`` (14 concealed counts, the red fives per suit, the flags, 0),
-        made if new."""
+    def _discard_state(self, key: bytes, reach: int) -> int:
+        """The id of the discard state of ``key`` (14 concealed counts, the red fives per suit, the flags, 0;
+        ``reach`` the tiles it holds beyond the position's), made if new."""
         found = self.discard_ids.get(key)
         if found is not None:
             return found
@@ -249,6 +263,7 @@ class Graph:
         node = len(self.discard_keys)
         self.discard_ids[key] = node
         self.discard_keys.append(key)
+        self.discard_reach.append(reach)
         return node
 
     def _count(self) -> None:
@@ -306,11 +321,13 @@ class Graph:
             return found
         counts = list(hand)
         now = self._shanten_of_key(hand)
-        keeps = self.tegawari and self.distance(counts) + now < self.origin_shanten + self.extra
+        distance = self.distance(counts)
+        keeps = self.tegawari and distance + now < self.origin_shanten + self.extra
         after = self.after_of(hand, counts, draws=True)
         avail = self.avail
+        origin = self.origin
         unseen_total = 0
-        useful: list[tuple[int, int, bool, bytes]] = []
+        useful: list[_Draw] = []
         for kind in range(34):
             unseen = avail[kind] - counts[kind]
             if unseen <= 0:
@@ -320,27 +337,30 @@ class Graph:
                 counts[kind] += 1
                 child = bytes(counts)
                 counts[kind] -= 1
-                useful.append((kind, unseen, True, child))
+                useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0)))
                 self._shanten[child] = after[kind]
         found = _Draws(now, keeps, unseen_total, useful)
         self._draws[hand] = found
         return found
 
-    def _every_draw(self, hand: bytes, draws: _Draws) -> list[tuple[int, int, bool, bytes]]:
+    def _every_draw(self, hand: bytes, draws: _Draws) -> list[_Draw]:
         """Every draw of the 13-tile ``hand`` (tegawari keeps those that do not help too), made once a hand."""
         every = draws.every
         if every is None:
             every = []
             counts = list(hand)
+            distance = self.distance(counts)
             after = self.after_of(hand, counts, draws=True)
             avail = self.avail
+            origin = self.origin
             for kind in range(34):
                 unseen = avail[kind] - counts[kind]
                 if unseen > 0:
                     counts[kind] += 1
                     child = bytes(counts)
                     counts[kind] -= 1
-                    every.append((kind, unseen, after[kind] < draws.now, child))
+                    every.append((kind, unseen, after[kind] < draws.now, child,
+                                  distance + (1 if counts[kind] >= origin[kind] else 0)))
                     self._shanten[child] = after[kind]
             draws.every = every
         return every
@@ -371,7 +391,7 @@ class Graph:
         tail = bytes(reds) + bytes((kept, 0))
         red_total = self.red_total
         fixed_reds = self.fixed_reds
-        for kind, unseen, useful, child in moves:
+        for kind, unseen, useful, child, reach in moves:
             suit = _five_index(kind)
             red = 0
             if suit >= 0:
@@ -387,10 +407,10 @@ class Graph:
                 counts[kind] -= 1
                 continue
             if unseen - red > 0:
-                self._add_edge(float(unseen - red), self._discard_state(child + tail))
+                self._add_edge(float(unseen - red), self._discard_state(child + tail, reach))
             if red > 0:
                 reds[suit] += 1
-                self._add_edge(float(red), self._discard_state(child + bytes(reds) + bytes((kept, 0))))
+                self._add_edge(float(red), self._discard_state(child + bytes(reds) + bytes((kept, 0)), reach))
                 reds[suit] -= 1
 
     def _add_edge(self, weight: float, target: int) -> None:
@@ -459,9 +479,10 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _discards_of(self, hand: bytes) -> list[tuple[int, int, bytes]]:
+    def _discards_of(self, hand: bytes) -> list[_Discard]:
         """The allowed discards of the 14-tile ``hand`` (its counts' bytes), each (kind, shanten after it, the 13
-        tiles it leaves), worked out once for all its states; none for a complete hand."""
+        tiles it leaves, the tiles they hold beyond the position's), worked out once for all its states; none for
+        a complete hand."""
         found = self._discards.get(hand)
         if found is not None:
             return found
@@ -469,7 +490,9 @@ class Graph:
         now = self._shanten_of_key(hand)
         if now >= 0:  # a complete hand: no discard keeps it so
             counts = list(hand)
-            down = self.shanten_down and self.distance(counts) + now < self.origin_shanten + self.extra
+            distance = self.distance(counts)
+            down = self.shanten_down and distance + now < self.origin_shanten + self.extra
+            origin = self.origin
             shanten_after = self.after_of(hand, counts, draws=False)
             for kind in range(34):
                 if not counts[kind]:
@@ -480,7 +503,7 @@ class Graph:
                 counts[kind] -= 1
                 child = bytes(counts)
                 counts[kind] += 1
-                found.append((kind, after, child))
+                found.append((kind, after, child, distance - (1 if counts[kind] > origin[kind] else 0)))
                 self._shanten[child] = after
         self._discards[hand] = found
         return found
@@ -489,13 +512,13 @@ class Graph:
         key = self.discard_keys[node]
         reds = list(key[34:37])
         flags = key[37]
-        for kind, after, child in self._discards_of(key[:34]):
+        for kind, after, child, reach in self._discards_of(key[:34]):
             suit = _five_index(kind)
             if suit < 0 or key[kind] > reds[suit]:  # a plain one to let go
-                self._add_kids(self._choices(child, reds, flags, kind, after, double=False))
+                self._add_kids(self._choices(child, reds, flags, kind, after, double=False, reach=reach))
             if suit >= 0 and reds[suit] > 0:
                 reds[suit] -= 1
-                self._add_kids(self._choices(child, reds, flags, kind, after, double=False))
+                self._add_kids(self._choices(child, reds, flags, kind, after, double=False, reach=reach))
                 reds[suit] += 1
 
     def _add_kids(self, choices: list[tuple[int, float]]) -> None:
@@ -508,21 +531,21 @@ class Graph:
         """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
         with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
-        return self._choices(bytes(counts), reds, flags, kind, after, double=double)
+        return self._choices(bytes(counts), reds, flags, kind, after, double=double, reach=self.distance(counts))
 
     def _choices(self, hand: bytes, reds: list[int], flags: int, kind: int, after: int, *,  # noqa: PLR0913
-                 double: bool) -> list[tuple[int, float]]:
+                 double: bool, reach: int) -> list[tuple[int, float]]:
         table = self.table
         hand_reds = hand + bytes(reds)
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            return [(self._draw_state(hand_reds + bytes((flags, let_go))), 0.0)]
+            return [(self._draw_state(hand_reds + bytes((flags, let_go)), reach), 0.0)]
         if table is None:
-            return [(self._draw_state(hand_reds + bytes((RIICHI, 0))), 0.0)]
+            return [(self._draw_state(hand_reds + bytes((RIICHI, 0)), reach), 0.0)]
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        out = [(self._draw_state(hand_reds + bytes((declared, kind + 1))), table.riichi_cost)]
+        out = [(self._draw_state(hand_reds + bytes((declared, kind + 1)), reach), table.riichi_cost)]
         if table.riichi_choice:
-            out.append((self._draw_state(hand_reds + bytes((0, kind + 1))), 0.0))
+            out.append((self._draw_state(hand_reds + bytes((0, kind + 1)), reach), 0.0))
         return out
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:

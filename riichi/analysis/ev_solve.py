@@ -43,6 +43,13 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     # worked out on its own.
     slot = _discard_slots(graph, n_draw)
     solved_discards = [j for j in range(n_discard) if slot[j] == n_draw + j]
+    # A state whose hand holds d tiles beyond the position's is reached no sooner than d draws after the first
+    # turn, and only a state reached sooner reads its values before then: those are not worked out (each state
+    # reads states holding at most one tile more, at the turn after). The kita's replacement is drawn within
+    # the turn: its discard states are read at the same turn, one tile sooner.
+    draw_reach = graph.draw_reach
+    discard_reach = graph.discard_reach
+    early = 1 if also else 0
     # The transitions (flat): draw state i's draws are edges start[i] .. start[i + 1] - 1, each into the slot of
     # its discard state.
     start = graph.draw_start
@@ -97,7 +104,8 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     ve = de + [0.0] * n_discard
     # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
-    _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=last <= riichi_until)
+    _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=last <= riichi_until,
+                      reach=discard_reach, horizon=last)
     turns = last + 1
     out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
     watched_slots = watched + [slot[j] for j in also]
@@ -107,11 +115,14 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     nw = [0.0] * size
     ne = [0.0] * size
     for t in range(last - 1, first - 1, -1):
+        horizon = t - first + early
         left = graph.pool - t
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
         win_weight, win_points, totals = ((last_weight, last_points, last_totals) if t == last - 1
                                           else (graph.win_weight, graph.win_points, all_totals))
         for i in range(n_draw):
+            if draw_reach[i] > horizon:
+                continue  # not reached by turn t
             fb = fallback[i]
             tn, wn, en = vt[fb], vw[fb], ve[fb]
             ww = win_weight[i]
@@ -160,7 +171,8 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             nw[i] = yw
             ne[i] = ye
         vt, vw, ve, nt, nw, ne = nt, nw, ne, vt, vw, ve
-        _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=t <= riichi_until)
+        _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=t <= riichi_until,
+                          reach=discard_reach, horizon=horizon)
         _record(out, watched_slots, t, vt, vw, ve)
     return out
 
@@ -219,12 +231,14 @@ def _record(out: list[TurnValues], slots: list[int], t: int, vt: list[float], vw
 
 def _best_of_discards(vt: list[float], vw: list[float], ve: list[float], n_draw: int,  # noqa: PLR0913
                       discards: list[int], kids_start: list[int], kids: list[int], costs: list[float], *,
-                      riichi: bool = True) -> None:
-    """The values of the ``discards`` (in their slots after the ``n_draw`` draw states): the best of the draw
-    states their discards lead to, each value on its own (what a choice costs taken from its expected score);
-    not ``riichi``: none of the riichi declarations (the choices that cost), too few tiles being left for one
-    (each has its dama beside it)."""
+                      riichi: bool, reach: list[int], horizon: int) -> None:
+    """The values of the ``discards`` (in their slots after the ``n_draw`` draw states) whose ``reach`` is within
+    the ``horizon``: the best of the draw states their discards lead to, each value on its own (what a choice
+    costs taken from its expected score); not ``riichi``: none of the riichi declarations (the choices that
+    cost), too few tiles being left for one (each has its dama beside it)."""
     for j in discards:
+        if reach[j] > horizon:
+            continue
         first = True
         bt = bw = be = 0.0
         for e in range(kids_start[j], kids_start[j + 1]):
