@@ -44,9 +44,9 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     slot = _discard_slots(graph, n_draw)
     solved_discards = [j for j in range(n_discard) if slot[j] == n_draw + j]
     # A state whose hand holds d tiles beyond the position's is reached no sooner than d draws after the first
-    # turn, and only a state reached sooner reads its values before then: those are not worked out (each state
-    # reads states holding at most one tile more, at the turn after). The kita's replacement is drawn within
-    # the turn: its discard states are read at the same turn, one tile sooner.
+    # turn, and its values before then are read only by states not reached then either (each state reads states
+    # holding at most one tile more, at the turn after): they are not worked out. The kita's replacement is
+    # drawn within the turn: its discard states are read at the same turn, one tile sooner.
     draw_reach = graph.draw_reach
     discard_reach = graph.discard_reach
     early = 1 if also else 0
