@@ -101,42 +101,29 @@ def _five_index(kind: int) -> int:
     return _FIVE_INDEX[kind]
 
 
-class _Moves:
-    """The draws of a 13-tile hand or the allowed discards of a 14-tile hand, in the order of the kinds, in lists
-    side by side (no object a move, nothing for the garbage collector to walk): each move's kind, its unseen
-    copies (a draw) or the shanten after it (a discard), whether it lowers the shanten (a draw), the hand it
-    makes (its counts' bytes), and the tiles that hand holds beyond the position's."""
-
-    __slots__ = ("children", "kinds", "numbers", "reach", "useful")
-
-    def __init__(self) -> None:
-        self.kinds: list[int] = []
-        self.numbers: list[int] = []
-        self.useful: list[bool] = []
-        self.children: list[bytes] = []
-        self.reach: list[int] = []
-
-    def add(self, kind: int, number: int, useful: bool, child: bytes, reach: int) -> None:
-        self.kinds.append(kind)
-        self.numbers.append(number)
-        self.useful.append(useful)
-        self.children.append(child)
-        self.reach.append(reach)
+#: A draw of a 13-tile hand: kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, and the
+#: tiles they hold beyond the position's.
+_Draw = tuple[int, int, bool, bytes, int]
+#: An allowed discard of a 14-tile hand: kind, the shanten after it, the 13 tiles it leaves, and the tiles they
+#: hold beyond the position's.
+_Discard = tuple[int, int, bytes, int]
 
 
 class _Draws:
     """What the draw states of one 13-tile hand share, whatever red fives and flags they hold: its shanten, whether
     tegawari may keep a draw there (the tiles kept since the position allow one more), its unseen tiles, and its
-    draws: those that lower the shanten, and (once a state keeps any) every one."""
+    draws, each (kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, the tiles they hold
+    beyond the position's): those that lower the shanten, and (once a state keeps any) every one, in the order
+    of the kinds."""
 
     __slots__ = ("every", "keeps", "now", "unseen", "useful")
 
-    def __init__(self, now: int, keeps: bool, unseen: int, useful: _Moves) -> None:
+    def __init__(self, now: int, keeps: bool, unseen: int, useful: list[_Draw]) -> None:
         self.now = now
         self.keeps = keeps
         self.unseen = unseen
         self.useful = useful
-        self.every: _Moves | None = None
+        self.every: list[_Draw] | None = None
 
 
 class Graph:
@@ -222,7 +209,7 @@ class Graph:
         #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
         #: the 13 tiles it leaves).
         self._draws: dict[bytes, _Draws] = {}
-        self._discards: dict[bytes, _Moves] = {}
+        self._discards: dict[bytes, list[_Discard]] = {}
 
     def distance(self, counts: list[int]) -> int:
         """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
@@ -340,30 +327,28 @@ class Graph:
         avail = self.avail
         origin = self.origin
         unseen_total = 0
-        useful = _Moves()
-        tiles = bytearray(hand)
+        useful: list[_Draw] = []
         for kind in range(34):
             unseen = avail[kind] - counts[kind]
             if unseen <= 0:
                 continue
             unseen_total += unseen
             if after[kind] < now:
-                tiles[kind] += 1
-                child = bytes(tiles)
-                tiles[kind] -= 1
-                useful.add(kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0))
+                counts[kind] += 1
+                child = bytes(counts)
+                counts[kind] -= 1
+                useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0)))
                 self._shanten[child] = after[kind]
         found = _Draws(now, keeps, unseen_total, useful)
         self._draws[hand] = found
         return found
 
-    def _every_draw(self, hand: bytes, draws: _Draws) -> _Moves:
+    def _every_draw(self, hand: bytes, draws: _Draws) -> list[_Draw]:
         """Every draw of the 13-tile ``hand`` (tegawari keeps those that do not help too), made once a hand."""
         every = draws.every
         if every is None:
-            every = _Moves()
+            every = []
             counts = list(hand)
-            tiles = bytearray(hand)
             distance = self.distance(counts)
             after = self.after_of(hand, counts, draws=True)
             avail = self.avail
@@ -371,11 +356,11 @@ class Graph:
             for kind in range(34):
                 unseen = avail[kind] - counts[kind]
                 if unseen > 0:
-                    tiles[kind] += 1
-                    child = bytes(tiles)
-                    tiles[kind] -= 1
-                    every.add(kind, unseen, after[kind] < draws.now, child,
-                              distance + (1 if counts[kind] >= origin[kind] else 0))
+                    counts[kind] += 1
+                    child = bytes(counts)
+                    counts[kind] -= 1
+                    every.append((kind, unseen, after[kind] < draws.now, child,
+                                  distance + (1 if counts[kind] >= origin[kind] else 0)))
                     self._shanten[child] = after[kind]
             draws.every = every
         return every
@@ -406,12 +391,7 @@ class Graph:
         tail = bytes(reds) + bytes((kept, 0))
         red_total = self.red_total
         fixed_reds = self.fixed_reds
-        kinds, numbers, useful_ones, children, reaches = (moves.kinds, moves.numbers, moves.useful, moves.children,
-                                                          moves.reach)
-        for m in range(len(kinds)):
-            kind = kinds[m]
-            unseen = numbers[m]
-            useful = useful_ones[m]
+        for kind, unseen, useful, child, reach in moves:
             suit = _five_index(kind)
             red = 0
             if suit >= 0:
@@ -426,12 +406,11 @@ class Graph:
                     reds[suit] -= 1
                 counts[kind] -= 1
                 continue
-            child = children[m]
             if unseen - red > 0:
-                self._add_edge(float(unseen - red), self._discard_state(child + tail, reaches[m]))
+                self._add_edge(float(unseen - red), self._discard_state(child + tail, reach))
             if red > 0:
                 reds[suit] += 1
-                self._add_edge(float(red), self._discard_state(child + bytes(reds) + bytes((kept, 0)), reaches[m]))
+                self._add_edge(float(red), self._discard_state(child + bytes(reds) + bytes((kept, 0)), reach))
                 reds[suit] -= 1
 
     def _add_edge(self, weight: float, target: int) -> None:
@@ -500,17 +479,17 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _discards_of(self, hand: bytes) -> _Moves:
-        """The allowed discards of the 14-tile ``hand`` (its counts' bytes), worked out once for all its states;
-        none for a complete hand."""
+    def _discards_of(self, hand: bytes) -> list[_Discard]:
+        """The allowed discards of the 14-tile ``hand`` (its counts' bytes), each (kind, shanten after it, the 13
+        tiles it leaves, the tiles they hold beyond the position's), worked out once for all its states; none for
+        a complete hand."""
         found = self._discards.get(hand)
         if found is not None:
             return found
-        found = _Moves()
+        found = []
         now = self._shanten_of_key(hand)
         if now >= 0:  # a complete hand: no discard keeps it so
             counts = list(hand)
-            tiles = bytearray(hand)
             distance = self.distance(counts)
             down = self.shanten_down and distance + now < self.origin_shanten + self.extra
             origin = self.origin
@@ -521,10 +500,10 @@ class Graph:
                 after = shanten_after[kind]
                 if after != now and not (down and after == now + 1):
                     continue
-                tiles[kind] -= 1
-                child = bytes(tiles)
-                tiles[kind] += 1
-                found.add(kind, after, False, child, distance - (1 if counts[kind] > origin[kind] else 0))
+                counts[kind] -= 1
+                child = bytes(counts)
+                counts[kind] += 1
+                found.append((kind, after, child, distance - (1 if counts[kind] > origin[kind] else 0)))
                 self._shanten[child] = after
         self._discards[hand] = found
         return found
@@ -533,13 +512,7 @@ class Graph:
         key = self.discard_keys[node]
         reds = list(key[34:37])
         flags = key[37]
-        moves = self._discards_of(key[:34])
-        kinds, numbers, children, reaches = moves.kinds, moves.numbers, moves.children, moves.reach
-        for m in range(len(kinds)):
-            kind = kinds[m]
-            after = numbers[m]
-            child = children[m]
-            reach = reaches[m]
+        for kind, after, child, reach in self._discards_of(key[:34]):
             suit = _five_index(kind)
             if suit < 0 or key[kind] > reds[suit]:  # a plain one to let go
                 self._add_kids(self._choices(child, reds, flags, kind, after, double=False, reach=reach))
