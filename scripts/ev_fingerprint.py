@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from riichi.analysis.ev import EvModel, EvOptions, EvResult, expected_values  # noqa: E402
+from riichi.analysis.ev import EvModel, EvOptions, EvResult, expected_values
 
 PEER = EvOptions(model=EvModel.PEER, max_states=None)
 TABLE = EvOptions(model=EvModel.TABLE, max_states=None)

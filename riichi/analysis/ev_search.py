@@ -328,15 +328,16 @@ class Graph:
         origin = self.origin
         unseen_total = 0
         useful: list[_Draw] = []
+        tiles = bytearray(hand)
         for kind in range(34):
             unseen = avail[kind] - counts[kind]
             if unseen <= 0:
                 continue
             unseen_total += unseen
             if after[kind] < now:
-                counts[kind] += 1
-                child = bytes(counts)
-                counts[kind] -= 1
+                tiles[kind] += 1
+                child = bytes(tiles)
+                tiles[kind] -= 1
                 useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0)))
                 self._shanten[child] = after[kind]
         found = _Draws(now, keeps, unseen_total, useful)
@@ -349,6 +350,7 @@ class Graph:
         if every is None:
             every = []
             counts = list(hand)
+            tiles = bytearray(hand)
             distance = self.distance(counts)
             after = self.after_of(hand, counts, draws=True)
             avail = self.avail
@@ -356,9 +358,9 @@ class Graph:
             for kind in range(34):
                 unseen = avail[kind] - counts[kind]
                 if unseen > 0:
-                    counts[kind] += 1
-                    child = bytes(counts)
-                    counts[kind] -= 1
+                    tiles[kind] += 1
+                    child = bytes(tiles)
+                    tiles[kind] -= 1
                     every.append((kind, unseen, after[kind] < draws.now, child,
                                   distance + (1 if counts[kind] >= origin[kind] else 0)))
                     self._shanten[child] = after[kind]
@@ -490,6 +492,7 @@ class Graph:
         now = self._shanten_of_key(hand)
         if now >= 0:  # a complete hand: no discard keeps it so
             counts = list(hand)
+            tiles = bytearray(hand)
             distance = self.distance(counts)
             down = self.shanten_down and distance + now < self.origin_shanten + self.extra
             origin = self.origin
@@ -500,9 +503,9 @@ class Graph:
                 after = shanten_after[kind]
                 if after != now and not (down and after == now + 1):
                     continue
-                counts[kind] -= 1
-                child = bytes(counts)
-                counts[kind] += 1
+                tiles[kind] -= 1
+                child = bytes(tiles)
+                tiles[kind] += 1
                 found.append((kind, after, child, distance - (1 if counts[kind] > origin[kind] else 0)))
                 self._shanten[child] = after
         self._discards[hand] = found
