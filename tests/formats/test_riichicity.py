@@ -123,6 +123,21 @@ def test_one_wall_character_altered_is_a_desync_of_that_hand_only() -> None:
     assert [k["kyoku"] for k in out if k["type"] == "kyoku"] == [0, 1, 2, 3, 4, 5, 7, 8]
 
 
+def test_a_digest_damaged_in_its_last_digit_is_named_whole() -> None:
+    # The seventh hand's handCardsSHA256 with its last digit changed (the real digest ends ...acbd6): both digests
+    # agree in their first 63 digits, so only the whole digests show which differs and where.
+    obj = _game()
+    hand = obj["handRecord"][6]  # type: ignore[index]
+    real = hand["handCardsSHA256"]
+    assert real == "7f4c837c2ba6ca6fa813d03ea8b24d58639f19b8dbc7c7d399582e437e8acbd6"
+    hand["handCardsSHA256"] = real[:-1] + "0"
+    out = _replay(_bytes(obj))
+    assert _only_errors(out) == [(6, "desync")]
+    message = next(o for o in out if o["type"] == "error")["error"]["message"]  # type: ignore[index]
+    assert message == (f"hand 7: the wall's SHA-256 is {real}, not the {real[:-1]}0 the record states "
+                       "(handCardsSHA256)")
+
+
 def test_the_wall_is_its_sha256() -> None:
     # The record's handCardsSHA256 is the SHA-256 of handCardEncode's text, hand by hand.
     for hand in _game()["handRecord"]:  # type: ignore[attr-defined]
