@@ -92,7 +92,7 @@ def _only_errors(out: list[dict[str, object]]) -> list[tuple[object, str]]:
 def test_one_drawn_tile_altered_is_a_desync_of_that_hand_only() -> None:
     obj = _game()
     hand = obj["handRecord"][3]  # type: ignore[index]
-    for event in hand["handEventRecord"]:
+    for position, event in enumerate(hand["handEventRecord"]):  # noqa: B007 - the position is the one altered
         data = json.loads(event["data"])
         if event["eventType"] == 2 and data["in_card"] not in (0, 1):  # the first real draw: made a 1p
             drawn, data["in_card"] = data["in_card"], 1
@@ -102,7 +102,9 @@ def test_one_drawn_tile_altered_is_a_desync_of_that_hand_only() -> None:
     [error] = [o for o in out if o["type"] == "error"]
     assert error["kyoku"] == 3 and error["error"]["code"] == "desync"  # type: ignore[index]
     message = error["error"]["message"]  # type: ignore[index]
-    assert message.startswith("hand 4, event ") and "1p" in message  # the hand, the event, the record's tile
+    # the hand, the event as the record counts its events (handEventRecord from 1, its four deals included), the
+    # record's tile
+    assert message.startswith(f"hand 4, event {position + 1} (draw ") and "1p" in message
     assert "the wall" in message
     # every other hand still matches, the one after from the start the record states
     kyoku = [o for o in out if o["type"] == "kyoku"]
@@ -195,6 +197,8 @@ def test_an_unknown_event_type_is_an_error_strictly_and_a_note_leniently() -> No
     assert "eventType 42" in strict.errors[0].message
     lenient = read_riichicity(_bytes(obj), strict=False)
     assert lenient.errors == () and [n.hand for n in lenient.notes] == [1]
+    # the note names the record's event as its reader counts them, from 1: the one inserted at index 10
+    assert lenient.notes[0].message == "event 11: an event of the unknown eventType 42 was passed over"
     out = list(replay_game(lenient, file="x"))
     assert all(o.get("matches_log") is True for o in out)
 
