@@ -266,3 +266,25 @@ def test_a_record_cut_short_is_one_error_naming_where() -> None:
     message = error["error"]["message"]  # type: ignore[index]
     assert error["error"]["code"] == "invalid_log"  # type: ignore[index]
     assert message.startswith("a Riichi City record, unreadable: not valid JSON at line ")
+
+
+@pytest.mark.parametrize("packed", [False, True])
+def test_a_byte_order_mark_is_refused_strictly_and_passed_over_leniently(packed: bool) -> None:
+    # The real record as an editor that saves UTF-8 with a byte order mark leaves it (EF BB BF first), plain and
+    # gzipped: the library refuses it by name; read leniently (the command, the page) it is the same game, with a
+    # note saying what was forgiven.
+    import gzip
+
+    data = b"\xef\xbb\xbf" + RECORD.read_bytes()
+    if packed:
+        data = gzip.compress(data)
+    assert detect_format(data) == "riichicity"
+    strict = read_record(data)
+    assert [e.code for e in strict.errors] == [ErrorCode.INVALID_LOG]
+    assert strict.errors[0].message.startswith("the record starts with a byte order mark (EF BB BF")
+    lenient = read_record(data, strict=False)
+    assert lenient.errors == () and [n.message for n in lenient.notes] == [
+        "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over"]
+    out = list(replay_game(lenient, file="game"))
+    assert out[0]["notes"] == [lenient.notes[0].message]  # said on the first hand, as the game's own notes are
+    assert out[-1]["final_scores"] == [31200, 17800, 26400, 24600] and out[-1]["wall"] == "verified"
