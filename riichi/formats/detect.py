@@ -53,6 +53,8 @@ _FOREIGN: Final = (
 #: UTF-8's byte order mark, which some editors put before the text they save (no format read here has one).
 _BOM: Final = b"\xef\xbb\xbf"
 _BOM_FORGIVEN: Final = "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over"
+#: The longest server answer holding no game that is read to say what it says.
+_ANSWER_MAX: Final = 4096
 _READS: Final = ("it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, Mahjong Soul and Riichi City "
                  "records")
 
@@ -153,7 +155,24 @@ def refusal(data: bytes) -> str:
     foreign = foreign_format(data)
     if foreign is not None:
         return f"a {foreign} record: recognised, but not a format this version reads ({_READS})"
+    answer = _error_answer(data)
+    if answer is not None:
+        return answer
     return ("not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines, a Mahjong Soul nor a Riichi "
             "City record)")
 
 
+def _error_answer(data: bytes) -> str | None:
+    """What a server's answer that holds no game says (``{"code": 1004, "message": "...", "data": null}``, as a
+    record API answers a record it does not give, saved in place of the record), or None when it is none."""
+    if len(data) > _ANSWER_MAX or not data.lstrip().startswith(b"{"):
+        return None
+    try:
+        obj = strict_json.loads(data)
+    except RiichiError:
+        return None
+    if not isinstance(obj, dict) or "code" not in obj or isinstance(obj.get("data"), (dict, list)):
+        return None
+    code, said = obj.get("code"), obj.get("message", obj.get("msg"))
+    message = f", message {str(said)[:200]!r}" if isinstance(said, str) and said else ""
+    return f"a server's answer (code {str(code)[:40]}{message}) that holds no game: not a game record"

@@ -288,3 +288,15 @@ def test_a_byte_order_mark_is_refused_strictly_and_passed_over_leniently(packed:
     out = list(replay_game(lenient, file="game"))
     assert out[0]["notes"] == [lenient.notes[0].message]  # said on the first hand, as the game's own notes are
     assert out[-1]["final_scores"] == [31200, 17800, 26400, 24600] and out[-1]["wall"] == "verified"
+
+
+def test_an_answer_of_the_api_without_the_game_says_what_the_server_said() -> None:
+    # The record API's answer is {"code": 0, "data": {...the game...}} (as the record reads, above); an answer
+    # that gives no game, saved in place of the record (made up here: code 1004 and its message), was refused
+    # as "not a game record (neither mjlog XML, ...)", which hid what the server had said.
+    answer = _bytes({"code": 1004, "message": "record not found", "data": None})
+    assert detect_format(answer) is None
+    [error] = read_record(answer).errors
+    assert error.code is ErrorCode.INVALID_LOG
+    assert error.message == ("a server's answer (code 1004, message 'record not found') that holds no game: "
+                             "not a game record")
