@@ -94,12 +94,22 @@ function showLoadError(answer) {
   const first = (answer.errors || [])[0];
   box.append(el("p", { id: "load-error-message", "data-code": answer.error.code },
     refusalText(answer.error, first && first.error.message === answer.error.message ? first.kyoku : undefined)));
+  const detail = errorDetail(answer.error, "p");
+  if (detail) box.append(Object.assign(detail, { id: "load-error-detail" }));
   const more = (answer.errors || []).slice(1);
   if (more.length) {
     const ul = el("ul", {});
-    for (const e of more) ul.append(el("li", {}, errorText(e)));
+    for (const e of more) ul.append(el("li", {}, errorText(e), errorDetail(e.error)));
     box.append(ul);
   }
+}
+
+// Beside an error said in the page's language by its code's sentence (which names the kind of fault and where,
+// not what), the reader's own message as written (what is wrong, and where): in English, marked so, as the
+// library's messages are not translated. Null in English, where the message itself is shown.
+function errorDetail(error, tag = "span") {
+  if (!error || i18n.lang === "en" || !i18n.messages["error:" + error.code]) return null;
+  return el(tag, { class: "hint error-detail", lang: "en" }, error.message);
 }
 
 // An error of the replay. Messages count hands and events from 1, as the page does (the kyoku field counts from
@@ -133,7 +143,7 @@ function renderErrors() {
   if (!errors.length) return;
   box.append(el("h2", {}, t("Errors: the hands named were not replayed")));
   const ul = el("ul", {});
-  for (const e of errors) ul.append(el("li", {}, errorText(e)));
+  for (const e of errors) ul.append(el("li", {}, errorText(e), errorDetail(e.error)));
   box.append(ul);
 }
 
