@@ -87,3 +87,29 @@ def test_a_record_cut_in_half_says_where_in_japanese(browser: Browser, base_url:
         expect(pg.locator("#game")).to_be_hidden()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "✓ Every tile dealt, drawn and shown as dora is the one the record's wall gives"),
+    ("ja", "✓ 配牌・ツモ・ドラ表示牌はすべて牌譜の牌山どおりです"),
+])
+def test_the_game_end_says_the_walls_were_verified(browser: Browser, base_url: str, tmp_path: Path,  # noqa: F811
+                                                  lang: str, said: str) -> None:
+    # The real record: every hand's wall hashes to its handCardsSHA256 and every tile follows it (the command's
+    # game_end says "wall": "verified"); with the seventh hand's digest damaged that hand is not replayed, so no
+    # wall is vouched for and the line is not shown.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = context.new_page()
+        for path, verified in ((RECORD, True), (_wrong_digest(tmp_path), False)):
+            _open(pg, base_url, path, lang)
+            expect(pg.locator("#seats .seat")).to_have_count(4)
+            pg.select_option("#hand-select", index=pg.locator("#hand-select option").count() - 1)
+            pg.click("#last-step")
+            expect(pg.locator("#game-end")).to_be_visible()
+            if verified:
+                expect(pg.locator("#wall-verified")).to_have_text(said)
+            else:
+                expect(pg.locator("#wall-verified")).to_have_count(0)
+    finally:
+        context.close()

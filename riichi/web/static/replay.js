@@ -493,6 +493,11 @@ function renderGameEnd() {
     : end.matches_log ? "✓ " + t("The final scores and points match the record")
       : "✗ " + t("Differs from the record: {fields}", { fields: end.mismatches.join(", ") });
   box.append(tb, el("p", { class: end.matches_log === false ? "verdict-line differs" : "verdict-line" }, verdict));
+  // The record's walls (a Tenhou seed's, a Riichi City hand's own) checked tile by tile, every hand replayed
+  if (end.wall === "verified") {
+    box.append(el("p", { class: "verdict-line", id: "wall-verified" },
+      "✓ " + t("Every tile dealt, drawn and shown as dora is the one the record's wall gives")));
+  }
 }
 
 function render() {
