@@ -510,7 +510,11 @@ REVIEW: Final[dict[str, object]] = {
                                                       "tile first)."},
         "choices": {"type": "array", "items": _DECISION, "description": "Every counted decision, in order."},
         "disagreements": {"type": "array", "items": _DECISION},
-        "error": {"type": ["string", "null"], "description": "The engine's refusal of the record, when it "
-                                                             "stopped the review (what came before is reviewed)."},
+        "error": {"type": ["string", "null"], "description": "The first of errors (null when every hand was "
+                                                             "reviewed)."},
+        "errors": {"type": "array", "items": {"type": "string"},
+                   "description": "Each hand the review could not replay, the reader's or the engine's refusal "
+                                  "naming it (its decisions before the refusal are reviewed); the review goes on "
+                                  "from the next hand's start as the record states it."},
     },
 }

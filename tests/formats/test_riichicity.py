@@ -300,3 +300,43 @@ def test_an_answer_of_the_api_without_the_game_says_what_the_server_said() -> No
     assert error.code is ErrorCode.INVALID_LOG
     assert error.message == ("a server's answer (code 1004, message 'record not found') that holds no game: "
                              "not a game record")
+
+
+def test_the_review_reads_leniently_and_goes_on_past_a_damaged_hand(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # The record with hand 4's first real draw altered (a desync, as above) and an event of an unknown type put
+    # in hand 2 (passed over when read leniently): riichi review read it strictly and stopped at the first
+    # refusal, leaving hands 2 to 9 unreviewed with no word of the record's damage. Now, as riichi replay does,
+    # the review names hand 4's refusal and goes on from hand 5's start as the record states it: every decision
+    # outside hand 4 is the one the intact record's review makes, and hand 4's stop before the altered draw.
+    from riichi.bots.review import review_game
+    from riichi.cli import main  # noqa: PLC0415
+    from riichi.game.players import EfficientPlayer
+
+    obj = _game()
+    events = obj["handRecord"][1]["handEventRecord"]  # type: ignore[index]
+    events.insert(10, {"eventType": 42, "userId": events[9]["userId"], "data": "{}"})
+    for position, event in enumerate(obj["handRecord"][3]["handEventRecord"]):  # type: ignore[index]  # noqa: B007
+        data = json.loads(event["data"])
+        if event["eventType"] == 2 and data["in_card"] not in (0, 1):
+            data["in_card"] = 1
+            event["data"] = json.dumps(data)
+            break
+    intact = review_game(read_record(RECORD.read_bytes()), 1, EfficientPlayer())
+    damaged = review_game(read_record(_bytes(obj), strict=False), 1, EfficientPlayer())
+    assert intact.errors == ()
+    assert len(damaged.errors) == 1 and damaged.errors[0].startswith(f"hand 4, event {position + 1} (draw ")
+    key = [(c.hand, c.round, c.recorded, c.chosen) for c in intact.choices]
+    assert [(c.hand, c.round, c.recorded, c.chosen) for c in damaged.choices if c.hand != 3] == [
+        k for k in key if k[0] != 3]
+    in_hand_4 = [k for k in key if k[0] == 3]
+    before = [(c.hand, c.round, c.recorded, c.chosen) for c in damaged.choices if c.hand == 3]
+    assert before == in_hand_4[:len(before)] and len(before) < len(in_hand_4)
+    assert {c.hand for c in damaged.choices} >= set(range(9)) - {3}  # hands 5 to 9 reviewed too
+    # the command: read leniently, the note and the hand not replayed said
+    path = tmp_path / "damaged.json"
+    path.write_bytes(_bytes(obj))
+    assert main(["review", str(path), "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  note: hand 2: event 11: an event of the unknown eventType 42 was passed over" in out
+    assert f"  not replayed: hand 4, event {position + 1} (draw " in out
