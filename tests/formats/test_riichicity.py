@@ -340,3 +340,23 @@ def test_the_review_reads_leniently_and_goes_on_past_a_damaged_hand(tmp_path: Pa
     out = capsys.readouterr().out
     assert "  note: hand 2: event 11: an event of the unknown eventType 42 was passed over" in out
     assert f"  not replayed: hand 4, event {position + 1} (draw " in out
+
+
+def test_stats_read_leniently_and_keep_what_was_forgiven(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # riichi stats read records strictly, unlike riichi replay: the real record with a byte order mark was a
+    # failure with no hand in the tables. Read as riichi replay reads it, its nine hands are in the tables (the
+    # record's own count) and the table notes keeps what was forgiven, on the hand riichi replay says it.
+    from riichi.cli import main  # noqa: PLC0415
+    from riichi.stats import connect
+
+    path = tmp_path / "records" / "bom.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\xef\xbb\xbf" + RECORD.read_bytes())
+    out = tmp_path / "stats"
+    assert main(["stats", "--out", str(out), "--no-report", str(path.parent)]) == 0
+    capsys.readouterr()
+    db = connect(out)
+    assert db.execute("SELECT count(*) FROM kyoku").fetchall() == [(9,)]
+    assert db.execute("SELECT count(*) FROM failures").fetchall() == [(0,)]
+    assert db.execute("SELECT kyoku, note FROM notes").fetchall() == [
+        (0, "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over")]
