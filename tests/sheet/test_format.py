@@ -58,15 +58,18 @@ def test_the_contracts_example() -> None:
 @pytest.mark.parametrize(("obj", "hand", "field", "needle"), [
     ([], None, None, "a game is a JSON object"),
     ({"rules": "tenhoo"}, None, "rules", "did you mean 'tenhou'"),
-    ({"hands": [{"result": "rons"}]}, 0, "result", "'rons' is no result"),
-    ({"hands": [{"result": "draw"}, {"result": "ron", "from": "2", "wins": []}]}, 1, "from", "the discarder's seat"),
-    ({"hands": [{"result": "tsumo", "wins": [{"winner": 1, "han": "4"}]}]}, 0, "wins[0].han", "a whole number"),
+    ({"hands": [{"result": "rons"}]}, 0, "result", '"rons" is no result'),  # quoted as JSON
+    ({"hands": [{"result": "draw"}, {"result": "ron", "from": "2", "wins": []}]}, 1, "from",
+     'the discarder\'s seat, not "2"'),  # the value as the sheet writes it, not Python's '2'
+    ({"hands": [{"result": "tsumo", "wins": [{"winner": 1, "han": "4"}]}]}, 0, "wins[0].han",
+     'a whole number, not "4"'),
     ({"hands": [{"result": "tsumo", "wins": [{"winner": 1, "han": 4, "fu": 30, "dora": 2}]}]}, 0, "dora",
      "no such field"),
     ({"hands": [{"result": "draw", "tenpai": [1], "from": 2}]}, 0, "from", "no such field"),
-    ({"hands": [{"result": "abortive", "kind": "kyuushu"}]}, 0, "kind", "'kyuushu' is no abortive draw"),
-    ({"hands": [{"result": "draw", "riichi": [True]}]}, 0, "riichi", "a list of whole numbers"),
-    ({"hands": [{"result": "chombo"}]}, 0, "seat", "the offender's seat"),
+    ({"hands": [{"result": "abortive", "kind": "kyuushu"}]}, 0, "kind", '"kyuushu" is no abortive draw'),
+    ({"hands": [{"result": "draw", "riichi": [True]}]}, 0, "riichi", "a list of whole numbers, not [true]"),
+    ({"hands": [{"result": "chombo"}]}, 0, "seat", "the offender's seat, missing"),  # not "not None"
+    ({"hands": [{}]}, 0, "result", "result: missing (one of ron, tsumo, draw, abortive, chombo)"),
     ({"final_scores": [25000, 25000], "hands": []}, None, "final_scores", "not both"),
     ({"names": ["A", 2, "C", "D"]}, None, "names", "a list of names"),
 ])
