@@ -112,3 +112,13 @@ def test_a_win_given_by_its_hand_goes_through_json() -> None:
     with pytest.raises(SheetError, match=r"a win case \(a JSON object\), not a string") as caught:
         read_game({"hands": [{"result": "tsumo", "wins": [{"winner": 0, "case": "234m"}]}]})
     assert caught.value.field == "wins[0].case"
+
+
+def test_three_names_for_four_seats_are_counted_in_the_message() -> None:
+    # A four-player game (Tenhou's rules) written with three names: the message counted them in Python's
+    # spelling ("not ['A', 'B', 'C']"); it says how many there are.
+    game, _ = read_game({"rules": "tenhou", "names": ["A", "B", "C"], "hands": []})
+    with pytest.raises(SheetError) as caught:
+        score_sheet(game)
+    assert str(caught.value) == "names: one name a seat, 4 in all, not 3"
+    assert caught.value.field == "names"
