@@ -163,7 +163,7 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
     colour = out.isatty() and "NO_COLOR" not in os.environ
     progress = err.isatty() and len(paths) > 1
     status = 0
-    hands = differing = errors = 0
+    hands = differing = errors = ends_differing = 0
     for done, path in enumerate(paths, 1):
         for obj in _replay_one(fmt, rules, path):
             for note in obj.get("notes") or []:  # type: ignore[attr-defined]
@@ -183,6 +183,7 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
                       file=out)
                 if obj.get("matches_log") is False:
                     status = 1
+                    ends_differing += 1
                 continue
             hands += 1
             if obj.get("matches_log") is False:
@@ -203,7 +204,9 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
         err.write("\n")
     if hands:
         print(LEGEND, file=out)
-    print(f"{len(paths)} file{'s' if len(paths) != 1 else ''}, {hands} hands, {differing} differing, {errors} "
+    # a game's end that differs is counted apart from the hands: the exit status 1 it gives is then explained
+    ends = f", {ends_differing} game end{'s' if ends_differing != 1 else ''} differing" if ends_differing else ""
+    print(f"{len(paths)} file{'s' if len(paths) != 1 else ''}, {hands} hands, {differing} differing{ends}, {errors} "
           f"error{'s' if errors != 1 else ''}", file=out)
     return status
 

@@ -241,6 +241,13 @@ def test_the_command_replays_writes_and_reads_back(tmp_path: Path, capsys: pytes
         assert main(["replay", "--jsonl", str(written)]) == 0, fmt
         again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
         assert again[-1]["final_scores"] == lines[-1]["final_scores"], fmt
+        # every hand and the end read back alike: the engine's values and the comparison with the results the
+        # written record states; apart from the file, the record's own values (tenhou.net/6 writes no honba
+        # or sticks a win collects) and the wall (none of these formats carries Riichi City's walls: "none")
+        def same(o: dict[str, object]) -> dict[str, object]:
+            return {k: v for k, v in o.items() if k not in ("file", "log", "wall")}
+        assert [same(o) for o in again] == [same(o) for o in lines], fmt
+        assert again[-1]["wall"] == "none"
     # Riichi City is read, not written: --write names the formats it writes
     with pytest.raises(SystemExit) as usage:
         main(["replay", "--write", "riichicity", str(RECORD)])
@@ -360,3 +367,15 @@ def test_stats_read_leniently_and_keep_what_was_forgiven(tmp_path: Path, capsys:
     assert db.execute("SELECT count(*) FROM failures").fetchall() == [(0,)]
     assert db.execute("SELECT kyoku, note FROM notes").fetchall() == [
         (0, "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over")]
+
+
+def test_a_game_end_that_differs_is_counted_in_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    # Replayed under Tenhou's rules, the nine hands score as the record states, but the final points do not:
+    # Tenhou's uma is 20/10 where Riichi City's is 30/10, so the top's 31,200 is 1.2 + 20 oka + 20 = +41.2, not
+    # the record's +51.2. The exit status is 1 and the summary said "0 differing, 0 errors"; it counts the end.
+    from riichi.cli import main  # noqa: PLC0415
+
+    assert main(["replay", "--rules", "tenhou", str(RECORD)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "points [41.2, -32.2, 6.4, -15.4]  DIFF  record: [51.2, -42.2, 6.4, -15.4]" in out[10]
+    assert out[-1] == "1 file, 9 hands, 0 differing, 1 game end differing, 0 errors"
