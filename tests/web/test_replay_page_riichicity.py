@@ -113,3 +113,42 @@ def test_the_game_end_says_the_walls_were_verified(browser: Browser, base_url: s
                 expect(pg.locator("#wall-verified")).to_have_count(0)
     finally:
         context.close()
+
+
+def _noted_and_refused(tmp_path: Path) -> tuple[Path, int]:
+    """The record with an event of an unknown type put in hand 2 (passed over, noted) and hand 2's first real
+    draw after it altered (a desync): the hand the engine refuses part-way, and the altered event's number."""
+    obj = json.loads(RECORD.read_text(encoding="utf-8"))
+    events = obj["handRecord"][1]["handEventRecord"]
+    events.insert(10, {"eventType": 42, "userId": events[9]["userId"], "data": "{}"})
+    for position in range(11, len(events)):
+        data = json.loads(events[position]["data"])
+        if events[position]["eventType"] == 2 and data["in_card"] not in (0, 1):
+            data["in_card"] = 1
+            events[position]["data"] = json.dumps(data)
+            break
+    path = tmp_path / "2.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    return path, position + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refused_hand_shows_what_was_forgiven_in_it(browser: Browser, base_url: str, tmp_path: Path,  # noqa: F811
+                                                     lang: str) -> None:
+    # The refused hand has no result, and its note (kept on its error) was shown nowhere on the page. In
+    # Japanese, the refusal names the record's event as the English message does ("hand 2, event N (draw ...)").
+    path, event = _noted_and_refused(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = context.new_page()
+        _open(pg, base_url, path, lang)
+        expect(pg.locator("#seats .seat")).to_have_count(4)
+        pg.select_option("#hand-select", index=1)
+        expect(pg.locator("#notes li")).to_have_text(["event 11: an event of the unknown eventType 42 was passed over"])
+        item = pg.locator("#record-errors li")
+        if lang == "en":
+            expect(item).to_contain_text(f"desync: hand 2, event {event} (draw ")
+        else:
+            expect(item).to_contain_text(f"第2局・牌譜の{event}番目の項目: 牌譜の牌が牌山と一致しません")
+    finally:
+        context.close()

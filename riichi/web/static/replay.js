@@ -165,7 +165,9 @@ function renderRulesChoice() {
 // What a lenient reading forgave: the hand's notes (the first hand's include the record's own).
 function renderNotes(h) {
   const box = $("notes");
-  const notes = (h.kyoku && h.kyoku.notes) || [];
+  // a hand the engine refused part-way has no result: what was forgiven in it is on its error
+  const notes = h.kyoku ? h.kyoku.notes || []
+    : game.data.errors.filter((e) => e.kyoku === h.index).flatMap((e) => e.notes || []);
   box.hidden = !notes.length;
   box.textContent = "";
   if (!notes.length) return;
