@@ -287,6 +287,9 @@ def test_the_last_hand_ends_with_the_final_scores(page: Page, base_url: str) -> 
         stated_score, stated_points = cells[2].split(" / ")
         assert stated_score == f"{score:,}" and float(stated_points) == points
     expect(page.locator("#game-end .verdict-line")).to_have_text("✓ The final scores and points match the record")
+    # the record's seed gives every hand's wall, and every tile followed it (riichi replay: "wall": "verified")
+    expect(page.locator("#wall-verified")).to_have_text(
+        "✓ Every tile dealt, drawn and shown as dora is the one the record's wall gives")
 
 
 def test_the_pages_link_to_each_other(page: Page, base_url: str) -> None:  # noqa: F811

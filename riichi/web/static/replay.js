@@ -497,7 +497,7 @@ function renderGameEnd() {
   box.append(tb, el("p", { class: end.matches_log === false ? "verdict-line differs" : "verdict-line" }, verdict));
   // The record's walls (a Tenhou seed's, a Riichi City hand's own) checked tile by tile, every hand replayed
   if (end.wall === "verified") {
-    box.append(el("p", { class: "verdict-line", id: "wall-verified" },
+    box.append(el("p", { class: "wall-line", id: "wall-verified" },
       "✓ " + t("Every tile dealt, drawn and shown as dora is the one the record's wall gives")));
   }
 }
