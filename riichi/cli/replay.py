@@ -22,7 +22,7 @@ from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, SUFFIXES, read_record
 from riichi.formats.record import hand_name
 from riichi.replay.convert import write_record
-from riichi.replay.run import error_object
+from riichi.replay.run import error_object, replay_game
 from riichi.replay.sources import expand_paths, read_file, replay_paths, unreadable
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
@@ -229,16 +229,25 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
         for note in record.notes:
             where = f" {hand_name(note.hand)}" if note.hand is not None else ""
             print(f"riichi replay: {path}{where}: note: {note}", file=sys.stderr)
+        if not record.hands:  # nothing read: no empty game is written in its place
+            for e in record.errors:
+                print(f"riichi replay: {path}: error ({e.code.value}): {e}", file=sys.stderr)
+            status = 1
+            continue
         try:
             text = write_record(record, target)
         except ValueError as exc:
             print(f"riichi replay: {path}: error (invalid_log): {exc}", file=sys.stderr)
             status = 1
             continue
-        if record.errors:
-            status = 1
-            for e in record.errors:
-                print(f"riichi replay: {path}: error ({e.code.value}): {e}", file=sys.stderr)
+        # The record is written as read; what the reader or the engine refuses in it is said, as riichi replay
+        # says it (a tile its wall does not give, above all: the written formats carry no wall to check it by).
+        for obj in replay_game(record, file=path):
+            if obj["type"] == "error":
+                status = 1
+                e = obj["error"]
+                assert isinstance(e, dict)
+                print(f"riichi replay: {path}: error ({e['code']}): {e['message']}", file=sys.stderr)
         if out_dir is None:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         else:

@@ -379,3 +379,29 @@ def test_a_game_end_that_differs_is_counted_in_the_summary(capsys: pytest.Captur
     out = capsys.readouterr().out.splitlines()
     assert "points [41.2, -32.2, 6.4, -15.4]  DIFF  record: [51.2, -42.2, 6.4, -15.4]" in out[10]
     assert out[-1] == "1 file, 9 hands, 0 differing, 1 game end differing, 0 errors"
+
+
+def test_converting_a_damaged_record_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # riichi replay --write read the record and wrote it without replaying it: a drawn tile the wall does not
+    # give (hand 4's first real draw made a 1p, as above) was converted with exit status 0 and no word, into
+    # formats that carry no wall to find it by; a record cut in half was written as an empty game.
+    from riichi.cli import main  # noqa: PLC0415
+
+    obj = _game()
+    for position, event in enumerate(obj["handRecord"][3]["handEventRecord"]):  # type: ignore[index]  # noqa: B007
+        data = json.loads(event["data"])
+        if event["eventType"] == 2 and data["in_card"] not in (0, 1):
+            data["in_card"] = 1
+            event["data"] = json.dumps(data)
+            break
+    damaged = tmp_path / "damaged.json"
+    damaged.write_bytes(_bytes(obj))
+    assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), str(damaged)]) == 1
+    err = capsys.readouterr().err
+    assert f"damaged.json: error (desync): hand 4, event {position + 1} (draw " in err
+    assert (tmp_path / "out" / "damaged.mjson").exists()  # written as read, all nine hands
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(RECORD.read_bytes()[:100_000])
+    assert main(["replay", "--write", "tenhou6", str(cut)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cut.json: error (invalid_log): a Riichi City record, unreadable" in captured.err
