@@ -9,11 +9,12 @@ from riichi.analysis.ev import OTHERS_WIN, EvModel, EvOptions, expected_values
 from riichi.scoring.scorer import score
 
 #: 123m 456m 789p 11s 22z in riichi at its last turn, East seat: it waits on 1s and 2z (shanpon), two of each
-#: unseen; nothing visible, so 136 - 13 = 123 tiles unseen.
+#: unseen; nothing visible, so 136 - 13 = 123 tiles unseen. The wall's end (haitei, houtei and who still
+#: discards after the last draw) is switched off here: tests/test_ev_haitei.py has it.
 HAND = "123456m789p11s22z"
 #: The ron factor the hand-worked values below use, passed explicitly so that they do not hang on the default.
 RON_FACTOR = 0.5
-LAST = EvOptions(model=EvModel.TABLE, first_turn=18, last_turn=18, ron_factor=RON_FACTOR)
+LAST = EvOptions(model=EvModel.TABLE, first_turn=18, last_turn=18, ron_factor=RON_FACTOR, haitei=False)
 
 
 def ron_points(win: str) -> int:

@@ -30,7 +30,9 @@ def kita_values(graph: Graph, node: int, stays: list[tuple[int, float]]) -> Turn
     targets = [to for _, to in moves]
     stay_nodes = [n for n, _ in stays]
     solved = solve(graph, stay_nodes + [node], targets)
-    base = best_of(solved[:len(stays)], [c for _, c in stays])
+    table = graph.table
+    riichi_until = table.riichi_until if table is not None and table.riichi_choice else None
+    base = best_of(solved[:len(stays)], [c for _, c in stays], riichi_until)
     solved = solved[len(stays):]
     size = len(base[0])
     tv, wv, ev = [0.0] * size, [0.0] * size, [0.0] * size

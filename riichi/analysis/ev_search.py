@@ -50,18 +50,27 @@ class TableRules:
     """What the ``table`` model adds to the single-player search (None in the peer model): ``players`` seats,
     each other seat's discard a chance of ron (``ron``; not while furiten: a wait among ``furiten`` kinds or the
     tile let go into tenpai); draws as shares of the tiles unseen (``uniform``) rather than of S - t; riichi or
-    dama as a choice (``riichi_choice``), riichi costing ``riichi_cost`` unless won; ippatsu; and ``bonus``
-    points (honba and sticks on the table) added to every win."""
+    dama as a choice (``riichi_choice``), riichi costing ``riichi_cost`` unless won; ippatsu; ``bonus``
+    points (honba and sticks on the table) added to every win; and the end of the wall (``haitei``)."""
 
-    __slots__ = ("bonus", "furiten", "ippatsu", "others_win", "players", "riichi_choice", "riichi_cost", "ron",
-                 "ron_factor", "uniform")
+    __slots__ = ("after_last", "bonus", "furiten", "haitei", "ippatsu", "others_win", "players", "riichi_choice",
+                 "riichi_cost", "riichi_until", "ron", "ron_factor", "uniform")
 
     def __init__(self, *, players: int, ron: bool, uniform: bool, riichi_choice: bool,  # noqa: PLR0913
                  riichi_cost: float, ippatsu: bool, furiten: list[bool], bonus: float, ron_factor: float,
-                 others_win: list[float]) -> None:
+                 others_win: list[float], haitei: bool = False, after_last: int = -1,
+                 riichi_until: int = 1 << 30) -> None:
         """``ron_factor`` scales the chance that another seat lets a wait go (1: as often as a random unseen
         tile); ``others_win[t]`` is the chance that the hand ends by another seat's win before the player's
-        draw of turn t (the last entry for later turns)."""
+        draw of turn t (the last entry for later turns). With ``haitei`` the last turn ends the live wall:
+        ``after_last`` other seats (0 to players - 1) still draw and discard after the player's last draw, the
+        last of them the houtei; with none, the player's last draw is the haitei. Without it (or with
+        ``after_last`` -1) every other seat discards once more after the player's last draw, none of it the
+        wall's last tile. A riichi may be declared by turn ``riichi_until`` only, where it is a choice (the
+        rules' fewest tiles left for one)."""
+        self.riichi_until = riichi_until
+        self.haitei = haitei and after_last >= 0
+        self.after_last = after_last if self.haitei else players - 1
         self.ron_factor = ron_factor
         self.others_win = others_win
         self.players = players
@@ -157,6 +166,9 @@ class Graph:
         self.draw_fallback: list[int] = []
         self.draw_ron: list[tuple[float, float]] = []
         self.draw_unseen: list[int] = []
+        #: Per draw state (the table model with the wall's end): the weight and points weighted of its wins on
+        #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
+        self.draw_last: list[tuple[float, float]] = []
         #: Shanten of every hand met (the same hands come back from many states), and each win's points.
         self._shanten: dict[bytes, int] = {}
         #: The shanten after each draw (13 tiles) or each discard (14 tiles) of every hand met: states that
@@ -200,6 +212,7 @@ class Graph:
         self.draw_fallback.append(node)
         self.draw_ron.append((0.0, 0.0))
         self.draw_unseen.append(0)
+        self.draw_last.append((0.0, 0.0))
         return node
 
     def _discard_state(self, counts: list[int], reds: list[int], flags: int) -> int:
@@ -277,6 +290,9 @@ class Graph:
                 self.draw_fallback[node] = self.draw_state(counts, reds, flags & ~IPPATSU, key[38])
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
+            if now == 0 and table.haitei and (table.ron or table.after_last == 0):
+                self.draw_last[node] = self._ron(counts, reds, flags, key[38], tsumo=table.after_last == 0,
+                                                 last_tile=True)
         keep_any = (self.tegawari and not riichi
                     and self.distance(counts) + now < self.origin_shanten + self.extra)
         after = self.after_of(hand_key, counts, draws=True)
@@ -334,28 +350,32 @@ class Graph:
             self._add_edge(float(weight), self._discard_state(counts, reds, flags & ~IPPATSU))
 
     def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
-                    tsumo: bool) -> float | None:
-        """The points of winning the 14 ``counts`` on ``kind`` (a red five where ``red_suit`` >= 0), each win
-        scored once; in the table model with the honba and sticks, and in riichi the player's own stick back."""
-        key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, flags, tsumo))
+                    tsumo: bool, last_tile: bool = False) -> float | None:
+        """The points of winning the 14 ``counts`` on ``kind`` (a red five where ``red_suit`` >= 0; on the
+        wall's last tile where ``last_tile``), each win scored once; in the table model with the honba and
+        sticks, and in riichi the player's own stick back."""
+        key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, flags, tsumo, last_tile))
         if key in self._wins:
             return self._wins[key]
         win = Tile.from_kind(kind, red=red_suit >= 0)
         points = self.values.win(self.hand_of(counts, reds), win, riichi=flags & RIICHI != 0,
-                                 ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo)
+                                 ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo,
+                                 last_tile=last_tile)
         table = self.table
         if points is not None and table is not None:
             points += table.bonus + (table.riichi_cost if flags & RIICHI else 0.0)
         self._wins[key] = points
         return points
 
-    def _ron(self, counts: list[int], reds: list[int], flags: int, let_go: int) -> tuple[float, float]:
+    def _ron(self, counts: list[int], reds: list[int], flags: int, let_go: int, *,  # noqa: PLR0913
+             tsumo: bool = False, last_tile: bool = False) -> tuple[float, float]:
         """The waits of a tenpai hand that another seat's discard would win (none while furiten): their weight,
-        and their points weighted."""
+        and their points weighted; ``last_tile``: the wall's last discard (houtei) or, with ``tsumo``, the
+        wall's last tile drawn (haitei, whatever the furiten)."""
         table = self.table
         assert table is not None
         waits = [k for k, after in enumerate(self.after_of(bytes(counts), counts, draws=True)) if after < 0]
-        if any(table.furiten[k] or let_go == k + 1 for k in waits):
+        if not tsumo and any(table.furiten[k] or let_go == k + 1 for k in waits):
             return (0.0, 0.0)
         weight = points = 0.0
         for kind in waits:
@@ -372,7 +392,7 @@ class Graph:
                     continue
                 if red_suit >= 0:
                     reds[red_suit] += 1
-                value = self._win_points(counts, reds, kind, red_suit, flags, tsumo=False)
+                value = self._win_points(counts, reds, kind, red_suit, flags, tsumo=tsumo, last_tile=last_tile)
                 if red_suit >= 0:
                     reds[red_suit] -= 1
                 if value is not None:

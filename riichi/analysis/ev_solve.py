@@ -12,6 +12,12 @@ model the other seats let a tile go first: with r the chance that one of them is
 ron, and h the chance that another seat wins before the next draw, X[t] = r (1, 1, ron points) + (1 - r)
 (h (tenpai now, 0, 0) + (1 - h) Y[t]); in the peer model X = Y. A discard state takes the best of
 its discards at t, each of T, W and E on its own, a riichi's cost taken from E.
+
+At the last turn a draw state's X is (tenpai now, r, r ron points), no draw following. Where the table model
+knows the wall's end (``TableRules.haitei``), only the ``after_last`` seats that still draw let a tile go
+then, the last of them the houtei (its wins scored with houtei, a hand with no other yaku won too); with none
+of them, the player's own last draw (from the turn before) is the haitei, its wins scored so; and a riichi
+(where it is a choice) is declared by turn ``riichi_until`` only, the wall then too short for one.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
         for e in range(start[i], start[i + 1]):
             moved += weight[e]
         totals[i] = win_weight[i] + moved
+    all_totals = totals
     kids_start = graph.discard_start
     kids = graph.kid_target
     costs = graph.kid_cost
@@ -63,15 +70,25 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
     dw = [0.0] * n_draw
     de = [0.0] * n_draw
-    for i in range(n_draw):
-        r = ron_chance[i]
-        if r > 0.0:
-            dw[i] = r
-            de[i] = r * ron_points[i]
+    if table is not None and table.haitei:
+        _after_the_last_draw(graph, dw, de)
+    else:
+        for i in range(n_draw):
+            r = ron_chance[i]
+            if r > 0.0:
+                dw[i] = r
+                de[i] = r * ron_points[i]
+    # the draw of the last turn: the wall's last tile (haitei) where no other seat draws after it
+    haitei_draw = table is not None and table.haitei and table.after_last == 0
+    last_weight = [w for w, _ in graph.draw_last] if haitei_draw else win_weight
+    last_points = [p for _, p in graph.draw_last] if haitei_draw else win_points
+    last_totals = [totals[i] - win_weight[i] + last_weight[i] for i in range(n_draw)] if haitei_draw else totals
     xt = [0.0] * n_discard
     xw = [0.0] * n_discard
     xe = [0.0] * n_discard
-    _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
+    # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
+    riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
+    _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs, riichi=last <= riichi_until)
     size = last + 1
     out: list[TurnValues] = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(len(watched) + len(also))]
     _record(out, watched, also, last, dt, dw, de, xt, xw, xe)
@@ -83,6 +100,8 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     for t in range(last - 1, first - 1, -1):
         left = graph.pool - t
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
+        win_weight, win_points, totals = ((last_weight, last_points, last_totals) if t == last - 1
+                                          else (graph.win_weight, graph.win_points, all_totals))
         for i in range(n_draw):
             fb = fallback[i]
             tn, wn, en = dt[fb], dw[fb], de[fb]
@@ -132,9 +151,36 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
             nw[i] = yw
             ne[i] = ye
         dt, dw, de, nt, nw, ne = nt, nw, ne, dt, dw, de
-        _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs)
+        _best_of_discards(dt, dw, de, xt, xw, xe, kids_start, kids, costs, riichi=t <= riichi_until)
         _record(out, watched, also, t, dt, dw, de, xt, xw, xe)
     return out
+
+
+def _after_the_last_draw(graph: Graph, dw: list[float], de: list[float]) -> None:
+    """The draw states' win chance and expected points after the player's last draw, where the wall's end is
+    modelled: the other seats that still draw each let a tile go, the last of them the houtei (none: the hand
+    is over)."""
+    table = graph.table
+    assert table is not None
+    discards = table.after_last
+    if not table.ron or discards == 0:
+        return
+    unseen = graph.draw_unseen
+    factor = table.ron_factor
+    for i in range(len(dw)):
+        if unseen[i] <= 0:
+            continue
+        w, points = graph.draw_ron[i]
+        c = 1.0 - (1.0 - factor * w / unseen[i]) ** (discards - 1) if w > 0.0 else 0.0
+        value = c * points / w if w > 0.0 else 0.0
+        w_last, points_last = graph.draw_last[i]
+        if w_last > 0.0:  # the houtei: whatever the other discards did not win
+            q = factor * w_last / unseen[i]
+            c_last = (1.0 - c) * q
+            c += c_last
+            value += c_last * points_last / w_last
+        dw[i] = c
+        de[i] = value
 
 
 def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int,  # noqa: PLR0913
@@ -154,13 +200,16 @@ def _record(out: list[TurnValues], watched: list[int], also: list[int], t: int, 
 
 def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: list[float],  # noqa: PLR0913
                       xw: list[float], xe: list[float], kids_start: list[int], kids: list[int],
-                      costs: list[float]) -> None:
+                      costs: list[float], *, riichi: bool = True) -> None:
     """Each discard state's values: the best of the draw states its discards lead to, each value on its own
-    (what a choice costs taken from its expected score)."""
+    (what a choice costs taken from its expected score); not ``riichi``: none of the riichi declarations (the
+    choices that cost), too few tiles being left for one (each has its dama beside it)."""
     for j in range(len(xt)):
         first = True
         bt = bw = be = 0.0
         for e in range(kids_start[j], kids_start[j + 1]):
+            if not riichi and costs[e] > 0.0:
+                continue
             child = kids[e]
             x = dt[child]
             if x > bt:
@@ -177,12 +226,21 @@ def _best_of_discards(dt: list[float], dw: list[float], de: list[float], xt: lis
         xe[j] = be
 
 
-def best_of(values: list[TurnValues], costs: list[float]) -> TurnValues:
-    """The best of several draw states' per-turn values (the choices of one discard), each value on its own."""
+def best_of(values: list[TurnValues], costs: list[float], riichi_until: int | None = None) -> TurnValues:
+    """The best of several draw states' per-turn values (the choices of one discard), each value on its own;
+    after turn ``riichi_until`` (None: none) only the choices that cost nothing (dama, not a riichi), where
+    there is one."""
     size = len(values[0][0])
-    tv = [max(v[0][t] for v in values) for t in range(size)]
-    wv = [max(v[1][t] for v in values) for t in range(size)]
-    ev = [max(v[2][t] - c for v, c in zip(values, costs, strict=True)) for t in range(size)]
+    tv = [0.0] * size
+    wv = [0.0] * size
+    ev = [0.0] * size
+    every = list(range(len(values)))
+    free = [k for k in every if costs[k] <= 0.0]
+    for t in range(size):
+        chosen = free if riichi_until is not None and t > riichi_until and free else every
+        tv[t] = max([values[k][0][t] for k in chosen])
+        wv[t] = max([values[k][1][t] for k in chosen])
+        ev[t] = max([values[k][2][t] - costs[k] for k in chosen])
     return (tv, wv, ev)
 
 

@@ -187,18 +187,24 @@ class WinValues:
         return self.win(hand, win, riichi=riichi)
 
     def win(self, hand: Hand, win: Tile, *, riichi: bool, ippatsu: bool = False, double: bool = False,  # noqa: PLR0913
-            tsumo: bool = True) -> float | None:
+            tsumo: bool = True, last_tile: bool = False) -> float | None:
         """The expected points of winning ``hand`` on ``win`` by tsumo or (``tsumo`` false) by ron, in riichi
-        (``double``: a double riichi) with or without ippatsu; None without yaku. The points are the hand's
-        value, honba and sticks aside.
+        (``double``: a double riichi) with or without ippatsu, and (``last_tile``) on the live wall's last tile
+        (haitei by tsumo, houtei by ron); None without yaku. The points are the hand's value, honba and sticks
+        aside.
 
-        The scorer scores the hand once for each way of winning (riichi or not, tsumo or ron); ippatsu and a
-        double riichi are one han more each on that score (priced as the scorer prices han and fu)."""
+        The scorer scores the hand once for each way of winning (riichi or not, tsumo or ron); ippatsu, a
+        double riichi and haitei or houtei are one han more each on that score (priced as the scorer prices han
+        and fu). A hand with no yaku but haitei or houtei is scored by the scorer with that flag."""
         found = self._scored(hand, win, riichi=riichi, tsumo=tsumo)
+        bonus = (1 if ippatsu else 0) + (1 if double else 0)
+        if found is None and last_tile:  # the last tile is the hand's only yaku (the scorer counts it)
+            found = self._scored(hand, win, riichi=riichi, tsumo=tsumo, last_tile=True)
+        elif last_tile:
+            bonus += 1
         if found is None:
             return None
         points, han, fu, yakuman_total = found
-        bonus = (1 if ippatsu else 0) + (1 if double else 0)
         if yakuman_total:
             return float(points)
         if not riichi or not self._dora or not self._rules.scoring.ura_dora:
@@ -217,17 +223,19 @@ class WinValues:
                                         dealer=self._dealer, tsumo=tsumo)
         return value
 
-    def _scored(self, hand: Hand, win: Tile, *, riichi: bool, tsumo: bool) -> _Scored:
-        """The scorer's points, han, fu and counted yakuman for ``hand`` won on ``win``, each win of the
-        situation scored once (in this call or an earlier one); None without yaku."""
+    def _scored(self, hand: Hand, win: Tile, *, riichi: bool, tsumo: bool, last_tile: bool = False) -> _Scored:
+        """The scorer's points, han, fu and counted yakuman for ``hand`` won on ``win`` (``last_tile``: with
+        haitei or houtei), each win of the situation scored once (in this call or an earlier one); None without
+        yaku."""
         scores = self._memo.scores
         key = b""
         if hand.melds is self._melds or hand.melds == self._melds:
-            key = bytes(hand.concealed) + bytes((win, riichi, tsumo))
+            key = bytes(hand.concealed) + bytes((win, riichi, tsumo, last_tile))
             if key in scores:
                 return scores[key]
         ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
-                         riichi=riichi, dora=self._dora, kita=self._kita)
+                         riichi=riichi, dora=self._dora, kita=self._kita, haitei=last_tile and tsumo,
+                         houtei=last_tile and not tsumo)
         found: _Scored = None
         try:
             result = score(hand, ctx, self._rules)

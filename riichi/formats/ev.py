@@ -10,7 +10,7 @@ web server) caps the budget a request may ask for.
 >>> read_ev_options({"turn": 3})
 Traceback (most recent call last):
 ...
-riichi.errors.InvalidCaseError: unknown key 'turn' in 'ev' (known: model, first_turn, last_turn, pool, max_states, max_seconds, tegawari, shanten_down, ron, riichi_choice, ippatsu, uniform_draws, others_win, ron_factor)
+riichi.errors.InvalidCaseError: unknown key 'turn' in 'ev' (known: model, first_turn, last_turn, pool, max_states, max_seconds, tegawari, shanten_down, ron, riichi_choice, ippatsu, uniform_draws, others_win, haitei, ron_factor)
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ __all__ = ["EV_KEYS", "ev_json", "read_ev_options"]
 
 #: The keys of the request's ``ev`` object.
 EV_KEYS: Final = ("model", "first_turn", "last_turn", "pool", "max_states", "max_seconds", "tegawari",
-                  "shanten_down", "ron", "riichi_choice", "ippatsu", "uniform_draws", "others_win", "ron_factor")
+                  "shanten_down", "ron", "riichi_choice", "ippatsu", "uniform_draws", "others_win", "haitei",
+                  "ron_factor")
 #: The switches among them (true or false).
-_SWITCHES: Final = ("tegawari", "shanten_down", "ron", "riichi_choice", "ippatsu", "uniform_draws", "others_win")
+_SWITCHES: Final = ("tegawari", "shanten_down", "ron", "riichi_choice", "ippatsu", "uniform_draws", "others_win",
+                    "haitei")
 #: The largest turn a request may name (no wall has more draws for one player).
 _MAX_TURN: Final = 136
 
@@ -46,7 +48,7 @@ def read_ev_options(value: object, *, max_seconds: float | None = None, max_stat
     if model not in models:
         raise InvalidCaseError(f"'ev.model' is one of {', '.join(models)}, not {model!r}")
     first = _int(value, "first_turn", 1, 0, _MAX_TURN)
-    last = _int(value, "last_turn", 18, 0, _MAX_TURN)
+    last = None if value.get("last_turn") is None else _int(value, "last_turn", 0, 0, _MAX_TURN)
     pool = value.get("pool")
     states = value.get("max_states", max_states if max_states is not None else DEFAULT_MAX_STATES)
     seconds = value.get("max_seconds", max_seconds)

@@ -206,12 +206,15 @@ ANALYZE_REQUEST: Final[dict[str, object]] = {
                "properties": {
                    "model": {"type": "string", "enum": ["table", "peer"], "default": "table"},
                    "first_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 1},
-                   "last_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 18},
+                   "last_turn": {"type": ["integer", "null"], "minimum": 0, "maximum": 136,
+                                 "description": "default: the table model the seat's last draw of the whole wall "
+                                                "(18 East and South, 17 West and North), the peer model 18"},
                    "pool": {"type": ["integer", "null"], "minimum": 1, "maximum": 136},
                    "max_states": {"type": ["integer", "null"], "minimum": 1},
                    "max_seconds": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 3600},
                    **{switch: {"type": "boolean"} for switch in ("tegawari", "shanten_down", "ron", "riichi_choice",
-                                                                 "ippatsu", "uniform_draws", "others_win")},
+                                                                 "ippatsu", "uniform_draws", "others_win",
+                                                                 "haitei")},
                    "ron_factor": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}},
     },
 }
