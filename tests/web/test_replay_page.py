@@ -205,6 +205,7 @@ def test_a_server_not_reached_is_said_in_the_pages_language(browser: Browser, ba
         pg.fill("#paste", MJLOG.read_text(encoding="utf-8"))
         pg.click("#load")
         expect(pg.locator("#load-error")).to_contain_text("サーバーに接続できません。")
+        expect(pg.locator("#load-error-detail")).to_have_count(0)  # the browser's own reason is not shown
         assert english_left(pg.evaluate(VISIBLE_TEXT), set()) == []
     finally:
         context.close()

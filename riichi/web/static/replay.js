@@ -108,7 +108,8 @@ function showLoadError(answer) {
 // not what), the reader's own message as written (what is wrong, and where): in English, marked so, as the
 // library's messages are not translated. Null in English, where the message itself is shown.
 function errorDetail(error, tag = "span") {
-  if (!error || i18n.lang === "en" || !i18n.messages["error:" + error.code]) return null;
+  // not the pages' own "network": its message is the browser's reason, which the sentence says in full
+  if (!error || i18n.lang === "en" || error.code === "network" || !i18n.messages["error:" + error.code]) return null;
   return el(tag, { class: "hint error-detail", lang: "en" }, error.message);
 }
 

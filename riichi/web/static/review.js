@@ -54,6 +54,8 @@ async function runReview() {
     status.textContent = "";
     error.hidden = false;
     error.textContent = refusalText(answer.error);
+    const detail = errorDetail(answer.error);  // the reader's own message, in another language than English
+    if (detail) error.append(detail);
     return;
   }
   review.data = answer;
