@@ -125,8 +125,10 @@ def error_codes() -> list[str]:
     """The error codes the pages may be answered: the library's errors (each :class:`~riichi.errors.RiichiError`'s
     ``code``, found in the sources too, so that the list does not depend on which modules were imported: the
     environments' ``invalid_action`` is defined in riichi.rl, which a run of the whole suite imports and this
-    script does not) and the web server's own (the codes its refusals name in ``riichi/web/*.py``)."""
+    script does not), a record's (:class:`~riichi.formats.record.ErrorCode`: the replay page shows a record's
+    errors by them) and the web server's own (the codes its refusals name in ``riichi/web/*.py``)."""
     from riichi import errors
+    from riichi.formats.record import ErrorCode
     from riichi.web.app import _HTTP_CODES
 
     codes: set[str] = set()
@@ -136,6 +138,7 @@ def error_codes() -> list[str]:
         codes.add(cls.code)
         todo.extend(cls.__subclasses__())
     codes.update(_HTTP_CODES.values())
+    codes.update(code.value for code in ErrorCode)  # a record's errors, which the replay page shows by their codes
     for path in sorted((ROOT / "riichi").rglob("*.py")):
         codes.update(re.findall(r'code: ClassVar\[str\] = "([a-z_]+)"', path.read_text(encoding="utf-8")))
     for path in sorted((ROOT / "riichi" / "web").glob("*.py")):

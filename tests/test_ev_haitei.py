@@ -29,8 +29,15 @@ HOUTEI_POINTS = (3 * 1000 + 2000) / 4
 RIICHI_HAND = "123456m789p11s22z"
 #: The ron factor the hand-worked values use, passed explicitly so that they do not hang on the default.
 RON_FACTOR = 0.5
-#: The table model at its last turn (turn 18, the default last).
-AT_THE_END = EvOptions(first_turn=18, ron_factor=RON_FACTOR)
+#: The seats' last draws of the whole wall played without calls (70 draws with four players, East first:
+#: East and South 18 each, West and North 17; 55 with three: East 19, South and West 18).
+LAST_DRAW = {"E": 18, "S": 18, "W": 17, "N": 17}
+LAST_DRAW_SANMA = {"E": 19, "S": 18, "W": 18}
+
+
+def at_the_end(last: int) -> EvOptions:
+    """The table model at the seat's last turn, the default last turn."""
+    return EvOptions(first_turn=last, ron_factor=RON_FACTOR)
 
 
 def table(**switches: object) -> EvOptions:
@@ -102,8 +109,8 @@ def test_ippatsu_and_haitei_combine() -> None:
 
 @pytest.mark.parametrize(("seat", "discards", "ron", "houtei"), [
     # without tiles_left, the rules' whole wall of 70 draws decides, East drawing first: after East's 18th
-    # draw (draw 69) only South draws, the last tile; South draws the last tile itself; West's 17th... here
-    # its 18th as asked: three seats after it, North two. The ron: 1 han 40 fu (20 + 10 menzen ron + 4 for
+    # draw (draw 69) only South draws, the last tile; South draws the last tile itself (its 18th); after
+    # West's 17th (draw 67) three seats draw, after North's 17th (draw 68) two. The ron: 1 han 40 fu (20 + 10 menzen ron + 4 for
     # the triplet completed by ron), dealer 2,000 and 3,900 with houtei; non-dealer 1,300 and 2,600.
     ("E", 1, 2000, 3900),
     ("S", 0, 0, 0),
@@ -116,7 +123,8 @@ def test_without_tiles_left_the_seat_decides_who_discards_last(seat: str, discar
         r = expected_values(RIICHI_HAND, riichi=True, seat_wind=seat, options=table(first_turn=18))
         assert r.discards[0].win == (0.0,)
         return
-    r = expected_values(RIICHI_HAND, riichi=True, seat_wind=seat, options=AT_THE_END)
+    r = expected_values(RIICHI_HAND, riichi=True, seat_wind=seat, options=at_the_end(LAST_DRAW[seat]))
+    assert r.last_turn == LAST_DRAW[seat]  # the default last turn is the seat's last draw
     (d,) = r.discards
     p = RON_FACTOR * 4 / 123
     before = 1 - (1 - p) ** (discards - 1)  # the discards before the last, each a ron with chance p
@@ -131,7 +139,9 @@ def test_three_players_east_draws_the_last_tile() -> None:
     hand = "111999m789p11s22z"
     p = RON_FACTOR * 4 / 95
     for seat, win in (("E", 0.0), ("S", 1 - (1 - p) ** 2), ("W", p)):
-        r = expected_values(hand, riichi=True, seat_wind=seat, rules="tenhou-sanma", options=AT_THE_END)
+        r = expected_values(hand, riichi=True, seat_wind=seat, rules="tenhou-sanma",
+                            options=at_the_end(LAST_DRAW_SANMA[seat]))
+        assert r.last_turn == LAST_DRAW_SANMA[seat]
         assert r.discards[0].win[0] == pytest.approx(win, abs=1e-12), seat
 
 
@@ -185,12 +195,12 @@ def test_no_riichi_at_the_last_turn() -> None:
     # menzen ron + 4 for the triplet completed by ron), 1,300 for a non-dealer. A riichi would have won on
     # each of the three discards.
     p = RON_FACTOR * 4 / 123
-    d = expected_values(RIICHI_HAND + "9m", seat_wind="W", options=AT_THE_END).find("9m")
+    d = expected_values(RIICHI_HAND + "9m", seat_wind="W", options=at_the_end(LAST_DRAW["W"])).find("9m")
     assert d.win[0] == pytest.approx(p, abs=1e-12)
     assert d.value[0] == pytest.approx(p * 1300, abs=1e-9)
     # M-League's rules set no such minimum: the riichi's win chance, every discard a ron (each value on its own)
     free = expected_values(RIICHI_HAND + "9m", seat_wind="W", rules="mleague",
-                           options=AT_THE_END).find("9m")
+                           options=at_the_end(LAST_DRAW["W"])).find("9m")
     assert free.win[0] == pytest.approx(1 - (1 - p) ** 3, abs=1e-12)
     # one turn earlier a riichi is allowed (7 tiles left after the draw of turn 17)
     earlier = expected_values(RIICHI_HAND + "9m", seat_wind="W", tiles_left=7,

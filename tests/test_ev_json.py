@@ -98,3 +98,20 @@ def test_api_analyze_ev() -> None:
         assert refused.status_code == 200  # the rest of the analysis is the answer
         assert refused.json()["error"]["code"] == "too_complex"
         assert refused.json()["shanten"] == 3
+
+
+@pytest.mark.parametrize(("model", "seat", "last"), [
+    # EV.md: "Defaults are the project's (the peer model uses 1 and 18)"
+    ("peer", "W", 18),
+    # the table model's default is the seat's last draw of the whole wall: 136 - 14 dead - 52 dealt = 70
+    # draws, East first, so East and South draw 18 tiles, West and North 17
+    ("table", "E", 18), ("table", "S", 18), ("table", "W", 17), ("table", "N", 17),
+])
+def test_the_default_last_turn(model: str, seat: str, last: int) -> None:
+    for ev in ({"model": model, "first_turn": 16}, {"model": model, "first_turn": 16, "last_turn": None}):
+        out = analyze_case({**REQUEST, "seat_wind": seat, "ev": ev})
+        assert out["ok"] is True, out
+        got = out["ev"]
+        assert isinstance(got, dict)
+        assert got["last_turn"] == last
+        assert all(len(d["win"]) == last - 16 + 1 for d in got["discards"])

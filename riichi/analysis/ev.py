@@ -37,7 +37,7 @@ from riichi.rules import TENHOU, RuleSet, resolve_rules
 from riichi.shapes.shanten import hand_counts, shanten
 from riichi.tiles import KIND_OF, Tile, Wind, kind_name
 
-__all__ = ["DEFAULT_MODEL", "OTHERS_WIN", "DiscardEv", "EvModel", "EvOptions", "EvResult", "expected_values"]
+__all__ = ["DEFAULT_MODEL", "OTHERS_WIN", "DiscardEv", "EvModel", "EvOptions", "EvResult", "PEER_LAST_TURN", "expected_values", "seat_last_turn"]
 
 #: The suit index of a red five's kind (5m, 5p, 5s).
 _RED_SUIT: Final = {4: 0, 13: 1, 22: 2}
@@ -53,6 +53,8 @@ _RIICHI_COST: Final = 1000.0
 _HONBA: Final = 100
 #: The dead wall's tiles: the live wall is the rest of the set less the 13 tiles dealt to each seat.
 _DEAD_WALL: Final = 14
+#: The peer model's last turn unless one is asked for (EV.md's default).
+PEER_LAST_TURN: Final = 18
 #: The default budget: the states a 3-shanten hand needs with room to spare, a few hundred MB at most.
 DEFAULT_MAX_STATES: Final = 400_000
 
@@ -85,7 +87,9 @@ class EvOptions(Frozen):
 
     model: EvModel = DEFAULT_MODEL
     first_turn: int = 1
-    last_turn: int = 18
+    #: None: 18 in the peer model (as the contract has it); in the table model the seat's last draw of the
+    #: rules' whole wall played without calls (:func:`seat_last_turn`), or the live wall's if it is known.
+    last_turn: int | None = None
     pool: int | None = None
     max_states: int | None = DEFAULT_MAX_STATES
     max_seconds: float | None = None
@@ -233,8 +237,13 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     if table_model and tiles_left is not None:
         if not 0 <= tiles_left <= tile_set.size:
             raise InvalidCaseError(f"tiles_left is the live wall's tiles, 0 to {tile_set.size}, not {tiles_left}")
-        opts = replace(opts, last_turn=opts.first_turn + tiles_left // rule_set.players)
-    _check_turns(opts, size, pool)
+        last = opts.first_turn + tiles_left // rule_set.players
+    elif opts.last_turn is not None:
+        last = opts.last_turn
+    else:
+        last = seat_last_turn(rule_set, _wind(seat_wind)) if table_model else PEER_LAST_TURN
+    opts = replace(opts, last_turn=last)
+    _check_turns(opts, last, size, pool)
     values = WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind), dora=indicators,
                        unseen=unseen, rules=rule_set, kita=kita)
     table = None
@@ -243,13 +252,13 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     if table_model:
         for t in _tiles(discards):
             furiten[t.kind] = True
-        table = _table_rules(rule_set, opts, furiten, bonus, _after_last(rule_set, _wind(seat_wind), tiles_left))
+        table = _table_rules(rule_set, opts, last, furiten, bonus, _after_last(rule_set, _wind(seat_wind), tiles_left))
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else None
     limits = SearchLimits(opts.max_states, opts.max_seconds)
 
     def make_graph(values: WinValues, fixed: list[int], table: TableRules | None) -> Graph:
         return Graph(melds=hand.melds, fixed=fixed, fixed_reds=fixed_reds, red_total=red_total, copies=copies,
-                     values=values, first=opts.first_turn, last=opts.last_turn, pool=pool, limits=limits,
+                     values=values, first=opts.first_turn, last=last, pool=pool, limits=limits,
                      origin=list(counts), tegawari=opts.tegawari, shanten_down=opts.shanten_down, table=table)
 
     graph = make_graph(values, fixed, table)
@@ -281,7 +290,7 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     watched = [node for _, _, choices in entries for node, _ in choices]
     solved = dict(zip(watched, solve(graph, watched), strict=True))
     rows = [_row(tile, after, best_of([solved[node] for node, _ in choices], [cost for _, cost in choices],
-                                      riichi_until), opts)
+                                      riichi_until), opts.first_turn, last)
             for tile, after, choices in entries]
     if size == 14 and rule_set.scoring.nukidora and counts[_NORTH.kind]:  # noqa: PLR2004 - set a North aside
         counts[_NORTH.kind] -= 1
@@ -295,7 +304,7 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
             if table is not None and table.haitei and table.after_last > 0:
                 # the dead wall takes the live wall's last tile for the replacement: one seat fewer draws
                 # after the player's last draw (with none, the player's last draw would go: not followed)
-                kita_table = _table_rules(rule_set, opts, furiten, bonus, table.after_last - 1)
+                kita_table = _table_rules(rule_set, opts, last, furiten, bonus, table.after_last - 1)
             kita_graph = make_graph(WinValues(hand, seat_wind=_wind(seat_wind), round_wind=_wind(round_wind),
                                               dora=indicators, unseen=unseen_after, rules=rule_set, kita=kita + 1),
                                     aside, kita_table)
@@ -305,12 +314,30 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
             drawing = RIICHI if table is None and closed and after == 0 else start
             node = kita_graph.draw_state(counts, reds, drawing)
             stays = kita_graph.after_discard(counts, reds, start, _NORTH.kind, after)
-            found = _row(_NORTH, after, kita_values(kita_graph, node, stays), opts)
+            found = _row(_NORTH, after, kita_values(kita_graph, node, stays), opts.first_turn, last)
             rows.append(DiscardEv(found.tile, found.shanten, found.tenpai, found.win, found.value, kita=True))
         counts[_NORTH.kind] += 1
     rows.sort(key=lambda d: (-d.value[0], -d.win[0], -d.tenpai[0], 99 if d.tile is None else d.tile.kind,
                              d.tile is not None and not d.tile.is_red, not d.kita))
-    return EvResult(opts.model, opts.first_turn, opts.last_turn, pool, tuple(rows))
+    return EvResult(opts.model, opts.first_turn, last, pool, tuple(rows))
+
+
+def seat_last_turn(rules: RuleSet, seat: Wind) -> int:
+    """The seat's draws in a hand that plays the rules' whole live wall without calls or kans, East drawing
+    first: with four players 70 draws, 18 each for East and South and 17 for West and North; with three
+    players 55, 19 for East and 18 for South and West.
+
+    >>> from riichi.rules import TENHOU_SANMA
+    >>> [seat_last_turn(TENHOU, w) for w in Wind], [seat_last_turn(TENHOU_SANMA, w) for w in Wind][:3]
+    ([18, 18, 17, 17], [19, 18, 18])
+    """
+    players = rules.players
+    return (_live_draws(rules) - int(seat) + players - 1) // players
+
+
+def _live_draws(rules: RuleSet) -> int:
+    """The draws of the rules' whole live wall: the set less the dead wall and the deal."""
+    return rules.tiles.size - _DEAD_WALL - 13 * rules.players
 
 
 def _after_last(rules: RuleSet, seat: Wind, tiles_left: int | None) -> int:
@@ -329,14 +356,14 @@ def _after_last(rules: RuleSet, seat: Wind, tiles_left: int | None) -> int:
     players = rules.players
     if tiles_left is not None:
         return tiles_left % players
-    live_draws = rules.tiles.size - _DEAD_WALL - 13 * players
-    return (live_draws - int(seat) - 1) % players
+    return (_live_draws(rules) - int(seat) - 1) % players
 
 
-def _table_rules(rules: RuleSet, opts: EvOptions, furiten: list[bool], bonus: float,
+def _table_rules(rules: RuleSet, opts: EvOptions, last: int, furiten: list[bool], bonus: float,  # noqa: PLR0913
                  after_last: int) -> TableRules:
-    """The table model's rules of the search, ``after_last`` other seats drawing after the player's last draw."""
-    until = _riichi_until(rules, opts.last_turn, after_last) if opts.haitei else opts.last_turn
+    """The table model's rules of the search to turn ``last``, ``after_last`` other seats drawing after the
+    player's last draw."""
+    until = _riichi_until(rules, last, after_last) if opts.haitei else last
     return TableRules(players=rules.players, ron=opts.ron, uniform=opts.uniform_draws,
                       riichi_choice=opts.riichi_choice, riichi_cost=_RIICHI_COST, ippatsu=opts.ippatsu,
                       furiten=furiten, bonus=bonus, ron_factor=opts.ron_factor,
@@ -358,14 +385,13 @@ def _riichi_until(rules: RuleSet, last: int, after_last: int) -> int:
     return last - (fewest - after_last + players - 1) // players
 
 
-def _row(tile: Tile | None, after: int, values: TurnValues, opts: EvOptions) -> DiscardEv:
-    first, last = opts.first_turn, opts.last_turn
+def _row(tile: Tile | None, after: int, values: TurnValues, first: int, last: int) -> DiscardEv:
     tv, wv, ev = values
     return DiscardEv(tile, after, tuple(tv[first:last + 1]), tuple(wv[first:last + 1]), tuple(ev[first:last + 1]))
 
 
-def _check_turns(opts: EvOptions, size: int, pool: int) -> None:
-    first, last = opts.first_turn, opts.last_turn
+def _check_turns(opts: EvOptions, last: int, size: int, pool: int) -> None:
+    first = opts.first_turn
     if not isinstance(opts.model, EvModel):
         raise InvalidCaseError(f"unknown expected-value model {opts.model!r}")
     if first < (1 if size == 14 else 0) or last < first:  # noqa: PLR2004

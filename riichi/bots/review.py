@@ -8,7 +8,9 @@ from what followed: its own win or call, else a pass; when another seat took the
 or a kan while the reviewed seat could have called chi (which loses to them), or with a win, the seat's
 choice cannot be known and the decision is not counted.
 
-Any game the engine replays is reviewed: east-only, with negative scores, under any rule set.
+Any game the engine replays is reviewed: east-only, with negative scores, under any rule set. A hand the
+record's reader could not read or the engine refuses is named in :attr:`Review.errors`, and the review goes on
+from the next hand's start as the record states it, as ``riichi replay`` does.
 """
 
 from __future__ import annotations
@@ -110,10 +112,16 @@ class Review(Frozen):
     #: Decisions whose recorded choice the record cannot show (another seat took the tile first).
     unknown: int
     disagreements: tuple[Decision, ...]
-    #: The engine's refusal of the record, when it stopped the replay (the review covers what came before).
-    error: str | None = None
+    #: Each hand the review could not replay, the reader's or the engine's refusal naming it (the hand's decisions
+    #: before the refusal are reviewed; the review goes on from the next hand's start as the record states it).
+    errors: tuple[str, ...] = ()
     #: Every counted decision in order, agreeing or not (the replay page shows each beside the record).
     choices: tuple[Decision, ...] = ()
+
+    @property
+    def error(self) -> str | None:
+        """The first of :attr:`errors` (None when every hand was reviewed)."""
+        return self.errors[0] if self.errors else None
 
     @property
     def rate(self) -> float:
@@ -123,7 +131,8 @@ class Review(Frozen):
     def to_json(self) -> dict[str, object]:
         return {"seat": self.seat, "decisions": self.decisions, "agreements": self.agreements,
                 "agreement_rate": round(self.rate, 4), "unknown": self.unknown,
-                "disagreements": [d.to_json() for d in self.disagreements], "error": self.error}
+                "disagreements": [d.to_json() for d in self.disagreements], "error": self.error,
+                "errors": list(self.errors)}
 
 
 def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet | None = None,
@@ -137,8 +146,27 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
         observe(start)
     decisions = agreements = unknown = 0
     choices: list[Decision] = []
+    errors: list[str] = []
     judge = isinstance(player, ExpertPlayer)
-    for hand in record.hands:
+    unread: dict[int, list[str]] = {}
+    for e in record.errors:
+        if e.hand is not None:
+            unread.setdefault(e.hand, []).append(e.message)
+    hands = {h.index: h for h in record.hands}
+    resume = False
+    for index in sorted(set(hands) | set(unread)):
+        hand = hands.get(index)
+        if hand is None or index in unread:
+            errors += unread.get(index, [])
+            resume = True
+            continue
+        if resume:
+            stated = hand.stated_start()
+            if stated is None:
+                errors.append(f"{hand_name(index)} states no start scores to go on from")
+                break
+            game.resume(stated)
+            resume = False
         events = [e for e in hand.events if isinstance(e, Event)]
         asked_on: tuple[int, int, int, Phase] | None = None  # the tile on the table the seat was last asked about
         for position, event in enumerate(events):
@@ -165,16 +193,13 @@ def review_game(record: GameRecord, seat: int, player: Player, *, rules: RuleSet
             try:
                 game.apply(event)
             except ValueError as exc:
-                return _review(seat, decisions, agreements, unknown, choices,
-                               f"{hand_name(hand.index)}, {event_name(position)} ({event}): {exc}")
+                what = str(event).partition(" wall=")[0]  # a deal without the 136 tiles of its wall
+                errors.append(f"{hand_name(hand.index)}, {event_name(hand.event_number(position))} ({what}): {exc}")
+                resume = True
+                break
             if observe is not None:
                 observe(event)
-    return _review(seat, decisions, agreements, unknown, choices, None)
-
-
-def _review(seat: int, decisions: int, agreements: int, unknown: int, choices: list[Decision],
-            error: str | None) -> Review:
-    return Review(seat, decisions, agreements, unknown, tuple(c for c in choices if not c.agrees), error,
+    return Review(seat, decisions, agreements, unknown, tuple(c for c in choices if not c.agrees), tuple(errors),
                   tuple(choices))
 
 

@@ -64,7 +64,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     ev.add_argument("--ev", action="store_true",
                     help="each discard's chance of tenpai, chance of winning and expected score by the last turn")
     ev.add_argument("--turn", type=int, default=1, help="the turn now: how many tiles the player has drawn (default 1)")
-    ev.add_argument("--last-turn", type=int, default=18, help="the last turn the player draws (default 18)")
+    ev.add_argument("--last-turn", type=int, default=None,
+                    help="the last turn the player draws (default: the seat's last draw of the whole wall, 18 for "
+                         "East and South, 17 for West and North; 18 in the peer model; --tiles-left sets it too)")
     ev.add_argument("--ev-model", default="table", choices=("table", "peer"),
                     help="table (default): the project's model of a seat at a real table; peer: the published "
                          "single-player calculators' model")

@@ -121,9 +121,12 @@ def _print_mers(rankings: dict[str, MersRanking | None], *, as_json: bool) -> No
         _line({"player": player, "ranking": round(r.ranking, 2), "part_a": round(r.part_a, 2),
                "part_b": round(r.part_b, 2), "results": len([c for c in r.counted if c != (0, 1.0)])},
               as_json=as_json)
+    why = "fewer than two results that still count"
     for player in sorted(p for p, r in rankings.items() if r is None):
-        _line({"player": player, "ranking": None, "why": "fewer than two results that still count"},
-              as_json=as_json)
+        if as_json:
+            _line({"player": player, "ranking": None, "why": why}, as_json=True)
+        else:  # the text says it in words rather than as Python's None
+            print(f"player {player}  not ranked: {why}")
 
 
 def read_mers(path: str) -> tuple[dict[str, list[MersResult]], list[str]]:
@@ -164,7 +167,9 @@ def _tournament(obj: object, number: int) -> list[tuple[str, MersResult]]:
     if weight is None:
         days, countries = obj.get("days"), obj.get("countries")
         if not isinstance(days, int) or not isinstance(countries, int):
-            raise TournamentError(f"tournament {name!r}: weight, or days and countries to make it")
+            missing = " and ".join(k for k, v in (("days", days), ("countries", countries)) if not isinstance(v, int))
+            raise TournamentError(f"tournament {name!r}: {missing}: a whole number (the weight is made of the days, "
+                                  "the players, the countries and the qualification; or give weight itself)")
         weight = tournament_weight(days=days, players=players, countries=countries,
                                    qualification=obj.get("qualification") is True)
     if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight <= 0:

@@ -22,7 +22,7 @@ from riichi.formats import strict_json
 from riichi.formats.detect import FORMATS, SUFFIXES, read_record
 from riichi.formats.record import hand_name
 from riichi.replay.convert import write_record
-from riichi.replay.run import error_object
+from riichi.replay.run import error_object, replay_game
 from riichi.replay.sources import expand_paths, read_file, replay_paths, unreadable
 from riichi.rules import PRESETS, RuleSet, resolve_rules
 
@@ -163,7 +163,7 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
     colour = out.isatty() and "NO_COLOR" not in os.environ
     progress = err.isatty() and len(paths) > 1
     status = 0
-    hands = differing = errors = 0
+    hands = differing = errors = ends_differing = 0
     for done, path in enumerate(paths, 1):
         for obj in _replay_one(fmt, rules, path):
             for note in obj.get("notes") or []:  # type: ignore[attr-defined]
@@ -183,6 +183,7 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
                       file=out)
                 if obj.get("matches_log") is False:
                     status = 1
+                    ends_differing += 1
                 continue
             hands += 1
             if obj.get("matches_log") is False:
@@ -203,7 +204,9 @@ def _table(paths: list[str], fmt: str, rules: RuleSet | None, out: TextIO, err: 
         err.write("\n")
     if hands:
         print(LEGEND, file=out)
-    print(f"{len(paths)} file{'s' if len(paths) != 1 else ''}, {hands} hands, {differing} differing, {errors} "
+    # a game's end that differs is counted apart from the hands: the exit status 1 it gives is then explained
+    ends = f", {ends_differing} game end{'s' if ends_differing != 1 else ''} differing" if ends_differing else ""
+    print(f"{len(paths)} file{'s' if len(paths) != 1 else ''}, {hands} hands, {differing} differing{ends}, {errors} "
           f"error{'s' if errors != 1 else ''}", file=out)
     return status
 
@@ -226,16 +229,25 @@ def _convert(paths: list[str], fmt: str, target: str, out_dir: str | None) -> in
         for note in record.notes:
             where = f" {hand_name(note.hand)}" if note.hand is not None else ""
             print(f"riichi replay: {path}{where}: note: {note}", file=sys.stderr)
+        if not record.hands:  # nothing read: no empty game is written in its place
+            for e in record.errors:
+                print(f"riichi replay: {path}: error ({e.code.value}): {e}", file=sys.stderr)
+            status = 1
+            continue
         try:
             text = write_record(record, target)
         except ValueError as exc:
             print(f"riichi replay: {path}: error (invalid_log): {exc}", file=sys.stderr)
             status = 1
             continue
-        if record.errors:
-            status = 1
-            for e in record.errors:
-                print(f"riichi replay: {path}: error ({e.code.value}): {e}", file=sys.stderr)
+        # The record is written as read; what the reader or the engine refuses in it is said, as riichi replay
+        # says it (a tile its wall does not give, above all: the written formats carry no wall to check it by).
+        for obj in replay_game(record, file=path):
+            if obj["type"] == "error":
+                status = 1
+                e = obj["error"]
+                assert isinstance(e, dict)
+                print(f"riichi replay: {path}: error ({e['code']}): {e['message']}", file=sys.stderr)
         if out_dir is None:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         else:

@@ -31,8 +31,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = subparsers.add_parser("review", help="compare a recorded seat's decisions with a player's", description=(
         "Replay a game record and ask a player, at each decision of one seat, what it would do: the agreement "
         "rate and every disagreement with both choices. Any game the engine replays is reviewed (east-only, "
-        "negative scores, any rule set)."))
-    p.add_argument("record", metavar="RECORD", help="a game record (mjlog XML, tenhou.net/6 JSON, mjai JSON lines)")
+        "negative scores, any rule set). The record is read leniently, as riichi replay reads it, and what was "
+        "forgiven is noted; a hand that cannot be replayed is named and the review goes on from the next hand."))
+    p.add_argument("record", metavar="RECORD", help="a game record (mjlog XML, tenhou.net/6 JSON, mjai JSON lines, "
+                                                    "Mahjong Soul's or Riichi City's own; plain or gzip)")
     p.add_argument("--seat", type=int, required=True, help="the seat to review (0 the first dealer)")
     p.add_argument("--player", default="efficient",
                    help=f"the reviewing player: a built-in name ({', '.join(PLAYERS)}), module:Class or "
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("review", "no_such_file", f"{path}: no such file")  # as riichi replay says it
     except OSError as exc:
         return fail("review", "usage", f"cannot read {path}: {exc.strerror or exc}")
-    record = read_record(data, name=path.name)
+    record = read_record(data, name=path.name, strict=False)
     if record.errors and not record.hands:
         return fail("review", "invalid_log", f"{path}: {record.errors[0]}")
     seats = len(record.names) if record.names else 4
@@ -73,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bot is not None:
             bot.close()
-    out: dict[str, object] = {"file": str(path), "player": args.player, **review.to_json()}
+    notes = [f"{hand_name(n.hand)}: {n.message}" if n.hand is not None else n.message for n in record.notes]
+    out: dict[str, object] = {"file": str(path), "player": args.player, **review.to_json(), "notes": notes}
     if bot is not None:
         out["faults"] = len(bot.faults)
     if args.json:
@@ -89,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"      {label} {j.tile}: shanten {j.shanten}, win {j.win:.1%} x {j.value:,.0f} = "
                           f"{j.win * j.value:,.0f}; deal-in {j.deal_in:.1%} (-{j.loss:,.0f}); score {j.score:,.0f}")
                 print(f"      value lost: {d.value_lost:,.0f} points")
-        if review.error:
-            print(f"  the replay stopped: {review.error}")
+        for note in notes:
+            print(f"  note: {note}")
+        for error in review.errors:
+            print(f"  not replayed: {error}")
     return 0

@@ -21,6 +21,7 @@ a mjx game state (mjxproto JSON) record: recognised, but not a format this versi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from riichi.errors import RiichiError
@@ -28,7 +29,7 @@ from riichi.formats import strict_json
 from riichi.formats.gzipped import GzipError, is_gzip, ungzip
 from riichi.formats.mjai import read_mjai
 from riichi.formats.mjlog import looks_like_mjlog, read_mjlog_bytes
-from riichi.formats.record import GameRecord, unreadable
+from riichi.formats.record import GameRecord, RecordNote, unreadable
 from riichi.formats.riichicity import looks_like_riichicity, read_riichicity
 from riichi.formats.soul import looks_like_soul, read_soul
 from riichi.formats.tenhou6 import read_tenhou6
@@ -49,6 +50,11 @@ _FOREIGN: Final = (
     ((b'"publicObservation"', b'"privateObservations"'), "mjx game state (mjxproto JSON)"),
     ((b'"qijia"', b'"qipai"'), "Majiang (kobalab, 電脳麻将)"),
 )
+#: UTF-8's byte order mark, which some editors put before the text they save (no format read here has one).
+_BOM: Final = b"\xef\xbb\xbf"
+_BOM_FORGIVEN: Final = "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over"
+#: The longest server answer holding no game that is read to say what it says.
+_ANSWER_MAX: Final = 4096
 _READS: Final = ("it reads Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, Mahjong Soul and Riichi City "
                  "records")
 
@@ -72,6 +78,7 @@ def detect_format(data: bytes) -> str | None:
             data = ungzip(data)
         except GzipError:
             return "mjlog"  # a damaged gzip stream: the mjlog reader names the damage
+    data = data.removeprefix(_BOM)  # the format of what follows it (read_record refuses it or passes over it)
     if looks_like_mjlog(data):
         return "mjlog"
     if looks_like_soul(data):
@@ -99,7 +106,17 @@ def detect_format(data: bytes) -> str | None:
 def read_record(data: bytes, fmt: str = "auto", *, name: str = "", strict: bool = True) -> GameRecord:
     """Read a record of the given format (``auto``: detected). ``name`` (a file name) may hold a Tenhou
     log id, whose date the rules need. ``strict=False`` reads records as other tools write them, and notes
-    what it forgave (:class:`~riichi.formats.record.RecordNote`)."""
+    what it forgave (:class:`~riichi.formats.record.RecordNote`), a byte order mark before the record among them."""
+    try:
+        data = ungzip(data)  # once: the readers below take the plain record as well
+    except GzipError:
+        pass  # the damage is named by the format's reader below
+    if data.startswith(_BOM):
+        if strict:
+            return unreadable("the record starts with a byte order mark (EF BB BF, as some editors save UTF-8), "
+                              "which no record format read here has: remove it, or read the record leniently")
+        record = read_record(data[len(_BOM):], fmt, name=name, strict=False)
+        return replace(record, notes=(RecordNote(_BOM_FORGIVEN), *record.notes))
     if fmt == "auto":
         found = detect_format(data)
         if found is None:
@@ -138,7 +155,24 @@ def refusal(data: bytes) -> str:
     foreign = foreign_format(data)
     if foreign is not None:
         return f"a {foreign} record: recognised, but not a format this version reads ({_READS})"
+    answer = _error_answer(data)
+    if answer is not None:
+        return answer
     return ("not a game record (neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines, a Mahjong Soul nor a Riichi "
             "City record)")
 
 
+def _error_answer(data: bytes) -> str | None:
+    """What a server's answer that holds no game says (``{"code": 1004, "message": "...", "data": null}``, as a
+    record API answers a record it does not give, saved in place of the record), or None when it is none."""
+    if len(data) > _ANSWER_MAX or not data.lstrip().startswith(b"{"):
+        return None
+    try:
+        obj = strict_json.loads(data)
+    except RiichiError:
+        return None
+    if not isinstance(obj, dict) or "code" not in obj or isinstance(obj.get("data"), (dict, list)):
+        return None
+    code, said = obj.get("code"), obj.get("message", obj.get("msg"))
+    message = f", message {str(said)[:200]!r}" if isinstance(said, str) and said else ""
+    return f"a server's answer (code {str(code)[:40]}{message}) that holds no game: not a game record"

@@ -48,7 +48,7 @@ def read_ev_options(value: object, *, max_seconds: float | None = None, max_stat
     if model not in models:
         raise InvalidCaseError(f"'ev.model' is one of {', '.join(models)}, not {model!r}")
     first = _int(value, "first_turn", 1, 0, _MAX_TURN)
-    last = _int(value, "last_turn", 18, 0, _MAX_TURN)
+    last = None if value.get("last_turn") is None else _int(value, "last_turn", 0, 0, _MAX_TURN)
     pool = value.get("pool")
     states = value.get("max_states", max_states if max_states is not None else DEFAULT_MAX_STATES)
     seconds = value.get("max_seconds", max_seconds)

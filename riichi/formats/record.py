@@ -365,6 +365,26 @@ class HandRecord(Frozen):
     #: ankan's four, a North set aside); a win's ura indicators; () for the rest. The mjlog writer writes
     #: them back (with the record's :attr:`GameRecord.seed`), as no other format tells copies of a tile apart.
     tile_ids: tuple[tuple[int, ...], ...] | None = None
+    #: The record's own event (counted from 0 within the hand) each event was read from, for a format whose
+    #: events are not the engine's one for one (Riichi City's: a deal is four events, a call offered is one,
+    #: a discard claimed is none); None where the record's events are the engine's.
+    record_events: tuple[int, ...] | None = None
+
+    def stated_start(self) -> Deal | None:
+        """The hand's deal with the start the record states for it (scores, honba, sticks), from which a replay
+        goes on after a hand it could not replay; None when the hand states no scores to start from."""
+        deal = self.events[0] if self.events else None
+        if not isinstance(deal, Deal) or self.stated.scores_start is None:
+            return None
+        return replace(deal, scores=self.stated.scores_start, honba=self.stated.honba or 0,
+                       sticks=self.stated.riichi_sticks or 0)
+
+    def event_number(self, position: int) -> int:
+        """The record's own event (counted from 0) that the hand's event at ``position`` was read from: the
+        event a message names, so that it is found in the record as its user sees it."""
+        if self.record_events is None or len(self.record_events) != len(self.events):
+            return position
+        return self.record_events[position]
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,18 +153,18 @@ def wall_tiles(text: str, digest: str, players: int = _PLAYERS) -> tuple[Tile, .
     >>> wall = "1m" * 136
     >>> len(wall_tiles(wall, hashlib.sha256(wall.encode()).hexdigest()))
     136
-    >>> wall_tiles(wall, "0" * 64)
+    >>> wall_tiles(wall, "0" * 64)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    ValueError: the wall's SHA-256 is 8006fe23fdd50e5c..., not the 0000000000000000... the record states (handCardsSHA256)
+    ValueError: the wall's SHA-256 is 8006fe23fdd50e5c...65bd, not the 000...000 the record states (handCardsSHA256)
     """
     size = _TILES if players == _PLAYERS else 108
     if len(text) != 2 * size:
         raise ValueError(f"the wall (handCardEncode) holds {len(text)} characters, not {2 * size} ({size} tiles)")
     found = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if found != digest.lower():
-        raise ValueError(f"the wall's SHA-256 is {found[:16]}..., not the {digest[:16]}... the record states "
-                         "(handCardsSHA256)")
+        # both digests whole: a digest damaged in its last characters reads the same in any shortened form
+        raise ValueError(f"the wall's SHA-256 is {found}, not the {digest} the record states (handCardsSHA256)")
     tiles: list[Tile] = []
     for i in range(0, len(text), 2):
         try:
@@ -204,6 +204,10 @@ class _Hand:
     shown: list[tuple[int, tuple[Tile, ...]]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     end: StatedGameEnd | None = None
+    #: The record's event being read (counted from 0), and the one each of ``events`` was read from.
+    at: int = 0
+    record_events: list[int] = field(default_factory=list)
+    deal_events: dict[int, int] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -259,6 +263,8 @@ class _Hand:
                                 sticks=_int(start, "li_zhi_bang_num"), scores=scores, wall=self.wall))
         tiles.append(first)
         self.events.append(Draw(dealer, first))
+        # the deal is read from the seats' deal events: the first of them, and the dealer's holds its first draw
+        self.record_events += [min(self.deal_events.values()), self.deal_events[dealer]]
 
     # -- events -----------------------------------------------------------------------------------------
 
@@ -273,6 +279,7 @@ class _Hand:
             if seat in self.deals:
                 raise _Bad(f"a second deal to seat {seat}")
             self.deals[seat] = obj
+            self.deal_events[seat] = self.at
             return
         if name not in ("game_end", "tenpai", "offer"):
             self.deal()
@@ -302,7 +309,7 @@ class _Hand:
         elif name is None:
             if self.strict:
                 raise _Bad(f"eventType {kind} is not an event this reader knows")
-            self.notes.append(f"{hand_name(self.index)}: an event of the unknown eventType {kind} was passed over")
+            self.notes.append(f"{event_name(self.at)}: an event of the unknown eventType {kind} was passed over")
 
     def action(self, obj: dict[str, object]) -> None:  # noqa: C901, PLR0912 - one branch per action
         code = _int(obj, "action")
@@ -453,7 +460,8 @@ class _Hand:
     def record(self) -> HandRecord:
         if self.stated is None:
             raise _Bad("the hand ends without its results (no event of eventType 5)")
-        return HandRecord(self.index, tuple(self.events), self.stated, tuple(self.shown))
+        return HandRecord(self.index, tuple(self.events), self.stated, tuple(self.shown),
+                          record_events=tuple(self.record_events))
 
 
 def _stated_win(w: dict[str, object], seat: int, source: int | None, honba: int, pao: int | None,
@@ -595,7 +603,9 @@ def read_riichicity(data: bytes, *, strict: bool = True) -> GameRecord:  # noqa:
             current.scores = _start_scores(hand, table)
             for position, event in enumerate(_objects(hand, "handEventRecord")):
                 kind = _int(event, "eventType")
+                current.at = position
                 current.apply(kind, event.get("userId"), _data(event))
+                current.record_events += [position] * (len(current.events) - len(current.record_events))
             read.append(current.record())
             end = current.end or end
             notes += [RecordNote(n, index) for n in current.notes]

@@ -17,6 +17,7 @@ ignored and each is named in the notes returned beside the game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Final
 
@@ -66,7 +67,7 @@ def read_game(obj: object, *, strict: bool = True) -> tuple[SheetGame | FinalSco
         scores = _int_list(obj["final_scores"], "final_scores", None)
         sticks = obj.get("leftover_sticks", 0)
         if not _is_int(sticks):
-            raise SheetError(f"leftover_sticks: a whole number, not {sticks!r}", field="leftover_sticks")
+            raise SheetError(f"leftover_sticks: a whole number, not {_json(sticks)}", field="leftover_sticks")
         chombo = _int_list(obj.get("chombo", []), "chombo", None)
         return FinalScoresGame(rules, scores, sticks, chombo, names), notes
     hands = obj.get("hands", [])
@@ -85,7 +86,8 @@ def _hand(obj: object, i: int, strict: bool, notes: list[str]) -> SheetHand:
     try:
         kind = HandKind(result)
     except ValueError:
-        raise SheetError(f"{where}, result: {result!r} is no result (one of "
+        given = f"{_json(result)} is no result" if "result" in obj else "missing"
+        raise SheetError(f"{where}, result: {given} (one of "
                          f"{', '.join(k.value for k in HandKind)})", hand=i, field="result") from None
     _known(obj, _HAND_FIELDS[kind], f"{where}, ", i, strict, notes)
     riichi = _int_list(obj.get("riichi", []), "riichi", i)
@@ -98,7 +100,7 @@ def _hand(obj: object, i: int, strict: bool, notes: list[str]) -> SheetHand:
             return SheetHand(kind, riichi, wins=read)
         discarder = obj.get("from")
         if not _is_int(discarder):
-            raise SheetError(f"{where}, from: the discarder's seat, not {discarder!r}", hand=i, field="from")
+            raise SheetError(f"{where}, from: the discarder's seat, {_got(obj, 'from')}", hand=i, field="from")
         return SheetHand(kind, riichi, discarder=discarder, wins=read)
     if kind is HandKind.DRAW:
         return SheetHand(kind, riichi, tenpai=_int_list(obj.get("tenpai", []), "tenpai", i),
@@ -108,12 +110,13 @@ def _hand(obj: object, i: int, strict: bool, notes: list[str]) -> SheetHand:
         try:
             abortive = AbortiveDraw(name)
         except ValueError:
-            raise SheetError(f"{where}, kind: {name!r} is no abortive draw (one of "
+            given = f"{_json(name)} is no abortive draw" if "kind" in obj else "missing"
+            raise SheetError(f"{where}, kind: {given} (one of "
                              f"{', '.join(k.value for k in AbortiveDraw)})", hand=i, field="kind") from None
         return SheetHand(kind, riichi, abortive=abortive)
     seat = obj.get("seat")
     if not _is_int(seat):
-        raise SheetError(f"{where}, seat: the offender's seat, not {seat!r}", hand=i, field="seat")
+        raise SheetError(f"{where}, seat: the offender's seat, {_got(obj, 'seat')}", hand=i, field="seat")
     return SheetHand(kind, riichi, offender=seat)
 
 
@@ -126,7 +129,7 @@ def _win(obj: object, i: int, k: int, strict: bool, notes: list[str]) -> SheetWi
     for name in ("winner", "han", "fu", "yakuman", "pao", "pao_yakuman"):
         value = obj.get(name)
         if value is not None and not _is_int(value):
-            raise SheetError(f"{where}.{name}: a whole number, not {value!r}", hand=i, field=f"wins[{k}].{name}")
+            raise SheetError(f"{where}.{name}: a whole number, not {_json(value)}", hand=i, field=f"wins[{k}].{name}")
         values[name] = value
     winner = values["winner"]
     if winner is None:
@@ -153,14 +156,14 @@ def _names(value: object) -> tuple[str, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SheetError(f"names: a list of names, one a seat, not {value!r}", field="names")
+        raise SheetError(f"names: a list of names, one a seat, not {_json(value)}", field="names")
     return tuple(value)
 
 
 def _int_list(value: object, field: str, hand: int | None) -> tuple[int, ...]:
     where = f"hand {hand}, " if hand is not None else ""
     if not isinstance(value, list) or not all(_is_int(v) for v in value):
-        raise SheetError(f"{where}{field}: a list of whole numbers, not {value!r}", hand=hand, field=field)
+        raise SheetError(f"{where}{field}: a list of whole numbers, not {_json(value)}", hand=hand, field=field)
     return tuple(value)
 
 
@@ -176,6 +179,21 @@ def _known(obj: Mapping[str, object], known: frozenset[str], where: str, hand: i
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json(value: object) -> str:
+    """A value as the sheet writes it, in JSON (a message quotes the input, not Python's spelling of it:
+    ``"2"``, ``null``, ``true``), cut short past 80 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = _kind(value)
+    return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
+
+
+def _got(obj: Mapping[str, object], key: str) -> str:
+    """What the sheet gives for a required field: ``missing``, or ``not`` and the value as it is written."""
+    return f"not {_json(obj[key])}" if key in obj else "missing"
 
 
 def _kind(value: object) -> str:

@@ -10,7 +10,6 @@ only compared (:mod:`riichi.replay.compare`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 
 from riichi.errors import IllegalActionError, RiichiError
 from riichi.formats.record import ErrorCode, GameRecord, HandRecord, RecordError, event_name, hand_name
@@ -87,16 +86,6 @@ def _has_walls(record: GameRecord) -> bool:
         for hand in record.hands)
 
 
-def _stated_start(hand: HandRecord) -> Deal | None:
-    """The hand's deal with the start the record states for it (scores, honba, sticks), or None when the
-    hand states no scores to start from."""
-    deal = hand.events[0] if hand.events else None
-    stated = hand.stated
-    if not isinstance(deal, Deal) or stated.scores_start is None:
-        return None
-    return replace(deal, scores=stated.scores_start, honba=stated.honba or 0, sticks=stated.riichi_sticks or 0)
-
-
 def _is_excerpt(hand: HandRecord) -> bool:
     """Whether a record's first hand is not a game's first (East 1 dealt by seat 0, no honba, no sticks)."""
     deal = hand.events[0] if hand.events else None
@@ -155,7 +144,7 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, 
             resume = any_refused = True
             continue
         if resume:
-            start = _stated_start(hand)
+            start = hand.stated_start()
             if start is None:
                 if engine.results or engine.round is not None or excerpt:
                     yield _with_notes(error_object(
@@ -176,7 +165,7 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, 
                 # A tile the record's own wall does not give is a desync, every other refusal an illegal action.
                 desync = isinstance(exc, IllegalActionError) and exc.rule == "wall"
                 what = str(event).partition(" wall=")[0]  # a deal without the 136 tiles of its wall
-                refused = error_object(file, game, f"{hand_name(index)}, {event_name(position)} ({what}): {exc}",
+                refused = error_object(file, game, f"{hand_name(index)}, {event_name(hand.event_number(position))} ({what}): {exc}",
                                        ErrorCode.DESYNC if desync else ErrorCode.ILLEGAL_ACTION, index)
                 break
             if observe is not None:

@@ -49,8 +49,10 @@ def sheet_of_record(record: GameRecord, *, rules: RuleSet | None = None, file: s
         if obj["type"] == "error":
             error = obj["error"]
             assert isinstance(error, dict)
-            where = f"hand {obj['kyoku']}: " if "kyoku" in obj else ""
-            raise SheetError(f"{where}the record cannot be replayed ({error['code']}): {error['message']}")
+            hand = obj.get("kyoku")
+            # the replay's message names the hand as people count (from 1); the error's hand field counts from 0
+            raise SheetError(f"the record cannot be replayed ({error['code']}): {error['message']}",
+                             hand=hand if isinstance(hand, int) else None)
         if obj["type"] == "kyoku":
             index = obj["kyoku"]
             assert isinstance(index, int)

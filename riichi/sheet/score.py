@@ -487,7 +487,8 @@ def _check_names(names: tuple[str, ...] | None, players: int) -> None:
     if names is None:
         return
     if len(names) != players or not all(isinstance(name, str) for name in names):
-        raise SheetError(f"names: one name a seat, {players} in all, not {list(names)!r}", field="names")
+        given = str(len(names)) if all(isinstance(name, str) for name in names) else "a name that is no text"
+        raise SheetError(f"names: one name a seat, {players} in all, not {given}", field="names")
 
 
 def _is_int(value: object) -> bool:

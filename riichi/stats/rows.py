@@ -66,15 +66,18 @@ def record_rows(file: str, data: bytes, *, fmt: str = "auto", rules: RuleSet | N
                 events: bool = False) -> RecordRows:
     """Replay one record and return its rows (``events``: also one row per event the engine applied)."""
     sha = record_key(data)
-    record = read_record(data, fmt, name=os.path.basename(file))
+    record = read_record(data, fmt, name=os.path.basename(file), strict=False)  # as riichi replay reads it
     found = detect_format(data) if fmt == "auto" else fmt
     game_id = record.rules.log_id or sha
     names = player_names(record)
     hands = {hand.index: hand for hand in record.hands}
-    tables: dict[str, list[Row]] = {"kyoku": [], "seat_kyoku": [], "wins": [], "failures": []}
+    tables: dict[str, list[Row]] = {"kyoku": [], "seat_kyoku": [], "wins": [], "failures": [], "notes": []}
     end: Row | None = None
     seats = record.rules.players
     for obj in replay_game(record, file=file, rules=rules):
+        for note in obj.get("notes", ()):  # type: ignore[attr-defined]
+            tables["notes"].append({"file": file, "game": obj["game"], "kyoku": obj.get("kyoku"), "note": note,
+                                    "record_sha": sha, "game_id": game_id})
         if obj["type"] == "kyoku":
             seats = len(obj["scores_start"])  # type: ignore[arg-type]
             _hand_rows(tables, obj, hands[obj["kyoku"]], game_id, names)  # type: ignore[index]

@@ -64,6 +64,11 @@ TABLES: Final[dict[str, Columns]] = {
         # additions: which record, which game
         ("record_sha", "VARCHAR"), ("game_id", "VARCHAR"),
     ),
+    # addition: one row per thing a lenient reading forgave in a record (what riichi replay's notes say)
+    "notes": (
+        ("file", "VARCHAR"), ("game", "INTEGER"), ("kyoku", "INTEGER"), ("note", "VARCHAR"),
+        ("record_sha", "VARCHAR"), ("game_id", "VARCHAR"),
+    ),
     # addition: one row per seat of a game replayed to its end
     "game_seats": (
         ("game_id", "VARCHAR"), ("seat", "INTEGER"), ("name", "VARCHAR"), ("final_score", "INTEGER"),

@@ -206,7 +206,9 @@ ANALYZE_REQUEST: Final[dict[str, object]] = {
                "properties": {
                    "model": {"type": "string", "enum": ["table", "peer"], "default": "table"},
                    "first_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 1},
-                   "last_turn": {"type": "integer", "minimum": 0, "maximum": 136, "default": 18},
+                   "last_turn": {"type": ["integer", "null"], "minimum": 0, "maximum": 136,
+                                 "description": "default: the table model the seat's last draw of the whole wall "
+                                                "(18 East and South, 17 West and North), the peer model 18"},
                    "pool": {"type": ["integer", "null"], "minimum": 1, "maximum": 136},
                    "max_states": {"type": ["integer", "null"], "minimum": 1},
                    "max_seconds": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 3600},
@@ -511,7 +513,11 @@ REVIEW: Final[dict[str, object]] = {
                                                       "tile first)."},
         "choices": {"type": "array", "items": _DECISION, "description": "Every counted decision, in order."},
         "disagreements": {"type": "array", "items": _DECISION},
-        "error": {"type": ["string", "null"], "description": "The engine's refusal of the record, when it "
-                                                             "stopped the review (what came before is reviewed)."},
+        "error": {"type": ["string", "null"], "description": "The first of errors (null when every hand was "
+                                                             "reviewed)."},
+        "errors": {"type": "array", "items": {"type": "string"},
+                   "description": "Each hand the review could not replay, the reader's or the engine's refusal "
+                                  "naming it (its decisions before the refusal are reviewed); the review goes on "
+                                  "from the next hand's start as the record states it."},
     },
 }

@@ -92,7 +92,7 @@ def _only_errors(out: list[dict[str, object]]) -> list[tuple[object, str]]:
 def test_one_drawn_tile_altered_is_a_desync_of_that_hand_only() -> None:
     obj = _game()
     hand = obj["handRecord"][3]  # type: ignore[index]
-    for event in hand["handEventRecord"]:
+    for position, event in enumerate(hand["handEventRecord"]):  # noqa: B007 - the position is the one altered
         data = json.loads(event["data"])
         if event["eventType"] == 2 and data["in_card"] not in (0, 1):  # the first real draw: made a 1p
             drawn, data["in_card"] = data["in_card"], 1
@@ -102,7 +102,9 @@ def test_one_drawn_tile_altered_is_a_desync_of_that_hand_only() -> None:
     [error] = [o for o in out if o["type"] == "error"]
     assert error["kyoku"] == 3 and error["error"]["code"] == "desync"  # type: ignore[index]
     message = error["error"]["message"]  # type: ignore[index]
-    assert message.startswith("hand 4, event ") and "1p" in message  # the hand, the event, the record's tile
+    # the hand, the event as the record counts its events (handEventRecord from 1, its four deals included), the
+    # record's tile
+    assert message.startswith(f"hand 4, event {position + 1} (draw ") and "1p" in message
     assert "the wall" in message
     # every other hand still matches, the one after from the start the record states
     kyoku = [o for o in out if o["type"] == "kyoku"]
@@ -121,6 +123,21 @@ def test_one_wall_character_altered_is_a_desync_of_that_hand_only() -> None:
     message = next(o for o in out if o["type"] == "error")["error"]["message"]  # type: ignore[index]
     assert message.startswith("hand 7: the wall's SHA-256 is ")
     assert [k["kyoku"] for k in out if k["type"] == "kyoku"] == [0, 1, 2, 3, 4, 5, 7, 8]
+
+
+def test_a_digest_damaged_in_its_last_digit_is_named_whole() -> None:
+    # The seventh hand's handCardsSHA256 with its last digit changed (the real digest ends ...acbd6): both digests
+    # agree in their first 63 digits, so only the whole digests show which differs and where.
+    obj = _game()
+    hand = obj["handRecord"][6]  # type: ignore[index]
+    real = hand["handCardsSHA256"]
+    assert real == "7f4c837c2ba6ca6fa813d03ea8b24d58639f19b8dbc7c7d399582e437e8acbd6"
+    hand["handCardsSHA256"] = real[:-1] + "0"
+    out = _replay(_bytes(obj))
+    assert _only_errors(out) == [(6, "desync")]
+    message = next(o for o in out if o["type"] == "error")["error"]["message"]  # type: ignore[index]
+    assert message == (f"hand 7: the wall's SHA-256 is {real}, not the {real[:-1]}0 the record states "
+                       "(handCardsSHA256)")
 
 
 def test_the_wall_is_its_sha256() -> None:
@@ -180,6 +197,8 @@ def test_an_unknown_event_type_is_an_error_strictly_and_a_note_leniently() -> No
     assert "eventType 42" in strict.errors[0].message
     lenient = read_riichicity(_bytes(obj), strict=False)
     assert lenient.errors == () and [n.hand for n in lenient.notes] == [1]
+    # the note names the record's event as its reader counts them, from 1: the one inserted at index 10
+    assert lenient.notes[0].message == "event 11: an event of the unknown eventType 42 was passed over"
     out = list(replay_game(lenient, file="x"))
     assert all(o.get("matches_log") is True for o in out)
 
@@ -222,6 +241,13 @@ def test_the_command_replays_writes_and_reads_back(tmp_path: Path, capsys: pytes
         assert main(["replay", "--jsonl", str(written)]) == 0, fmt
         again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
         assert again[-1]["final_scores"] == lines[-1]["final_scores"], fmt
+        # every hand and the end read back alike: the engine's values and the comparison with the results the
+        # written record states; apart from the file, the record's own values (tenhou.net/6 writes no honba
+        # or sticks a win collects) and the wall (none of these formats carries Riichi City's walls: "none")
+        def same(o: dict[str, object]) -> dict[str, object]:
+            return {k: v for k, v in o.items() if k not in ("file", "log", "wall")}
+        assert [same(o) for o in again] == [same(o) for o in lines], fmt
+        assert again[-1]["wall"] == "none"
     # Riichi City is read, not written: --write names the formats it writes
     with pytest.raises(SystemExit) as usage:
         main(["replay", "--write", "riichicity", str(RECORD)])
@@ -247,3 +273,135 @@ def test_a_record_cut_short_is_one_error_naming_where() -> None:
     message = error["error"]["message"]  # type: ignore[index]
     assert error["error"]["code"] == "invalid_log"  # type: ignore[index]
     assert message.startswith("a Riichi City record, unreadable: not valid JSON at line ")
+
+
+@pytest.mark.parametrize("packed", [False, True])
+def test_a_byte_order_mark_is_refused_strictly_and_passed_over_leniently(packed: bool) -> None:
+    # The real record as an editor that saves UTF-8 with a byte order mark leaves it (EF BB BF first), plain and
+    # gzipped: the library refuses it by name; read leniently (the command, the page) it is the same game, with a
+    # note saying what was forgiven.
+    import gzip
+
+    data = b"\xef\xbb\xbf" + RECORD.read_bytes()
+    if packed:
+        data = gzip.compress(data)
+    assert detect_format(data) == "riichicity"
+    strict = read_record(data)
+    assert [e.code for e in strict.errors] == [ErrorCode.INVALID_LOG]
+    assert strict.errors[0].message.startswith("the record starts with a byte order mark (EF BB BF")
+    lenient = read_record(data, strict=False)
+    assert lenient.errors == () and [n.message for n in lenient.notes] == [
+        "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over"]
+    out = list(replay_game(lenient, file="game"))
+    assert out[0]["notes"] == [lenient.notes[0].message]  # said on the first hand, as the game's own notes are
+    assert out[-1]["final_scores"] == [31200, 17800, 26400, 24600] and out[-1]["wall"] == "verified"
+
+
+def test_an_answer_of_the_api_without_the_game_says_what_the_server_said() -> None:
+    # The record API's answer is {"code": 0, "data": {...the game...}} (as the record reads, above); an answer
+    # that gives no game, saved in place of the record (made up here: code 1004 and its message), was refused
+    # as "not a game record (neither mjlog XML, ...)", which hid what the server had said.
+    answer = _bytes({"code": 1004, "message": "record not found", "data": None})
+    assert detect_format(answer) is None
+    [error] = read_record(answer).errors
+    assert error.code is ErrorCode.INVALID_LOG
+    assert error.message == ("a server's answer (code 1004, message 'record not found') that holds no game: "
+                             "not a game record")
+
+
+def test_the_review_reads_leniently_and_goes_on_past_a_damaged_hand(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # The record with hand 4's first real draw altered (a desync, as above) and an event of an unknown type put
+    # in hand 2 (passed over when read leniently): riichi review read it strictly and stopped at the first
+    # refusal, leaving hands 2 to 9 unreviewed with no word of the record's damage. Now, as riichi replay does,
+    # the review names hand 4's refusal and goes on from hand 5's start as the record states it: every decision
+    # outside hand 4 is the one the intact record's review makes, and hand 4's stop before the altered draw.
+    from riichi.bots.review import review_game
+    from riichi.cli import main  # noqa: PLC0415
+    from riichi.game.players import EfficientPlayer
+
+    obj = _game()
+    events = obj["handRecord"][1]["handEventRecord"]  # type: ignore[index]
+    events.insert(10, {"eventType": 42, "userId": events[9]["userId"], "data": "{}"})
+    for position, event in enumerate(obj["handRecord"][3]["handEventRecord"]):  # type: ignore[index]  # noqa: B007
+        data = json.loads(event["data"])
+        if event["eventType"] == 2 and data["in_card"] not in (0, 1):
+            data["in_card"] = 1
+            event["data"] = json.dumps(data)
+            break
+    intact = review_game(read_record(RECORD.read_bytes()), 1, EfficientPlayer())
+    damaged = review_game(read_record(_bytes(obj), strict=False), 1, EfficientPlayer())
+    assert intact.errors == ()
+    assert len(damaged.errors) == 1 and damaged.errors[0].startswith(f"hand 4, event {position + 1} (draw ")
+    key = [(c.hand, c.round, c.recorded, c.chosen) for c in intact.choices]
+    assert [(c.hand, c.round, c.recorded, c.chosen) for c in damaged.choices if c.hand != 3] == [
+        k for k in key if k[0] != 3]
+    in_hand_4 = [k for k in key if k[0] == 3]
+    before = [(c.hand, c.round, c.recorded, c.chosen) for c in damaged.choices if c.hand == 3]
+    assert before == in_hand_4[:len(before)] and len(before) < len(in_hand_4)
+    assert {c.hand for c in damaged.choices} >= set(range(9)) - {3}  # hands 5 to 9 reviewed too
+    # the command: read leniently, the note and the hand not replayed said
+    path = tmp_path / "damaged.json"
+    path.write_bytes(_bytes(obj))
+    assert main(["review", str(path), "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  note: hand 2: event 11: an event of the unknown eventType 42 was passed over" in out
+    assert f"  not replayed: hand 4, event {position + 1} (draw " in out
+
+
+def test_stats_read_leniently_and_keep_what_was_forgiven(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # riichi stats read records strictly, unlike riichi replay: the real record with a byte order mark was a
+    # failure with no hand in the tables. Read as riichi replay reads it, its nine hands are in the tables (the
+    # record's own count) and the table notes keeps what was forgiven, on the hand riichi replay says it.
+    from riichi.cli import main  # noqa: PLC0415
+    from riichi.stats import connect
+
+    path = tmp_path / "records" / "bom.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\xef\xbb\xbf" + RECORD.read_bytes())
+    out = tmp_path / "stats"
+    assert main(["stats", "--out", str(out), "--no-report", str(path.parent)]) == 0
+    capsys.readouterr()
+    db = connect(out)
+    assert db.execute("SELECT count(*) FROM kyoku").fetchall() == [(9,)]
+    assert db.execute("SELECT count(*) FROM failures").fetchall() == [(0,)]
+    assert db.execute("SELECT kyoku, note FROM notes").fetchall() == [
+        (0, "the record starts with a byte order mark (EF BB BF, as some editors save UTF-8): passed over")]
+
+
+def test_a_game_end_that_differs_is_counted_in_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    # Replayed under Tenhou's rules, the nine hands score as the record states, but the final points do not:
+    # Tenhou's uma is 20/10 where Riichi City's is 30/10, so the top's 31,200 is 1.2 + 20 oka + 20 = +41.2, not
+    # the record's +51.2. The exit status is 1 and the summary said "0 differing, 0 errors"; it counts the end.
+    from riichi.cli import main  # noqa: PLC0415
+
+    assert main(["replay", "--rules", "tenhou", str(RECORD)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "points [41.2, -32.2, 6.4, -15.4]  DIFF  record: [51.2, -42.2, 6.4, -15.4]" in out[10]
+    assert out[-1] == "1 file, 9 hands, 0 differing, 1 game end differing, 0 errors"
+
+
+def test_converting_a_damaged_record_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # riichi replay --write read the record and wrote it without replaying it: a drawn tile the wall does not
+    # give (hand 4's first real draw made a 1p, as above) was converted with exit status 0 and no word, into
+    # formats that carry no wall to find it by; a record cut in half was written as an empty game.
+    from riichi.cli import main  # noqa: PLC0415
+
+    obj = _game()
+    for position, event in enumerate(obj["handRecord"][3]["handEventRecord"]):  # type: ignore[index]  # noqa: B007
+        data = json.loads(event["data"])
+        if event["eventType"] == 2 and data["in_card"] not in (0, 1):
+            data["in_card"] = 1
+            event["data"] = json.dumps(data)
+            break
+    damaged = tmp_path / "damaged.json"
+    damaged.write_bytes(_bytes(obj))
+    assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), str(damaged)]) == 1
+    err = capsys.readouterr().err
+    assert f"damaged.json: error (desync): hand 4, event {position + 1} (draw " in err
+    assert (tmp_path / "out" / "damaged.mjson").exists()  # written as read, all nine hands
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(RECORD.read_bytes()[:100_000])
+    assert main(["replay", "--write", "tenhou6", str(cut)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cut.json: error (invalid_log): a Riichi City record, unreadable" in captured.err

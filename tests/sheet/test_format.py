@@ -58,15 +58,18 @@ def test_the_contracts_example() -> None:
 @pytest.mark.parametrize(("obj", "hand", "field", "needle"), [
     ([], None, None, "a game is a JSON object"),
     ({"rules": "tenhoo"}, None, "rules", "did you mean 'tenhou'"),
-    ({"hands": [{"result": "rons"}]}, 0, "result", "'rons' is no result"),
-    ({"hands": [{"result": "draw"}, {"result": "ron", "from": "2", "wins": []}]}, 1, "from", "the discarder's seat"),
-    ({"hands": [{"result": "tsumo", "wins": [{"winner": 1, "han": "4"}]}]}, 0, "wins[0].han", "a whole number"),
+    ({"hands": [{"result": "rons"}]}, 0, "result", '"rons" is no result'),  # quoted as JSON
+    ({"hands": [{"result": "draw"}, {"result": "ron", "from": "2", "wins": []}]}, 1, "from",
+     'the discarder\'s seat, not "2"'),  # the value as the sheet writes it, not Python's '2'
+    ({"hands": [{"result": "tsumo", "wins": [{"winner": 1, "han": "4"}]}]}, 0, "wins[0].han",
+     'a whole number, not "4"'),
     ({"hands": [{"result": "tsumo", "wins": [{"winner": 1, "han": 4, "fu": 30, "dora": 2}]}]}, 0, "dora",
      "no such field"),
     ({"hands": [{"result": "draw", "tenpai": [1], "from": 2}]}, 0, "from", "no such field"),
-    ({"hands": [{"result": "abortive", "kind": "kyuushu"}]}, 0, "kind", "'kyuushu' is no abortive draw"),
-    ({"hands": [{"result": "draw", "riichi": [True]}]}, 0, "riichi", "a list of whole numbers"),
-    ({"hands": [{"result": "chombo"}]}, 0, "seat", "the offender's seat"),
+    ({"hands": [{"result": "abortive", "kind": "kyuushu"}]}, 0, "kind", '"kyuushu" is no abortive draw'),
+    ({"hands": [{"result": "draw", "riichi": [True]}]}, 0, "riichi", "a list of whole numbers, not [true]"),
+    ({"hands": [{"result": "chombo"}]}, 0, "seat", "the offender's seat, missing"),  # not "not None"
+    ({"hands": [{}]}, 0, "result", "result: missing (one of ron, tsumo, draw, abortive, chombo)"),
     ({"final_scores": [25000, 25000], "hands": []}, None, "final_scores", "not both"),
     ({"names": ["A", 2, "C", "D"]}, None, "names", "a list of names"),
 ])
@@ -109,3 +112,13 @@ def test_a_win_given_by_its_hand_goes_through_json() -> None:
     with pytest.raises(SheetError, match=r"a win case \(a JSON object\), not a string") as caught:
         read_game({"hands": [{"result": "tsumo", "wins": [{"winner": 0, "case": "234m"}]}]})
     assert caught.value.field == "wins[0].case"
+
+
+def test_three_names_for_four_seats_are_counted_in_the_message() -> None:
+    # A four-player game (Tenhou's rules) written with three names: the message counted them in Python's
+    # spelling ("not ['A', 'B', 'C']"); it says how many there are.
+    game, _ = read_game({"rules": "tenhou", "names": ["A", "B", "C"], "hands": []})
+    with pytest.raises(SheetError) as caught:
+        score_sheet(game)
+    assert str(caught.value) == "names: one name a seat, 4 in all, not 3"
+    assert caught.value.field == "names"

@@ -84,3 +84,16 @@ def test_a_truncated_record_is_refused_with_the_replays_reason() -> None:
     obj["log"] = obj["log"][:3]
     with pytest.raises(SheetError, match="truncated"):
         sheet_of_record(read_record(json.dumps(obj).encode(), name=path.name, strict=False))
+
+
+def test_a_hand_the_replay_refuses_is_named_once() -> None:
+    # The Riichi City record with its seventh hand's SHA-256 damaged (last digit changed): the sheet said
+    # "hand 6: the record cannot be replayed (desync): hand 7: ...", the same hand counted from 0 and then from
+    # 1. The message now names it as the replay does (from 1) and the error's hand field counts from 0.
+    path = DATA / "riichicity" / "cknnf9eai08auidimj2g.json"
+    obj = json.loads(path.read_text(encoding="utf-8"))
+    obj["handRecord"][6]["handCardsSHA256"] = obj["handRecord"][6]["handCardsSHA256"][:-1] + "0"
+    with pytest.raises(SheetError) as caught:
+        sheet_of_record(read_record(json.dumps(obj).encode(), strict=False))
+    assert str(caught.value).startswith("the record cannot be replayed (desync): hand 7: the wall's SHA-256 is ")
+    assert caught.value.hand == 6

@@ -193,3 +193,20 @@ def test_a_file_that_cannot_be_read_is_named_once(capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert f"{missing}: cannot be read (No such file or directory)" in captured.err
     assert captured.out == ""   # no empty table
+
+
+def test_ratings_mers_as_text_names_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A tournament with its days but not its countries cannot be weighted (EMA's weight adds 0.5 or 1 for the
+    # countries): the line names the missing field, where it said "weight, or days and countries to make it"
+    # whichever was there. Y then has one result, too few to be ranked (two are needed): the text says so in
+    # words, where it printed "ranking None".
+    results = _lines(tmp_path / "m.jsonl",
+                     {"tournament": "a", "date": "2025-03-01", "weight": 1, "players": 11,
+                      "results": [{"player": "X", "place": 1}, {"player": "Y", "place": 2}]},
+                     {"tournament": "b", "date": "2025-04-01", "days": 2, "players": 48,
+                      "results": [{"player": "Y", "place": 10}]})
+    assert main(["ratings", "--mers", str(results), "--on", "2025-06-01"]) == 1
+    captured = capsys.readouterr()
+    assert "m.jsonl:2: tournament 'b': countries: a whole number" in captured.err
+    assert captured.out.splitlines() == ["player X  not ranked: fewer than two results that still count",
+                                         "player Y  not ranked: fewer than two results that still count"]

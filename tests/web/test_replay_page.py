@@ -205,6 +205,7 @@ def test_a_server_not_reached_is_said_in_the_pages_language(browser: Browser, ba
         pg.fill("#paste", MJLOG.read_text(encoding="utf-8"))
         pg.click("#load")
         expect(pg.locator("#load-error")).to_contain_text("サーバーに接続できません。")
+        expect(pg.locator("#load-error-detail")).to_have_count(0)  # the browser's own reason is not shown
         assert english_left(pg.evaluate(VISIBLE_TEXT), set()) == []
     finally:
         context.close()
@@ -287,6 +288,9 @@ def test_the_last_hand_ends_with_the_final_scores(page: Page, base_url: str) -> 
         stated_score, stated_points = cells[2].split(" / ")
         assert stated_score == f"{score:,}" and float(stated_points) == points
     expect(page.locator("#game-end .verdict-line")).to_have_text("✓ The final scores and points match the record")
+    # the record's seed gives every hand's wall, and every tile followed it (riichi replay: "wall": "verified")
+    expect(page.locator("#wall-verified")).to_have_text(
+        "✓ Every tile dealt, drawn and shown as dora is the one the record's wall gives")
 
 
 def test_the_pages_link_to_each_other(page: Page, base_url: str) -> None:  # noqa: F811

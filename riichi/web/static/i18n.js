@@ -50,7 +50,7 @@ function refusalText(error, kyoku) {
   }
   const where = [];
   if (kyoku !== undefined && kyoku !== null) where.push(t("hand {n}", { n: kyoku + 1 }));
-  const event = /^(?:hand \d+, )?event (\d+): /.exec(error.message);
+  const event = /^(?:hand \d+, )?event (\d+)(?: \([^)]*\))?: /.exec(error.message);  // "(discard 3 1z)": the event
   if (event) where.push(t("event {n} of the record", { n: event[1] }));
   return (where.length ? where.join("・") + ": " : "") + errorMessage(error);
 }

@@ -94,12 +94,23 @@ function showLoadError(answer) {
   const first = (answer.errors || [])[0];
   box.append(el("p", { id: "load-error-message", "data-code": answer.error.code },
     refusalText(answer.error, first && first.error.message === answer.error.message ? first.kyoku : undefined)));
+  const detail = errorDetail(answer.error, "p");
+  if (detail) box.append(Object.assign(detail, { id: "load-error-detail" }));
   const more = (answer.errors || []).slice(1);
   if (more.length) {
     const ul = el("ul", {});
-    for (const e of more) ul.append(el("li", {}, errorText(e)));
+    for (const e of more) ul.append(el("li", {}, errorText(e), errorDetail(e.error)));
     box.append(ul);
   }
+}
+
+// Beside an error said in the page's language by its code's sentence (which names the kind of fault and where,
+// not what), the reader's own message as written (what is wrong, and where): in English, marked so, as the
+// library's messages are not translated. Null in English, where the message itself is shown.
+function errorDetail(error, tag = "span") {
+  // not the pages' own "network": its message is the browser's reason, which the sentence says in full
+  if (!error || i18n.lang === "en" || error.code === "network" || !i18n.messages["error:" + error.code]) return null;
+  return el(tag, { class: "hint error-detail", lang: "en" }, error.message);
 }
 
 // An error of the replay. Messages count hands and events from 1, as the page does (the kyoku field counts from
@@ -133,7 +144,7 @@ function renderErrors() {
   if (!errors.length) return;
   box.append(el("h2", {}, t("Errors: the hands named were not replayed")));
   const ul = el("ul", {});
-  for (const e of errors) ul.append(el("li", {}, errorText(e)));
+  for (const e of errors) ul.append(el("li", {}, errorText(e), errorDetail(e.error)));
   box.append(ul);
 }
 
@@ -155,7 +166,9 @@ function renderRulesChoice() {
 // What a lenient reading forgave: the hand's notes (the first hand's include the record's own).
 function renderNotes(h) {
   const box = $("notes");
-  const notes = (h.kyoku && h.kyoku.notes) || [];
+  // a hand the engine refused part-way has no result: what was forgiven in it is on its error
+  const notes = h.kyoku ? h.kyoku.notes || []
+    : game.data.errors.filter((e) => e.kyoku === h.index).flatMap((e) => e.notes || []);
   box.hidden = !notes.length;
   box.textContent = "";
   if (!notes.length) return;
@@ -483,6 +496,11 @@ function renderGameEnd() {
     : end.matches_log ? "✓ " + t("The final scores and points match the record")
       : "✗ " + t("Differs from the record: {fields}", { fields: end.mismatches.join(", ") });
   box.append(tb, el("p", { class: end.matches_log === false ? "verdict-line differs" : "verdict-line" }, verdict));
+  // The record's walls (a Tenhou seed's, a Riichi City hand's own) checked tile by tile, every hand replayed
+  if (end.wall === "verified") {
+    box.append(el("p", { class: "wall-line", id: "wall-verified" },
+      "✓ " + t("Every tile dealt, drawn and shown as dora is the one the record's wall gives")));
+  }
 }
 
 function render() {

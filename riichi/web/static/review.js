@@ -54,6 +54,8 @@ async function runReview() {
     status.textContent = "";
     error.hidden = false;
     error.textContent = refusalText(answer.error);
+    const detail = errorDetail(answer.error);  // the reader's own message, in another language than English
+    if (detail) error.append(detail);
     return;
   }
   review.data = answer;
@@ -96,7 +98,7 @@ function renderReview() {
     player: t(r.player), seat: r.seat, name: playerName(r.seat), agreements: r.agreements, decisions: r.decisions,
     rate: (100 * r.agreement_rate).toFixed(1),
   }) + (r.unknown ? "; " + t("{n} not shown by the record", { n: r.unknown }) : "")
-    + (r.error ? "; " + t("the review stopped: {error}", { error: r.error }) : "");
+    + ((r.errors || []).length ? "; " + t("hands not replayed (the review went on from the next): {errors}", { errors: r.errors.join("; ") }) : "");
   const index = current().index;
   const mine = r.choices.filter((c) => c.hand === index);
   const now = mine.find((c) => c.event - 1 === game.step);
