@@ -38,6 +38,19 @@ def _replay(data: bytes, *, strict: bool = True) -> list[dict[str, object]]:
     return list(replay_game(read_record(data, strict=strict), file="game"))
 
 
+def alter_first_draw(events: list[dict[str, object]], start: int = 0) -> tuple[int, int]:
+    """The hand's first real draw from ``events[start]`` on (a draw event whose in_card is a tile, not 0 or 1)
+    made a 1p in place; its position among the hand's events and the tile code it had."""
+    for position in range(start, len(events)):
+        event = events[position]
+        data = json.loads(str(event["data"]))
+        if event["eventType"] == 2 and data["in_card"] not in (0, 1):  # 2: a draw
+            drawn, data["in_card"] = data["in_card"], 1
+            event["data"] = json.dumps(data)
+            return position, drawn
+    raise AssertionError("the hand has no real draw to alter")
+
+
 def _seat(position: int) -> int:
     return (position - FIRST_DEALER) % 4
 
@@ -91,13 +104,7 @@ def _only_errors(out: list[dict[str, object]]) -> list[tuple[object, str]]:
 
 def test_one_drawn_tile_altered_is_a_desync_of_that_hand_only() -> None:
     obj = _game()
-    hand = obj["handRecord"][3]  # type: ignore[index]
-    for position, event in enumerate(hand["handEventRecord"]):  # noqa: B007 - the position is the one altered
-        data = json.loads(event["data"])
-        if event["eventType"] == 2 and data["in_card"] not in (0, 1):  # the first real draw: made a 1p
-            drawn, data["in_card"] = data["in_card"], 1
-            event["data"] = json.dumps(data)
-            break
+    position, drawn = alter_first_draw(obj["handRecord"][3]["handEventRecord"])  # type: ignore[index]
     out = _replay(_bytes(obj))
     [error] = [o for o in out if o["type"] == "error"]
     assert error["kyoku"] == 3 and error["error"]["code"] == "desync"  # type: ignore[index]
@@ -323,12 +330,7 @@ def test_the_review_reads_leniently_and_goes_on_past_a_damaged_hand(tmp_path: Pa
     obj = _game()
     events = obj["handRecord"][1]["handEventRecord"]  # type: ignore[index]
     events.insert(10, {"eventType": 42, "userId": events[9]["userId"], "data": "{}"})
-    for position, event in enumerate(obj["handRecord"][3]["handEventRecord"]):  # type: ignore[index]  # noqa: B007
-        data = json.loads(event["data"])
-        if event["eventType"] == 2 and data["in_card"] not in (0, 1):
-            data["in_card"] = 1
-            event["data"] = json.dumps(data)
-            break
+    position, _ = alter_first_draw(obj["handRecord"][3]["handEventRecord"])  # type: ignore[index]
     intact = review_game(read_record(RECORD.read_bytes()), 1, EfficientPlayer())
     damaged = review_game(read_record(_bytes(obj), strict=False), 1, EfficientPlayer())
     assert intact.errors == ()
@@ -388,12 +390,7 @@ def test_converting_a_damaged_record_says_what_is_wrong(tmp_path: Path, capsys: 
     from riichi.cli import main  # noqa: PLC0415
 
     obj = _game()
-    for position, event in enumerate(obj["handRecord"][3]["handEventRecord"]):  # type: ignore[index]  # noqa: B007
-        data = json.loads(event["data"])
-        if event["eventType"] == 2 and data["in_card"] not in (0, 1):
-            data["in_card"] = 1
-            event["data"] = json.dumps(data)
-            break
+    position, _ = alter_first_draw(obj["handRecord"][3]["handEventRecord"])  # type: ignore[index]
     damaged = tmp_path / "damaged.json"
     damaged.write_bytes(_bytes(obj))
     assert main(["replay", "--write", "mjai", "--out", str(tmp_path / "out"), str(damaged)]) == 1

@@ -23,6 +23,7 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.formats.test_riichicity import alter_first_draw
 from tests.web.test_e2e import base_url, browser, watch_console  # noqa: F401 - the fixtures, shared
 
 RECORD = Path(__file__).resolve().parents[1] / "data" / "riichicity" / "cknnf9eai08auidimj2g.json"
@@ -121,12 +122,7 @@ def _noted_and_refused(tmp_path: Path) -> tuple[Path, int]:
     obj = json.loads(RECORD.read_text(encoding="utf-8"))
     events = obj["handRecord"][1]["handEventRecord"]
     events.insert(10, {"eventType": 42, "userId": events[9]["userId"], "data": "{}"})
-    for position in range(11, len(events)):
-        data = json.loads(events[position]["data"])
-        if events[position]["eventType"] == 2 and data["in_card"] not in (0, 1):
-            data["in_card"] = 1
-            events[position]["data"] = json.dumps(data)
-            break
+    position, _ = alter_first_draw(events, 11)
     path = tmp_path / "2.json"
     path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
     return path, position + 1
