@@ -37,7 +37,8 @@ from riichi.rules import TENHOU, RuleSet, resolve_rules
 from riichi.shapes.shanten import hand_counts, shanten
 from riichi.tiles import KIND_OF, Tile, Wind, kind_name
 
-__all__ = ["DEFAULT_MODEL", "OTHERS_WIN", "DiscardEv", "EvModel", "EvOptions", "EvResult", "PEER_LAST_TURN", "expected_values", "seat_last_turn"]
+__all__ = ["DEFAULT_MODEL", "OTHERS_WIN", "PEER_LAST_TURN", "DiscardEv", "EvModel", "EvOptions", "EvResult",
+           "expected_values", "seat_last_turn"]
 
 #: The suit index of a red five's kind (5m, 5p, 5s).
 _RED_SUIT: Final = {4: 0, 13: 1, 22: 2}
@@ -252,7 +253,8 @@ def expected_values(hand: Hand | str, *, visible: Iterable[Tile] | str = (),  # 
     if table_model:
         for t in _tiles(discards):
             furiten[t.kind] = True
-        table = _table_rules(rule_set, opts, last, furiten, bonus, _after_last(rule_set, _wind(seat_wind), tiles_left))
+        after_last = _after_last(rule_set, _wind(seat_wind), tiles_left)
+        table = _table_rules(rule_set, opts, last, furiten, bonus, after_last)
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else None
     limits = SearchLimits(opts.max_states, opts.max_seconds)
 
