@@ -165,7 +165,8 @@ def replay_game(record: GameRecord, *, file: str, game: int = 0,  # noqa: C901, 
                 # A tile the record's own wall does not give is a desync, every other refusal an illegal action.
                 desync = isinstance(exc, IllegalActionError) and exc.rule == "wall"
                 what = str(event).partition(" wall=")[0]  # a deal without the 136 tiles of its wall
-                refused = error_object(file, game, f"{hand_name(index)}, {event_name(hand.event_number(position))} ({what}): {exc}",
+                where = f"{hand_name(index)}, {event_name(hand.event_number(position))} ({what})"
+                refused = error_object(file, game, f"{where}: {exc}",
                                        ErrorCode.DESYNC if desync else ErrorCode.ILLEGAL_ACTION, index)
                 break
             if observe is not None:
