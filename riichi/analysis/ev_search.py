@@ -101,6 +101,27 @@ def _five_index(kind: int) -> int:
     return _FIVE_INDEX[kind]
 
 
+#: The last two bytes of a state's key, flags and let-go (kind + 1, or 0), at ``flags * 35 + let_go``: made
+#: once, not as a new tuple and bytes for every state met.
+_FLAG_BYTES: Final = tuple(bytes((flags, let_go)) for flags in range(8) for let_go in range(35))
+
+
+def _flag_bytes(flags: int, let_go: int) -> bytes:
+    return _FLAG_BYTES[flags * 35 + let_go]
+
+
+#: The three red-five counts of a key (one byte a suit), with one more or one less red five of a suit: the red
+#: counts a state holds are 0 to 4, so every such change is worked out once here.
+_REDS: Final = tuple(bytes((a, b, c)) for a in range(5) for b in range(5) for c in range(5))
+
+
+def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
+    """``reds`` (a key's three red-five counts) with ``step`` more red fives of ``suit``."""
+    counts = [reds[0], reds[1], reds[2]]
+    counts[suit] += step
+    return _REDS[counts[0] * 25 + counts[1] * 5 + counts[2]]
+
+
 #: A draw of a 13-tile hand: kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, and the
 #: tiles they hold beyond the position's.
 _Draw = tuple[int, int, bool, bytes, int]
@@ -233,7 +254,7 @@ class Graph:
         """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
         :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
         tenpai, for furiten), made if new."""
-        return self._draw_state(bytes(counts) + bytes(reds) + bytes((flags, let_go)), self.distance(counts))
+        return self._draw_state(bytes(counts) + bytes(reds) + _flag_bytes(flags, let_go), self.distance(counts))
 
     def _draw_state(self, key: bytes, reach: int) -> int:
         found = self.draw_ids.get(key)
@@ -314,14 +335,14 @@ class Graph:
             self._after[key] = found
         return found
 
-    def _draws_of(self, hand: bytes) -> _Draws:
-        """The draws of the 13-tile ``hand`` (its counts' bytes), worked out once for all its states."""
+    def _draws_of(self, hand: bytes, distance: int) -> _Draws:
+        """The draws of the 13-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond the
+        position's), worked out once for all its states."""
         found = self._draws.get(hand)
         if found is not None:
             return found
         counts = list(hand)
         now = self._shanten_of_key(hand)
-        distance = self.distance(counts)
         keeps = self.tegawari and distance + now < self.origin_shanten + self.extra
         after = self.after_of(hand, counts, draws=True)
         avail = self.avail
@@ -344,14 +365,14 @@ class Graph:
         self._draws[hand] = found
         return found
 
-    def _every_draw(self, hand: bytes, draws: _Draws) -> list[_Draw]:
-        """Every draw of the 13-tile ``hand`` (tegawari keeps those that do not help too), made once a hand."""
+    def _every_draw(self, hand: bytes, draws: _Draws, distance: int) -> list[_Draw]:
+        """Every draw of the 13-tile ``hand`` (``distance`` tiles beyond the position's; tegawari keeps those
+        that do not help too), made once a hand."""
         every = draws.every
         if every is None:
             every = []
             counts = list(hand)
             tiles = bytearray(hand)
-            distance = self.distance(counts)
             after = self.after_of(hand, counts, draws=True)
             avail = self.avail
             origin = self.origin
@@ -371,16 +392,18 @@ class Graph:
         key = self.draw_keys[node]
         hand_key = key[:34]
         counts = list(hand_key)
-        reds = list(key[34:37])
+        red_bytes = key[34:37]
+        reds = list(red_bytes)
         flags = key[37]
-        draws = self._draws_of(hand_key)
+        reach = self.draw_reach[node]
+        draws = self._draws_of(hand_key, reach)
         now = draws.now
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
             self.draw_unseen[node] = draws.unseen
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
-                self.draw_fallback[node] = self.draw_state(counts, reds, flags & ~IPPATSU, key[38])
+                self.draw_fallback[node] = self._draw_state(key[:37] + _flag_bytes(flags & ~IPPATSU, key[38]), reach)
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
@@ -388,9 +411,9 @@ class Graph:
                                                  last_tile=True)
         # tegawari: the 14 tiles choose what to let go, the draw itself included
         keep_any = draws.keeps and flags & RIICHI == 0
-        moves = self._every_draw(hand_key, draws) if keep_any else draws.useful
-        kept = flags & ~IPPATSU  # the discard states' flags: ippatsu lasts one draw
-        tail = bytes(reds) + bytes((kept, 0))
+        moves = self._every_draw(hand_key, draws, reach) if keep_any else draws.useful
+        kept = _flag_bytes(flags & ~IPPATSU, 0)  # the discard states' flags: ippatsu lasts one draw
+        tail = red_bytes + kept
         red_total = self.red_total
         fixed_reds = self.fixed_reds
         for kind, unseen, useful, child, reach in moves:
@@ -411,9 +434,8 @@ class Graph:
             if unseen - red > 0:
                 self._add_edge(float(unseen - red), self._discard_state(child + tail, reach))
             if red > 0:
-                reds[suit] += 1
-                self._add_edge(float(red), self._discard_state(child + bytes(reds) + bytes((kept, 0)), reach))
-                reds[suit] -= 1
+                self._add_edge(float(red), self._discard_state(child + _reds_changed(red_bytes, suit, 1) + kept,
+                                                               reach))
 
     def _add_edge(self, weight: float, target: int) -> None:
         self.edge_weight.append(weight)
@@ -481,10 +503,10 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _discards_of(self, hand: bytes) -> list[_Discard]:
-        """The allowed discards of the 14-tile ``hand`` (its counts' bytes), each (kind, shanten after it, the 13
-        tiles it leaves, the tiles they hold beyond the position's), worked out once for all its states; none for
-        a complete hand."""
+    def _discards_of(self, hand: bytes, distance: int) -> list[_Discard]:
+        """The allowed discards of the 14-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond
+        the position's), each (kind, shanten after it, the 13 tiles it leaves, the tiles they hold beyond the
+        position's), worked out once for all its states; none for a complete hand."""
         found = self._discards.get(hand)
         if found is not None:
             return found
@@ -493,7 +515,6 @@ class Graph:
         if now >= 0:  # a complete hand: no discard keeps it so
             counts = list(hand)
             tiles = bytearray(hand)
-            distance = self.distance(counts)
             down = self.shanten_down and distance + now < self.origin_shanten + self.extra
             origin = self.origin
             shanten_after = self.after_of(hand, counts, draws=False)
@@ -513,16 +534,15 @@ class Graph:
 
     def _expand_discard(self, node: int) -> None:
         key = self.discard_keys[node]
-        reds = list(key[34:37])
+        red_bytes = key[34:37]
         flags = key[37]
-        for kind, after, child, reach in self._discards_of(key[:34]):
+        for kind, after, child, reach in self._discards_of(key[:34], self.discard_reach[node]):
             suit = _five_index(kind)
-            if suit < 0 or key[kind] > reds[suit]:  # a plain one to let go
-                self._add_kids(self._choices(child, reds, flags, kind, after, double=False, reach=reach))
-            if suit >= 0 and reds[suit] > 0:
-                reds[suit] -= 1
-                self._add_kids(self._choices(child, reds, flags, kind, after, double=False, reach=reach))
-                reds[suit] += 1
+            if suit < 0 or key[kind] > red_bytes[suit]:  # a plain one to let go
+                self._add_kids(self._choices(child + red_bytes, flags, kind, after, double=False, reach=reach))
+            if suit >= 0 and red_bytes[suit] > 0:
+                self._add_kids(self._choices(child + _reds_changed(red_bytes, suit, -1), flags, kind, after,
+                                             double=False, reach=reach))
 
     def _add_kids(self, choices: list[tuple[int, float]]) -> None:
         for child, cost in choices:
@@ -534,21 +554,23 @@ class Graph:
         """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
         with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
-        return self._choices(bytes(counts), reds, flags, kind, after, double=double, reach=self.distance(counts))
+        return self._choices(bytes(counts) + bytes(reds), flags, kind, after, double=double,
+                             reach=self.distance(counts))
 
-    def _choices(self, hand: bytes, reds: list[int], flags: int, kind: int, after: int, *,  # noqa: PLR0913
-                 double: bool, reach: int) -> list[tuple[int, float]]:
+    def _choices(self, hand_reds: bytes, flags: int, kind: int, after: int, *, double: bool,  # noqa: PLR0913
+                 reach: int) -> list[tuple[int, float]]:
+        """The draw states (and their costs) a discard of ``kind`` may choose, ``hand_reds`` the 13 counts it
+        leaves and their red fives."""
         table = self.table
-        hand_reds = hand + bytes(reds)
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            return [(self._draw_state(hand_reds + bytes((flags, let_go)), reach), 0.0)]
+            return [(self._draw_state(hand_reds + _flag_bytes(flags, let_go), reach), 0.0)]
         if table is None:
-            return [(self._draw_state(hand_reds + bytes((RIICHI, 0)), reach), 0.0)]
+            return [(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), reach), 0.0)]
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        out = [(self._draw_state(hand_reds + bytes((declared, kind + 1)), reach), table.riichi_cost)]
+        out = [(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), reach), table.riichi_cost)]
         if table.riichi_choice:
-            out.append((self._draw_state(hand_reds + bytes((0, kind + 1)), reach), 0.0))
+            out.append((self._draw_state(hand_reds + _flag_bytes(0, kind + 1), reach), 0.0))
         return out
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
