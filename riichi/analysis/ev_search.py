@@ -391,19 +391,21 @@ class Graph:
     def _expand_draw(self, node: int) -> None:
         key = self.draw_keys[node]
         hand_key = key[:34]
-        counts = list(hand_key)
         red_bytes = key[34:37]
-        reds = list(red_bytes)
         flags = key[37]
         reach = self.draw_reach[node]
         draws = self._draws_of(hand_key, reach)
         now = draws.now
+        # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
+        counts = list(hand_key) if now == 0 else []
+        reds = list(red_bytes) if now == 0 else []
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
             self.draw_unseen[node] = draws.unseen
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
-                self.draw_fallback[node] = self._draw_state(key[:37] + _flag_bytes(flags & ~IPPATSU, key[38]), reach)
+                plain = key[:37] + _flag_bytes(flags & ~IPPATSU, key[38])
+                self.draw_fallback[node] = self._draw_state(plain, reach)
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
@@ -416,11 +418,11 @@ class Graph:
         tail = red_bytes + kept
         red_total = self.red_total
         fixed_reds = self.fixed_reds
-        for kind, unseen, useful, child, reach in moves:
+        for kind, unseen, useful, child, child_reach in moves:
             suit = _five_index(kind)
             red = 0
             if suit >= 0:
-                red = max(0, min(unseen, red_total[suit] - reds[suit] - fixed_reds[suit]))
+                red = max(0, min(unseen, red_total[suit] - red_bytes[suit] - fixed_reds[suit]))
             if useful and now == 0:  # a win; a winning tile without a yaku is thrown back like any other
                 counts[kind] += 1
                 if unseen - red > 0:
@@ -432,10 +434,10 @@ class Graph:
                 counts[kind] -= 1
                 continue
             if unseen - red > 0:
-                self._add_edge(float(unseen - red), self._discard_state(child + tail, reach))
+                self._add_edge(float(unseen - red), self._discard_state(child + tail, child_reach))
             if red > 0:
-                self._add_edge(float(red), self._discard_state(child + _reds_changed(red_bytes, suit, 1) + kept,
-                                                               reach))
+                red_key = child + _reds_changed(red_bytes, suit, 1) + kept
+                self._add_edge(float(red), self._discard_state(red_key, child_reach))
 
     def _add_edge(self, weight: float, target: int) -> None:
         self.edge_weight.append(weight)
@@ -539,39 +541,43 @@ class Graph:
         for kind, after, child, reach in self._discards_of(key[:34], self.discard_reach[node]):
             suit = _five_index(kind)
             if suit < 0 or key[kind] > red_bytes[suit]:  # a plain one to let go
-                self._add_kids(self._choices(child + red_bytes, flags, kind, after, double=False, reach=reach))
+                self._choose(child + red_bytes, flags, kind, after, double=False, reach=reach,
+                             targets=self.kid_target, costs=self.kid_cost)
             if suit >= 0 and red_bytes[suit] > 0:
-                self._add_kids(self._choices(child + _reds_changed(red_bytes, suit, -1), flags, kind, after,
-                                             double=False, reach=reach))
-
-    def _add_kids(self, choices: list[tuple[int, float]]) -> None:
-        for child, cost in choices:
-            self.kid_target.append(child)
-            self.kid_cost.append(cost)
+                self._choose(child + _reds_changed(red_bytes, suit, -1), flags, kind, after, double=False,
+                             reach=reach, targets=self.kid_target, costs=self.kid_cost)
 
     def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
                       *, double: bool = False) -> list[tuple[int, float]]:
         """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
         with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
-        return self._choices(bytes(counts) + bytes(reds), flags, kind, after, double=double,
-                             reach=self.distance(counts))
+        targets: list[int] = []
+        costs: list[float] = []
+        self._choose(bytes(counts) + bytes(reds), flags, kind, after, double=double, reach=self.distance(counts),
+                     targets=targets, costs=costs)
+        return list(zip(targets, costs, strict=True))
 
-    def _choices(self, hand_reds: bytes, flags: int, kind: int, after: int, *, double: bool,  # noqa: PLR0913
-                 reach: int) -> list[tuple[int, float]]:
-        """The draw states (and their costs) a discard of ``kind`` may choose, ``hand_reds`` the 13 counts it
-        leaves and their red fives."""
+    def _choose(self, hand_reds: bytes, flags: int, kind: int, after: int, *, double: bool,  # noqa: PLR0913
+                reach: int, targets: list[int], costs: list[float]) -> None:
+        """Add to ``targets`` the draw states a discard of ``kind`` may choose (``hand_reds`` the 13 counts it
+        leaves and their red fives), and to ``costs`` what choosing each costs."""
         table = self.table
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            return [(self._draw_state(hand_reds + _flag_bytes(flags, let_go), reach), 0.0)]
+            targets.append(self._draw_state(hand_reds + _flag_bytes(flags, let_go), reach))
+            costs.append(0.0)
+            return
         if table is None:
-            return [(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), reach), 0.0)]
+            targets.append(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), reach))
+            costs.append(0.0)
+            return
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        out = [(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), reach), table.riichi_cost)]
+        targets.append(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), reach))
+        costs.append(table.riichi_cost)
         if table.riichi_choice:
-            out.append((self._draw_state(hand_reds + _flag_bytes(0, kind + 1), reach), 0.0))
-        return out
+            targets.append(self._draw_state(hand_reds + _flag_bytes(0, kind + 1), reach))
+            costs.append(0.0)
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
         """The hand of concealed ``counts`` holding ``reds`` red fives per suit, with the melds."""
