@@ -130,21 +130,14 @@ _Draw = tuple[int, int, bool, bytes, int]
 _Discard = tuple[int, int, bytes, int]
 
 
-class _Draws:
-    """What the draw states of one 13-tile hand share, whatever red fives and flags they hold: its shanten, whether
-    tegawari may keep a draw there (the tiles kept since the position allow one more), its unseen tiles, and its
-    draws, each (kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, the tiles they hold
-    beyond the position's): those that lower the shanten, and (once a state keeps any) every one, in the order
-    of the kinds."""
-
-    __slots__ = ("every", "keeps", "now", "unseen", "useful")
-
-    def __init__(self, now: int, keeps: bool, unseen: int, useful: list[_Draw]) -> None:
-        self.now = now
-        self.keeps = keeps
-        self.unseen = unseen
-        self.useful = useful
-        self.every: list[_Draw] | None = None
+#: What the draw states of one 13-tile hand share, whatever red fives and flags they hold: its shanten, whether
+#: tegawari may keep a draw there (the tiles kept since the position allow one more), its unseen tiles, and the
+#: draws that lower the shanten, in the order of the kinds.
+#:
+#: The records kept for each hand met are plain tuples of numbers and bytes, never lists or objects: the garbage
+#: collector stops following a tuple of untracked values after its first look, so tens of thousands of them
+#: neither add to its work nor count towards its full collections (each of which would walk the whole graph).
+_Draws = tuple[int, bool, int, tuple[_Draw, ...]]
 
 
 class Graph:
@@ -230,7 +223,10 @@ class Graph:
         #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
         #: the 13 tiles it leaves).
         self._draws: dict[bytes, _Draws] = {}
-        self._discards: dict[bytes, list[_Discard]] = {}
+        self._discards: dict[bytes, tuple[_Discard, ...]] = {}
+        #: Every draw of a 13-tile hand, for the states where tegawari keeps any (made once a hand, when first
+        #: asked for).
+        self._every: dict[bytes, tuple[_Draw, ...]] = {}
 
     def distance(self, counts: list[int]) -> int:
         """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
@@ -361,16 +357,16 @@ class Graph:
                 tiles[kind] -= 1
                 useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0)))
                 self._shanten[child] = after[kind]
-        found = _Draws(now, keeps, unseen_total, useful)
+        found = (now, keeps, unseen_total, tuple(useful))
         self._draws[hand] = found
         return found
 
-    def _every_draw(self, hand: bytes, draws: _Draws, distance: int) -> list[_Draw]:
-        """Every draw of the 13-tile ``hand`` (``distance`` tiles beyond the position's; tegawari keeps those
-        that do not help too), made once a hand."""
-        every = draws.every
-        if every is None:
-            every = []
+    def _every_draw(self, hand: bytes, now: int, distance: int) -> tuple[_Draw, ...]:
+        """Every draw of the 13-tile ``hand`` (of shanten ``now``, ``distance`` tiles beyond the position's;
+        tegawari keeps those that do not help too), made once a hand."""
+        found = self._every.get(hand)
+        if found is None:
+            every: list[_Draw] = []
             counts = list(hand)
             tiles = bytearray(hand)
             after = self.after_of(hand, counts, draws=True)
@@ -382,11 +378,12 @@ class Graph:
                     tiles[kind] += 1
                     child = bytes(tiles)
                     tiles[kind] -= 1
-                    every.append((kind, unseen, after[kind] < draws.now, child,
+                    every.append((kind, unseen, after[kind] < now, child,
                                   distance + (1 if counts[kind] >= origin[kind] else 0)))
                     self._shanten[child] = after[kind]
-            draws.every = every
-        return every
+            found = tuple(every)
+            self._every[hand] = found
+        return found
 
     def _expand_draw(self, node: int) -> None:
         key = self.draw_keys[node]
@@ -394,15 +391,14 @@ class Graph:
         red_bytes = key[34:37]
         flags = key[37]
         reach = self.draw_reach[node]
-        draws = self._draws_of(hand_key, reach)
-        now = draws.now
+        now, keeps, unseen_total, lowering = self._draws_of(hand_key, reach)
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
         counts = list(hand_key) if now == 0 else []
         reds = list(red_bytes) if now == 0 else []
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
-            self.draw_unseen[node] = draws.unseen
+            self.draw_unseen[node] = unseen_total
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 plain = key[:37] + _flag_bytes(flags & ~IPPATSU, key[38])
                 self.draw_fallback[node] = self._draw_state(plain, reach)
@@ -412,8 +408,8 @@ class Graph:
                 self.draw_last[node] = self._ron(counts, reds, flags, key[38], tsumo=table.after_last == 0,
                                                  last_tile=True)
         # tegawari: the 14 tiles choose what to let go, the draw itself included
-        keep_any = draws.keeps and flags & RIICHI == 0
-        moves = self._every_draw(hand_key, draws, reach) if keep_any else draws.useful
+        keep_any = keeps and flags & RIICHI == 0
+        moves = self._every_draw(hand_key, now, reach) if keep_any else lowering
         kept = _flag_bytes(flags & ~IPPATSU, 0)  # the discard states' flags: ippatsu lasts one draw
         tail = red_bytes + kept
         red_total = self.red_total
@@ -505,14 +501,14 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _discards_of(self, hand: bytes, distance: int) -> list[_Discard]:
+    def _discards_of(self, hand: bytes, distance: int) -> tuple[_Discard, ...]:
         """The allowed discards of the 14-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond
         the position's), each (kind, shanten after it, the 13 tiles it leaves, the tiles they hold beyond the
         position's), worked out once for all its states; none for a complete hand."""
-        found = self._discards.get(hand)
-        if found is not None:
-            return found
-        found = []
+        known = self._discards.get(hand)
+        if known is not None:
+            return known
+        found: list[_Discard] = []
         now = self._shanten_of_key(hand)
         if now >= 0:  # a complete hand: no discard keeps it so
             counts = list(hand)
@@ -531,8 +527,9 @@ class Graph:
                 tiles[kind] += 1
                 found.append((kind, after, child, distance - (1 if counts[kind] > origin[kind] else 0)))
                 self._shanten[child] = after
-        self._discards[hand] = found
-        return found
+        made = tuple(found)
+        self._discards[hand] = made
+        return made
 
     def _expand_discard(self, node: int) -> None:
         key = self.discard_keys[node]
