@@ -122,9 +122,9 @@ def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
     return _REDS[counts[0] * 25 + counts[1] * 5 + counts[2]]
 
 
-#: A draw of a 13-tile hand: kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, and the
-#: tiles they hold beyond the position's.
-_Draw = tuple[int, int, bool, bytes, int]
+#: A draw of a 13-tile hand: kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, the
+#: tiles they hold beyond the position's, and their shanten.
+_Draw = tuple[int, int, bool, bytes, int, int]
 #: An allowed discard of a 14-tile hand: kind, the shanten after it, the 13 tiles it leaves, and the tiles they
 #: hold beyond the position's.
 _Discard = tuple[int, int, bytes, int]
@@ -209,15 +209,17 @@ class Graph:
         #: sooner than that many draws after the first turn).
         self.draw_reach: list[int] = []
         self.discard_reach: list[int] = []
+        #: Per draw state and per discard state: its hand's shanten (a state is made by a draw or a discard
+        #: whose shanten after it its parent has worked out, and keeps it).
+        self.draw_shanten: list[int] = []
+        self.discard_shanten: list[int] = []
         #: Per draw state (the table model with the wall's end): the weight and points weighted of its wins on
         #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_last: list[tuple[float, float]] = []
-        #: Shanten of every hand met (the same hands come back from many states; a hand's draws and discards
-        #: leave each the shanten found for it), and each win's points.
-        self._shanten: dict[bytes, int] = {}
         #: The shanten after each draw (13 tiles) or each discard (14 tiles) of every hand met: states that
         #: differ only in their red fives or flags share their counts.
         self._after: dict[bytes, tuple[int, ...]] = {}
+        #: Each win's points.
         self._wins: dict[bytes, float | None] = {}
         #: What the states of one hand share (their red fives and flags aside), worked out once a hand: the draws
         #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
@@ -233,26 +235,19 @@ class Graph:
         origin = self.origin
         return sum([counts[k] - origin[k] for k in range(34) if counts[k] > origin[k]])
 
-    def shanten_of(self, counts: list[int]) -> int:
-        """The shanten of concealed ``counts`` next to the melds, each hand worked out once."""
-        return self._shanten_of_key(bytes(counts))
-
-    def _shanten_of_key(self, key: bytes) -> int:
-        found = self._shanten.get(key)
-        if found is None:
-            found = shanten(key, n_melds=self.n_melds)
-            self._shanten[key] = found
-        return found
-
     # -- building ---------------------------------------------------------------------------------------
 
     def draw_state(self, counts: list[int], reds: list[int], flags: int, let_go: int = 0) -> int:
         """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
         :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
         tenpai, for furiten), made if new."""
-        return self._draw_state(bytes(counts) + bytes(reds) + _flag_bytes(flags, let_go), self.distance(counts))
+        return self._draw_state(bytes(counts) + bytes(reds) + _flag_bytes(flags, let_go), self.distance(counts),
+                                shanten(counts, n_melds=self.n_melds))
 
-    def _draw_state(self, key: bytes, reach: int) -> int:
+    def _draw_state(self, key: bytes, reach: int, now: int) -> int:
+        """The id of the draw state of ``key`` (13 concealed counts, the red fives per suit, the flags, the kind
+        let go + 1 or 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if
+        new."""
         found = self.draw_ids.get(key)
         if found is not None:
             return found
@@ -268,11 +263,12 @@ class Graph:
         self.draw_unseen.append(0)
         self.draw_last.append((0.0, 0.0))
         self.draw_reach.append(reach)
+        self.draw_shanten.append(now)
         return node
 
-    def _discard_state(self, key: bytes, reach: int) -> int:
+    def _discard_state(self, key: bytes, reach: int, now: int) -> int:
         """The id of the discard state of ``key`` (14 concealed counts, the red fives per suit, the flags, 0;
-        ``reach`` the tiles it holds beyond the position's), made if new."""
+        ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if new."""
         found = self.discard_ids.get(key)
         if found is not None:
             return found
@@ -281,6 +277,7 @@ class Graph:
         self.discard_ids[key] = node
         self.discard_keys.append(key)
         self.discard_reach.append(reach)
+        self.discard_shanten.append(now)
         return node
 
     def _count(self) -> None:
@@ -331,14 +328,13 @@ class Graph:
             self._after[key] = found
         return found
 
-    def _draws_of(self, hand: bytes, distance: int) -> _Draws:
+    def _draws_of(self, hand: bytes, distance: int, now: int) -> _Draws:
         """The draws of the 13-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond the
-        position's), worked out once for all its states."""
+        position's, ``now`` its shanten), worked out once for all its states."""
         found = self._draws.get(hand)
         if found is not None:
             return found
         counts = list(hand)
-        now = self._shanten_of_key(hand)
         keeps = self.tegawari and distance + now < self.origin_shanten + self.extra
         after = self.after_of(hand, counts, draws=True)
         avail = self.avail
@@ -355,8 +351,8 @@ class Graph:
                 tiles[kind] += 1
                 child = bytes(tiles)
                 tiles[kind] -= 1
-                useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0)))
-                self._shanten[child] = after[kind]
+                useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0),
+                               after[kind]))
         found = (now, keeps, unseen_total, tuple(useful))
         self._draws[hand] = found
         return found
@@ -379,8 +375,7 @@ class Graph:
                     child = bytes(tiles)
                     tiles[kind] -= 1
                     every.append((kind, unseen, after[kind] < now, child,
-                                  distance + (1 if counts[kind] >= origin[kind] else 0)))
-                    self._shanten[child] = after[kind]
+                                  distance + (1 if counts[kind] >= origin[kind] else 0), after[kind]))
             found = tuple(every)
             self._every[hand] = found
         return found
@@ -391,7 +386,7 @@ class Graph:
         red_bytes = key[34:37]
         flags = key[37]
         reach = self.draw_reach[node]
-        now, keeps, unseen_total, lowering = self._draws_of(hand_key, reach)
+        now, keeps, unseen_total, lowering = self._draws_of(hand_key, reach, self.draw_shanten[node])
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
         counts = list(hand_key) if now == 0 else []
         reds = list(red_bytes) if now == 0 else []
@@ -401,7 +396,7 @@ class Graph:
             self.draw_unseen[node] = unseen_total
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 plain = key[:37] + _flag_bytes(flags & ~IPPATSU, key[38])
-                self.draw_fallback[node] = self._draw_state(plain, reach)
+                self.draw_fallback[node] = self._draw_state(plain, reach, now)
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
@@ -414,7 +409,7 @@ class Graph:
         tail = red_bytes + kept
         red_total = self.red_total
         fixed_reds = self.fixed_reds
-        for kind, unseen, useful, child, child_reach in moves:
+        for kind, unseen, useful, child, child_reach, child_shanten in moves:
             suit = _five_index(kind)
             red = 0
             if suit >= 0:
@@ -430,10 +425,10 @@ class Graph:
                 counts[kind] -= 1
                 continue
             if unseen - red > 0:
-                self._add_edge(float(unseen - red), self._discard_state(child + tail, child_reach))
+                self._add_edge(float(unseen - red), self._discard_state(child + tail, child_reach, child_shanten))
             if red > 0:
                 red_key = child + _reds_changed(red_bytes, suit, 1) + kept
-                self._add_edge(float(red), self._discard_state(red_key, child_reach))
+                self._add_edge(float(red), self._discard_state(red_key, child_reach, child_shanten))
 
     def _add_edge(self, weight: float, target: int) -> None:
         self.edge_weight.append(weight)
@@ -501,15 +496,14 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _discards_of(self, hand: bytes, distance: int) -> tuple[_Discard, ...]:
+    def _discards_of(self, hand: bytes, distance: int, now: int) -> tuple[_Discard, ...]:
         """The allowed discards of the 14-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond
-        the position's), each (kind, shanten after it, the 13 tiles it leaves, the tiles they hold beyond the
-        position's), worked out once for all its states; none for a complete hand."""
+        the position's, ``now`` its shanten), each (kind, shanten after it, the 13 tiles it leaves, the tiles they
+        hold beyond the position's), worked out once for all its states; none for a complete hand."""
         known = self._discards.get(hand)
         if known is not None:
             return known
         found: list[_Discard] = []
-        now = self._shanten_of_key(hand)
         if now >= 0:  # a complete hand: no discard keeps it so
             counts = list(hand)
             tiles = bytearray(hand)
@@ -526,7 +520,6 @@ class Graph:
                 child = bytes(tiles)
                 tiles[kind] += 1
                 found.append((kind, after, child, distance - (1 if counts[kind] > origin[kind] else 0)))
-                self._shanten[child] = after
         made = tuple(found)
         self._discards[hand] = made
         return made
@@ -535,7 +528,8 @@ class Graph:
         key = self.discard_keys[node]
         red_bytes = key[34:37]
         flags = key[37]
-        for kind, after, child, reach in self._discards_of(key[:34], self.discard_reach[node]):
+        for kind, after, child, reach in self._discards_of(key[:34], self.discard_reach[node],
+                                                           self.discard_shanten[node]):
             suit = _five_index(kind)
             if suit < 0 or key[kind] > red_bytes[suit]:  # a plain one to let go
                 self._choose(child + red_bytes, flags, kind, after, double=False, reach=reach,
@@ -562,18 +556,18 @@ class Graph:
         table = self.table
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            targets.append(self._draw_state(hand_reds + _flag_bytes(flags, let_go), reach))
+            targets.append(self._draw_state(hand_reds + _flag_bytes(flags, let_go), reach, after))
             costs.append(0.0)
             return
         if table is None:
-            targets.append(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), reach))
+            targets.append(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), reach, after))
             costs.append(0.0)
             return
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        targets.append(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), reach))
+        targets.append(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), reach, after))
         costs.append(table.riichi_cost)
         if table.riichi_choice:
-            targets.append(self._draw_state(hand_reds + _flag_bytes(0, kind + 1), reach))
+            targets.append(self._draw_state(hand_reds + _flag_bytes(0, kind + 1), reach, after))
             costs.append(0.0)
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
