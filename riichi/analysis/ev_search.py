@@ -216,8 +216,8 @@ class Graph:
         #: Per draw state (the table model with the wall's end): the weight and points weighted of its wins on
         #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_last: list[tuple[float, float]] = []
-        #: The shanten after each draw (13 tiles) or each discard (14 tiles) of every hand met: states that
-        #: differ only in their red fives or flags share their counts.
+        #: The shanten after each draw of every 13-tile hand met: states that differ only in their red fives or
+        #: flags share their counts.
         self._after: dict[bytes, tuple[int, ...]] = {}
         #: Each win's points.
         self._wins: dict[bytes, float | None] = {}
@@ -316,15 +316,13 @@ class Graph:
     def _unseen(self, counts: list[int], kind: int) -> int:
         return self.avail[kind] - counts[kind]
 
-    def after_of(self, key: bytes, counts: list[int], *, draws: bool) -> tuple[int, ...]:
-        """The shanten of ``counts`` (``key`` its bytes) after each draw (``draws``; 13 tiles) or each discard
-        (14 tiles), each hand worked out once (a 13-tile and a 14-tile hand never share their bytes)."""
+    def after_draws(self, key: bytes, counts: list[int]) -> tuple[int, ...]:
+        """The shanten of the 13 ``counts`` (``key`` their bytes) after each draw, each hand worked out once (its
+        draws, every draw where tegawari keeps any, and its waits ask for it). A 14-tile hand's shanten after
+        each discard is asked for once only, where its discards are worked out, and is not kept."""
         found = self._after.get(key)
         if found is None:
-            if draws:
-                found = tuple(shanten_after_draws(counts, n_melds=self.n_melds))
-            else:
-                found = tuple(shanten_after_discards(counts, n_melds=self.n_melds))
+            found = tuple(shanten_after_draws(counts, n_melds=self.n_melds))
             self._after[key] = found
         return found
 
@@ -336,7 +334,7 @@ class Graph:
             return found
         counts = list(hand)
         keeps = self.tegawari and distance + now < self.origin_shanten + self.extra
-        after = self.after_of(hand, counts, draws=True)
+        after = self.after_draws(hand, counts)
         avail = self.avail
         origin = self.origin
         unseen_total = 0
@@ -365,7 +363,7 @@ class Graph:
             every: list[_Draw] = []
             counts = list(hand)
             tiles = bytearray(hand)
-            after = self.after_of(hand, counts, draws=True)
+            after = self.after_draws(hand, counts)
             avail = self.avail
             origin = self.origin
             for kind in range(34):
@@ -469,7 +467,7 @@ class Graph:
         wall's last tile drawn (haitei, whatever the furiten)."""
         table = self.table
         assert table is not None
-        waits = [k for k, after in enumerate(self.after_of(bytes(counts), counts, draws=True)) if after < 0]
+        waits = [k for k, after in enumerate(self.after_draws(bytes(counts), counts)) if after < 0]
         if not tsumo and any(table.furiten[k] or let_go == k + 1 for k in waits):
             return (0.0, 0.0)
         weight = points = 0.0
@@ -509,7 +507,7 @@ class Graph:
             tiles = bytearray(hand)
             down = self.shanten_down and distance + now < self.origin_shanten + self.extra
             origin = self.origin
-            shanten_after = self.after_of(hand, counts, draws=False)
+            shanten_after = shanten_after_discards(counts, n_melds=self.n_melds)
             for kind in range(34):
                 if not counts[kind]:
                     continue
