@@ -130,14 +130,10 @@ _Draw = tuple[int, int, bool, bytes, int, int]
 _Discard = tuple[int, int, bytes, int]
 
 
-#: What the draw states of one 13-tile hand share, whatever red fives and flags they hold: its shanten, whether
-#: tegawari may keep a draw there (the tiles kept since the position allow one more), its unseen tiles, and the
-#: draws that lower the shanten, in the order of the kinds.
-#:
-#: The records kept for each hand met are plain tuples of numbers and bytes, never lists or objects: the garbage
-#: collector stops following a tuple of untracked values after its first look, so tens of thousands of them
-#: neither add to its work nor count towards its full collections (each of which would walk the whole graph).
-_Draws = tuple[int, bool, int, tuple[_Draw, ...]]
+#: The records kept for each hand met (its draws, its discards) are flat tuples of numbers and bytes, never
+#: lists, objects or records of records: the garbage collector stops following such a tuple after its first
+#: look, so tens of thousands of them neither add to its work nor count towards its full collections (each of
+#: which walks the whole graph).
 
 
 class Graph:
@@ -224,7 +220,9 @@ class Graph:
         #: What the states of one hand share (their red fives and flags aside), worked out once a hand: the draws
         #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
         #: the 13 tiles it leaves).
-        self._draws: dict[bytes, _Draws] = {}
+        self._draws: dict[bytes, tuple[_Draw, ...]] = {}
+        #: Each 13-tile hand's unseen tiles (the table model's draws are shares of them).
+        self._unseen_total: dict[bytes, int] = {}
         self._discards: dict[bytes, tuple[_Discard, ...]] = {}
         #: Every draw of a 13-tile hand, for the states where tegawari keeps any (made once a hand, when first
         #: asked for).
@@ -326,14 +324,14 @@ class Graph:
             self._after[key] = found
         return found
 
-    def _draws_of(self, hand: bytes, distance: int, now: int) -> _Draws:
+    def _draws_of(self, hand: bytes, distance: int, now: int) -> tuple[_Draw, ...]:
         """The draws of the 13-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond the
-        position's, ``now`` its shanten), worked out once for all its states."""
+        position's, ``now`` its shanten) that lower its shanten, in the order of the kinds, worked out once for all
+        its states (and its unseen tiles with them)."""
         found = self._draws.get(hand)
         if found is not None:
             return found
         counts = list(hand)
-        keeps = self.tegawari and distance + now < self.origin_shanten + self.extra
         after = self.after_draws(hand, counts)
         avail = self.avail
         origin = self.origin
@@ -351,8 +349,9 @@ class Graph:
                 tiles[kind] -= 1
                 useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0),
                                after[kind]))
-        found = (now, keeps, unseen_total, tuple(useful))
+        found = tuple(useful)
         self._draws[hand] = found
+        self._unseen_total[hand] = unseen_total
         return found
 
     def _every_draw(self, hand: bytes, now: int, distance: int) -> tuple[_Draw, ...]:
@@ -384,14 +383,15 @@ class Graph:
         red_bytes = key[34:37]
         flags = key[37]
         reach = self.draw_reach[node]
-        now, keeps, unseen_total, lowering = self._draws_of(hand_key, reach, self.draw_shanten[node])
+        now = self.draw_shanten[node]
+        lowering = self._draws_of(hand_key, reach, now)
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
         counts = list(hand_key) if now == 0 else []
         reds = list(red_bytes) if now == 0 else []
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
-            self.draw_unseen[node] = unseen_total
+            self.draw_unseen[node] = self._unseen_total[hand_key]
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 plain = key[:37] + _flag_bytes(flags & ~IPPATSU, key[38])
                 self.draw_fallback[node] = self._draw_state(plain, reach, now)
@@ -401,7 +401,7 @@ class Graph:
                 self.draw_last[node] = self._ron(counts, reds, flags, key[38], tsumo=table.after_last == 0,
                                                  last_tile=True)
         # tegawari: the 14 tiles choose what to let go, the draw itself included
-        keep_any = keeps and flags & RIICHI == 0
+        keep_any = self.tegawari and reach + now < self.origin_shanten + self.extra and flags & RIICHI == 0
         moves = self._every_draw(hand_key, now, reach) if keep_any else lowering
         kept = _flag_bytes(flags & ~IPPATSU, 0)  # the discard states' flags: ippatsu lasts one draw
         tail = red_bytes + kept
