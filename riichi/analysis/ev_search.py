@@ -438,9 +438,9 @@ class Graph:
         if key in self._wins:
             return self._wins[key]
         win = Tile.from_kind(kind, red=red_suit >= 0)
-        points = self.values.win(self.hand_of(counts, reds), win, riichi=flags & RIICHI != 0,
-                                 ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo,
-                                 last_tile=last_tile)
+        points = self.values.win_counts(counts, reds, win, riichi=flags & RIICHI != 0,
+                                        ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo,
+                                        last_tile=last_tile)
         table = self.table
         if points is not None and table is not None:
             points += table.bonus + (table.riichi_cost if flags & RIICHI else 0.0)
@@ -553,14 +553,4 @@ class Graph:
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
         """The hand of concealed ``counts`` holding ``reds`` red fives per suit, with the melds."""
-        tiles = []
-        for kind in range(34):
-            n = counts[kind]
-            if not n:
-                continue
-            suit = _five_index(kind)
-            red = reds[suit] if suit >= 0 else 0
-            if red:
-                tiles += [Tile.from_kind(kind, red=True)] * red
-            tiles += [Tile.from_kind(kind)] * (n - red)
-        return Hand(tiles, self.melds)
+        return Hand.from_counts(counts, reds, self.melds)
