@@ -41,6 +41,8 @@ _LIMIT_HAN: Final = 5
 _MEMO_SITUATIONS: Final = 8
 _MEMO_WINS: Final = 100_000
 
+#: Every tile by its value (the 34 kinds, then the red fives of man, pin and sou).
+_TILES: Final = tuple(Tile)
 #: What the search needs of a score: points, han, fu, counted yakuman (None: no yaku).
 _Scored = tuple[int, int, int, int] | None
 
@@ -206,27 +208,32 @@ class WinValues:
         counts = [0] * 34
         reds = [0, 0, 0]
         count_tiles(hand.concealed, counts, reds)
-        return self._value(counts, reds, hand.melds, win, riichi=riichi, ippatsu=ippatsu, double=double,
-                           tsumo=tsumo, last_tile=last_tile, search=False)
+        return self._value(counts, reds, hand.melds, win, bytes(counts), riichi=riichi, ippatsu=ippatsu,
+                           double=double, tsumo=tsumo, last_tile=last_tile, search=False)
 
-    def win_counts(self, counts: list[int], reds: list[int], win: Tile, *, riichi: bool,  # noqa: PLR0913
-                   ippatsu: bool = False, double: bool = False, tsumo: bool = True,
-                   last_tile: bool = False) -> float | None:
+    def win_counts(self, counts: list[int], reds: list[int], win: int, *, riichi: bool,  # noqa: PLR0913
+                   ippatsu: bool = False, double: bool = False, tsumo: bool = True, last_tile: bool = False,
+                   counts_key: bytes = b"") -> float | None:
         """:meth:`win` for the search's own hand: ``counts[k]`` concealed tiles of each kind k, ``reds`` of the
-        fives red per suit, with the situation's melds. The search makes its hands from the situation's tiles,
-        so most of what :meth:`win` checks of a hand cannot change from one to the next: the situation is
-        checked with the first hand won in each way (winning tile, riichi, tsumo, last tile), and each hand's
-        copies of each tile with the indicators (:func:`~riichi.scoring.validate.check_copies`)."""
-        return self._value(counts, reds, self._melds, win, riichi=riichi, ippatsu=ippatsu, double=double,
-                           tsumo=tsumo, last_tile=last_tile, search=True)
+        fives red per suit, with the situation's melds, won on the tile of value ``win`` (a :class:`Tile`, or
+        its value: the kind, or 34 + the suit for a red five); ``counts_key``: ``bytes(counts)`` where the
+        caller has it.
 
-    def _value(self, counts: list[int], reds: list[int], melds: tuple[Meld, ...], win: Tile, *,  # noqa: PLR0913
-               riichi: bool, ippatsu: bool, double: bool, tsumo: bool, last_tile: bool, search: bool) -> float | None:
-        """:meth:`win` of the concealed ``counts`` and ``reds`` with ``melds``."""
-        found = self._scored(counts, reds, melds, win, riichi=riichi, tsumo=tsumo, search=search)
+        The search makes its hands from the situation's tiles, so most of what :meth:`win` checks of a hand
+        cannot change from one to the next: the situation is checked with the first hand won in each way
+        (winning tile, riichi, tsumo, last tile), and each hand's copies of each tile with the indicators
+        (:func:`~riichi.scoring.validate.check_copies`)."""
+        return self._value(counts, reds, self._melds, win, counts_key or bytes(counts), riichi=riichi,
+                           ippatsu=ippatsu, double=double, tsumo=tsumo, last_tile=last_tile, search=True)
+
+    def _value(self, counts: list[int], reds: list[int], melds: tuple[Meld, ...], win: int,  # noqa: PLR0913
+               counts_key: bytes, *, riichi: bool, ippatsu: bool, double: bool, tsumo: bool, last_tile: bool,
+               search: bool) -> float | None:
+        """:meth:`win` of the concealed ``counts`` (``counts_key``: as bytes) and ``reds`` with ``melds``."""
+        found = self._scored(counts, reds, melds, win, counts_key, riichi=riichi, tsumo=tsumo, search=search)
         bonus = (1 if ippatsu else 0) + (1 if double else 0)
         if found is None and last_tile:  # the last tile is the hand's only yaku (the scorer counts it)
-            found = self._scored(counts, reds, melds, win, riichi=riichi, tsumo=tsumo, search=search,
+            found = self._scored(counts, reds, melds, win, counts_key, riichi=riichi, tsumo=tsumo, search=search,
                                  last_tile=True)
         elif last_tile:
             bonus += 1
@@ -239,7 +246,7 @@ class WinValues:
             if not bonus:
                 return float(points)
             return float(han_points(han + bonus, fu, self._rules, dealer=self._dealer, tsumo=tsumo))
-        chances = self._ura_chances(counts, melds)
+        chances = self._ura_chances(counts, melds, counts_key)
         value = 0.0
         for extra, p in enumerate(chances):
             if p:
@@ -247,22 +254,34 @@ class WinValues:
                                         dealer=self._dealer, tsumo=tsumo)
         return value
 
-    def _ura_chances(self, counts: list[int], melds: tuple[Meld, ...]) -> list[float]:
-        """:func:`ura_distribution` for the completed hand of concealed ``counts`` and ``melds``, worked out once
-        for each count of its kinds (the same tiles won on another wait, or with a red five for a plain one,
-        draw the same ura)."""
-        in_melds = self._meld_counts if melds is self._melds else _kinds_of_melds(melds)
-        held = [c + m for c, m in zip(counts, in_melds, strict=True)]
-        key = bytes(held)
+    def _ura_chances(self, counts: list[int], melds: tuple[Meld, ...], counts_key: bytes) -> list[float]:
+        """:func:`ura_distribution` for the completed hand of concealed ``counts`` (``counts_key``: as bytes) and
+        ``melds``, worked out once for each count of its kinds (the same tiles won on another wait, or with a red
+        five for a plain one, draw the same ura)."""
+        # with the situation's own melds the concealed counts tell the held ones; a hand with other melds (a
+        # caller's of win()) is kept under its held counts, marked apart
+        own = melds is self._melds or melds == self._melds
+        key = counts_key if own else b"+" + bytes(self._held(counts, melds))
         found = self._ura.get(key)
         if found is None:
-            unseen = [u - h for u, h in zip(self._unseen, held, strict=True)]
+            held = self._held(counts, melds)
+            unseen = self._unseen[:]
+            for kind in range(34):
+                unseen[kind] -= held[kind]
             found = ura_distribution(held, unseen, len(self._dora), self._rules.tiles.dora_kinds)
             self._ura[key] = found
         return found
 
-    def _scored(self, counts: list[int], reds: list[int], melds: tuple[Meld, ...], win: Tile, *,  # noqa: PLR0913
-                riichi: bool, tsumo: bool, search: bool, last_tile: bool = False) -> _Scored:
+    def _held(self, counts: list[int], melds: tuple[Meld, ...]) -> list[int]:
+        """Each kind's copies in the hand of concealed ``counts`` and ``melds``."""
+        in_melds = self._meld_counts if melds is self._melds or melds == self._melds else _kinds_of_melds(melds)
+        held = counts[:]
+        for kind in range(34):
+            held[kind] += in_melds[kind]
+        return held
+
+    def _scored(self, counts: list[int], reds: list[int], melds: tuple[Meld, ...], win: int,  # noqa: PLR0913
+                counts_key: bytes, *, riichi: bool, tsumo: bool, search: bool, last_tile: bool = False) -> _Scored:
         """The scorer's points, han, fu and counted yakuman for the hand won on ``win`` (``last_tile``: with
         haitei or houtei), each win of the situation scored once (in this call or an earlier one); None without
         yaku. The hand is checked as the scorer checks it, the search's (``search``) as :meth:`win_counts`
@@ -271,7 +290,7 @@ class WinValues:
         key = b""
         own = melds is self._melds or melds == self._melds
         if own:
-            key = bytes(counts) + bytes(reds) + bytes((win, riichi, tsumo, last_tile))
+            key = counts_key + bytes((reds[0], reds[1], reds[2], win, riichi, tsumo, last_tile))
             if key in scores:
                 return scores[key]
         way = 8 * win + 4 * riichi + 2 * tsumo + last_tile
@@ -280,7 +299,7 @@ class WinValues:
             facts = HandFacts(counts, reds, melds, ctx, self._rules)
             check_copies(facts)  # the rest was checked with the first hand won this way
         else:
-            ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
+            ctx = WinContext(_TILES[win], tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
                              riichi=riichi, dora=self._dora, kita=self._kita, haitei=last_tile and tsumo,
                              houtei=last_tile and not tsumo)
             facts = HandFacts(counts, reds, melds, ctx, self._rules)

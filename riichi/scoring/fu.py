@@ -47,7 +47,12 @@ def round_fu(total: int) -> int:
 def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> int:
     """The rounded fu of a reading (0 for thirteen orphans and thirteen unrelated tiles)."""
     parts = fu_parts(r, f, pinfu=pinfu)
-    return round_fu(sum([fu for _, _, fu in parts])) if parts else 0
+    if not parts:
+        return 0
+    total = 0
+    for _, _, fu in parts:
+        total += fu
+    return round_fu(total)
 
 
 def fu_of(items: tuple[FuItem, ...]) -> int:

@@ -105,8 +105,11 @@ class HandFacts:
         self.game = rules.game
         self.tiles = rules.tiles
         self.players = rules.game.players
-        counts = concealed_counts[:]
-        reds = concealed_reds[:]
+        self.concealed_counts = concealed_counts[:]
+        self.concealed_reds = concealed_reds[:]
+        # the whole hand's counts: the concealed ones themselves where there is no meld (neither is changed)
+        counts = self.concealed_counts[:] if melds else self.concealed_counts
+        reds = self.concealed_reds[:] if melds else self.concealed_reds
         runs: list[int] = []
         sets: list[TripletSet] = []
         kans = 0
@@ -123,9 +126,7 @@ class HandFacts:
                     kans += 1
                 if not concealed:
                     closed = False
-        self.concealed_counts = concealed_counts[:]
         self.all_counts = counts
-        self.concealed_reds = concealed_reds[:]
         self.reds = reds
         self.meld_runs = tuple(runs)
         self.meld_sets = tuple(sets)

@@ -207,7 +207,10 @@ def win_points(base: int, *, winner: Wind, tsumo: bool, rules: GameRules) -> int
     if not tsumo:
         return ron_payment(base, dealer=winner is Wind.EAST)
     payers = [s for s in WINDS[:rules.players] if s is not winner]
-    return sum(_tsumo_shares(base, winner, payers, rules))
+    points = 0
+    for share in _tsumo_shares(base, winner, payers, rules):
+        points += share
+    return points
 
 
 def _tsumo_shares(base: int, winner: Wind, payers: list[Wind], rules: GameRules) -> list[int]:

@@ -77,9 +77,11 @@ def check_copies(facts: HandFacts) -> None:
         reds = reds[:]
         count_tiles(indicators, counts, reds)
         counts[_NORTH] += ctx.kita
-    most = max(counts)
+    most = k = 0
+    for kind in range(34):  # the most copies, and the first kind with them
+        if counts[kind] > most:
+            most, k = counts[kind], kind
     if most > 4:  # noqa: PLR2004
-        k = counts.index(most)
         raise ImpossibleTilesError(
             f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
             f"counting the hand, the melds, the indicators{' and the Norths set aside' * (ctx.kita > 0)}")

@@ -233,10 +233,13 @@ class PlayedRows:
         self.yaku_chiitoitsu = tuple([(row, han) for row, han in self.yaku_closed if row.with_chiitoitsu])
 
 
-#: The rows each rule set met plays, by the rule set's id (the rows hold the rule set, so the id is its own
-#: while they are kept); a few rule sets at most.
-_PLAYED: Final[dict[int, PlayedRows]] = {}
+#: The rows each rule set met plays, by the rule set (a frozen value: equal rule sets play equal rows); a few
+#: rule sets at most. Hashing a rule set reads every one of its fields, so the rule set asked last is first
+#: compared by identity (a search scores thousands of hands under one).
+_PLAYED: Final[dict[ScoringRules, PlayedRows]] = {}
 _PLAYED_MOST: Final = 16
+#: The rule set asked last, and its rows.
+_LAST_PLAYED: Final[list[tuple[ScoringRules, PlayedRows]]] = []
 
 
 def played_rows(rules: ScoringRules) -> PlayedRows:
@@ -249,12 +252,17 @@ def played_rows(rules: ScoringRules) -> PlayedRows:
     >>> [(row.yaku.value, han) for row, han in rows.yaku_open][:3]
     [('haitei', 1), ('houtei', 1), ('rinshan', 1)]
     """
-    found = _PLAYED.get(id(rules))
-    if found is None or found.rules is not rules:
+    if _LAST_PLAYED:
+        last, rows = _LAST_PLAYED[0]
+        if last is rules:
+            return rows
+    found = _PLAYED.get(rules)
+    if found is None:
         if len(_PLAYED) >= _PLAYED_MOST:
             _PLAYED.clear()
         found = PlayedRows(rules)
-        _PLAYED[id(rules)] = found
+        _PLAYED[rules] = found
+    _LAST_PLAYED[:] = [(rules, found)]
     return found
 
 
