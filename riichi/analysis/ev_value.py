@@ -296,13 +296,13 @@ class WinValues:
         way = 8 * win + 4 * riichi + 2 * tsumo + last_tile
         ctx = self._contexts.get(way) if search and own else None
         if ctx is not None:
-            facts = HandFacts(counts, reds, melds, ctx, self._rules)
+            facts = HandFacts(counts, reds, melds, ctx, self._rules, counts_key)
             check_copies(facts)  # the rest was checked with the first hand won this way
         else:
             ctx = WinContext(_TILES[win], tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
                              riichi=riichi, dora=self._dora, kita=self._kita, haitei=last_tile and tsumo,
                              houtei=last_tile and not tsumo)
-            facts = HandFacts(counts, reds, melds, ctx, self._rules)
+            facts = HandFacts(counts, reds, melds, ctx, self._rules, counts_key)
             hand = Hand.from_counts(counts, reds, melds)
             check_tiles(hand, facts)
             check_situation(hand, facts)

@@ -68,8 +68,11 @@ class HandFacts:
     game: GameRules
     tiles: TileSet
     players: int
-    #: Count of each of the 34 kinds among the concealed tiles.
+    #: Count of each of the 34 kinds among the concealed tiles, and those counts as bytes (the key of their
+    #: readings in the decomposition tables) where the maker of the facts had them, else empty (the hand is
+    #: checked after its facts are counted: more than 255 of a kind is no key).
     concealed_counts: list[int]
+    concealed_key: bytes
     #: Count of each kind in the whole hand, melds included (a kan counts 4).
     all_counts: list[int]
     #: Red fives per suit (man, pin, sou) among the concealed tiles, and in the whole hand.
@@ -95,9 +98,10 @@ class HandFacts:
     terminals: int
 
     def __init__(self, concealed_counts: list[int], concealed_reds: list[int], melds: tuple[Meld, ...],  # noqa: PLR0913
-                 ctx: WinContext, rules: RuleSet) -> None:
+                 ctx: WinContext, rules: RuleSet, concealed_key: bytes = b"") -> None:
         """The facts of the concealed tiles counted by kind (``concealed_reds``: the red fives among them, per
-        suit) with ``melds``; the lists are copied."""
+        suit) with ``melds``; the lists are copied. ``concealed_key``: ``bytes(concealed_counts)`` where the
+        caller has it."""
         self.melds = melds
         self.ctx = ctx
         self.rules = rules.scoring
@@ -106,6 +110,7 @@ class HandFacts:
         self.tiles = rules.tiles
         self.players = rules.game.players
         self.concealed_counts = concealed_counts[:]
+        self.concealed_key = concealed_key
         self.concealed_reds = concealed_reds[:]
         # the whole hand's counts: the concealed ones themselves where there is no meld (neither is changed)
         counts = self.concealed_counts[:] if melds else self.concealed_counts
@@ -220,7 +225,7 @@ def readings(facts: HandFacts) -> list[Reading]:
     meld_trips = tuple(s.kind for s in facts.meld_sets)
     ankans = sum(1 for s in facts.meld_sets if s.concealed)
     out: list[Reading] = []
-    for pair, trips, runs, blocks in written_readings(bytes(counts)):
+    for pair, trips, runs, blocks in written_readings(facts.concealed_key or bytes(counts)):
         # the concealed runs and triplets come sorted (by suit, then number): merged with the melds', sorted again
         all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
         all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips
