@@ -127,6 +127,11 @@ def _meld_problem(kind: MeldType, tiles: tuple[int, ...]) -> str | None:
     return None
 
 
+#: Every tile by its value (the 34 kinds, then the red fives of man, pin and sou), and the kinds of the fives.
+_TILES: Final = tuple(Tile)
+_RED: Final = 34
+_FIVES: Final = (4, 13, 22)
+
 #: How hand notation marks the winning tile: ``win:2m``, the last word.
 WIN_MARK: Final = "win:"
 
@@ -242,6 +247,25 @@ class Hand(Frozen):
     def from_parts(cls, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> Hand:
         """The same as ``Hand(concealed, melds)``, which takes any iterables too."""
         return cls(concealed, melds)
+
+    @classmethod
+    def from_counts(cls, counts: list[int], reds: list[int], melds: tuple[Meld, ...] = ()) -> Hand:
+        """The hand of ``counts[k]`` concealed tiles of each kind k (0 to 33), ``reds[s]`` of the fives of man,
+        pin and sou (s = 0, 1, 2) red, and ``melds``: the hands of the expected-value search, which counts.
+
+        >>> Hand.from_counts([1, 1, 1] + [0] * 10 + [2] + [0] * 20, [0, 1, 0])
+        Hand.parse('123m05p')
+        """
+        tiles: list[Tile] = []
+        for kind in range(34):
+            n = counts[kind]
+            if not n:
+                continue
+            red = reds[kind // 9] if kind in _FIVES else 0
+            if red:
+                tiles += [_TILES[_RED + kind // 9]] * red
+            tiles += [_TILES[kind]] * (n - red)
+        return cls(tiles, melds)
 
     @property
     def is_closed(self) -> bool:

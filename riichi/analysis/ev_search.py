@@ -27,7 +27,6 @@ from riichi.analysis.ev_value import WinValues
 from riichi.errors import TooComplexError
 from riichi.hand import Hand, Meld
 from riichi.shapes.shanten import shanten, shanten_after_discards, shanten_after_draws
-from riichi.tiles import Tile
 
 __all__ = ["DOUBLE", "IPPATSU", "RIICHI", "Graph", "SearchLimits", "TableRules", "TurnValues"]
 
@@ -447,13 +446,14 @@ class Graph:
         """The points of winning the 14 ``counts`` on ``kind`` (a red five where ``red_suit`` >= 0; on the
         wall's last tile where ``last_tile``), each win scored once; in the table model with the honba and
         sticks, and in riichi the player's own stick back."""
-        key = bytes(counts) + bytes(reds) + bytes((kind, red_suit + 1, flags, tsumo, last_tile))
+        concealed = bytes(counts)
+        key = concealed + bytes((reds[0], reds[1], reds[2], kind, red_suit + 1, flags, tsumo, last_tile))
         if key in self._wins:
             return self._wins[key]
-        win = Tile.from_kind(kind, red=red_suit >= 0)
-        points = self.values.win(self.hand_of(counts, reds), win, riichi=flags & RIICHI != 0,
-                                 ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo,
-                                 last_tile=last_tile)
+        win = kind if red_suit < 0 else 34 + red_suit  # the tile's value: a red five's is 34 + its suit
+        points = self.values.win_counts(counts, reds, win, riichi=flags & RIICHI != 0,
+                                        ippatsu=flags & IPPATSU != 0, double=flags & DOUBLE != 0, tsumo=tsumo,
+                                        last_tile=last_tile, counts_key=concealed)
         table = self.table
         if points is not None and table is not None:
             points += table.bonus + (table.riichi_cost if flags & RIICHI else 0.0)
@@ -570,14 +570,4 @@ class Graph:
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
         """The hand of concealed ``counts`` holding ``reds`` red fives per suit, with the melds."""
-        tiles = []
-        for kind in range(34):
-            n = counts[kind]
-            if not n:
-                continue
-            suit = _five_index(kind)
-            red = reds[suit] if suit >= 0 else 0
-            if red:
-                tiles += [Tile.from_kind(kind, red=True)] * red
-            tiles += [Tile.from_kind(kind)] * (n - red)
-        return Hand(tiles, self.melds)
+        return Hand.from_counts(counts, reds, self.melds)

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from riichi.errors import NoYakuError
 from riichi.hand import Hand, Meld
 from riichi.rules import TENHOU, Kazoe, RuleSet
 from riichi.scoring.context import WinContext
 from riichi.scoring.limits import base_points, hand_value, limit_base
-from riichi.scoring.scorer import score
+from riichi.scoring.reading import HandFacts, count_tiles
+from riichi.scoring.scorer import score_value
+from riichi.scoring.validate import check_copies, check_situation, check_tiles
 from riichi.tiles import KIND_OF, Tile, Wind
 
 __all__ = ["WinValues", "clear_score_memo", "han_points", "ura_distribution"]
@@ -40,6 +41,8 @@ _LIMIT_HAN: Final = 5
 _MEMO_SITUATIONS: Final = 8
 _MEMO_WINS: Final = 100_000
 
+#: Every tile by its value (the 34 kinds, then the red fives of man, pin and sou).
+_TILES: Final = tuple(Tile)
 #: What the search needs of a score: points, han, fu, counted yakuman (None: no yaku).
 _Scored = tuple[int, int, int, int] | None
 
@@ -161,8 +164,8 @@ def _choose(n: int, k: int) -> int:
 class WinValues:
     """Scores the wins of one player's hands in one situation (the search keeps each one's value)."""
 
-    __slots__ = ("_dealer", "_dora", "_kita", "_melds", "_memo", "_round_wind", "_rules", "_seat_wind", "_unseen",
-                 "_ura")
+    __slots__ = ("_contexts", "_dealer", "_dora", "_kita", "_meld_counts", "_melds", "_memo", "_round_wind",
+                 "_rules", "_seat_wind", "_unseen", "_ura")
 
     def __init__(self, hand: Hand, *, seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...],
                  unseen: list[int], rules: RuleSet = TENHOU, kita: int = 0) -> None:
@@ -181,8 +184,11 @@ class WinValues:
         self._kita = kita
         self._dealer = seat_wind is Wind.EAST
         self._melds = hand.melds
+        self._meld_counts = _kinds_of_melds(hand.melds)
         self._ura: dict[bytes, list[float]] = {}
         self._memo = _situation_memo(seat_wind, round_wind, dora, kita, hand.melds, rules)
+        # the contexts of the search's wins, each kept once its first hand has been checked (see _scored)
+        self._contexts: dict[int, WinContext] = {}
 
     def tsumo(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
         """The expected points of winning ``hand`` (14 tiles, ``win`` among them) by tsumo; None without yaku."""
@@ -197,11 +203,38 @@ class WinValues:
 
         The scorer scores the hand once for each way of winning (riichi or not, tsumo or ron); ippatsu, a
         double riichi and haitei or houtei are one han more each on that score (priced as the scorer prices han
-        and fu). A hand with no yaku but haitei or houtei is scored by the scorer with that flag."""
-        found = self._scored(hand, win, riichi=riichi, tsumo=tsumo)
+        and fu). A hand with no yaku but haitei or houtei is scored by the scorer with that flag. The hand is
+        checked as :func:`riichi.scoring.scorer.score` checks it."""
+        counts = [0] * 34
+        reds = [0, 0, 0]
+        count_tiles(hand.concealed, counts, reds)
+        return self._value(counts, reds, hand.melds, win, bytes(counts), riichi=riichi, ippatsu=ippatsu,
+                           double=double, tsumo=tsumo, last_tile=last_tile, search=False)
+
+    def win_counts(self, counts: list[int], reds: list[int], win: int, *, riichi: bool,  # noqa: PLR0913
+                   ippatsu: bool = False, double: bool = False, tsumo: bool = True, last_tile: bool = False,
+                   counts_key: bytes = b"") -> float | None:
+        """:meth:`win` for the search's own hand: ``counts[k]`` concealed tiles of each kind k, ``reds`` of the
+        fives red per suit, with the situation's melds, won on the tile of value ``win`` (a :class:`Tile`, or
+        its value: the kind, or 34 + the suit for a red five); ``counts_key``: ``bytes(counts)`` where the
+        caller has it.
+
+        The search makes its hands from the situation's tiles, so most of what :meth:`win` checks of a hand
+        cannot change from one to the next: the situation is checked with the first hand won in each way
+        (winning tile, riichi, tsumo, last tile), and each hand's copies of each tile with the indicators
+        (:func:`~riichi.scoring.validate.check_copies`)."""
+        return self._value(counts, reds, self._melds, win, counts_key or bytes(counts), riichi=riichi,
+                           ippatsu=ippatsu, double=double, tsumo=tsumo, last_tile=last_tile, search=True)
+
+    def _value(self, counts: list[int], reds: list[int], melds: tuple[Meld, ...], win: int,  # noqa: PLR0913
+               counts_key: bytes, *, riichi: bool, ippatsu: bool, double: bool, tsumo: bool, last_tile: bool,
+               search: bool) -> float | None:
+        """:meth:`win` of the concealed ``counts`` (``counts_key``: as bytes) and ``reds`` with ``melds``."""
+        found = self._scored(counts, reds, melds, win, counts_key, riichi=riichi, tsumo=tsumo, search=search)
         bonus = (1 if ippatsu else 0) + (1 if double else 0)
         if found is None and last_tile:  # the last tile is the hand's only yaku (the scorer counts it)
-            found = self._scored(hand, win, riichi=riichi, tsumo=tsumo, last_tile=True)
+            found = self._scored(counts, reds, melds, win, counts_key, riichi=riichi, tsumo=tsumo, search=search,
+                                 last_tile=True)
         elif last_tile:
             bonus += 1
         if found is None:
@@ -213,7 +246,7 @@ class WinValues:
             if not bonus:
                 return float(points)
             return float(han_points(han + bonus, fu, self._rules, dealer=self._dealer, tsumo=tsumo))
-        chances = self._ura_chances(hand)
+        chances = self._ura_chances(counts, melds, counts_key)
         value = 0.0
         for extra, p in enumerate(chances):
             if p:
@@ -221,41 +254,72 @@ class WinValues:
                                         dealer=self._dealer, tsumo=tsumo)
         return value
 
-    def _ura_chances(self, hand: Hand) -> list[float]:
-        """:func:`ura_distribution` for the completed ``hand``, worked out once for each count of its kinds (the
-        same tiles won on another wait, or with a red five for a plain one, draw the same ura)."""
-        held = [0] * 34
-        for t in hand.tiles:
-            held[KIND_OF[t]] += 1
-        key = bytes(held)
+    def _ura_chances(self, counts: list[int], melds: tuple[Meld, ...], counts_key: bytes) -> list[float]:
+        """:func:`ura_distribution` for the completed hand of concealed ``counts`` (``counts_key``: as bytes) and
+        ``melds``, worked out once for each count of its kinds (the same tiles won on another wait, or with a red
+        five for a plain one, draw the same ura)."""
+        # with the situation's own melds the concealed counts tell the held ones; a hand with other melds (a
+        # caller's of win()) is kept under its held counts, marked apart
+        own = melds is self._melds or melds == self._melds
+        key = counts_key if own else b"+" + bytes(self._held(counts, melds))
         found = self._ura.get(key)
         if found is None:
-            unseen = [u - h for u, h in zip(self._unseen, held, strict=True)]
+            held = self._held(counts, melds)
+            unseen = self._unseen[:]
+            for kind in range(34):
+                unseen[kind] -= held[kind]
             found = ura_distribution(held, unseen, len(self._dora), self._rules.tiles.dora_kinds)
             self._ura[key] = found
         return found
 
-    def _scored(self, hand: Hand, win: Tile, *, riichi: bool, tsumo: bool, last_tile: bool = False) -> _Scored:
-        """The scorer's points, han, fu and counted yakuman for ``hand`` won on ``win`` (``last_tile``: with
+    def _held(self, counts: list[int], melds: tuple[Meld, ...]) -> list[int]:
+        """Each kind's copies in the hand of concealed ``counts`` and ``melds``."""
+        in_melds = self._meld_counts if melds is self._melds or melds == self._melds else _kinds_of_melds(melds)
+        held = counts[:]
+        for kind in range(34):
+            held[kind] += in_melds[kind]
+        return held
+
+    def _scored(self, counts: list[int], reds: list[int], melds: tuple[Meld, ...], win: int,  # noqa: PLR0913
+                counts_key: bytes, *, riichi: bool, tsumo: bool, search: bool, last_tile: bool = False) -> _Scored:
+        """The scorer's points, han, fu and counted yakuman for the hand won on ``win`` (``last_tile``: with
         haitei or houtei), each win of the situation scored once (in this call or an earlier one); None without
-        yaku."""
+        yaku. The hand is checked as the scorer checks it, the search's (``search``) as :meth:`win_counts`
+        says."""
         scores = self._memo.scores
         key = b""
-        if hand.melds is self._melds or hand.melds == self._melds:
-            key = bytes(hand.concealed) + bytes((win, riichi, tsumo, last_tile))
+        own = melds is self._melds or melds == self._melds
+        if own:
+            key = counts_key + bytes((reds[0], reds[1], reds[2], win, riichi, tsumo, last_tile))
             if key in scores:
                 return scores[key]
-        ctx = WinContext(win, tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
-                         riichi=riichi, dora=self._dora, kita=self._kita, haitei=last_tile and tsumo,
-                         houtei=last_tile and not tsumo)
-        found: _Scored = None
-        try:
-            result = score(hand, ctx, self._rules)
-            found = (result.points, result.han, result.fu, result.yakuman_total)
-        except NoYakuError:
-            pass
+        way = 8 * win + 4 * riichi + 2 * tsumo + last_tile
+        ctx = self._contexts.get(way) if search and own else None
+        if ctx is not None:
+            facts = HandFacts(counts, reds, melds, ctx, self._rules, counts_key)
+            check_copies(facts)  # the rest was checked with the first hand won this way
+        else:
+            ctx = WinContext(_TILES[win], tsumo=tsumo, seat_wind=self._seat_wind, round_wind=self._round_wind,
+                             riichi=riichi, dora=self._dora, kita=self._kita, haitei=last_tile and tsumo,
+                             houtei=last_tile and not tsumo)
+            facts = HandFacts(counts, reds, melds, ctx, self._rules, counts_key)
+            hand = Hand.from_counts(counts, reds, melds)
+            check_tiles(hand, facts)
+            check_situation(hand, facts)
+            if search and own:
+                self._contexts[way] = ctx
+        found = score_value(facts)
         if key:
             if len(scores) >= _MEMO_WINS:
                 scores.clear()
             scores[key] = found
         return found
+
+
+def _kinds_of_melds(melds: tuple[Meld, ...]) -> list[int]:
+    """The copies of each kind in ``melds``."""
+    counts = [0] * 34
+    for m in melds:
+        for t in m.tiles:
+            counts[KIND_OF[t]] += 1
+    return counts

@@ -17,11 +17,11 @@ from riichi.scoring.reading import Form, HandFacts, Reading
 from riichi.shapes.wait_shape import WaitShape
 from riichi.tiles import TERMINAL_HONOR_KINDS, kind_name
 
-__all__ = ["FuItem", "count_fu", "fu_items", "fu_of", "round_fu"]
+__all__ = ["FuItem", "count_fu", "fu_items", "fu_of", "fu_parts", "round_fu"]
 
 _TERMINAL_HONOR: Final = frozenset(TERMINAL_HONOR_KINDS)
-#: The waits that give 2 fu.
-_WAIT_FU: Final = (WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.TANKI)
+#: The reason of a set's fu, by 2 x concealed + kan.
+_SET_REASONS: Final = ("open triplet", "open kan", "closed triplet", "closed kan")
 
 
 @dataclass(init=False, slots=True, unsafe_hash=True)
@@ -46,7 +46,13 @@ def round_fu(total: int) -> int:
 
 def count_fu(r: Reading, f: HandFacts, *, pinfu: bool) -> int:
     """The rounded fu of a reading (0 for thirteen orphans and thirteen unrelated tiles)."""
-    return fu_of(fu_items(r, f, pinfu=pinfu))
+    parts = fu_parts(r, f, pinfu=pinfu)
+    if not parts:
+        return 0
+    total = 0
+    for _, _, fu in parts:
+        total += fu
+    return round_fu(total)
 
 
 def fu_of(items: tuple[FuItem, ...]) -> int:
@@ -55,32 +61,43 @@ def fu_of(items: tuple[FuItem, ...]) -> int:
 
 
 def fu_items(r: Reading, f: HandFacts, *, pinfu: bool) -> tuple[FuItem, ...]:
-    """The items that add up to the unrounded fu."""
+    """The items that add up to the unrounded fu, each with its reason written out."""
+    return tuple([FuItem(reason if kind < 0 else f"{reason} {kind_name(kind)}", fu)
+                  for reason, kind, fu in fu_parts(r, f, pinfu=pinfu)])
+
+
+def fu_parts(r: Reading, f: HandFacts, *, pinfu: bool) -> list[tuple[str, int, int]]:
+    """The items that add up to the unrounded fu, as (reason, kind, fu): the kind (-1 for none) is the set's
+    or the pair's, written after the reason in :func:`fu_items`. The scorer prices every reading with these
+    and writes out the items of the reading it pays only."""
     if r.form is Form.CHIITOITSU:
-        return (FuItem("chiitoitsu", 25),)
+        return [("chiitoitsu", -1, 25)]
     if r.form is not Form.STANDARD:
-        return ()
+        return []
     ctx = f.ctx
     rules = f.rules
-    items = [FuItem("base", 20)]
+    items = [("base", -1, 20)]
     if not ctx.tsumo:
         if f.closed:
-            items.append(FuItem("closed ron", 10))
+            items.append(("closed ron", -1, 10))
     elif not pinfu and (rules.rinshan_fu or not ctx.rinshan):
-        items.append(FuItem("tsumo", 2))
+        items.append(("tsumo", -1, 2))
     for s in r.sets:
         fu = (4 if s.kind in _TERMINAL_HONOR else 2) * (2 if s.concealed else 1) * (4 if s.kan else 1)
-        what = ("closed " if s.concealed else "open ") + ("kan" if s.kan else "triplet")
-        items.append(FuItem(f"{what} {kind_name(s.kind)}", fu))
+        items.append((_SET_REASONS[2 * s.concealed + s.kan], s.kind, fu))
     pair_fu = _pair_fu(r.pair, f)
     if pair_fu:
-        items.append(FuItem(f"pair {kind_name(r.pair)}", pair_fu))
-    if r.wait_shape in _WAIT_FU:
-        assert r.wait_shape is not None
-        items.append(FuItem(f"{r.wait_shape.value} wait", 2))
+        items.append(("pair", r.pair, pair_fu))
+    wait = r.wait_shape
+    if wait is WaitShape.KANCHAN:
+        items.append(("kanchan wait", -1, 2))
+    elif wait is WaitShape.PENCHAN:
+        items.append(("penchan wait", -1, 2))
+    elif wait is WaitShape.TANKI:
+        items.append(("tanki wait", -1, 2))
     if len(items) == 1 and not f.closed and rules.open_pinfu_fu:
-        items.append(FuItem("open pinfu", 2))
-    return tuple(items)
+        items.append(("open pinfu", -1, 2))
+    return items
 
 
 def _pair_fu(pair: int, f: HandFacts) -> int:

@@ -10,7 +10,7 @@ out per reading, and the best reading is paid.
 >>> from riichi.hand import Hand
 >>> from riichi.rules import TENHOU
 >>> from riichi.scoring.context import WinContext
->>> facts = HandFacts(Hand.parse("234567m11p345s666z"), WinContext.parse("5m"), TENHOU)
+>>> facts = HandFacts.of(Hand.parse("234567m11p345s666z"), WinContext.parse("5m"), TENHOU)
 >>> [(r.runs, r.triplets, r.pair, r.wait_shape.value) for r in readings(facts)]
 [((1, 4, 20), (32,), 9, 'ryanmen')]
 """
@@ -20,8 +20,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from riichi.hand import Hand, MeldType
-from riichi.rules import RuleSet, ScoringRules, TileSet
+from riichi.hand import Hand, Meld, MeldType
+from riichi.rules import GameRules, RuleSet, ScoringRules, TileSet
 from riichi.scoring.context import WinContext
 from riichi.shapes.decompose import is_chiitoitsu, is_kokushi, written_readings
 from riichi.shapes.wait_shape import WaitShape
@@ -53,18 +53,26 @@ class TripletSet:
 
 
 class HandFacts:
-    """What a winning hand is, whatever the reading."""
+    """What a winning hand is, whatever the reading.
 
-    hand: Hand
+    Made from the concealed tiles' counts (what the expected-value search holds) or, with :meth:`of`, from a
+    :class:`~riichi.hand.Hand`."""
+
+    #: The melds, in the order they were made.
+    melds: tuple[Meld, ...]
     ctx: WinContext
     #: What scores under the rule set, and the rule set's name (for messages).
     rules: ScoringRules
     rules_name: str
-    #: The tiles in play (108 with three players) and how many play.
+    #: The table's rules (who pays what), the tiles in play (108 with three players) and how many play.
+    game: GameRules
     tiles: TileSet
     players: int
-    #: Count of each of the 34 kinds among the concealed tiles.
+    #: Count of each of the 34 kinds among the concealed tiles, and those counts as bytes (the key of their
+    #: readings in the decomposition tables) where the maker of the facts had them, else empty (the hand is
+    #: checked after its facts are counted: more than 255 of a kind is no key).
     concealed_counts: list[int]
+    concealed_key: bytes
     #: Count of each kind in the whole hand, melds included (a kan counts 4).
     all_counts: list[int]
     #: Red fives per suit (man, pin, sou) among the concealed tiles, and in the whole hand.
@@ -89,38 +97,47 @@ class HandFacts:
     honors: int
     terminals: int
 
-    def __init__(self, hand: Hand, ctx: WinContext, rules: RuleSet) -> None:
-        self.hand = hand
+    def __init__(self, concealed_counts: list[int], concealed_reds: list[int], melds: tuple[Meld, ...],  # noqa: PLR0913
+                 ctx: WinContext, rules: RuleSet, concealed_key: bytes = b"") -> None:
+        """The facts of the concealed tiles counted by kind (``concealed_reds``: the red fives among them, per
+        suit) with ``melds``; the lists are copied. ``concealed_key``: ``bytes(concealed_counts)`` where the
+        caller has it."""
+        self.melds = melds
         self.ctx = ctx
         self.rules = rules.scoring
         self.rules_name = rules.name
+        self.game = rules.game
         self.tiles = rules.tiles
         self.players = rules.game.players
-        concealed = [0] * 34
-        concealed_reds = [0, 0, 0]
-        count_tiles(hand.concealed, concealed, concealed_reds)
-        counts = concealed[:]
-        reds = concealed_reds[:]
+        self.concealed_counts = concealed_counts[:]
+        self.concealed_key = concealed_key
+        self.concealed_reds = concealed_reds[:]
+        # the whole hand's counts: the concealed ones themselves where there is no meld (neither is changed)
+        counts = self.concealed_counts[:] if melds else self.concealed_counts
+        reds = self.concealed_reds[:] if melds else self.concealed_reds
         runs: list[int] = []
         sets: list[TripletSet] = []
         kans = 0
-        for m in hand.melds:
+        closed = True
+        for m in melds:
             count_tiles(m.tiles, counts, reds)
             if m.type is MeldType.CHI:
                 runs.append(m.kind)  # the kind of its lowest tile
+                closed = False
             else:
-                sets.append(TripletSet(m.kind, m.is_kan, m.type is MeldType.ANKAN))
+                concealed = m.type is MeldType.ANKAN
+                sets.append(TripletSet(m.kind, m.is_kan, concealed))
                 if m.is_kan:
                     kans += 1
-        self.concealed_counts = concealed
+                if not concealed:
+                    closed = False
         self.all_counts = counts
-        self.concealed_reds = concealed_reds
         self.reds = reds
         self.meld_runs = tuple(runs)
         self.meld_sets = tuple(sets)
         self.kans = kans
-        self.n_melds = len(hand.melds)
-        self.closed = hand.is_closed
+        self.n_melds = len(melds)
+        self.closed = closed
         self.dealer = ctx.is_dealer
         self.in_riichi = ctx.in_riichi
         self.win_kind = KIND_OF[ctx.win]
@@ -139,6 +156,14 @@ class HandFacts:
         self.suits = suits
         self.honors = honors
         self.terminals = terminals
+
+    @classmethod
+    def of(cls, hand: Hand, ctx: WinContext, rules: RuleSet) -> HandFacts:
+        """The facts of ``hand`` won as ``ctx`` says."""
+        counts = [0] * 34
+        reds = [0, 0, 0]
+        count_tiles(hand.concealed, counts, reds)
+        return cls(counts, reds, hand.melds, ctx, rules)
 
 
 def count_tiles(tiles: tuple[int, ...], counts: list[int], reds: list[int]) -> None:
@@ -200,7 +225,7 @@ def readings(facts: HandFacts) -> list[Reading]:
     meld_trips = tuple(s.kind for s in facts.meld_sets)
     ankans = sum(1 for s in facts.meld_sets if s.concealed)
     out: list[Reading] = []
-    for pair, trips, runs, blocks in written_readings(bytes(counts)):
+    for pair, trips, runs, blocks in written_readings(facts.concealed_key or bytes(counts)):
         # the concealed runs and triplets come sorted (by suit, then number): merged with the melds', sorted again
         all_runs = tuple(sorted(runs + meld_runs)) if meld_runs else runs
         all_trips = tuple(sorted(trips + meld_trips)) if meld_trips else trips

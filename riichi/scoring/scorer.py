@@ -31,18 +31,18 @@ from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
 from riichi.rules import TENHOU, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
 from riichi.scoring.context import WinContext
-from riichi.scoring.fu import FuItem, count_fu, fu_items, fu_of
+from riichi.scoring.fu import FuItem, count_fu, fu_items
 from riichi.scoring.limits import Limit, counted_base, hand_value, yakuman_base
 from riichi.scoring.reading import Form, HandFacts, Reading, readings
 from riichi.scoring.result import Delta, Score
-from riichi.scoring.settlement import Liability, settle_win
+from riichi.scoring.settlement import Liability, settle_win, win_points
 from riichi.scoring.validate import check_situation, check_tiles
-from riichi.scoring.yaku.table import YAKU_ROWS, YAKUMAN_ROWS, YakuRow
+from riichi.scoring.yaku.table import PlayedRows, YakuRow, played_rows
 from riichi.shapes.decompose import PAIR_TEXT
 from riichi.tiles import KIND_OF, WINDS, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["Score", "score"]
+__all__ = ["Score", "score", "score_value"]
 
 #: Han of renhou where the rules make it a mangan.
 _RENHOU_MANGAN_HAN = 5
@@ -58,17 +58,20 @@ class _Priced:
     fu: Final[int]
     base: Final[int]
     value: Final[int]
-    yaku: Final[tuple[tuple[Yaku, int], ...]]
-    yakuman: Final[tuple[tuple[Yaku, int], ...]]
+    #: The regular yaku with their han (the dora aside), or the yakuman with their multiples; one is empty.
+    yaku: Final[list[tuple[YakuRow, int]]]
+    yakuman: Final[list[tuple[YakuRow, int]]]
     yakuman_total: Final[int]
     limit: Final[Limit | None]
-    fu_details: Final[tuple[FuItem, ...]]
     #: The reading's fu counted as below yakuman (``fu`` itself is 0 for a yakuman).
     reading_fu: Final[int]
+    #: The fu counted as for pinfu (no tsumo fu); renhou paid as a mangan on its own.
+    pinfu: Final[bool]
+    renhou_mangan: Final[bool]
 
     def __init__(self, reading: Reading, han: int, fu: int, base: int, value: int,  # noqa: PLR0913
-                 yaku: tuple[tuple[Yaku, int], ...], yakuman: tuple[tuple[Yaku, int], ...], yakuman_total: int,
-                 limit: Limit | None, fu_details: tuple[FuItem, ...], reading_fu: int) -> None:
+                 yaku: list[tuple[YakuRow, int]], yakuman: list[tuple[YakuRow, int]], yakuman_total: int,
+                 limit: Limit | None, reading_fu: int, *, pinfu: bool, renhou_mangan: bool = False) -> None:
         self.reading = reading
         self.han = han
         self.fu = fu
@@ -78,8 +81,9 @@ class _Priced:
         self.yakuman = yakuman
         self.yakuman_total = yakuman_total
         self.limit = limit
-        self.fu_details = fu_details
         self.reading_fu = reading_fu
+        self.pinfu = pinfu
+        self.renhou_mangan = renhou_mangan
 
     def beats(self, other: _Priced | None) -> bool:
         return other is None or (self.value, self.han, self.reading_fu) > (other.value, other.han, other.reading_fu)
@@ -109,34 +113,61 @@ def score(hand: object, ctx: object, rules: object = TENHOU) -> Score:
         raise _wrong_type("WinContext", "WinContext.parse('3z tsumo')", ctx)
     if not isinstance(rules, RuleSet):
         raise _wrong_type("RuleSet", "'wrc' or riichi.rules.WRC", rules)
-    facts = HandFacts(hand, ctx, rules)
-    check_tiles(facts)
-    check_situation(facts)
-    found = readings(facts)
-    if not found:
-        raise NotWinningError(f"{format_tiles(hand.concealed)} is not a complete hand"
-                              f"{' with its melds' if hand.melds else ''}: it needs four sets and a pair, "
-                              f"seven different pairs, or thirteen orphans")
+    facts = HandFacts.of(hand, ctx, rules)
+    check_tiles(hand, facts)
+    check_situation(hand, facts)
     dora = _dora(facts)
-    best: _Priced | None = None
-    for reading in found:
-        priced = _price_reading(reading, facts, dora)
-        if priced is not None and priced.beats(best):
-            best = priced
+    best = _best(facts, dora)
     if best is None:
         raise NoYakuError("the hand is complete but has no yaku (dora do not count as yaku)")
-    liability = _liability(facts, best, rules)
+    liability = _liability(facts, best)
     settled = settle_win(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=ctx.honba,
                          sticks=ctx.riichi_sticks, rules=rules.game, liability=liability)
+    yaku: tuple[tuple[Yaku, int], ...] = ()
+    fu_details: tuple[FuItem, ...] = ()
+    if best.renhou_mangan:
+        yaku = ((Yaku.RENHOU, _RENHOU_MANGAN_HAN),)
+    elif best.yaku:
+        yaku = tuple([(row.yaku, han) for row, han in best.yaku]) + dora
+    if not best.yakuman:
+        fu_details = fu_items(best.reading, facts, pinfu=best.pinfu)
     return Score(
-        han=best.han, fu=best.fu, yaku=best.yaku, yakuman=best.yakuman, yakuman_total=best.yakuman_total,
-        limit=best.limit, points=settled.points,
+        han=best.han, fu=best.fu, yaku=yaku, yakuman=tuple([(row.yaku, n) for row, n in best.yakuman]),
+        yakuman_total=best.yakuman_total, limit=best.limit, points=settled.points,
         payments=settled.payments,
         deltas=() if settled.deltas is None else tuple([Delta(seat, n) for seat, n in zip(WINDS, settled.deltas)]),
-        fu_details=best.fu_details, reading_fu=best.reading_fu,
-        decomposition=_decomposition(best.reading, facts), winner=ctx.seat_wind, tsumo=ctx.tsumo,
+        fu_details=fu_details, reading_fu=best.reading_fu,
+        decomposition=_decomposition(best.reading, hand, facts), winner=ctx.seat_wind, tsumo=ctx.tsumo,
         wait_shape=best.reading.wait_shape, liable=_liable_seat(liability, ctx),
         win=ctx.win, melds=hand.melds)
+
+
+def score_value(facts: HandFacts) -> tuple[int, int, int, int] | None:
+    """What :func:`score` pays for the hand of ``facts``, as its ``points`` (honba and sticks aside, which they
+    never include), ``han``, ``fu`` and ``yakuman_total``; None where the hand has no yaku. The same reading is
+    paid, priced the same way, without writing out the score (its yaku, fu items, payments and reading).
+
+    Nothing is checked here: the caller checks the hand and its situation as :func:`score` does
+    (:func:`~riichi.scoring.validate.check_tiles` and :func:`~riichi.scoring.validate.check_situation`). The
+    expected-value search, which scores thousands of hands of one situation, checks the situation once and
+    each hand's copies of each tile (:func:`~riichi.scoring.validate.check_copies`).
+
+    >>> from riichi.rules import TENHOU
+    >>> facts = HandFacts.of(Hand.parse("234m456p678s44433z"), WinContext.parse("3z tsumo seat_wind=S"), TENHOU)
+    >>> score_value(facts)  # points, han, fu, counted yakuman: as the example above
+    (1500, 1, 40, 0)
+    """
+    best = _best(facts, _dora(facts))
+    if best is None:
+        return None
+    ctx = facts.ctx
+    liability = _liability(facts, best)
+    if liability is None:
+        points = win_points(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, rules=facts.game)
+    else:  # a yakuman fed by a call, as score() settles it
+        points = settle_win(best.base, winner=ctx.seat_wind, tsumo=ctx.tsumo, discarder=ctx.discarder, honba=0,
+                            sticks=0, rules=facts.game, liability=liability).points
+    return (points, best.han, best.fu, best.yakuman_total)
 
 
 def _wrong_type(kind: str, example: str, value: object) -> TypeError:
@@ -144,91 +175,115 @@ def _wrong_type(kind: str, example: str, value: object) -> TypeError:
                      f"{value!r}")
 
 
+def _best(facts: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | None:
+    """The reading paid (most points, then most han, then most fu; the first of equals), ``dora`` its dora
+    entries; None where no reading has a yaku. Raises :class:`~riichi.errors.NotWinningError` for a hand that is
+    not complete."""
+    found = readings(facts)
+    if not found:
+        concealed = Hand.from_counts(facts.concealed_counts, facts.concealed_reds).concealed
+        raise NotWinningError(f"{format_tiles(concealed)} is not a complete hand"
+                              f"{' with its melds' if facts.melds else ''}: it needs four sets and a pair, "
+                              f"seven different pairs, or thirteen orphans")
+    played = played_rows(facts.rules)
+    dora_han = 0
+    for _, n in dora:
+        dora_han += n
+    best: _Priced | None = None
+    for reading in found:
+        priced = _price_reading(reading, facts, played, dora_han)
+        if priced is not None and priced.beats(best):
+            best = priced
+    return best
+
+
 # -- yaku of a reading ------------------------------------------------------------------------------------------
 
-def _yakuman_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
-    """The yakuman the rules play that this reading has, the superseded ones dropped."""
-    rules = f.rules
-    held = []
-    for row in YAKUMAN_ROWS:
-        if r.form is Form.KOKUSHI and not row.with_kokushi:
-            continue
-        if r.form is Form.SHIISAN_PUUTAA and not row.with_shiisan_puutaa:
-            continue
-        if row.is_played(rules) and row.holds(r, f):
-            held.append(row)
-    return _without_superseded(held)
+def _yakuman_rows(r: Reading, f: HandFacts, played: PlayedRows) -> list[tuple[YakuRow, int]]:
+    """The yakuman the rules play that this reading has, with their multiples, the superseded ones dropped."""
+    if r.form is Form.KOKUSHI:
+        rows = played.yakuman_kokushi
+    elif r.form is Form.SHIISAN_PUUTAA:
+        rows = played.yakuman_shiisan_puutaa
+    else:
+        rows = played.yakuman
+    return _without_superseded([(row, n) for row, n in rows if row.holds(r, f)])
 
 
-def _yaku_rows(r: Reading, f: HandFacts) -> list[YakuRow]:
-    """The regular yaku the rules play that this reading has (han above 0), the superseded ones dropped."""
+def _yaku_rows(r: Reading, f: HandFacts, played: PlayedRows) -> list[tuple[YakuRow, int]]:
+    """The regular yaku the rules play that this reading has (han above 0), with their han, the superseded ones
+    dropped."""
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:  # yakuman forms: no regular yaku
         return []
+    if r.form is Form.CHIITOITSU:
+        rows = played.yaku_chiitoitsu
+    elif f.closed:
+        rows = played.yaku_closed
+    else:
+        rows = played.yaku_open
+    return _without_superseded([(row, han) for row, han in rows if row.holds(r, f)])
+
+
+def _without_superseded(rows: list[tuple[YakuRow, int]]) -> list[tuple[YakuRow, int]]:
+    gone = [old for row, _ in rows for old in row.supersedes]
+    return [(row, n) for row, n in rows if row.yaku not in gone] if gone else rows
+
+
+def _price_reading(r: Reading, f: HandFacts, played: PlayedRows, dora_han: int) -> _Priced | None:
+    """What a reading is worth: as its yakuman, or as its yaku and ``dora_han``; None if it has neither."""
     rules = f.rules
-    held = []
-    for row in YAKU_ROWS:
-        if r.form is Form.CHIITOITSU and not row.with_chiitoitsu:
-            continue
-        if row.is_played(rules) and row.han(closed=f.closed, rules=rules) and row.holds(r, f):
-            held.append(row)
-    return _without_superseded(held)
-
-
-def _without_superseded(rows: list[YakuRow]) -> list[YakuRow]:
-    gone = [old for row in rows for old in row.supersedes]
-    return [row for row in rows if row.yaku not in gone] if gone else rows
-
-
-def _price_reading(r: Reading, f: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | None:
-    """What a reading is worth: as its yakuman, or as its yaku; None if it has neither."""
-    rules = f.rules
-    yakuman = _yakuman_rows(r, f)
-    yaku = _yaku_rows(r, f)
-    if yakuman and not yaku and all(row.needs_yaku is not None and row.needs_yaku(rules) for row in yakuman):
+    yakuman = _yakuman_rows(r, f, played)
+    yaku = _yaku_rows(r, f, played)
+    if yakuman and not yaku and all(row.needs_yaku is not None and row.needs_yaku(rules) for row, _ in yakuman):
         yakuman = []  # paarenchan where it needs a yaku beside it
+    pinfu = False
+    for row, _ in yaku:
+        if row.yaku is Yaku.PINFU:
+            pinfu = True
     if yakuman:
-        return _price_yakuman(r, f, yakuman, pinfu=any(row.yaku is Yaku.PINFU for row in yaku))
+        return _price_yakuman(r, f, yakuman, pinfu=pinfu)
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
         return None
     best = None
     if yaku:
-        listed = tuple((row.yaku, row.han(closed=f.closed, rules=rules)) for row in yaku) + dora
-        pinfu = any(row.yaku is Yaku.PINFU for row in yaku)
-        best = _price(r, f, sum(han for _, han in listed), listed, pinfu=pinfu)
+        han = dora_han
+        for _, n in yaku:
+            han += n
+        best = _price(r, f, han, yaku, pinfu=pinfu)
     if f.ctx.renhou and rules.renhou is Renhou.MANGAN:  # renhou paid as a mangan, if that is worth more
-        renhou = _price(r, f, _RENHOU_MANGAN_HAN, ((Yaku.RENHOU, _RENHOU_MANGAN_HAN),), pinfu=False, mangan=True)
+        renhou = _price(r, f, _RENHOU_MANGAN_HAN, [], pinfu=False, mangan=True)
         if renhou.beats(best):
             best = renhou
     return best
 
 
-def _price_yakuman(r: Reading, f: HandFacts, rows: list[YakuRow], *, pinfu: bool) -> _Priced:
+def _price_yakuman(r: Reading, f: HandFacts, rows: list[tuple[YakuRow, int]], *, pinfu: bool) -> _Priced:
     """A reading priced as its yakuman: no han and no fu paid; its fu as below yakuman kept aside."""
     rules = f.rules
-    full = rules.multiple_yakuman is MultipleYakuman.FULL
-    listed = tuple((row.yaku, row.yakuman if full else 1) for row in rows)
-    total = 1 if rules.multiple_yakuman is MultipleYakuman.SINGLE else sum(n for _, n in listed)
+    total = 0
+    for _, n in rows:
+        total += n
+    if rules.multiple_yakuman is MultipleYakuman.SINGLE:
+        total = 1
     if rules.max_yakuman is not None:
         total = min(total, rules.max_yakuman)
     base = yakuman_base(total)
     value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
-    return _Priced(r, 0, 0, base, value, (), listed, total, Limit.YAKUMAN, (), count_fu(r, f, pinfu=pinfu))
+    return _Priced(r, 0, 0, base, value, [], rows, total, Limit.YAKUMAN, count_fu(r, f, pinfu=pinfu), pinfu=pinfu)
 
 
-def _price(r: Reading, f: HandFacts, han: int, listed: tuple[tuple[Yaku, int], ...], *, pinfu: bool,
+def _price(r: Reading, f: HandFacts, han: int, yaku: list[tuple[YakuRow, int]], *, pinfu: bool,  # noqa: PLR0913
            mangan: bool = False) -> _Priced:
-    """A reading priced by its han and fu (a mangan where ``mangan``)."""
-    rules = f.rules
-    items = fu_items(r, f, pinfu=pinfu)
-    fu = fu_of(items)
+    """A reading priced by its han and fu (a mangan where ``mangan``: renhou on its own)."""
+    fu = count_fu(r, f, pinfu=pinfu)
     total = 0
     limit: Limit | None
     if mangan:
         base, limit = 2000, Limit.MANGAN
     else:
-        base, limit, total = counted_base(han, fu, rules)
+        base, limit, total = counted_base(han, fu, f.rules)
     value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
-    return _Priced(r, han, fu, base, value, listed, (), total, limit, items, fu)
+    return _Priced(r, han, fu, base, value, yaku, [], total, limit, fu, pinfu=pinfu, renhou_mangan=mangan)
 
 
 def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
@@ -259,19 +314,18 @@ def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
 
 # -- liability ----------------------------------------------------------------------------------------------------
 
-def _liability(f: HandFacts, best: _Priced, rule_set: RuleSet) -> Liability | None:
+def _liability(f: HandFacts, best: _Priced) -> Liability | None:
     """The liable player (pao) of a yakuman fed by a call, or of a win on the replacement tile of an open kan."""
     rules = f.rules
-    for yaku, multiple in best.yakuman:
-        row = next(row for row in YAKUMAN_ROWS if row.yaku is yaku)
-        if row.feeder is None or yaku not in rules.pao:
+    for row, multiple in best.yakuman:
+        if row.feeder is None or row.yaku not in rules.pao:
             continue
-        seat = row.feeder(f.hand)
+        seat = row.feeder(f.melds)
         if seat is not None:
             covered = best.base if rules.pao_scope is PaoScope.WHOLE_HAND else min(best.base, 8000 * multiple)
             return Liability(seat, covered, pays_honba=rules.pao_honba_liable)
-    if rule_set.game.rinshan_pao and f.ctx.rinshan:
-        kans = [m for m in f.hand.melds if m.is_kan]
+    if f.game.rinshan_pao and f.ctx.rinshan:
+        kans = [m for m in f.melds if m.is_kan]
         if kans and kans[-1].type is MeldType.MINKAN and kans[-1].from_seat is not None:
             return Liability(kans[-1].from_seat, best.base)
     return None
@@ -286,9 +340,9 @@ def _liable_seat(liability: Liability | None, ctx: WinContext) -> Wind | None:
 
 # -- presentation -------------------------------------------------------------------------------------------------
 
-def _decomposition(r: Reading, f: HandFacts) -> tuple[str, ...]:
-    """The reading as MPSZ groups: concealed sets, melds, then the pair; red fives written 0."""
-    hand = f.hand
+def _decomposition(r: Reading, hand: Hand, f: HandFacts) -> tuple[str, ...]:
+    """The reading of ``hand`` (whose facts are ``f``) as MPSZ groups: concealed sets, melds, then the pair; red
+    fives written 0."""
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
         return (format_tiles(hand.concealed),)
     if r.form is Form.CHIITOITSU:

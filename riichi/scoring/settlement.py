@@ -56,6 +56,7 @@ __all__ = [
     "settle_nagashi",
     "settle_rons",
     "settle_win",
+    "win_points",
 ]
 
 #: Score changes by seat: East (the dealer), South, West, North (no North with three players); or seats from
@@ -178,14 +179,12 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
                 _add(pay, paid, discarder, ron_payment(rest, dealer=dealer))
             _add(pay, paid, liable if liability.pays_honba else discarder, honba_ron)
             points = sum(pay) - honba_ron
-    elif tsumo:
-        shares = _tsumo_shares(base, winner, others, rules)
-        for s, share in zip(others, shares, strict=True):
-            _add(pay, paid, s, share + honba_tsumo)
-        points = sum(shares)
     else:
-        points = ron_payment(base, dealer=dealer)
-        if discarder is not None:
+        points = win_points(base, winner=winner, tsumo=tsumo, rules=rules)
+        if tsumo:
+            for s, share in zip(others, _tsumo_shares(base, winner, others, rules), strict=True):
+                _add(pay, paid, s, share + honba_tsumo)
+        elif discarder is not None:
             _add(pay, paid, discarder, points + honba_ron)
     payments = tuple([Payment(s, pay[s]) for s in seats if paid[s]])
     if not tsumo and discarder is None:
@@ -193,6 +192,25 @@ def settle_win(base: int, *, winner: Wind, discarder: Wind | None, honba: int, s
     gain = sum(pay) + 1000 * sticks
     deltas = tuple([_delta(s, winner, gain, pay) for s in seats])
     return Settlement(winner, points, payments, honba, sticks, deltas)
+
+
+def win_points(base: int, *, winner: Wind, tsumo: bool, rules: GameRules) -> int:
+    """The value of a win of ``base`` basic points with nobody liable: the discarder's payment, or the sum of
+    the tsumo shares (each rounded up to 100; with three players as ``rules.sanma_tsumo`` says); the
+    ``points`` of :func:`settle_win` then, which honba and sticks never change.
+
+    >>> from riichi.rules import TENHOU, TENHOU_SANMA
+    >>> (win_points(2000, winner=Wind.SOUTH, tsumo=True, rules=TENHOU.game),
+    ...  win_points(2000, winner=Wind.SOUTH, tsumo=True, rules=TENHOU_SANMA.game))
+    (8000, 6000)
+    """
+    if not tsumo:
+        return ron_payment(base, dealer=winner is Wind.EAST)
+    payers = [s for s in WINDS[:rules.players] if s is not winner]
+    points = 0
+    for share in _tsumo_shares(base, winner, payers, rules):
+        points += share
+    return points
 
 
 def _tsumo_shares(base: int, winner: Wind, payers: list[Wind], rules: GameRules) -> list[int]:

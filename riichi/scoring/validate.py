@@ -22,7 +22,7 @@ from riichi.scoring.context import WinContext
 from riichi.scoring.reading import HandFacts, count_tiles
 from riichi.tiles import TERMINAL_HONOR_KINDS, Tile, Wind, kind_name
 
-__all__ = ["check_situation", "check_three_players", "check_tiles", "red_limits"]
+__all__ = ["check_copies", "check_situation", "check_three_players", "check_tiles", "red_limits"]
 
 #: The kind of North (4z), the tile set aside as kita.
 _NORTH: Final = 30
@@ -38,10 +38,10 @@ def red_limits(aka: int) -> tuple[int, int, int]:
     return (min(aka, 1),) * 3
 
 
-def check_tiles(facts: HandFacts) -> None:
+def check_tiles(hand: Hand, facts: HandFacts) -> None:
     """Tile count, copies of each tile, red fives, and the winning tile's presence; with three players, the tiles
-    and seats of a three-player game."""
-    hand, ctx, rules = facts.hand, facts.ctx, facts.rules
+    and seats of a three-player game. ``facts`` are the facts of ``hand``."""
+    ctx = facts.ctx
     if facts.players == 3:  # noqa: PLR2004
         check_three_players(hand, ctx, facts.tiles, facts.rules_name)
     expected = 14 - 3 * len(hand.melds)
@@ -53,24 +53,7 @@ def check_tiles(facts: HandFacts) -> None:
             f"the hand has {len(hand.concealed)} concealed tile{'s' * (len(hand.concealed) != 1)}{melds}; "
             f"a winning hand needs {expected} "
             f"(the winning tile included, each meld counting 3)")
-    counts = facts.all_counts
-    reds = facts.reds
-    indicators = ctx.dora + ctx.ura
-    if indicators or ctx.kita:
-        counts = counts[:]
-        reds = reds[:]
-        count_tiles(indicators, counts, reds)
-        counts[_NORTH] += ctx.kita
-    if any(n > 4 for n in counts):  # noqa: PLR2004
-        most = max(counts)
-        k = counts.index(most)
-        raise ImpossibleTilesError(
-            f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
-            f"counting the hand, the melds, the indicators{' and the Norths set aside' * (ctx.kita > 0)}")
-    if reds[0] or reds[1] or reds[2]:
-        m, p, s = red_limits(rules.aka)
-        if reds[0] > m or reds[1] > p or reds[2] > s or reds[0] + reds[1] + reds[2] > rules.aka:
-            _too_many_reds(reds, rules.aka, facts.rules_name)
+    check_copies(facts)
     if ctx.win not in hand.concealed:
         hint = ""
         if ctx.win.kind in (4, 13, 22) and facts.concealed_counts[ctx.win.kind]:
@@ -79,6 +62,33 @@ def check_tiles(facts: HandFacts) -> None:
             f"the winning tile {ctx.win} is not among the concealed tiles {format_tiles(hand.concealed)}{hint}")
     if len(ctx.dora) > 5 or len(ctx.ura) > 5:
         raise InvalidCaseError("there are at most 5 dora and 5 ura-dora indicators")
+
+
+def check_copies(facts: HandFacts) -> None:
+    """The copies of each tile and the red fives of the hand, the melds, the indicators and the Norths set aside,
+    within the set: the part of :func:`check_tiles` that tells one hand of a situation from another (the
+    expected-value search checks each of its wins with it, the rest once)."""
+    ctx, rules = facts.ctx, facts.rules
+    counts = facts.all_counts
+    reds = facts.reds
+    indicators = ctx.dora + ctx.ura
+    if indicators or ctx.kita:
+        counts = counts[:]
+        reds = reds[:]
+        count_tiles(indicators, counts, reds)
+        counts[_NORTH] += ctx.kita
+    most = k = 0
+    for kind in range(34):  # the most copies, and the first kind with them
+        if counts[kind] > most:
+            most, k = counts[kind], kind
+    if most > 4:  # noqa: PLR2004
+        raise ImpossibleTilesError(
+            f"there are only 4 of each tile, but {kind_name(k)} appears {most} times "
+            f"counting the hand, the melds, the indicators{' and the Norths set aside' * (ctx.kita > 0)}")
+    if reds[0] or reds[1] or reds[2]:
+        m, p, s = red_limits(rules.aka)
+        if reds[0] > m or reds[1] > p or reds[2] > s or reds[0] + reds[1] + reds[2] > rules.aka:
+            _too_many_reds(reds, rules.aka, facts.rules_name)
 
 
 def _too_many_reds(reds: list[int], aka: int, rules_name: str) -> None:
@@ -90,9 +100,9 @@ def _too_many_reds(reds: list[int], aka: int, rules_name: str) -> None:
     raise ImpossibleTilesError(f"{sum(reds)} red five{'s' * (sum(reds) != 1)}, but the rules ({rules_name}) have {aka}")
 
 
-def check_situation(facts: HandFacts) -> None:  # noqa: C901, PLR0912
-    """Flags that cannot all hold for this hand, seat and rule set."""
-    hand, ctx, rules = facts.hand, facts.ctx, facts.rules
+def check_situation(hand: Hand, facts: HandFacts) -> None:  # noqa: C901, PLR0912
+    """Flags that cannot all hold for this hand, seat and rule set (``facts``: the facts of ``hand``)."""
+    ctx, rules = facts.ctx, facts.rules
     bad = InconsistentSituationError
     closed = facts.closed
     has_kan = facts.kans > 0

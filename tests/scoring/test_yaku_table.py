@@ -40,7 +40,7 @@ def test_each_rare_predicate_holds_on_its_hand() -> None:
     rules = FULL  # every local yaku
     for case in _SPECIAL:
         hand, ctx = case_to_hand(case)
-        facts = HandFacts(hand, ctx, rules)
+        facts = HandFacts.of(hand, ctx, rules)
         holding |= {row.yaku for r in readings(facts) for row in (*YAKU_ROWS, *YAKUMAN_ROWS) if row.holds(r, facts)}
     assert {Yaku.KOKUSHI_13, Yaku.JUNSEI_CHUUREN, Yaku.SUUANKOU_TANKI, Yaku.DAISANGEN, Yaku.SHOUSUUSHII,
             Yaku.DAISUUSHII, Yaku.DAICHISEI, Yaku.RYUUIISOU, Yaku.CHINROUTOU, Yaku.SUUKANTSU, Yaku.DAISHARIN,

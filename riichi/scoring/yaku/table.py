@@ -23,21 +23,21 @@ from dataclasses import dataclass
 from typing import Final
 
 from riichi.frozen import Frozen
-from riichi.hand import Hand, MeldType
-from riichi.rules import Renhou, ScoringRules
+from riichi.hand import Meld, MeldType
+from riichi.rules import MultipleYakuman, Renhou, ScoringRules
 from riichi.scoring.reading import HandFacts, Reading
 from riichi.scoring.yaku import local, standard, yakuman
 from riichi.tiles import DRAGON_KINDS, WIND_KINDS, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["GLOSSES", "YAKU", "YAKUMAN", "YAKUMAN_ROWS", "YAKU_ROWS", "YakuRow"]
+__all__ = ["GLOSSES", "YAKU", "YAKUMAN", "YAKUMAN_ROWS", "YAKU_ROWS", "PlayedRows", "YakuRow", "played_rows"]
 
 #: Whether a reading of a hand has the yaku.
 Predicate = Callable[[Reading, HandFacts], bool]
 #: A condition on the rules.
 Gate = Callable[[ScoringRules], bool]
-#: The seat that fed the meld completing a yakuman, if it was called (pao).
-Feeder = Callable[[Hand], Wind | None]
+#: The seat that fed the meld completing a yakuman, if it was called (pao), from the hand's melds.
+Feeder = Callable[[tuple[Meld, ...]], Wind | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,22 +98,22 @@ def _yakuman(yaku: Yaku, holds: Predicate, **facts: object) -> YakuRow:
 
 # -- liability (pao): who fed the last set of a yakuman --------------------------------------------------------
 
-def _fed_dragons(hand: Hand) -> Wind | None:
-    return _feeder_of_nth_set(hand, DRAGON_KINDS, 3)
+def _fed_dragons(melds: tuple[Meld, ...]) -> Wind | None:
+    return _feeder_of_nth_set(melds, DRAGON_KINDS, 3)
 
 
-def _fed_winds(hand: Hand) -> Wind | None:
-    return _feeder_of_nth_set(hand, WIND_KINDS, 4)
+def _fed_winds(melds: tuple[Meld, ...]) -> Wind | None:
+    return _feeder_of_nth_set(melds, WIND_KINDS, 4)
 
 
-def _feeder_of_nth_set(hand: Hand, kinds: tuple[int, ...], n: int) -> Wind | None:
+def _feeder_of_nth_set(melds: tuple[Meld, ...], kinds: tuple[int, ...], n: int) -> Wind | None:
     """The seat the ``n``-th called pon or kan of ``kinds`` came from (None if fewer were called)."""
-    called = [m for m in hand.melds if m.type is not MeldType.CHI and m.kind in kinds]
+    called = [m for m in melds if m.type is not MeldType.CHI and m.kind in kinds]
     return called[n - 1].from_seat if len(called) >= n else None
 
 
-def _fed_fourth_kan(hand: Hand) -> Wind | None:
-    kans = [m for m in hand.melds if m.is_kan]
+def _fed_fourth_kan(melds: tuple[Meld, ...]) -> Wind | None:
+    kans = [m for m in melds if m.is_kan]
     if len(kans) == 4 and kans[3].type is MeldType.MINKAN:  # noqa: PLR2004
         return kans[3].from_seat
     return None
@@ -198,6 +198,73 @@ YAKUMAN_ROWS: Final[tuple[YakuRow, ...]] = (
     _yakuman(Yaku.IISOU_SUUSHUN, local.iisou_suushun, gate=lambda rules: rules.iisou_suushun_yakuman),
     _yakuman(Yaku.SHIISAN_PUUTAA, local.shiisan_puutaa, with_shiisan_puutaa=True),
 )
+
+
+class PlayedRows:
+    """The rows one rule set plays, by the form of the reading they may count on, each with what it counts
+    under these rules: a regular yaku its han (above 0) in a closed or an open hand, a yakuman its multiple
+    (:attr:`YakuRow.yakuman` where the rules count multiple yakuman in full, else 1); in table order.
+    :func:`played_rows` works them out once per rule set: asking each row whether the rules play it, for
+    every reading of every hand, was a large part of the scoring of the expected-value search's wins."""
+
+    rules: Final[ScoringRules]
+    #: The yakuman of four sets and a pair or of seven pairs (every one played), of thirteen orphans, of
+    #: thirteen unrelated tiles.
+    yakuman: Final[tuple[tuple[YakuRow, int], ...]]
+    yakuman_kokushi: Final[tuple[tuple[YakuRow, int], ...]]
+    yakuman_shiisan_puutaa: Final[tuple[tuple[YakuRow, int], ...]]
+    #: The regular yaku of four sets and a pair, closed and open, and of seven pairs (always closed).
+    yaku_closed: Final[tuple[tuple[YakuRow, int], ...]]
+    yaku_open: Final[tuple[tuple[YakuRow, int], ...]]
+    yaku_chiitoitsu: Final[tuple[tuple[YakuRow, int], ...]]
+
+    def __init__(self, rules: ScoringRules) -> None:
+        self.rules = rules
+        full = rules.multiple_yakuman is MultipleYakuman.FULL
+        yakuman = tuple([(row, row.yakuman if full else 1) for row in YAKUMAN_ROWS if row.is_played(rules)])
+        self.yakuman = yakuman
+        self.yakuman_kokushi = tuple([(row, n) for row, n in yakuman if row.with_kokushi])
+        self.yakuman_shiisan_puutaa = tuple([(row, n) for row, n in yakuman if row.with_shiisan_puutaa])
+        played = [row for row in YAKU_ROWS if row.is_played(rules)]
+        closed = [(row, row.han(closed=True, rules=rules)) for row in played]
+        opened = [(row, row.han(closed=False, rules=rules)) for row in played]
+        self.yaku_closed = tuple([(row, han) for row, han in closed if han])
+        self.yaku_open = tuple([(row, han) for row, han in opened if han])
+        self.yaku_chiitoitsu = tuple([(row, han) for row, han in self.yaku_closed if row.with_chiitoitsu])
+
+
+#: The rows each rule set met plays, by the rule set (a frozen value: equal rule sets play equal rows); a few
+#: rule sets at most. Hashing a rule set reads every one of its fields, so the rule set asked last is first
+#: compared by identity (a search scores thousands of hands under one).
+_PLAYED: Final[dict[ScoringRules, PlayedRows]] = {}
+_PLAYED_MOST: Final = 16
+#: The rule set asked last, and its rows.
+_LAST_PLAYED: Final[list[tuple[ScoringRules, PlayedRows]]] = []
+
+
+def played_rows(rules: ScoringRules) -> PlayedRows:
+    """The rows ``rules`` play (worked out at the first call for these rules).
+
+    >>> from riichi.rules import TENHOU
+    >>> rows = played_rows(TENHOU.scoring)
+    >>> [(row.yaku.value, n) for row, n in rows.yakuman_kokushi]  # Tenhou pays no double yakuman
+    [('tenhou', 1), ('chiihou', 1), ('kokushi', 1), ('kokushi_13', 1)]
+    >>> [(row.yaku.value, han) for row, han in rows.yaku_open][:3]
+    [('haitei', 1), ('houtei', 1), ('rinshan', 1)]
+    """
+    if _LAST_PLAYED:
+        last, rows = _LAST_PLAYED[0]
+        if last is rules:
+            return rows
+    found = _PLAYED.get(rules)
+    if found is None:
+        if len(_PLAYED) >= _PLAYED_MOST:
+            _PLAYED.clear()
+        found = PlayedRows(rules)
+        _PLAYED[rules] = found
+    _LAST_PLAYED[:] = [(rules, found)]
+    return found
+
 
 #: Each regular yaku's row, and each yakuman's row.
 YAKU: Final[Mapping[Yaku, YakuRow]] = {row.yaku: row for row in YAKU_ROWS}
