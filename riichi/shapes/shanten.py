@@ -40,8 +40,6 @@ works on the 34-int count arrays of :mod:`riichi.counts`.
 from __future__ import annotations
 
 import base64
-import functools
-import itertools
 import lzma
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -76,77 +74,102 @@ def _unpack(blob: str) -> bytes:
     return lzma.decompress(base64.b85decode(blob))
 
 
-class _Tables:
-    """The shipped tables, decompressed on first use (some 40 ms, once per process)."""
+_OUTSIDE: Final = 255  # class of a pattern outside the tables (more than fourteen tiles in the group)
 
-    __slots__ = ("final", "honor_covers", "left", "pair", "pair_covers", "right", "suit", "suit_covers",
-                 "triple", "triple_covers")
+
+class _Tables:
+    """The shipped tables, decompressed on first use (:func:`_tables`; some 40 ms, once per process).
+
+    Each table is one flat ``bytes``, read at one computed offset (a byte read is a plain machine read in the
+    compiled module, where a list of lists costs a check and a reference count per level):
+
+    * ``suit[i]``: the class of the suit pattern whose base-5 number is ``i`` (:func:`_suit_index`);
+    * ``honor[i]``: the class of the honours whose count histogram is ``i`` (:func:`_honor_index`);
+    * ``pair[a * n_suit + b]``: the class of suit classes ``a`` and ``b`` together;
+    * ``triple[p * n_suit + c]``: the class of two-suit class ``p`` and suit class ``c`` together;
+    * ``final[(s * n_honor + h) * 5 + n_melds]``: one more than the standard shanten of three-suit class
+      ``s`` and honour class ``h`` next to ``n_melds`` melds.
+
+    Covers combine in any order, so ``triple[pair[a][b]][c]`` is the same class for any order of the three
+    suits (the search reads the two unchanged suits' pair first).
+    """
 
     def __init__(self) -> None:
+        self.loaded = False
+        self.suit = self.honor = self.pair = self.triple = self.final = b""
+        self.n_suit = self.n_honor = 0
+        self.suit_covers: tuple[Cover, ...] = ()
+        self.honor_covers: tuple[Cover, ...] = ()
+        self.triple_covers: tuple[Cover, ...] = ()
+
+    def load(self) -> None:
         from riichi.shapes import _shanten_table as t  # noqa: PLC0415 - loaded on first use only
 
         self.suit = _unpack(t.SUIT_B85)
-        ns, np_ = len(t.SUIT_COVERS), len(t.PAIR_COVERS)
-        pair, triple, final = _unpack(t.PAIR_B85), _unpack(t.TRIPLE_B85), _unpack(t.FINAL_B85)
-        nh = len(t.HONOR_COVERS)
-        self.pair = [list(pair[i * ns:(i + 1) * ns]) for i in range(ns)]
-        self.triple = [list(triple[i * ns:(i + 1) * ns]) for i in range(np_)]
-        self.final = [[tuple(v - 1 for v in final[(i * nh + h) * 5:(i * nh + h + 1) * 5]) for h in range(nh)]
-                      for i in range(len(t.TRIPLE_COVERS))]
-        self.suit_covers, self.honor_covers = t.SUIT_COVERS, t.HONOR_COVERS
-        self.pair_covers, self.triple_covers = t.PAIR_COVERS, t.TRIPLE_COVERS
-        # Base-5 index of a suit pattern from its first five and last four counts.
-        self.left = {bytes(p): sum(n * 5**i for i, n in enumerate(p)) for p in itertools.product(range(5), repeat=5)}
-        self.right = {bytes(p): 3125 * sum(n * 5**i for i, n in enumerate(p))
-                      for p in itertools.product(range(5), repeat=4)}
+        self.pair, self.triple, self.final = _unpack(t.PAIR_B85), _unpack(t.TRIPLE_B85), _unpack(t.FINAL_B85)
+        honor = bytearray([_OUTSIDE]) * _HONOR_INDICES
+        for pattern, found in t.HONOR_CLASSES.items():
+            index = 0
+            for n in pattern:
+                index += _honor_place(n)
+            honor[index] = found
+        self.honor = bytes(honor)
+        self.n_suit, self.n_honor = len(t.SUIT_COVERS), len(t.HONOR_COVERS)
+        self.suit_covers, self.honor_covers, self.triple_covers = t.SUIT_COVERS, t.HONOR_COVERS, t.TRIPLE_COVERS
+        self.loaded = True
 
 
-@functools.cache
+_TABLES: Final = _Tables()
+
+
 def _tables() -> _Tables:
-    return _Tables()
+    t = _TABLES
+    if not t.loaded:
+        t.load()
+    return t
 
 
-_OUTSIDE: Final = 255  # class of a pattern outside the tables: indexing with it fails, the slow path runs
+#: Honour histogram indices: four base-8 digits (how many honours are held once, twice, three, four times).
+_HONOR_INDICES: Final = 8**4
 
 
-#: Most patterns a class memo keeps (about 13 MB) before it starts over: real play repeats a
-#: few thousand patterns, while a stream of every possible pattern would otherwise keep 40 MB.
-_MEMO_LIMIT: Final = 32768
+def _honor_place(n: int) -> int:
+    """What one honour held ``n`` times (0..4) adds to the honour index: the base-8 digit of count ``n``."""
+    return 0 if n == 0 else 1 << 3 * (n - 1)
 
 
-class _SuitClasses(dict[bytes, int]):
-    """Suit pattern (nine counts as bytes) -> suit class; each pattern looked up once in the shipped table."""
-
-    __slots__ = ()
-
-    def __missing__(self, key: bytes) -> int:
-        t = _tables()
-        try:
-            found: int = t.suit[t.left[key[:5]] + t.right[key[5:]]]
-        except KeyError:  # a fifth copy
-            found = _OUTSIDE
-        if len(self) >= _MEMO_LIMIT:
-            self.clear()
-        self[key] = found
-        return found
+def _suit_index(b: bytes, first: int) -> int:
+    """The suit pattern ``b[first:first + 9]`` read as a base-5 number (first tile lowest): its place in the
+    suit table; -1 when a count is over four (a fifth copy: the table has no place for it)."""
+    index = 0
+    for k in range(first + 8, first - 1, -1):
+        n = b[k]
+        if n > 4:  # noqa: PLR2004
+            return -1
+        index = index * 5 + n
+    return index
 
 
-class _HonorClasses(dict[bytes, int]):
-    __slots__ = ()
+def _honor_index(b: bytes, first: int) -> int:
+    """The honours ``b[first:first + 7]`` as their place in the honour table: the class of the honours depends
+    only on how many kinds are held once, twice, three and four times; -1 when a count is over four."""
+    index = 0
+    for k in range(first, first + 7):
+        n = b[k]
+        if n > 4:  # noqa: PLR2004
+            return -1
+        index += _honor_place(n)
+    return index
 
-    def __missing__(self, key: bytes) -> int:
-        from riichi.shapes._shanten_table import HONOR_CLASSES  # noqa: PLC0415
 
-        found = HONOR_CLASSES.get(tuple(sorted(key)), _OUTSIDE)
-        if len(self) >= _MEMO_LIMIT:
-            self.clear()
-        self[key] = found
-        return found
-
-
-_SUIT: Final = _SuitClasses()
-_HONOR: Final = _HonorClasses()
-_TH_GET: Final = itemgetter(*TERMINAL_HONOR_KINDS)
+def _group_class(key: bytes, *, honors: bool) -> int:
+    """The class of one suit's nine counts (or the honours' seven); ``_OUTSIDE`` when no table holds it."""
+    t = _tables()
+    if honors:
+        index = _honor_index(key, 0)
+        return _OUTSIDE if index < 0 else t.honor[index]
+    index = _suit_index(key, 0)
+    return _OUTSIDE if index < 0 else t.suit[index]
 
 
 def _slow_cover(counts: Sequence[int]) -> Cover:
@@ -160,7 +183,7 @@ def _slow_cover(counts: Sequence[int]) -> Cover:
 def _group_cover_any(key: bytes, *, honors: bool) -> Cover:
     """A group's cover from the tables, or, for a fifth copy, from every way to use one copy of it."""
     t = _tables()
-    found = (_HONOR if honors else _SUIT)[key]
+    found = _group_class(key, honors=honors)
     if found != _OUTSIDE:
         return (t.honor_covers if honors else t.suit_covers)[found]
     heavy = max(range(len(key)), key=key.__getitem__)
@@ -200,6 +223,20 @@ def _slow_standard(counts: Sequence[int], n_melds: int) -> int:
     return 3 * sets + 1 - _slow_cover(counts)[2 * sets + 1]
 
 
+def _standard(b: bytes, n_melds: int) -> int:
+    """The standard-form shanten of the 34 counts ``b``: five table reads, or the slow way with a fifth copy,
+    a group of more than fourteen tiles or a number of melds outside 0..4."""
+    t = _tables()
+    i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
+    if i0 >= 0 and i1 >= 0 and i2 >= 0 and hi >= 0 and 0 <= n_melds <= 4:  # noqa: PLR2004
+        c0, c1, c2, h = t.suit[i0], t.suit[i1], t.suit[i2], t.honor[hi]
+        if c0 != _OUTSIDE and c1 != _OUTSIDE and c2 != _OUTSIDE and h != _OUTSIDE:
+            ns = t.n_suit
+            suits = t.triple[t.pair[c0 * ns + c1] * ns + c2]
+            return t.final[(suits * t.n_honor + h) * 5 + n_melds] - 1
+    return _slow_standard(b, n_melds)
+
+
 # -- the fast functions on counts ---------------------------------------------------------------------
 
 def shanten_standard(counts: Sequence[int], *, n_melds: int = 0) -> int:
@@ -208,12 +245,7 @@ def shanten_standard(counts: Sequence[int], *, n_melds: int = 0) -> int:
     The counts must hold 3n+1 or 3n+2 tiles with ``n = 4 - n_melds`` (not checked: this is the
     fast path; :meth:`Shanten.of` checks its input).
     """
-    b = bytes(counts)
-    t = _tables()
-    try:
-        return t.final[t.triple[t.pair[_SUIT[b[0:9]]][_SUIT[b[9:18]]]][_SUIT[b[18:27]]]][_HONOR[b[27:34]]][n_melds]
-    except IndexError:
-        return _slow_standard(counts, n_melds)
+    return _standard(bytes(counts), n_melds)
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:
@@ -231,14 +263,13 @@ def shanten_kokushi(counts: Sequence[int]) -> int:
     return missing - 1 if missing + th.count(1) < 13 else missing  # noqa: PLR2004 - one kind is paired
 
 
+_TH_GET: Final = itemgetter(*TERMINAL_HONOR_KINDS)
+
+
 def shanten(counts: Sequence[int], *, n_melds: int = 0) -> int:
     """The smallest shanten over the three forms (seven pairs and orphans only without melds)."""
     b = bytes(counts)
-    t = _tables()
-    try:
-        best = t.final[t.triple[t.pair[_SUIT[b[0:9]]][_SUIT[b[9:18]]]][_SUIT[b[18:27]]]][_HONOR[b[27:34]]][n_melds]
-    except IndexError:
-        best = _slow_standard(counts, n_melds)
+    best = _standard(b, n_melds)
     if n_melds:
         return best
     kinds = 34 - b.count(0)
@@ -283,97 +314,107 @@ def shanten_after_discards(counts: list[int], *, n_melds: int = 0) -> list[int]:
 NO_TILE: Final = 99
 
 
-def _after(counts: list[int], n_melds: int, step: int) -> list[int]:  # noqa: C901, PLR0912 - one pass, by hand
+def _after(counts: list[int], n_melds: int, step: int) -> list[int]:
+    """:func:`shanten` of ``counts`` with ``step`` (+1 or -1) tiles of each kind in turn (``NO_TILE`` where
+    the count would leave 0..4).
+
+    The classes of the hand are read once; a change in one suit moves that suit's base-5 index by
+    ``step * 5 ** position`` (an honour moves the honour index from one digit to the next), so each kind
+    costs one suit (or honour) read and three combining reads. Seven pairs and orphans move by at most
+    one with one tile, so they are worked out for a kind only where that could beat the standard form.
+    """
     t = _tables()
     b = bytes(counts)
-    keys = (b[0:9], b[9:18], b[18:27])
-    honors = b[27:34]
-    c0, c1, c2 = _SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]]
-    h = _HONOR[honors]
-    out = [NO_TILE] * 34
-    if _OUTSIDE in (c0, c1, c2, h):  # a fifth copy: the plain way
-        for k in range(34):
-            if (step > 0 and counts[k] < 4) or (step < 0 and counts[k] > 0):  # noqa: PLR2004
-                counts[k] += step
-                out[k] = shanten(counts, n_melds=n_melds)
-                counts[k] -= step
-        return out
-    pair, triple, final = t.pair, t.triple, t.final
-    p01 = pair[c0][c1]
-    base_suits = triple[p01][c2]
+    i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
+    if i0 < 0 or i1 < 0 or i2 < 0 or hi < 0 or not 0 <= n_melds <= 4:  # noqa: PLR2004
+        return _after_plainly(counts, n_melds, step)
+    suit, honor, pair, triple, final = t.suit, t.honor, t.pair, t.triple, t.final
+    c0, c1, c2, h = suit[i0], suit[i1], suit[i2], honor[hi]
+    if c0 == _OUTSIDE or c1 == _OUTSIDE or c2 == _OUTSIDE or h == _OUTSIDE:
+        return _after_plainly(counts, n_melds, step)
+    ns, row = t.n_suit, t.n_honor * 5
     closed = n_melds == 0
     kinds = 34 - b.count(0)
     pairs = kinds - b.count(1)
     th: tuple[int, ...] = _TH_GET(b)
     missing = th.count(0)
     orphan_pairs = 13 - missing - th.count(1)
-    suit_next = [_next_classes(keys[0], step, _SUIT), _next_classes(keys[1], step, _SUIT),
-                 _next_classes(keys[2], step, _SUIT)]
-    honor_next = _next_classes(honors, step, _HONOR)
-    for k in range(34):
-        n = counts[k]
-        if (step > 0 and n >= 4) or (step < 0 and n <= 0):  # noqa: PLR2004
-            continue
-        if k < 27:  # noqa: PLR2004
-            suit = k // 9
-            cls = suit_next[suit][k - 9 * suit]
-            if suit == 0:
-                suits = triple[pair[cls][c1]][c2]
-            elif suit == 1:
-                suits = triple[pair[c0][cls]][c2]
-            else:
-                suits = triple[p01][cls]
-            best = final[suits][h][n_melds]
+    seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
+    orphans = missing - 1 if orphan_pairs > 0 else missing
+    floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
+    out = [NO_TILE] * 34
+    honor_offset = h * 5 + n_melds
+    for s in range(3):
+        if s == 0:
+            index, others = i0, pair[c1 * ns + c2] * ns
+        elif s == 1:
+            index, others = i1, pair[c0 * ns + c2] * ns
         else:
-            best = final[base_suits][honor_next[k - 27]][n_melds]
-        if closed:
-            m = n + step  # the kind's count after the change
-            k_kinds = kinds + (1 if n == 0 else -1 if m == 0 else 0)
-            k_pairs = pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
-            seven = 6 - k_pairs + (7 - k_kinds if k_kinds < 7 else 0)  # noqa: PLR2004
-            if seven < best:
-                best = seven
-            if k in _ORPHAN_SET:
-                k_missing = missing + (-1 if n == 0 else 1 if m == 0 else 0)
-                k_orphan_pairs = orphan_pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
+            index, others = i2, pair[c0 * ns + c1] * ns
+        place = step  # what one tile of the kind at this position adds to the suit's index
+        for j in range(9):
+            k = 9 * s + j
+            n = b[k]
+            if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
+                cls = suit[index + place]
+                if cls == _OUTSIDE:  # a suit of more than fourteen tiles: the plain way
+                    out[k] = _changed(counts, k, step, n_melds)
+                else:
+                    best = final[triple[others + cls] * row + honor_offset] - 1
+                    if closed and best > floor:
+                        best = _other_forms(best, n, step, j in (0, 8), kinds, pairs, missing, orphan_pairs)
+                    out[k] = best
+            place *= 5
+    suits_offset = triple[pair[c0 * ns + c1] * ns + c2] * row + n_melds
+    for k in range(27, 34):
+        n = b[k]
+        if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
+            cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
+            if cls == _OUTSIDE:
+                out[k] = _changed(counts, k, step, n_melds)
             else:
-                k_missing, k_orphan_pairs = missing, orphan_pairs
-            orphans = k_missing - 1 if k_orphan_pairs > 0 else k_missing
-            if orphans < best:
-                best = orphans
-        out[k] = best
+                best = final[suits_offset + cls * 5] - 1
+                if closed and best > floor:
+                    best = _other_forms(best, n, step, True, kinds, pairs, missing, orphan_pairs)
+                out[k] = best
     return out
 
 
-_ORPHAN_SET: Final = frozenset(TERMINAL_HONOR_KINDS)
+def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: int, missing: int,  # noqa: PLR0913
+                 orphan_pairs: int) -> int:
+    """``best`` or, if lower, the seven pairs or orphans shanten after ``step`` tiles of a kind held ``n``
+    times (``orphan``: a terminal or honour); ``kinds``, ``pairs``, ``missing`` orphan kinds and orphan kinds
+    held twice or more are the hand's before the change."""
+    m = n + step  # the kind's count after the change
+    k_kinds = kinds + (1 if n == 0 else -1 if m == 0 else 0)
+    k_pairs = pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
+    seven = 6 - k_pairs + (7 - k_kinds if k_kinds < 7 else 0)  # noqa: PLR2004
+    if seven < best:
+        best = seven
+    if orphan:
+        k_missing = missing + (-1 if n == 0 else 1 if m == 0 else 0)
+        k_orphan_pairs = orphan_pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
+    else:
+        k_missing, k_orphan_pairs = missing, orphan_pairs
+    orphans = k_missing - 1 if k_orphan_pairs > 0 else k_missing
+    return orphans if orphans < best else best
 
 
-class _NextClasses(dict[tuple[bytes, int], list[int]]):
-    """(group pattern, +1 or -1) -> the class of the pattern with one tile more (or less) at each position; the
-    same groups come back in hand after hand, so each is worked out once (a memo bounded as the class memos)."""
+def _changed(counts: list[int], k: int, step: int, n_melds: int) -> int:
+    """:func:`shanten` of ``counts`` with ``step`` tiles of kind ``k`` (the counts are put back)."""
+    counts[k] += step
+    try:
+        return shanten(counts, n_melds=n_melds)
+    finally:
+        counts[k] -= step
 
-    __slots__ = ()
 
-
-_NEXT: Final = _NextClasses()
-
-
-def _next_classes(key: bytes, step: int, classes: dict[bytes, int]) -> list[int]:
-    found = _NEXT.get((key, step))
-    if found is not None:
-        return found
-    out = []
-    pattern = bytearray(key)
-    for i in range(len(key)):
-        if 0 <= pattern[i] + step <= 4:  # noqa: PLR2004
-            pattern[i] += step
-            out.append(classes[bytes(pattern)])
-            pattern[i] -= step
-        else:
-            out.append(_OUTSIDE)
-    if len(_NEXT) >= _MEMO_LIMIT:
-        _NEXT.clear()
-    _NEXT[(key, step)] = out
+def _after_plainly(counts: list[int], n_melds: int, step: int) -> list[int]:
+    """:func:`_after` for counts outside the tables (a fifth copy): :func:`shanten` of each changed hand."""
+    out = [NO_TILE] * 34
+    for k in range(34):
+        if (step > 0 and counts[k] < 4) or (step < 0 and counts[k] > 0):  # noqa: PLR2004
+            out[k] = _changed(counts, k, step, n_melds)
     return out
 
 
@@ -384,12 +425,14 @@ def standard_cover(counts: Sequence[int]) -> Cover:
     """
     b = bytes(counts)
     t = _tables()
-    try:
-        suits = t.triple_covers[t.triple[t.pair[_SUIT[b[0:9]]][_SUIT[b[9:18]]]][_SUIT[b[18:27]]]]
-        return combine_covers(suits, t.honor_covers[_HONOR[b[27:34]]])
-    except IndexError:
-        return _slow_cover(counts)
-
+    i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
+    if i0 >= 0 and i1 >= 0 and i2 >= 0 and hi >= 0:
+        c0, c1, c2, h = t.suit[i0], t.suit[i1], t.suit[i2], t.honor[hi]
+        if c0 != _OUTSIDE and c1 != _OUTSIDE and c2 != _OUTSIDE and h != _OUTSIDE:
+            ns = t.n_suit
+            suits = t.triple[t.pair[c0 * ns + c1] * ns + c2]
+            return combine_covers(t.triple_covers[suits], t.honor_covers[h])
+    return _slow_cover(counts)
 
 # -- the friendly API -----------------------------------------------------------------------------------
 
