@@ -289,7 +289,7 @@ def shanten(counts: Sequence[int], *, n_melds: int = 0) -> int:
     return best
 
 
-def shanten_after_draws(counts: list[int], *, n_melds: int = 0) -> list[int]:
+def shanten_after_draws(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
     """For each kind, the shanten (:func:`shanten`) of ``counts`` with one more tile of that kind; ``NO_TILE``
     for a kind already held four times. One pass: only the suit drawn into is looked up again.
 
@@ -301,7 +301,7 @@ def shanten_after_draws(counts: list[int], *, n_melds: int = 0) -> list[int]:
     return _after(counts, n_melds, 1)
 
 
-def shanten_after_discards(counts: list[int], *, n_melds: int = 0) -> list[int]:
+def shanten_after_discards(counts: Sequence[int], *, n_melds: int = 0) -> list[int]:
     """For each kind, the shanten of ``counts`` with one tile of that kind less; ``NO_TILE`` for a kind not
     held.
 
@@ -317,7 +317,7 @@ def shanten_after_discards(counts: list[int], *, n_melds: int = 0) -> list[int]:
 NO_TILE: Final = 99
 
 
-def _after(counts: list[int], n_melds: int, step: int) -> list[int]:
+def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
     """:func:`shanten` of ``counts`` with ``step`` (+1 or -1) tiles of each kind in turn (``NO_TILE`` where
     the count would leave 0..4).
 
@@ -330,21 +330,20 @@ def _after(counts: list[int], n_melds: int, step: int) -> list[int]:
     b = bytes(counts)
     i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
     if i0 < 0 or i1 < 0 or i2 < 0 or hi < 0 or not 0 <= n_melds <= 4:  # noqa: PLR2004
-        return _after_plainly(counts, n_melds, step)
+        return _after_plainly(b, n_melds, step)
     suit, honor, pair, triple, final = t.suit, t.honor, t.pair, t.triple, t.final
     c0, c1, c2, h = suit[i0], suit[i1], suit[i2], honor[hi]
     if c0 == _OUTSIDE or c1 == _OUTSIDE or c2 == _OUTSIDE or h == _OUTSIDE:
-        return _after_plainly(counts, n_melds, step)
+        return _after_plainly(b, n_melds, step)
     ns, row = t.n_suit, t.n_honor * 5
     closed = n_melds == 0
-    kinds = 34 - b.count(0)
-    pairs = kinds - b.count(1)
-    th: tuple[int, ...] = _TH_GET(b)
-    missing = th.count(0)
-    orphan_pairs = 13 - missing - th.count(1)
-    seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
-    orphans = missing - 1 if orphan_pairs > 0 else missing
-    floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
+    kinds = pairs = missing = orphan_pairs = 0
+    floor = NO_TILE
+    if closed:
+        kinds, pairs, missing, orphan_pairs = _kinds_and_pairs(b)
+        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
+        orphans = missing - 1 if orphan_pairs > 0 else missing
+        floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
     out = [NO_TILE] * 34
     honor_offset = h * 5 + n_melds
     for s in range(3):
@@ -354,17 +353,17 @@ def _after(counts: list[int], n_melds: int, step: int) -> list[int]:
             index, others = i1, pair[c0 * ns + c2] * ns
         else:
             index, others = i2, pair[c0 * ns + c1] * ns
-        place = step  # what one tile of the kind at this position adds to the suit's index
+        place = 1  # what one tile of the kind at this position adds to (or takes from) the suit's index
         for j in range(9):
             k = 9 * s + j
             n = b[k]
             if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
-                cls = suit[index + place]
+                cls = suit[index + place if step > 0 else index - place]
                 if cls == _OUTSIDE:  # a suit of more than fourteen tiles: the plain way
-                    out[k] = _changed(counts, k, step, n_melds)
+                    out[k] = _changed(b, k, step, n_melds)
                 else:
                     best = final[triple[others + cls] * row + honor_offset] - 1
-                    if closed and best > floor:
+                    if best > floor:
                         best = _other_forms(best, n, step, j in (0, 8), kinds, pairs, missing, orphan_pairs)
                     out[k] = best
             place *= 5
@@ -374,13 +373,31 @@ def _after(counts: list[int], n_melds: int, step: int) -> list[int]:
         if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
             cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
             if cls == _OUTSIDE:
-                out[k] = _changed(counts, k, step, n_melds)
+                out[k] = _changed(b, k, step, n_melds)
             else:
                 best = final[suits_offset + cls * 5] - 1
-                if closed and best > floor:
+                if best > floor:
                     best = _other_forms(best, n, step, True, kinds, pairs, missing, orphan_pairs)
                 out[k] = best
     return out
+
+
+def _kinds_and_pairs(b: bytes) -> tuple[int, int, int, int]:
+    """Of 34 counts: the kinds held, the kinds held twice or more, the terminal and honour kinds not held,
+    and those held twice or more (what seven pairs and orphans are counted from)."""
+    kinds = pairs = missing = orphan_pairs = 0
+    for k in range(34):
+        n = b[k]
+        orphan = k >= 27 or k % 9 == 0 or k % 9 == 8  # noqa: PLR2004
+        if n:
+            kinds += 1
+            if n >= 2:  # noqa: PLR2004
+                pairs += 1
+                if orphan:
+                    orphan_pairs += 1
+        elif orphan:
+            missing += 1
+    return kinds, pairs, missing, orphan_pairs
 
 
 def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: int, missing: int,  # noqa: PLR0913
@@ -403,21 +420,19 @@ def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: 
     return orphans if orphans < best else best
 
 
-def _changed(counts: list[int], k: int, step: int, n_melds: int) -> int:
-    """:func:`shanten` of ``counts`` with ``step`` tiles of kind ``k`` (the counts are put back)."""
+def _changed(b: bytes, k: int, step: int, n_melds: int) -> int:
+    """:func:`shanten` of the counts ``b`` with ``step`` tiles of kind ``k``."""
+    counts = list(b)
     counts[k] += step
-    try:
-        return shanten(counts, n_melds=n_melds)
-    finally:
-        counts[k] -= step
+    return shanten(counts, n_melds=n_melds)
 
 
-def _after_plainly(counts: list[int], n_melds: int, step: int) -> list[int]:
+def _after_plainly(b: bytes, n_melds: int, step: int) -> list[int]:
     """:func:`_after` for counts outside the tables (a fifth copy): :func:`shanten` of each changed hand."""
     out = [NO_TILE] * 34
     for k in range(34):
-        if (step > 0 and counts[k] < 4) or (step < 0 and counts[k] > 0):  # noqa: PLR2004
-            out[k] = _changed(counts, k, step, n_melds)
+        if (step > 0 and b[k] < 4) or (step < 0 and b[k] > 0):  # noqa: PLR2004
+            out[k] = _changed(b, k, step, n_melds)
     return out
 
 
