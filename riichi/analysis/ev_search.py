@@ -313,13 +313,13 @@ class Graph:
     def _unseen(self, counts: list[int], kind: int) -> int:
         return self.avail[kind] - counts[kind]
 
-    def after_draws(self, key: bytes, counts: list[int]) -> tuple[int, ...]:
-        """The shanten of the 13 ``counts`` (``key`` their bytes) after each draw, each hand worked out once (its
+    def after_draws(self, key: bytes) -> tuple[int, ...]:
+        """The shanten of the 13 counts ``key`` (bytes) after each draw, each hand worked out once (its
         draws, every draw where tegawari keeps any, and its waits ask for it). A 14-tile hand's shanten after
         each discard is asked for once only, where its discards are worked out, and is not kept."""
         found = self._after.get(key)
         if found is None:
-            found = tuple(shanten_after_draws(counts, n_melds=self.n_melds))
+            found = tuple(shanten_after_draws(key, n_melds=self.n_melds))
             self._after[key] = found
         return found
 
@@ -331,7 +331,7 @@ class Graph:
         if found is not None:
             return found
         counts = list(hand)
-        after = self.after_draws(hand, counts)
+        after = self.after_draws(hand)
         avail = self.avail
         origin = self.origin
         unseen_total = 0
@@ -361,7 +361,7 @@ class Graph:
             every: list[_Draw] = []
             counts = list(hand)
             tiles = bytearray(hand)
-            after = self.after_draws(hand, counts)
+            after = self.after_draws(hand)
             avail = self.avail
             origin = self.origin
             for kind in range(34):
@@ -467,7 +467,7 @@ class Graph:
         wall's last tile drawn (haitei, whatever the furiten)."""
         table = self.table
         assert table is not None
-        waits = [k for k, after in enumerate(self.after_draws(bytes(counts), counts)) if after < 0]
+        waits = [k for k, after in enumerate(self.after_draws(bytes(counts))) if after < 0]
         if not tsumo and any(table.furiten[k] or let_go == k + 1 for k in waits):
             return (0.0, 0.0)
         weight = points = 0.0
@@ -507,7 +507,7 @@ class Graph:
             tiles = bytearray(hand)
             down = self.shanten_down and distance + now < self.origin_shanten + self.extra
             origin = self.origin
-            shanten_after = shanten_after_discards(counts, n_melds=self.n_melds)
+            shanten_after = shanten_after_discards(hand, n_melds=self.n_melds)
             for kind in range(34):
                 if not counts[kind]:
                     continue

@@ -19,7 +19,15 @@ from hypothesis import strategies as st
 from riichi.analysis import discard_table, improving_kinds
 from riichi.shapes.decompose import is_complete
 from riichi.hand import Hand
-from riichi.shapes.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from riichi.shapes.shanten import (
+    NO_TILE,
+    shanten,
+    shanten_after_discards,
+    shanten_after_draws,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+    shanten_standard,
+)
 from riichi.tiles import Tile
 from riichi.shapes.waits import discard_waits, wait_kinds, wait_shapes
 
@@ -108,6 +116,24 @@ def test_thirteen_tiles_is_one_more_than_after_the_best_draw(hand: tuple[list[in
         best = min(best, shanten(counts, n_melds=melds))
         counts[k] -= 1
     assert shanten(counts, n_melds=melds) == best + 1
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=_CHECKS)
+@given(st.one_of(thirteen, fourteen))
+def test_after_draws_and_discards_are_the_shanten_of_each_changed_hand(hand: tuple[list[int], int]) -> None:
+    """The one-pass functions move only the changed suit's (or the honours') class and skip seven pairs and
+    orphans where they cannot win; each value must still be the plain shanten of the hand with one tile of the
+    kind more (less), and ``NO_TILE`` where the kind is held four times (not at all)."""
+    counts, melds = hand
+    draws, discards = [], []
+    for k in range(34):
+        counts[k] += 1
+        draws.append(shanten(counts, n_melds=melds) if counts[k] <= 4 else NO_TILE)
+        counts[k] -= 2
+        discards.append(shanten(counts, n_melds=melds) if counts[k] >= 0 else NO_TILE)
+        counts[k] += 1
+    assert shanten_after_draws(counts, n_melds=melds) == draws
+    assert shanten_after_discards(counts, n_melds=melds) == discards
 
 
 def _completing_kinds(counts: list[int], melds: int) -> set[int]:

@@ -8,8 +8,11 @@ from riichi.counts import to_counts
 from riichi.errors import ImpossibleTilesError, NotationError, WrongTileCountError
 from riichi.notation import parse_tiles
 from riichi.shapes.shanten import (
+    NO_TILE,
     Shanten,
     shanten,
+    shanten_after_discards,
+    shanten_after_draws,
     shanten_chiitoitsu,
     shanten_kokushi,
     shanten_standard,
@@ -76,6 +79,17 @@ def test_five_copies_is_a_definition_not_an_error_at_the_fast_level() -> None:
     assert shanten(counts("1111z123456789p")) == 0
     # A fourteen-tile what-if with five 1m: 111m 11m and three sets is complete.
     assert shanten(counts("11111m123456789p")) == -1
+
+
+def test_after_draws_and_discards_with_a_fifth_copy_as_a_what_if() -> None:
+    # No table holds five copies, so these take the plain way. 11111m 123456789p letting one 1m go leaves
+    # 1111m + three sets, tenpai (above); letting 5p go leaves 11111m 1234p 6789p: 111m, pair 11m, 123p,
+    # 789p and the kanchan 46p, tenpai too; 2m is not held.
+    after = shanten_after_discards(counts("11111m123456789p"))
+    assert (after[0], after[13], after[1]) == (0, 0, NO_TILE)
+    # 11111m 12345678p drawing 9p or 6p: 111m 11m 123p 456p 789p (678p): complete; 1m is held five times.
+    drawn = shanten_after_draws(counts("11111m12345678p"))
+    assert (drawn[17], drawn[14], drawn[0]) == (-1, -1, NO_TILE)
 
 
 def test_standard_cover_reads_sets_and_pairs() -> None:
