@@ -50,8 +50,8 @@ class _DrawState(_State):
     """A draw state (a 13-tile hand) of the graph, with what the turns read of it: the state it stays in when
     the draw does not help (None: itself), whether it is tenpai, its wins' weight and points weighted and the
     weight of its wins and draws (then the same on the wall's last tile, for the draw of the last turn), its
-    unseen tiles, the chance that another seat lets a wait go and that win's points, and where its kept draws
-    are among the graph's edges (``start`` .. ``end`` - 1). The values it works out at a turn wait in ``nt``,
+    unseen tiles, the chance that another seat lets a wait go and that win's points, and its kept draws (the
+    states they lead to, side by side with their weights). The values it works out at a turn wait in ``nt``,
     ``nw`` and ``ne`` until every draw state has read the turn after's (the states an ippatsu hand falls back
     to, and those the free single discards stand for, are read by others)."""
 
