@@ -263,7 +263,7 @@ def _by_reach(states: list[_S], reach: list[int]) -> list[list[_S]]:
     """``states`` grouped by their ``reach`` (the tiles their hands hold beyond the position's; none below 0),
     each group in the order of the list."""
     groups: list[list[_S]] = []
-    for state, d in zip(states, reach):  # noqa: B905 - as long, made so (compiled natively)
+    for state, d in zip(states, reach):
         d = max(d, 0)
         while len(groups) <= d:
             groups.append([])
@@ -328,7 +328,7 @@ def _best_of_discards(groups: list[list[_DiscardState]], *, riichi: bool, horizo
                         be = x
                         first = False
             else:
-                for child, cost in zip(state.kids, state.costs):  # noqa: B905 - as long, made so (compiled natively)
+                for child, cost in zip(state.kids, state.costs):
                     if not riichi and cost > 0.0:
                         continue
                     x = child.t
