@@ -22,10 +22,73 @@ of them, the player's own last draw (from the turn before) is the haitei, its wi
 
 from __future__ import annotations
 
+import math
+from typing import TypeVar
+
 from riichi.analysis.ev_search import Graph, TurnValues
 from riichi.errors import InconsistentSituationError
 
 __all__ = ["solve"]
+
+_S = TypeVar("_S")
+
+
+class _State:
+    """A state's values at one turn, overwritten turn after turn: the tenpai chance T, the win chance W and the
+    expected points E. Compiled, they are plain doubles in the object: a value kept in a list of floats would be
+    a float object made anew at every write and unboxed at every read."""
+
+    __slots__ = ("e", "t", "w")
+
+    def __init__(self) -> None:
+        self.t = 0.0
+        self.w = 0.0
+        self.e = 0.0
+
+
+class _DrawState(_State):
+    """A draw state (a 13-tile hand) of the graph, with what the turns read of it: the state it stays in when
+    the draw does not help (None: itself), whether it is tenpai, its wins' weight and points weighted and the
+    weight of its wins and draws (then the same on the wall's last tile, for the draw of the last turn), its
+    unseen tiles, the chance that another seat lets a wait go and that win's points, and its kept draws (the
+    states they lead to, side by side with their weights). The values it works out at a turn wait in ``nt``,
+    ``nw`` and ``ne`` until every draw state has read the turn after's (the states an ippatsu hand falls back
+    to, and those the free single discards stand for, are read by others)."""
+
+    __slots__ = ("fallback", "index", "last_points", "last_total", "last_weight", "moves", "ne", "nt", "nw",
+                 "ron_chance", "ron_points", "share", "tenpai", "total", "weights", "win_points", "win_weight")
+
+    def __init__(self, index: int, tenpai: bool) -> None:
+        super().__init__()
+        self.index = index
+        self.tenpai = tenpai
+        self.fallback: _DrawState | None = None
+        self.win_weight = 0.0
+        self.win_points = 0.0
+        self.total = 0.0
+        self.last_weight = 0.0
+        self.last_points = 0.0
+        self.last_total = 0.0
+        self.share = 0.0
+        self.ron_chance = 0.0
+        self.ron_points = 0.0
+        self.moves: list[_State] = []
+        self.weights: list[float] = []
+        self.nt = 0.0
+        self.nw = 0.0
+        self.ne = 0.0
+
+
+class _DiscardState(_State):
+    """A discard state (a 14-tile hand) worked out on its own: the draw states its choices lead to, and what each
+    costs (a riichi's stick to take from E; left empty where every choice is free)."""
+
+    __slots__ = ("costs", "kids")
+
+    def __init__(self, kids: list[_DrawState], costs: list[float]) -> None:
+        super().__init__()
+        self.kids = kids
+        self.costs = costs
 
 
 def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - one loop, by hand
@@ -37,163 +100,178 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     n_draw, n_discard = len(graph.draw_keys), len(graph.discard_keys)
     table = graph.table
     tegawari = graph.tegawari
-    # The values of one turn sit in one list, the draw states first, then the discard states (draw state i at
-    # i, discard state j at n_draw + j); a discard state with a single choice, free, is its draw state's alias
-    # (about two fifths of them in a wide search): its draws read the draw state's values, and it is never
-    # worked out on its own.
-    slot = _discard_slots(graph, n_draw)
-    solved_discards = [j for j in range(n_discard) if slot[j] == n_draw + j]
+    uniform = table is not None and table.uniform
+    # Each state is an object holding its values at one turn, the draw states' also what the turns read of them
+    # (their wins, kept draws, fallback, ...), gathered once here from the graph's flat lists. A state's
+    # transitions are two lists side by side (the states they lead to, their weights or costs), not an object
+    # each: every object made here is followed by the garbage collector, which costs more than it saves.
+    draws = [_DrawState(i, graph.draw_tenpai[i]) for i in range(n_draw)]
+    # A discard state with a single choice, free, is its draw state's alias (about two fifths of them in a wide
+    # search): the draws leading to it read the draw state's values, and it is never worked out on its own.
+    # Discard state j's choices are kids[k] (cost costs[k]) for k in kids_start[j] .. kids_start[j + 1] - 1.
+    kids_start = graph.discard_start
+    costs = graph.kid_cost
+    kids = [draws[i] for i in graph.kid_target]
+    free: list[float] = []  # the costs of a state whose every choice is free: none to read
+    states: list[_State] = []
+    solved: list[_DiscardState] = []
+    solved_reach: list[int] = []
+    discard_reach = graph.discard_reach
+    for j in range(n_discard):
+        e = kids_start[j]
+        end = kids_start[j + 1]
+        if end == e + 1 and costs[e] == 0.0:
+            states.append(kids[e])
+        else:
+            paid = any(costs[k] != 0.0 or math.copysign(1.0, costs[k]) < 0.0 for k in range(e, end))
+            state = _DiscardState(kids[e:end], costs[e:end] if paid else free)
+            states.append(state)
+            solved.append(state)
+            solved_reach.append(discard_reach[j])
+    # The kept draws: draw state i's are edges start[i] .. start[i + 1] - 1, each of weight weight[e] into
+    # state moves[e]; their weights summed in that order are the state's total where every kept draw counts (no
+    # tegawari).
+    start = graph.draw_start
+    weight = graph.edge_weight
+    moves = [states[j] for j in graph.edge_target]
+    win_weight = graph.win_weight  # the wins of a state: their weight, and their points weighted
+    win_points = graph.win_points
+    fallback = graph.draw_fallback
+    unseen = graph.draw_unseen
+    for i, node in enumerate(draws):
+        node.moves = moves[start[i]:start[i + 1]]
+        node.weights = weight[start[i]:start[i + 1]]
+        moved = 0.0
+        for w in node.weights:
+            moved += w
+        node.win_weight = win_weight[i]
+        node.win_points = win_points[i]
+        node.total = win_weight[i] + moved
+        node.share = float(unseen[i])
+        if fallback[i] != i:
+            node.fallback = draws[fallback[i]]
+    others = 0 if table is None or not table.ron else table.players - 1
+    if others:
+        for i, node in enumerate(draws):
+            w, points = graph.draw_ron[i]
+            if w > 0.0 and unseen[i] > 0:
+                node.ron_chance = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
+                node.ron_points = points / w
+    # the draw of the last turn: the wall's last tile (haitei) where no other seat draws after it
+    haitei_draw = table is not None and table.haitei and table.after_last == 0
+    for i, node in enumerate(draws):
+        if haitei_draw:
+            node.last_weight, node.last_points = graph.draw_last[i]
+            node.last_total = node.total - node.win_weight + node.last_weight
+        else:
+            node.last_weight, node.last_points, node.last_total = node.win_weight, node.win_points, node.total
+    # values at the last turn
+    for node in draws:
+        node.t = 1.0 if node.tenpai else 0.0
+    if table is not None and table.haitei:
+        _after_the_last_draw(graph, draws)
+    else:
+        for node in draws:
+            r = node.ron_chance
+            if r > 0.0:
+                node.w = r
+                node.e = r * node.ron_points
     # A state whose hand holds d tiles beyond the position's is reached no sooner than d draws after the first
     # turn, and its values before then are read only by states not reached then either (each state reads states
     # holding at most one tile more, at the turn after): they are not worked out. The kita's replacement is
-    # drawn within the turn: its discard states are read at the same turn, one tile sooner.
-    draw_reach = graph.draw_reach
-    discard_reach = graph.discard_reach
+    # drawn within the turn: its discard states are read at the same turn, one tile sooner. The states are
+    # grouped by that distance, each group in the graph's order.
+    draw_groups = _by_reach(draws, graph.draw_reach)
+    discard_groups = _by_reach(solved, solved_reach)
     early = 1 if also else 0
-    # The transitions (flat): draw state i's draws are edges start[i] .. start[i + 1] - 1, each into the slot of
-    # its discard state.
-    start = graph.draw_start
-    target = [slot[j] for j in graph.edge_target]
-    weight = graph.edge_weight
-    win_weight = graph.win_weight  # the wins of a state: their weight, and their points weighted
-    win_points = graph.win_points
-    totals = [0.0] * n_draw
-    for i in range(n_draw):
-        moved = 0.0
-        for e in range(start[i], start[i + 1]):
-            moved += weight[e]
-        totals[i] = win_weight[i] + moved
-    all_totals = totals
-    kids_start = graph.discard_start
-    kids = graph.kid_target
-    costs = graph.kid_cost
-    tenpai = graph.draw_tenpai
-    fallback = graph.draw_fallback
-    others = 0 if table is None or not table.ron else table.players - 1
-    uniform = table is not None and table.uniform
-    unseen = graph.draw_unseen
-    ron_chance = [0.0] * n_draw
-    ron_points = [0.0] * n_draw
-    if others:
-        for i in range(n_draw):
-            w, points = graph.draw_ron[i]
-            if w > 0.0 and unseen[i] > 0:
-                ron_chance[i] = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
-                ron_points[i] = points / w
-    # values at the turn being worked out (draw states) and at the one after it
-    dt = [1.0 if tenpai[i] else 0.0 for i in range(n_draw)]
-    dw = [0.0] * n_draw
-    de = [0.0] * n_draw
-    if table is not None and table.haitei:
-        _after_the_last_draw(graph, dw, de)
-    else:
-        for i in range(n_draw):
-            r = ron_chance[i]
-            if r > 0.0:
-                dw[i] = r
-                de[i] = r * ron_points[i]
-    # the draw of the last turn: the wall's last tile (haitei) where no other seat draws after it
-    haitei_draw = table is not None and table.haitei and table.after_last == 0
-    last_weight = [w for w, _ in graph.draw_last] if haitei_draw else win_weight
-    last_points = [p for _, p in graph.draw_last] if haitei_draw else win_points
-    last_totals = [totals[i] - win_weight[i] + last_weight[i] for i in range(n_draw)] if haitei_draw else totals
-    # the values at the turn after (v*) and at the turn being worked out (n*), swapped each turn
-    size = n_draw + n_discard
-    vt = dt + [0.0] * n_discard
-    vw = dw + [0.0] * n_discard
-    ve = de + [0.0] * n_discard
     # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
-    _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=last <= riichi_until,
-                      reach=discard_reach, horizon=last)
+    _best_of_discards(discard_groups, riichi=last <= riichi_until, horizon=last)
     turns = last + 1
     out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
-    watched_slots = watched + [slot[j] for j in also]
-    _record(out, watched_slots, last, vt, vw, ve)
+    watched_states: list[_State] = [draws[i] for i in watched] + [states[j] for j in also]
+    _record(out, watched_states, last)
     hazard = table.others_win if table is not None else []
-    nt = [0.0] * size
-    nw = [0.0] * size
-    ne = [0.0] * size
     for t in range(last - 1, first - 1, -1):
         horizon = t - first + early
         left = graph.pool - t
+        share_left = float(left)
         ends = hazard[min(t + 1, len(hazard) - 1)] if hazard else 0.0
-        win_weight, win_points, totals = ((last_weight, last_points, last_totals) if t == last - 1
-                                          else (graph.win_weight, graph.win_points, all_totals))
-        for i in range(n_draw):
-            if draw_reach[i] > horizon:
-                continue  # not reached by turn t
-            fb = fallback[i]
-            tn, wn, en = vt[fb], vw[fb], ve[fb]
-            ww = win_weight[i]
-            gain_t = ww * (1.0 - tn)
-            gain_w = ww * (1.0 - wn)
-            gain_e = win_points[i] - ww * en
-            if tegawari:
-                total = ww
-                for e in range(start[i], start[i + 1]):
-                    to = target[e]
-                    gt = vt[to] - tn
-                    gw = vw[to] - wn
-                    ge = ve[to] - en
-                    if gt == 0.0 and gw == 0.0 and ge == 0.0:
-                        continue  # a draw kept by tegawari that changes nothing is no event
-                    w = weight[e]
-                    total += w
-                    gain_t += w * gt
-                    gain_w += w * gw
-                    gain_e += w * ge
-            else:
-                total = totals[i]
-                for e in range(start[i], start[i + 1]):
-                    to = target[e]
-                    w = weight[e]
-                    gain_t += w * (vt[to] - tn)
-                    gain_w += w * (vw[to] - wn)
-                    gain_e += w * (ve[to] - en)
-            share = float(unseen[i]) if uniform else float(left)
-            if total > share:
-                if not tegawari and not uniform:
-                    _beyond_the_wall(graph, i, t, left, total)
-                share = total  # more draws worth keeping than tiles left: the chances are shares of them
-            yt = 1.0 if tenpai[i] else tn + gain_t / share
-            yw = wn + gain_w / share
-            ye = en + gain_e / share
-            if ends > 0.0:  # another seat wins first: the hand stays as it is, unwon
-                yt = ends * (1.0 if tenpai[i] else 0.0) + (1.0 - ends) * yt
-                yw *= 1.0 - ends
-                ye *= 1.0 - ends
-            r = ron_chance[i]
-            if r > 0.0:
-                yw = r + (1.0 - r) * yw
-                ye = r * ron_points[i] + (1.0 - r) * ye
-            nt[i] = yt
-            nw[i] = yw
-            ne[i] = ye
-        vt, vw, ve, nt, nw, ne = nt, nw, ne, vt, vw, ve
-        _best_of_discards(vt, vw, ve, n_draw, solved_discards, kids_start, kids, costs, riichi=t <= riichi_until,
-                          reach=discard_reach, horizon=horizon)
-        _record(out, watched_slots, t, vt, vw, ve)
+        at_last = t == last - 1
+        reached = min(horizon + 1, len(draw_groups))
+        for d in range(reached):
+            for node in draw_groups[d]:
+                fb = node.fallback
+                if fb is None:
+                    tn, wn, en = node.t, node.w, node.e
+                else:
+                    tn, wn, en = fb.t, fb.w, fb.e
+                if at_last:
+                    ww, points, total = node.last_weight, node.last_points, node.last_total
+                else:
+                    ww, points, total = node.win_weight, node.win_points, node.total
+                gain_t = ww * (1.0 - tn)
+                gain_w = ww * (1.0 - wn)
+                gain_e = points - ww * en
+                if tegawari:
+                    total = ww
+                    for to, w in zip(node.moves, node.weights):
+                        gt = to.t - tn
+                        gw = to.w - wn
+                        ge = to.e - en
+                        if gt == 0.0 and gw == 0.0 and ge == 0.0:
+                            continue  # a draw kept by tegawari that changes nothing is no event
+                        total += w
+                        gain_t += w * gt
+                        gain_w += w * gw
+                        gain_e += w * ge
+                else:
+                    for to, w in zip(node.moves, node.weights):
+                        gain_t += w * (to.t - tn)
+                        gain_w += w * (to.w - wn)
+                        gain_e += w * (to.e - en)
+                share = node.share if uniform else share_left
+                if total > share:
+                    if not tegawari and not uniform:
+                        _beyond_the_wall(graph, draws, horizon, t, left, at_last=at_last)
+                    share = total  # more draws worth keeping than tiles left: the chances are shares of them
+                yt = 1.0 if node.tenpai else tn + gain_t / share
+                yw = wn + gain_w / share
+                ye = en + gain_e / share
+                if ends > 0.0:  # another seat wins first: the hand stays as it is, unwon
+                    yt = ends * (1.0 if node.tenpai else 0.0) + (1.0 - ends) * yt
+                    yw *= 1.0 - ends
+                    ye *= 1.0 - ends
+                r = node.ron_chance
+                if r > 0.0:
+                    yw = r + (1.0 - r) * yw
+                    ye = r * node.ron_points + (1.0 - r) * ye
+                node.nt = yt
+                node.nw = yw
+                node.ne = ye
+        for d in range(reached):  # every draw state has read the turn after's values: this turn's replace them
+            for node in draw_groups[d]:
+                node.t = node.nt
+                node.w = node.nw
+                node.e = node.ne
+        _best_of_discards(discard_groups, riichi=t <= riichi_until, horizon=horizon)
+        _record(out, watched_states, t)
     return out
 
 
-def _discard_slots(graph: Graph, n_draw: int) -> list[int]:
-    """Where each discard state's values sit in a turn's list: its own slot (n_draw + j), or, for a state with a
-    single free choice, the slot of the draw state it leads to."""
-    kids_start = graph.discard_start
-    kids = graph.kid_target
-    costs = graph.kid_cost
-    slot = [0] * len(graph.discard_keys)
-    for j in range(len(slot)):
-        e = kids_start[j]
-        if kids_start[j + 1] == e + 1 and costs[e] == 0.0:
-            slot[j] = kids[e]
-        else:
-            slot[j] = n_draw + j
-    return slot
+def _by_reach(states: list[_S], reach: list[int]) -> list[list[_S]]:
+    """``states`` grouped by their ``reach`` (the tiles their hands hold beyond the position's; none below 0),
+    each group in the order of the list."""
+    groups: list[list[_S]] = []
+    for state, d in zip(states, reach):
+        d = max(d, 0)
+        while len(groups) <= d:
+            groups.append([])
+        groups[d].append(state)
+    return groups
 
 
-def _after_the_last_draw(graph: Graph, dw: list[float], de: list[float]) -> None:
+def _after_the_last_draw(graph: Graph, draws: list[_DrawState]) -> None:
     """The draw states' win chance and expected points after the player's last draw, where the wall's end is
     modelled: the other seats that still draw each let a tile go, the last of them the houtei (none: the hand
     is over)."""
@@ -204,7 +282,7 @@ def _after_the_last_draw(graph: Graph, dw: list[float], de: list[float]) -> None
         return
     unseen = graph.draw_unseen
     factor = table.ron_factor
-    for i in range(len(dw)):
+    for i, node in enumerate(draws):
         if unseen[i] <= 0:
             continue
         w, points = graph.draw_ron[i]
@@ -216,49 +294,56 @@ def _after_the_last_draw(graph: Graph, dw: list[float], de: list[float]) -> None
             c_last = (1.0 - c) * q
             c += c_last
             value += c_last * points_last / w_last
-        dw[i] = c
-        de[i] = value
+        node.w = c
+        node.e = value
 
 
-def _record(out: list[TurnValues], slots: list[int], t: int, vt: list[float], vw: list[float],
-            ve: list[float]) -> None:
-    for k, at in enumerate(slots):
+def _record(out: list[TurnValues], states: list[_State], t: int) -> None:
+    for k, state in enumerate(states):
         tv, wv, ev = out[k]
-        tv[t] = vt[at]
-        wv[t] = vw[at]
-        ev[t] = ve[at]
+        tv[t] = state.t
+        wv[t] = state.w
+        ev[t] = state.e
 
 
-def _best_of_discards(vt: list[float], vw: list[float], ve: list[float], n_draw: int,  # noqa: PLR0913
-                      discards: list[int], kids_start: list[int], kids: list[int], costs: list[float], *,
-                      riichi: bool, reach: list[int], horizon: int) -> None:
-    """The values of the ``discards`` (in their slots after the ``n_draw`` draw states) whose ``reach`` is within
-    the ``horizon``: the best of the draw states their discards lead to, each value on its own (what a choice
+def _best_of_discards(groups: list[list[_DiscardState]], *, riichi: bool, horizon: int) -> None:
+    """The values of the discard states worked out on their own whose reach (their index in ``groups``) is within
+    the ``horizon``: the best of the draw states their choices lead to, each value on its own (what a choice
     costs taken from its expected score); not ``riichi``: none of the riichi declarations (the choices that
     cost), too few tiles being left for one (each has its dama beside it)."""
-    for j in discards:
-        if reach[j] > horizon:
-            continue
-        first = True
-        bt = bw = be = 0.0
-        for e in range(kids_start[j], kids_start[j + 1]):
-            if not riichi and costs[e] > 0.0:
-                continue
-            child = kids[e]
-            x = vt[child]
-            if x > bt:
-                bt = x
-            x = vw[child]
-            if x > bw:
-                bw = x
-            x = ve[child] - costs[e]
-            if first or x > be:
-                be = x
-                first = False
-        at = n_draw + j
-        vt[at] = bt
-        vw[at] = bw
-        ve[at] = be
+    for d in range(min(horizon + 1, len(groups))):
+        for state in groups[d]:
+            first = True
+            bt = bw = be = 0.0
+            if not state.costs:  # every choice free: nothing to take from E (x - 0.0 is x, to the bit)
+                for child in state.kids:
+                    x = child.t
+                    if x > bt:
+                        bt = x
+                    x = child.w
+                    if x > bw:
+                        bw = x
+                    x = child.e
+                    if first or x > be:
+                        be = x
+                        first = False
+            else:
+                for child, cost in zip(state.kids, state.costs):
+                    if not riichi and cost > 0.0:
+                        continue
+                    x = child.t
+                    if x > bt:
+                        bt = x
+                    x = child.w
+                    if x > bw:
+                        bw = x
+                    x = child.e - cost
+                    if first or x > be:
+                        be = x
+                        first = False
+            state.t = bt
+            state.w = bw
+            state.e = be
 
 
 def best_of(values: list[TurnValues], costs: list[float], riichi_until: int | None = None) -> TurnValues:
@@ -279,9 +364,16 @@ def best_of(values: list[TurnValues], costs: list[float], riichi_until: int | No
     return (tv, wv, ev)
 
 
-def _beyond_the_wall(graph: Graph, node: int, t: int, left: int, total: float) -> None:
-    key = graph.draw_keys[node]
-    hand = graph.hand_of(list(key[:34]), list(key[34:37]))
-    raise InconsistentSituationError(
-        f"turn {t} leaves {left} tiles to draw from (S = {graph.pool}), fewer than the {total:g} copies that "
-        f"would help {hand}: the turns run beyond the wall")
+def _beyond_the_wall(graph: Graph, draws: list[_DrawState], horizon: int, t: int, left: int, *,
+                     at_last: bool) -> None:
+    """Raise for the first draw state (in the graph's order) reached by turn ``t`` whose draws worth keeping
+    outnumber the ``left`` tiles (every kept draw counting: no tegawari)."""
+    reach = graph.draw_reach
+    for node in draws:
+        total = node.last_total if at_last else node.total
+        if reach[node.index] <= horizon and total > float(left):
+            key = graph.draw_keys[node.index]
+            hand = graph.hand_of(list(key[:34]), list(key[34:37]))
+            raise InconsistentSituationError(
+                f"turn {t} leaves {left} tiles to draw from (S = {graph.pool}), fewer than the {total:g} copies "
+                f"that would help {hand}: the turns run beyond the wall")
