@@ -22,7 +22,6 @@ of them, the player's own last draw (from the turn before) is the haitei, its wi
 
 from __future__ import annotations
 
-import math
 from typing import TypeVar
 
 from riichi.analysis.ev_search import Graph, TurnValues
@@ -50,13 +49,13 @@ class _DrawState(_State):
     """A draw state (a 13-tile hand) of the graph, with what the turns read of it: the state it stays in when
     the draw does not help (None: itself), whether it is tenpai, its wins' weight and points weighted and the
     weight of its wins and draws (then the same on the wall's last tile, for the draw of the last turn), its
-    unseen tiles, the chance that another seat lets a wait go and that win's points, and its kept draws (the
-    states they lead to, side by side with their weights). The values it works out at a turn wait in ``nt``,
+    unseen tiles, the chance that another seat lets a wait go and that win's points, and where its kept draws
+    are among the graph's edges (``start`` .. ``end`` - 1). The values it works out at a turn wait in ``nt``,
     ``nw`` and ``ne`` until every draw state has read the turn after's (the states an ippatsu hand falls back
     to, and those the free single discards stand for, are read by others)."""
 
-    __slots__ = ("fallback", "index", "last_points", "last_total", "last_weight", "moves", "ne", "nt", "nw",
-                 "ron_chance", "ron_points", "share", "tenpai", "total", "weights", "win_points", "win_weight")
+    __slots__ = ("end", "fallback", "index", "last_points", "last_total", "last_weight", "ne", "nt", "nw",
+                 "ron_chance", "ron_points", "share", "start", "tenpai", "total", "win_points", "win_weight")
 
     def __init__(self, index: int, tenpai: bool) -> None:
         super().__init__()
@@ -72,23 +71,24 @@ class _DrawState(_State):
         self.share = 0.0
         self.ron_chance = 0.0
         self.ron_points = 0.0
-        self.moves: list[_State] = []
-        self.weights: list[float] = []
+        self.start = 0
+        self.end = 0
         self.nt = 0.0
         self.nw = 0.0
         self.ne = 0.0
 
 
 class _DiscardState(_State):
-    """A discard state (a 14-tile hand) worked out on its own: the draw states its choices lead to, and what each
-    costs (a riichi's stick to take from E; left empty where every choice is free)."""
+    """A discard state (a 14-tile hand) worked out on its own: where its choices are among the graph's
+    (``start`` .. ``end`` - 1), and whether every one of them is free (no riichi's stick to take from E)."""
 
-    __slots__ = ("costs", "kids")
+    __slots__ = ("end", "free", "start")
 
-    def __init__(self, kids: list[_DrawState], costs: list[float]) -> None:
+    def __init__(self, start: int, end: int, free: bool) -> None:
         super().__init__()
-        self.kids = kids
-        self.costs = costs
+        self.start = start
+        self.end = end
+        self.free = free
 
 
 def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - one loop, by hand
@@ -102,9 +102,9 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     tegawari = graph.tegawari
     uniform = table is not None and table.uniform
     # Each state is an object holding its values at one turn, the draw states' also what the turns read of them
-    # (their wins, kept draws, fallback, ...), gathered once here from the graph's flat lists. A state's
-    # transitions are two lists side by side (the states they lead to, their weights or costs), not an object
-    # each: every object made here is followed by the garbage collector, which costs more than it saves.
+    # (their wins, kept draws, fallback, ...), gathered once here from the graph's flat lists.
+    # (The transitions stay in flat lists, the graph's, beside one list of the states they lead to: an object
+    # each would be made once and followed by the garbage collector.)
     draws = [_DrawState(i, graph.draw_tenpai[i]) for i in range(n_draw)]
     # A discard state with a single choice, free, is its draw state's alias (about two fifths of them in a wide
     # search): the draws leading to it read the draw state's values, and it is never worked out on its own.
@@ -112,7 +112,6 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     kids_start = graph.discard_start
     costs = graph.kid_cost
     kids = [draws[i] for i in graph.kid_target]
-    free: list[float] = []  # the costs of a state whose every choice is free: none to read
     states: list[_State] = []
     solved: list[_DiscardState] = []
     solved_reach: list[int] = []
@@ -123,8 +122,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
         if end == e + 1 and costs[e] == 0.0:
             states.append(kids[e])
         else:
-            paid = any(costs[k] != 0.0 or math.copysign(1.0, costs[k]) < 0.0 for k in range(e, end))
-            state = _DiscardState(kids[e:end], costs[e:end] if paid else free)
+            state = _DiscardState(e, end, all(costs[k] == 0.0 for k in range(e, end)))
             states.append(state)
             solved.append(state)
             solved_reach.append(discard_reach[j])
@@ -139,11 +137,11 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     fallback = graph.draw_fallback
     unseen = graph.draw_unseen
     for i, node in enumerate(draws):
-        node.moves = moves[start[i]:start[i + 1]]
-        node.weights = weight[start[i]:start[i + 1]]
+        node.start = start[i]
+        node.end = start[i + 1]
         moved = 0.0
-        for w in node.weights:
-            moved += w
+        for e in range(node.start, node.end):
+            moved += weight[e]
         node.win_weight = win_weight[i]
         node.win_points = win_points[i]
         node.total = win_weight[i] + moved
@@ -186,7 +184,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     early = 1 if also else 0
     # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
-    _best_of_discards(discard_groups, riichi=last <= riichi_until, horizon=last)
+    _best_of_discards(discard_groups, kids, costs, riichi=last <= riichi_until, horizon=last)
     turns = last + 1
     out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
     watched_states: list[_State] = [draws[i] for i in watched] + [states[j] for j in also]
@@ -215,18 +213,22 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                 gain_e = points - ww * en
                 if tegawari:
                     total = ww
-                    for to, w in zip(node.moves, node.weights):
+                    for e in range(node.start, node.end):
+                        to = moves[e]
                         gt = to.t - tn
                         gw = to.w - wn
                         ge = to.e - en
                         if gt == 0.0 and gw == 0.0 and ge == 0.0:
                             continue  # a draw kept by tegawari that changes nothing is no event
+                        w = weight[e]
                         total += w
                         gain_t += w * gt
                         gain_w += w * gw
                         gain_e += w * ge
                 else:
-                    for to, w in zip(node.moves, node.weights):
+                    for e in range(node.start, node.end):
+                        to = moves[e]
+                        w = weight[e]
                         gain_t += w * (to.t - tn)
                         gain_w += w * (to.w - wn)
                         gain_e += w * (to.e - en)
@@ -254,7 +256,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                 node.t = node.nt
                 node.w = node.nw
                 node.e = node.ne
-        _best_of_discards(discard_groups, riichi=t <= riichi_until, horizon=horizon)
+        _best_of_discards(discard_groups, kids, costs, riichi=t <= riichi_until, horizon=horizon)
         _record(out, watched_states, t)
     return out
 
@@ -263,7 +265,7 @@ def _by_reach(states: list[_S], reach: list[int]) -> list[list[_S]]:
     """``states`` grouped by their ``reach`` (the tiles their hands hold beyond the position's; none below 0),
     each group in the order of the list."""
     groups: list[list[_S]] = []
-    for state, d in zip(states, reach):
+    for state, d in zip(states, reach):  # noqa: B905 - as long, made so (compiled natively)
         d = max(d, 0)
         while len(groups) <= d:
             groups.append([])
@@ -306,17 +308,19 @@ def _record(out: list[TurnValues], states: list[_State], t: int) -> None:
         ev[t] = state.e
 
 
-def _best_of_discards(groups: list[list[_DiscardState]], *, riichi: bool, horizon: int) -> None:
+def _best_of_discards(groups: list[list[_DiscardState]], kids: list[_DrawState],  # noqa: PLR0913
+                      costs: list[float], *, riichi: bool, horizon: int) -> None:
     """The values of the discard states worked out on their own whose reach (their index in ``groups``) is within
-    the ``horizon``: the best of the draw states their choices lead to, each value on its own (what a choice
-    costs taken from its expected score); not ``riichi``: none of the riichi declarations (the choices that
-    cost), too few tiles being left for one (each has its dama beside it)."""
+    the ``horizon``: the best of the draw states their choices lead to (``kids``), each value on its own (what a
+    choice ``costs`` taken from its expected score); not ``riichi``: none of the riichi declarations (the
+    choices that cost), too few tiles being left for one (each has its dama beside it)."""
     for d in range(min(horizon + 1, len(groups))):
         for state in groups[d]:
             first = True
             bt = bw = be = 0.0
-            if not state.costs:  # every choice free: nothing to take from E (x - 0.0 is x, to the bit)
-                for child in state.kids:
+            if state.free:  # nothing to take from E (x - 0.0 is x, to the bit)
+                for k in range(state.start, state.end):
+                    child = kids[k]
                     x = child.t
                     if x > bt:
                         bt = x
@@ -328,9 +332,11 @@ def _best_of_discards(groups: list[list[_DiscardState]], *, riichi: bool, horizo
                         be = x
                         first = False
             else:
-                for child, cost in zip(state.kids, state.costs):
+                for k in range(state.start, state.end):
+                    cost = costs[k]
                     if not riichi and cost > 0.0:
                         continue
+                    child = kids[k]
                     x = child.t
                     if x > bt:
                         bt = x
