@@ -114,6 +114,16 @@ def _flag_bytes(flags: int, let_go: int) -> bytes:
 _REDS: Final = tuple(bytes((a, b, c)) for a in range(5) for b in range(5) for c in range(5))
 
 
+#: One byte of each value, to splice into a hand's counts.
+_BYTES: Final = tuple(bytes((n,)) for n in range(256))
+
+
+def _changed(hand: bytes, kind: int, step: int) -> bytes:
+    """The counts ``hand`` (bytes) with ``step`` (+1 or -1) more of ``kind``: the bytes around it as they are, no
+    list or bytearray made of the whole."""
+    return hand[:kind] + _BYTES[hand[kind] + step] + hand[kind + 1:]
+
+
 def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
     """``reds`` (a key's three red-five counts) with ``step`` more red fives of ``suit``."""
     counts = [reds[0], reds[1], reds[2]]
@@ -330,24 +340,19 @@ class Graph:
         found = self._draws.get(hand)
         if found is not None:
             return found
-        counts = list(hand)
         after = self.after_draws(hand)
         avail = self.avail
         origin = self.origin
         unseen_total = 0
         useful: list[_Draw] = []
-        tiles = bytearray(hand)
         for kind in range(34):
-            unseen = avail[kind] - counts[kind]
+            unseen = avail[kind] - hand[kind]
             if unseen <= 0:
                 continue
             unseen_total += unseen
             if after[kind] < now:
-                tiles[kind] += 1
-                child = bytes(tiles)
-                tiles[kind] -= 1
-                useful.append((kind, unseen, True, child, distance + (1 if counts[kind] >= origin[kind] else 0),
-                               after[kind]))
+                useful.append((kind, unseen, True, _changed(hand, kind, 1),
+                               distance + (1 if hand[kind] >= origin[kind] else 0), after[kind]))
         found = tuple(useful)
         self._draws[hand] = found
         self._unseen_total[hand] = unseen_total
@@ -359,19 +364,14 @@ class Graph:
         found = self._every.get(hand)
         if found is None:
             every: list[_Draw] = []
-            counts = list(hand)
-            tiles = bytearray(hand)
             after = self.after_draws(hand)
             avail = self.avail
             origin = self.origin
             for kind in range(34):
-                unseen = avail[kind] - counts[kind]
+                unseen = avail[kind] - hand[kind]
                 if unseen > 0:
-                    tiles[kind] += 1
-                    child = bytes(tiles)
-                    tiles[kind] -= 1
-                    every.append((kind, unseen, after[kind] < now, child,
-                                  distance + (1 if counts[kind] >= origin[kind] else 0), after[kind]))
+                    every.append((kind, unseen, after[kind] < now, _changed(hand, kind, 1),
+                                  distance + (1 if hand[kind] >= origin[kind] else 0), after[kind]))
             found = tuple(every)
             self._every[hand] = found
         return found
@@ -503,21 +503,17 @@ class Graph:
             return known
         found: list[_Discard] = []
         if now >= 0:  # a complete hand: no discard keeps it so
-            counts = list(hand)
-            tiles = bytearray(hand)
             down = self.shanten_down and distance + now < self.origin_shanten + self.extra
             origin = self.origin
             shanten_after = shanten_after_discards(hand, n_melds=self.n_melds)
             for kind in range(34):
-                if not counts[kind]:
+                if not hand[kind]:
                     continue
                 after = shanten_after[kind]
                 if after != now and not (down and after == now + 1):
                     continue
-                tiles[kind] -= 1
-                child = bytes(tiles)
-                tiles[kind] += 1
-                found.append((kind, after, child, distance - (1 if counts[kind] > origin[kind] else 0)))
+                found.append((kind, after, _changed(hand, kind, -1),
+                              distance - (1 if hand[kind] > origin[kind] else 0)))
         made = tuple(found)
         self._discards[hand] = made
         return made
