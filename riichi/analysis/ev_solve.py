@@ -318,35 +318,22 @@ def _best_of_discards(groups: list[list[_DiscardState]], kids: list[_DrawState],
         for state in groups[d]:
             first = True
             bt = bw = be = 0.0
-            if state.free:  # nothing to take from E (x - 0.0 is x, to the bit)
-                for k in range(state.start, state.end):
-                    child = kids[k]
-                    x = child.t
-                    if x > bt:
-                        bt = x
-                    x = child.w
-                    if x > bw:
-                        bw = x
-                    x = child.e
-                    if first or x > be:
-                        be = x
-                        first = False
-            else:
-                for k in range(state.start, state.end):
-                    cost = costs[k]
-                    if not riichi and cost > 0.0:
-                        continue
-                    child = kids[k]
-                    x = child.t
-                    if x > bt:
-                        bt = x
-                    x = child.w
-                    if x > bw:
-                        bw = x
-                    x = child.e - cost
-                    if first or x > be:
-                        be = x
-                        first = False
+            free = state.free  # every choice free: no cost to read (x - 0.0 is x, to the bit)
+            for k in range(state.start, state.end):
+                cost = 0.0 if free else costs[k]
+                if not riichi and cost > 0.0:
+                    continue
+                child = kids[k]
+                x = child.t
+                if x > bt:
+                    bt = x
+                x = child.w
+                if x > bw:
+                    bw = x
+                x = child.e - cost
+                if first or x > be:
+                    be = x
+                    first = False
             state.t = bt
             state.w = bw
             state.e = be
