@@ -145,8 +145,8 @@ def _suit_index(b: bytes, first: int) -> int:
     """The suit pattern ``b[first:first + 9]`` read as a base-5 number (first tile lowest): its place in the
     suit table; -1 when a count is over four (a fifth copy: the table has no place for it)."""
     index = 0
-    for k in range(first + 8, first - 1, -1):
-        n = b[k]
+    for j in range(8, -1, -1):  # constant bounds: a loop of plain machine integers in the compiled module
+        n = b[first + j]
         if n > 4:  # noqa: PLR2004
             return -1
         index = index * 5 + n
@@ -157,8 +157,8 @@ def _honor_index(b: bytes, first: int) -> int:
     """The honours ``b[first:first + 7]`` as their place in the honour table: the class of the honours depends
     only on how many kinds are held once, twice, three and four times; -1 when a count is over four."""
     index = 0
-    for k in range(first, first + 7):
-        n = b[k]
+    for j in range(7):
+        n = b[first + j]
         if n > 4:  # noqa: PLR2004
             return -1
         index += _honor_place(n)
@@ -323,11 +323,14 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
 
     The classes of the hand are read once; a change in one suit moves that suit's base-5 index by
     ``step * 5 ** position`` (an honour moves the honour index from one digit to the next), so each kind
-    costs one suit (or honour) read and three combining reads. Seven pairs and orphans move by at most
-    one with one tile, so they are worked out for a kind only where that could beat the standard form.
+    costs one suit (or honour) read, and two combining reads where its class differs from the kind's
+    before it (the same class is the same standard shanten: next to few tiles, most kinds of a suit are).
+    Seven pairs and orphans move by at most one with one tile, so they are looked at only after every
+    kind's standard shanten is known, and only where that could lose to them (:func:`_other_forms`);
+    what they are counted from is counted on the way.
     """
     t = _tables()
-    b = bytes(counts)
+    b = counts if isinstance(counts, bytes) else bytes(counts)  # the callers' bytes as they are: no copy
     i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
     if i0 < 0 or i1 < 0 or i2 < 0 or hi < 0 or not 0 <= n_melds <= 4:  # noqa: PLR2004
         return _after_plainly(b, n_melds, step)
@@ -336,16 +339,13 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
     if c0 == _OUTSIDE or c1 == _OUTSIDE or c2 == _OUTSIDE or h == _OUTSIDE:
         return _after_plainly(b, n_melds, step)
     ns, row = t.n_suit, t.n_honor * 5
-    closed = n_melds == 0
-    kinds = pairs = missing = orphan_pairs = 0
-    floor = NO_TILE
-    if closed:
-        kinds, pairs, missing, orphan_pairs = _kinds_and_pairs(b)
-        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
-        orphans = missing - 1 if orphan_pairs > 0 else missing
-        floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
+    drawing = step > 0
+    fixed = 4 if drawing else 0  # the count of a kind that cannot change so  # noqa: PLR2004
+    kinds = pairs = missing = orphan_pairs = 0  # what seven pairs and orphans count, counted on the way
+    top = -1  # the highest standard shanten found
     out = [NO_TILE] * 34
     honor_offset = h * 5 + n_melds
+    k = 0
     for s in range(3):
         if s == 0:
             index, others = i0, pair[c1 * ns + c2] * ns
@@ -353,51 +353,63 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
             index, others = i1, pair[c0 * ns + c2] * ns
         else:
             index, others = i2, pair[c0 * ns + c1] * ns
+        last, best = _OUTSIDE, 0  # the class of the kind before and its standard shanten
         place = 1  # what one tile of the kind at this position adds to (or takes from) the suit's index
         for j in range(9):
-            k = 9 * s + j
             n = b[k]
-            if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
-                cls = suit[index + place if step > 0 else index - place]
+            if n:
+                kinds += 1
+                if n >= 2:  # noqa: PLR2004
+                    pairs += 1
+                    if j == 0 or j == 8:  # noqa: PLR2004
+                        orphan_pairs += 1
+            elif j == 0 or j == 8:  # noqa: PLR2004
+                missing += 1
+            if n != fixed:
+                cls = suit[index + place if drawing else index - place]
                 if cls == _OUTSIDE:  # a suit of more than fourteen tiles: the plain way
-                    out[k] = _changed(b, k, step, n_melds)
-                else:
+                    best = _changed(b, k, step, n_melds)
+                elif cls != last:
                     best = final[triple[others + cls] * row + honor_offset] - 1
-                    if best > floor:
-                        best = _other_forms(best, n, step, j in (0, 8), kinds, pairs, missing, orphan_pairs)
-                    out[k] = best
+                last = cls
+                out[k] = best
+                if best > top:
+                    top = best
             place *= 5
+            k += 1
     suits_offset = triple[pair[c0 * ns + c1] * ns + c2] * row + n_melds
+    last, best = -1, 0  # the count of the honour before and its standard shanten: honours held alike are alike
     for k in range(27, 34):
         n = b[k]
-        if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
-            cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
-            if cls == _OUTSIDE:
-                out[k] = _changed(b, k, step, n_melds)
-            else:
-                best = final[suits_offset + cls * 5] - 1
-                if best > floor:
-                    best = _other_forms(best, n, step, True, kinds, pairs, missing, orphan_pairs)
-                out[k] = best
-    return out
-
-
-def _kinds_and_pairs(b: bytes) -> tuple[int, int, int, int]:
-    """Of 34 counts: the kinds held, the kinds held twice or more, the terminal and honour kinds not held,
-    and those held twice or more (what seven pairs and orphans are counted from)."""
-    kinds = pairs = missing = orphan_pairs = 0
-    for k in range(34):
-        n = b[k]
-        orphan = k >= 27 or k % 9 == 0 or k % 9 == 8  # noqa: PLR2004
         if n:
             kinds += 1
             if n >= 2:  # noqa: PLR2004
                 pairs += 1
-                if orphan:
-                    orphan_pairs += 1
-        elif orphan:
+                orphan_pairs += 1
+        else:
             missing += 1
-    return kinds, pairs, missing, orphan_pairs
+        if n != fixed:
+            if n != last:
+                cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
+                if cls == _OUTSIDE:
+                    best = _changed(b, k, step, n_melds)
+                else:
+                    best = final[suits_offset + cls * 5] - 1
+                    last = n
+            out[k] = best
+            if best > top:
+                top = best
+    if n_melds == 0:
+        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
+        orphans = missing - 1 if orphan_pairs > 0 else missing
+        floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
+        if top > floor:
+            for k in range(34):
+                best = out[k]
+                if best != NO_TILE and best > floor:
+                    orphan = k >= 27 or k % 9 == 0 or k % 9 == 8  # noqa: PLR2004
+                    out[k] = _other_forms(best, b[k], step, orphan, kinds, pairs, missing, orphan_pairs)
+    return out
 
 
 def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: int, missing: int,  # noqa: PLR0913
