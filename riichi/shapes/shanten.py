@@ -326,14 +326,16 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
 
     The classes of the hand are read once; a change in one suit moves that suit's base-5 index by
     ``step * 5 ** position`` (an honour moves the honour index from one digit to the next), so each kind
-    costs one suit (or honour) read, and two combining reads where its class differs from the kind's
-    before it (the same class is the same standard shanten: next to few tiles, most kinds of a suit are).
-    Seven pairs and orphans move by at most one with one tile, so they are looked at only after every
-    kind's standard shanten is known, and only where that could lose to them (:func:`_other_forms`);
-    what they are counted from is counted on the way.
+    costs one suit (or honour) read, and the two combining reads only where its class is not that of the
+    kind before it in the suit (an honour: where its count is not that of the honour before it), as the
+    same class next to the same other groups is the same standard shanten (kinds far from the hand's tiles
+    change a suit alike). Seven pairs and orphans move by at most one with one tile: what they are counted
+    from is counted on the way, and they are looked at last, only for the kinds whose standard shanten they
+    could beat (in most hands none). The counts are taken as they are when they are ``bytes`` (the search's
+    hands), as ``bytes(counts)`` of bytes would cost a call of the type in the compiled module.
     """
     t = _tables()
-    b = counts if isinstance(counts, bytes) else bytes(counts)  # the callers' bytes as they are: no copy
+    b = counts if isinstance(counts, bytes) else bytes(counts)
     i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
     if i0 < 0 or i1 < 0 or i2 < 0 or hi < 0 or not 0 <= n_melds <= 4:  # noqa: PLR2004
         return _after_plainly(b, n_melds, step)
