@@ -421,19 +421,30 @@ def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: 
                  orphan_pairs: int) -> int:
     """``best`` or, if lower, the seven pairs or orphans shanten after ``step`` tiles of a kind held ``n``
     times (``orphan``: a terminal or honour); ``kinds``, ``pairs``, ``missing`` orphan kinds and orphan kinds
-    held twice or more are the hand's before the change."""
-    m = n + step  # the kind's count after the change
-    k_kinds = kinds + (1 if n == 0 else -1 if m == 0 else 0)
-    k_pairs = pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
-    seven = 6 - k_pairs + (7 - k_kinds if k_kinds < 7 else 0)  # noqa: PLR2004
+    held twice or more are the hand's before the change, which is a draw of a kind held 0..3 times or a
+    discard of one held 1..4 times. A draw adds a kind where there was none and a pair where there was one
+    tile; a discard takes a kind away where it takes the last tile and a pair where it leaves one."""
+    if step > 0:
+        if n == 0:
+            kinds += 1
+            if orphan:
+                missing -= 1
+        elif n == 1:
+            pairs += 1
+            if orphan:
+                orphan_pairs += 1
+    elif n == 1:
+        kinds -= 1
+        if orphan:
+            missing += 1
+    elif n == 2:  # noqa: PLR2004
+        pairs -= 1
+        if orphan:
+            orphan_pairs -= 1
+    seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
     if seven < best:
         best = seven
-    if orphan:
-        k_missing = missing + (-1 if n == 0 else 1 if m == 0 else 0)
-        k_orphan_pairs = orphan_pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
-    else:
-        k_missing, k_orphan_pairs = missing, orphan_pairs
-    orphans = k_missing - 1 if k_orphan_pairs > 0 else k_missing
+    orphans = missing - 1 if orphan_pairs > 0 else missing
     return orphans if orphans < best else best
 
 
