@@ -145,8 +145,8 @@ def _suit_index(b: bytes, first: int) -> int:
     """The suit pattern ``b[first:first + 9]`` read as a base-5 number (first tile lowest): its place in the
     suit table; -1 when a count is over four (a fifth copy: the table has no place for it)."""
     index = 0
-    for k in range(first + 8, first - 1, -1):
-        n = b[k]
+    for j in range(8, -1, -1):  # constant bounds: a loop of plain machine integers in the compiled module
+        n = b[first + j]
         if n > 4:  # noqa: PLR2004
             return -1
         index = index * 5 + n
@@ -157,8 +157,8 @@ def _honor_index(b: bytes, first: int) -> int:
     """The honours ``b[first:first + 7]`` as their place in the honour table: the class of the honours depends
     only on how many kinds are held once, twice, three and four times; -1 when a count is over four."""
     index = 0
-    for k in range(first, first + 7):
-        n = b[k]
+    for j in range(7):
+        n = b[first + j]
         if n > 4:  # noqa: PLR2004
             return -1
         index += _honor_place(n)
@@ -316,6 +316,9 @@ def shanten_after_discards(counts: Sequence[int], *, n_melds: int = 0) -> list[i
 #: The value of :func:`shanten_after_draws` and :func:`shanten_after_discards` for a kind that cannot change so.
 NO_TILE: Final = 99
 
+#: What :func:`_after` starts from (copied: one copy is cheaper than a list made and multiplied).
+_NO_TILES: Final = [NO_TILE] * 34
+
 
 def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
     """:func:`shanten` of ``counts`` with ``step`` (+1 or -1) tiles of each kind in turn (``NO_TILE`` where
@@ -323,11 +326,16 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
 
     The classes of the hand are read once; a change in one suit moves that suit's base-5 index by
     ``step * 5 ** position`` (an honour moves the honour index from one digit to the next), so each kind
-    costs one suit (or honour) read and three combining reads. Seven pairs and orphans move by at most
-    one with one tile, so they are worked out for a kind only where that could beat the standard form.
+    costs one suit (or honour) read, and the two combining reads only where its class is not that of the
+    kind before it in the suit (an honour: where its count is not that of the honour before it), as the
+    same class next to the same other groups is the same standard shanten (kinds far from the hand's tiles
+    change a suit alike). Seven pairs and orphans move by at most one with one tile: what they are counted
+    from is counted on the way, and they are looked at last, only for the kinds whose standard shanten they
+    could beat (in most hands none). The counts are taken as they are when they are ``bytes`` (the search's
+    hands), as ``bytes(counts)`` of bytes would cost a call of the type in the compiled module.
     """
     t = _tables()
-    b = bytes(counts)
+    b = counts if isinstance(counts, bytes) else bytes(counts)
     i0, i1, i2, hi = _suit_index(b, 0), _suit_index(b, 9), _suit_index(b, 18), _honor_index(b, 27)
     if i0 < 0 or i1 < 0 or i2 < 0 or hi < 0 or not 0 <= n_melds <= 4:  # noqa: PLR2004
         return _after_plainly(b, n_melds, step)
@@ -336,16 +344,13 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
     if c0 == _OUTSIDE or c1 == _OUTSIDE or c2 == _OUTSIDE or h == _OUTSIDE:
         return _after_plainly(b, n_melds, step)
     ns, row = t.n_suit, t.n_honor * 5
-    closed = n_melds == 0
-    kinds = pairs = missing = orphan_pairs = 0
-    floor = NO_TILE
-    if closed:
-        kinds, pairs, missing, orphan_pairs = _kinds_and_pairs(b)
-        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
-        orphans = missing - 1 if orphan_pairs > 0 else missing
-        floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
-    out = [NO_TILE] * 34
+    drawing = step > 0
+    fixed = 4 if drawing else 0  # the count of a kind that cannot change so  # noqa: PLR2004
+    kinds = pairs = missing = orphan_pairs = 0  # what seven pairs and orphans count, counted on the way
+    top = -1  # the highest standard shanten found
+    out = _NO_TILES.copy()
     honor_offset = h * 5 + n_melds
+    k = 0
     for s in range(3):
         if s == 0:
             index, others = i0, pair[c1 * ns + c2] * ns
@@ -353,70 +358,93 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
             index, others = i1, pair[c0 * ns + c2] * ns
         else:
             index, others = i2, pair[c0 * ns + c1] * ns
+        last, best = _OUTSIDE, 0  # the class of the kind before and its standard shanten
         place = 1  # what one tile of the kind at this position adds to (or takes from) the suit's index
         for j in range(9):
-            k = 9 * s + j
             n = b[k]
-            if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
-                cls = suit[index + place if step > 0 else index - place]
+            if n:
+                kinds += 1
+                if n >= 2:  # noqa: PLR2004
+                    pairs += 1
+                    if j == 0 or j == 8:  # noqa: PLR2004
+                        orphan_pairs += 1
+            elif j == 0 or j == 8:  # noqa: PLR2004
+                missing += 1
+            if n != fixed:
+                cls = suit[index + place if drawing else index - place]
                 if cls == _OUTSIDE:  # a suit of more than fourteen tiles: the plain way
-                    out[k] = _changed(b, k, step, n_melds)
-                else:
+                    best = _changed(b, k, step, n_melds)
+                elif cls != last:
                     best = final[triple[others + cls] * row + honor_offset] - 1
-                    if best > floor:
-                        best = _other_forms(best, n, step, j in (0, 8), kinds, pairs, missing, orphan_pairs)
-                    out[k] = best
+                last = cls
+                out[k] = best
+                if best > top:
+                    top = best
             place *= 5
+            k += 1
     suits_offset = triple[pair[c0 * ns + c1] * ns + c2] * row + n_melds
+    last, best = -1, 0  # the count of the honour before and its standard shanten: honours held alike are alike
     for k in range(27, 34):
         n = b[k]
-        if (n < 4 if step > 0 else n > 0):  # noqa: PLR2004
-            cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
-            if cls == _OUTSIDE:
-                out[k] = _changed(b, k, step, n_melds)
-            else:
-                best = final[suits_offset + cls * 5] - 1
-                if best > floor:
-                    best = _other_forms(best, n, step, True, kinds, pairs, missing, orphan_pairs)
-                out[k] = best
-    return out
-
-
-def _kinds_and_pairs(b: bytes) -> tuple[int, int, int, int]:
-    """Of 34 counts: the kinds held, the kinds held twice or more, the terminal and honour kinds not held,
-    and those held twice or more (what seven pairs and orphans are counted from)."""
-    kinds = pairs = missing = orphan_pairs = 0
-    for k in range(34):
-        n = b[k]
-        orphan = k >= 27 or k % 9 == 0 or k % 9 == 8  # noqa: PLR2004
         if n:
             kinds += 1
             if n >= 2:  # noqa: PLR2004
                 pairs += 1
-                if orphan:
-                    orphan_pairs += 1
-        elif orphan:
+                orphan_pairs += 1
+        else:
             missing += 1
-    return kinds, pairs, missing, orphan_pairs
+        if n != fixed:
+            if n != last:
+                cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
+                if cls == _OUTSIDE:
+                    best = _changed(b, k, step, n_melds)
+                else:
+                    best = final[suits_offset + cls * 5] - 1
+                    last = n
+            out[k] = best
+            if best > top:
+                top = best
+    if n_melds == 0:
+        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
+        orphans = missing - 1 if orphan_pairs > 0 else missing
+        floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
+        if top > floor:
+            for k in range(34):
+                best = out[k]
+                if best != NO_TILE and best > floor:
+                    orphan = k >= 27 or k % 9 == 0 or k % 9 == 8  # noqa: PLR2004
+                    out[k] = _other_forms(best, b[k], step, orphan, kinds, pairs, missing, orphan_pairs)
+    return out
 
 
 def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: int, missing: int,  # noqa: PLR0913
                  orphan_pairs: int) -> int:
     """``best`` or, if lower, the seven pairs or orphans shanten after ``step`` tiles of a kind held ``n``
     times (``orphan``: a terminal or honour); ``kinds``, ``pairs``, ``missing`` orphan kinds and orphan kinds
-    held twice or more are the hand's before the change."""
-    m = n + step  # the kind's count after the change
-    k_kinds = kinds + (1 if n == 0 else -1 if m == 0 else 0)
-    k_pairs = pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
-    seven = 6 - k_pairs + (7 - k_kinds if k_kinds < 7 else 0)  # noqa: PLR2004
+    held twice or more are the hand's before the change, which is a draw of a kind held 0..3 times or a
+    discard of one held 1..4 times. A draw adds a kind where there was none and a pair where there was one
+    tile; a discard takes a kind away where it takes the last tile and a pair where it leaves one."""
+    if step > 0:
+        if n == 0:
+            kinds += 1
+            if orphan:
+                missing -= 1
+        elif n == 1:
+            pairs += 1
+            if orphan:
+                orphan_pairs += 1
+    elif n == 1:
+        kinds -= 1
+        if orphan:
+            missing += 1
+    elif n == 2:  # noqa: PLR2004
+        pairs -= 1
+        if orphan:
+            orphan_pairs -= 1
+    seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
     if seven < best:
         best = seven
-    if orphan:
-        k_missing = missing + (-1 if n == 0 else 1 if m == 0 else 0)
-        k_orphan_pairs = orphan_pairs + (1 if m == 2 and step > 0 else -1 if n == 2 and step < 0 else 0)  # noqa: PLR2004
-    else:
-        k_missing, k_orphan_pairs = missing, orphan_pairs
-    orphans = k_missing - 1 if k_orphan_pairs > 0 else k_missing
+    orphans = missing - 1 if orphan_pairs > 0 else missing
     return orphans if orphans < best else best
 
 

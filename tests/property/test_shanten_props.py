@@ -123,7 +123,8 @@ def test_thirteen_tiles_is_one_more_than_after_the_best_draw(hand: tuple[list[in
 def test_after_draws_and_discards_are_the_shanten_of_each_changed_hand(hand: tuple[list[int], int]) -> None:
     """The one-pass functions move only the changed suit's (or the honours') class and skip seven pairs and
     orphans where they cannot win; each value must still be the plain shanten of the hand with one tile of the
-    kind more (less), and ``NO_TILE`` where the kind is held four times (not at all)."""
+    kind more (less), and ``NO_TILE`` where the kind is held four times (not at all); the same for the counts
+    as ``bytes``, as the expected-value search hands them over (read as they are, not copied)."""
     counts, melds = hand
     draws, discards = [], []
     for k in range(34):
@@ -134,6 +135,8 @@ def test_after_draws_and_discards_are_the_shanten_of_each_changed_hand(hand: tup
         counts[k] += 1
     assert shanten_after_draws(counts, n_melds=melds) == draws
     assert shanten_after_discards(counts, n_melds=melds) == discards
+    assert shanten_after_draws(bytes(counts), n_melds=melds) == draws
+    assert shanten_after_discards(bytes(counts), n_melds=melds) == discards
 
 
 def _completing_kinds(counts: list[int], melds: int) -> set[int]:

@@ -92,6 +92,25 @@ def test_after_draws_and_discards_with_a_fifth_copy_as_a_what_if() -> None:
     assert (drawn[17], drawn[14], drawn[0]) == (-1, -1, NO_TILE)
 
 
+def test_after_draws_past_fourteen_tiles_of_a_suit_take_the_plain_way() -> None:
+    # A what-if: 11335577992468m holds fourteen man, so a fifteenth drawn has no class in the suit table
+    # (which stops at fourteen tiles of a suit) and each such draw is worked out plainly, while the pin, sou
+    # and honour draws beside them keep their one-pass values. Each must be the shanten of the hand with that
+    # tile more, by definition; the man draws differ from kind to kind, so a value carried from one kind to
+    # the next would show: with 1m drawn, 11m 123m 345m 567m 789m is complete beside a 9m (-1), with 9m
+    # 123m 345m 567m 789m 99m beside a 1m, with 4m 11m 234m 345m 567m 789m, with 6m 123m 345m 567m 678m 99m;
+    # 2m, 3m, 5m, 7m or 8m leave no fourteen of the fifteen complete (checked by the engine's is_complete).
+    hand = counts("11335577992468m")
+    drawn = shanten_after_draws(hand)
+    expected = []
+    for k in range(34):
+        hand[k] += 1
+        expected.append(shanten(hand))
+        hand[k] -= 1
+    assert drawn == expected
+    assert [drawn[k] for k in range(9)] == [-1, 0, 0, -1, 0, -1, 0, 0, -1]
+
+
 def test_standard_cover_reads_sets_and_pairs() -> None:
     cover = standard_cover(counts("123m456p11z"))
     assert cover[2 * 2 + 1] == 8  # two sets and a pair hold all eight tiles
