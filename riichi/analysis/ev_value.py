@@ -26,7 +26,7 @@ from riichi.rules import TENHOU, Kazoe, RuleSet
 from riichi.scoring.context import WinContext
 from riichi.scoring.limits import base_points, hand_value, limit_base
 from riichi.scoring.reading import HandFacts, count_tiles
-from riichi.scoring.scorer import score_value
+from riichi.scoring.scorer import Assessment, assess, score_value
 from riichi.scoring.validate import check_copies, check_situation, check_tiles
 from riichi.tiles import KIND_OF, Tile, Wind
 
@@ -40,6 +40,9 @@ _LIMIT_HAN: Final = 5
 #: The most situations whose scores are kept, and the most wins kept for each (about 100 bytes a win).
 _MEMO_SITUATIONS: Final = 8
 _MEMO_WINS: Final = 100_000
+#: The most assessments of hands holding a five kept for each situation (see _SituationMemo; about 2 KB each,
+#: their readings and yaku with them: a wide 3-shanten answer meets some 10,000 hands).
+_MEMO_ASSESSMENTS: Final = 10_000
 
 #: Every tile by its value (the 34 kinds, then the red fives of man, pin and sou).
 _TILES: Final = tuple(Tile)
@@ -50,13 +53,16 @@ _Scored = tuple[int, int, int, int] | None
 class _SituationMemo:
     """The scores of the wins met in one situation (seat and round wind, dora indicators, kita, melds, rules):
     the same complete hands come back from call to call (the discards of one position, the positions of one
-    hand of a game), and a score depends on nothing else."""
+    hand of a game), and a score depends on nothing else. And the scorer's assessments of the wins holding a
+    five (:func:`~riichi.scoring.scorer.assess`), kept without their red fives: the same hand with a red five
+    for a plain one, or won on the red five, is then only priced again."""
 
-    __slots__ = ("rules", "scores")
+    __slots__ = ("assessments", "rules", "scores")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules  # held, so that the id in the key names this rule set while the memo lives
         self.scores: dict[bytes, _Scored] = {}
+        self.assessments: dict[bytes, Assessment] = {}
 
 
 _MEMO: Final[dict[tuple[Wind, Wind, tuple[Tile, ...], int, tuple[Meld, ...], int], _SituationMemo]] = {}
@@ -308,11 +314,30 @@ class WinValues:
             check_situation(hand, facts)
             if search and own:
                 self._contexts[way] = ctx
-        found = score_value(facts)
+        found = score_value(facts, self._assessment(facts, counts, win, counts_key, riichi=riichi, tsumo=tsumo,
+                                                    last_tile=last_tile) if key else None)
         if key:
             if len(scores) >= _MEMO_WINS:
                 scores.clear()
             scores[key] = found
+        return found
+
+    def _assessment(self, facts: HandFacts, counts: list[int], win: int, counts_key: bytes, *,  # noqa: PLR0913
+                    riichi: bool, tsumo: bool, last_tile: bool) -> Assessment | None:
+        """The scorer's assessment of the search's hand of ``facts`` (concealed ``counts``, as bytes ``counts_key``,
+        with the situation's melds, won on ``win``), kept for its other red fives (None: nothing to keep, the
+        hand holds no five or the rules no red five). Red fives and the winning tile's redness count only as aka
+        dora: the assessment is kept under the concealed counts, the winning kind and the way of winning."""
+        if not self._rules.scoring.aka or not (counts[4] or counts[13] or counts[22]):
+            return None
+        assessments = self._memo.assessments
+        key = counts_key + bytes((KIND_OF[win], riichi, tsumo, last_tile))
+        found = assessments.get(key)
+        if found is None:
+            found = assess(facts)
+            if len(assessments) >= _MEMO_ASSESSMENTS:
+                assessments.clear()
+            assessments[key] = found
         return found
 
 
