@@ -29,7 +29,15 @@ from typing import Final, overload
 from riichi.errors import InvalidCaseError, NotWinningError, NoYakuError
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.rules import TENHOU, MultipleYakuman, PaoScope, Renhou, RuleSet, ScoringRules, resolve_rules
+from riichi.rules import (
+    TENHOU,
+    MultipleYakuman,
+    PaoScope,
+    Renhou,
+    RuleSet,
+    ScoringRules,
+    resolve_rules,
+)
 from riichi.scoring.context import WinContext
 from riichi.scoring.fu import FuItem, count_fu, fu_items
 from riichi.scoring.limits import Limit, counted_base, hand_value, yakuman_base
