@@ -20,6 +20,10 @@ be read; for each reading, find its yakuman or else its yaku, fu and price;
 pay the best reading (most points, then most han, then most fu; the first of
 equals). A yakuman hand is paid no fu, but its reading's fu, counted as below
 yakuman, is kept as ``reading_fu`` (what Tenhou's records write for it).
+The readings with their yakuman, yaku and fu do not depend on the dora:
+:func:`assess` works them out, and the pricing adds the dora han, so that a
+hand differing only in its red fives is priced again without being read
+again (what the expected-value search does).
 """
 
 from __future__ import annotations
