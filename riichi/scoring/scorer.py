@@ -54,7 +54,7 @@ from riichi.shapes.decompose import PAIR_TEXT
 from riichi.tiles import KIND_OF, WINDS, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["Assessment", "Score", "assess", "score", "score_value"]
+__all__ = ["Assessment", "Score", "assess", "score", "score_value", "score_values_by_reds"]
 
 #: Han of renhou where the rules make it a mangan.
 _RENHOU_MANGAN_HAN = 5
@@ -183,7 +183,38 @@ def score_value(facts: HandFacts, assessment: Assessment | None = None) -> tuple
     elif assessment.win_kind != facts.win_kind or assessment.concealed_counts != facts.concealed_counts:
         raise InvalidCaseError("score_value() was given the assessment of another hand: an assessment prices only "
                                "the hand it was made for, or that hand with other red fives")
-    best = _best(assessment, _dora_han(_dora(facts)))
+    return _paid_value(facts, _best(assessment, _dora_han(_dora(facts))))
+
+
+def score_values_by_reds(facts: HandFacts) -> tuple[tuple[int, int, int, int] | None, ...]:
+    """:func:`score_value` of the hand of ``facts`` with each number of red fives among its concealed tiles: the
+    n-th entry is the value with n of them (the melds' own as they are), from none up to as many as the
+    concealed tiles hold fives (at most the rules' red fives; an entry for a number the hand cannot hold is
+    never asked for). The hand is read once (:func:`assess`) and priced for each number of aka dora.
+
+    The expected-value search keeps these values, plain numbers, for each hand it wins, under its tiles
+    without their red fives: the same hand met again with other red fives costs it a look-up. (Keeping the
+    assessments themselves to price them later, tried first, kept tens of thousands of objects alive through
+    a search, and the garbage collector's passes over them cost more than the readings saved.)
+
+    >>> facts = HandFacts.of(Hand.parse("234m456p678s44433z"), WinContext.parse("3z tsumo seat_wind=S"), TENHOU)
+    >>> score_values_by_reds(facts)  # 456p with a red 5p: one han more
+    ((1500, 1, 40, 0), (2700, 2, 40, 0))
+    """
+    assessment = assess(facts)
+    counts = facts.concealed_counts
+    most = 0
+    aka_held = 0
+    if facts.rules.aka:
+        most = min(counts[4] + counts[13] + counts[22], facts.rules.aka)
+        for n in facts.concealed_reds:
+            aka_held += n
+    other_dora = _dora_han(_dora(facts)) - aka_held
+    return tuple([_paid_value(facts, _best(assessment, other_dora + n)) for n in range(most + 1)])
+
+
+def _paid_value(facts: HandFacts, best: _Priced | None) -> tuple[int, int, int, int] | None:
+    """:func:`score_value`'s points, han, fu and counted yakuman of the reading paid, ``best``."""
     if best is None:
         return None
     ctx = facts.ctx

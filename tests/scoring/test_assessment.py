@@ -19,7 +19,7 @@ from riichi.hand import Hand
 from riichi.rules import TENHOU, WRC, RuleSet
 from riichi.scoring.context import WinContext
 from riichi.scoring.reading import HandFacts, count_tiles
-from riichi.scoring.scorer import assess, score, score_value
+from riichi.scoring.scorer import assess, score, score_value, score_values_by_reds
 from riichi.tiles import Tile
 from tests.conftest import TENHOU_WINS
 
@@ -71,7 +71,10 @@ def test_real_wins_with_red_fives_are_priced_alike() -> None:
                 pass
             except RiichiError:  # won the other way the situation cannot be (a rinshan by ron)
                 continue
-            _priced_alike(hand, won, rules)
+            found = _priced_alike(hand, won, rules)
+            plain, plain_ctx = _without_reds(hand, won)
+            reds = sum(1 for t in hand.concealed if t >= 34)  # noqa: PLR2004 - a red five's value
+            assert score_values_by_reds(HandFacts.of(plain, plain_ctx, rules))[reds] == found
             priced += 1
     assert met > 100  # noqa: PLR2004 - the set holds 166 wins with a red five somewhere
     assert red_wins > 5  # noqa: PLR2004 - some won on the red five itself
@@ -90,6 +93,10 @@ def test_red_fives_turn_a_yakuman_into_a_counted_yakuman() -> None:
     assert _priced_alike(Hand.parse("555m666m777m505p55s"), ctx, TENHOU) == (32000, 0, 0, 1)
     assert _priced_alike(Hand.parse("505m666m777m505p55s"), ctx, TENHOU) == (32000, 13, 30, 1)
     assert _priced_alike(Hand.parse("505m666m777m505p50s"), ctx, TENHOU) == (32000, 14, 30, 1)
+    # read once for every number of red fives (up to the rules' three), from any of its variants
+    by_reds = ((32000, 0, 0, 1), (32000, 0, 0, 1), (32000, 13, 30, 1), (32000, 14, 30, 1))
+    for text in ("555m666m777m555p55s", "505m666m777m505p50s"):
+        assert score_values_by_reds(HandFacts.of(Hand.parse(text), ctx, TENHOU)) == by_reds
     # the same hand won on the red 5m itself (the 567m run or the 555m triplet): the red one is its third 5m
     red_win = WinContext.parse("0m tsumo seat_wind=S dora=4m4p4s")
     assert _priced_alike(Hand.parse("505m666m777m505p55s"), red_win, TENHOU) == (32000, 13, 30, 1)
@@ -111,6 +118,7 @@ def test_red_fives_outprice_renhou_as_a_mangan() -> None:
                               ("340m406p340s678s88s", (12000, 6, 30, 0), "tanyao")):
         hand = Hand.parse(text)
         assert _priced_alike(hand, ctx, rules) == paid, text
+        assert score_values_by_reds(HandFacts.of(hand, ctx, rules))[text.count("0")] == paid
         assert score(hand, ctx, rules).yaku[0][0].value == first, text
 
 
