@@ -322,7 +322,7 @@ class WinValues:
         return found
 
     def _scored_by_reds(self, facts: HandFacts, counts: list[int], reds: list[int], win: int,  # noqa: PLR0913
-                 counts_key: bytes, *, riichi: bool, tsumo: bool, last_tile: bool) -> _Scored:
+                        counts_key: bytes, *, riichi: bool, tsumo: bool, last_tile: bool) -> _Scored:
         """The scorer's value of the hand of ``facts`` (concealed ``counts``, as bytes ``counts_key``, and
         ``reds``, with the situation's melds, won on ``win``). A hand holding a five, where the rules play red
         fives, is read once for all its red fives (:func:`~riichi.scoring.scorer.score_values_by_reds`): red
