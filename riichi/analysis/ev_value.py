@@ -26,7 +26,7 @@ from riichi.rules import TENHOU, Kazoe, RuleSet
 from riichi.scoring.context import WinContext
 from riichi.scoring.limits import base_points, hand_value, limit_base
 from riichi.scoring.reading import HandFacts, count_tiles
-from riichi.scoring.scorer import score_value
+from riichi.scoring.scorer import score_value, score_values_by_reds
 from riichi.scoring.validate import check_copies, check_situation, check_tiles
 from riichi.tiles import KIND_OF, Tile, Wind
 
@@ -40,6 +40,9 @@ _LIMIT_HAN: Final = 5
 #: The most situations whose scores are kept, and the most wins kept for each (about 100 bytes a win).
 _MEMO_SITUATIONS: Final = 8
 _MEMO_WINS: Final = 100_000
+#: The most won hands holding a five whose values by red fives are kept while one answer is searched (see
+#: WinValues._scored_by_reds; a few hundred bytes each: a wide 3-shanten answer meets some 10,000 complete hands).
+_MEMO_BY_REDS: Final = 20_000
 
 #: Every tile by its value (the 34 kinds, then the red fives of man, pin and sou).
 _TILES: Final = tuple(Tile)
@@ -165,7 +168,7 @@ class WinValues:
     """Scores the wins of one player's hands in one situation (the search keeps each one's value)."""
 
     __slots__ = ("_contexts", "_dealer", "_dora", "_kita", "_meld_counts", "_melds", "_memo", "_round_wind",
-                 "_rules", "_seat_wind", "_unseen", "_ura")
+                 "_rules", "_seat_wind", "_unseen", "_ura", "_values_by_reds")
 
     def __init__(self, hand: Hand, *, seat_wind: Wind, round_wind: Wind, dora: tuple[Tile, ...],
                  unseen: list[int], rules: RuleSet = TENHOU, kita: int = 0) -> None:
@@ -189,6 +192,8 @@ class WinValues:
         self._memo = _situation_memo(seat_wind, round_wind, dora, kita, hand.melds, rules)
         # the contexts of the search's wins, each kept once its first hand has been checked (see _scored)
         self._contexts: dict[int, WinContext] = {}
+        # the values of the wins holding a five for each number of red fives, kept without them (see _scored_by_reds)
+        self._values_by_reds: dict[bytes, tuple[_Scored, ...]] = {}
 
     def tsumo(self, hand: Hand, win: Tile, *, riichi: bool) -> float | None:
         """The expected points of winning ``hand`` (14 tiles, ``win`` among them) by tsumo; None without yaku."""
@@ -308,12 +313,33 @@ class WinValues:
             check_situation(hand, facts)
             if search and own:
                 self._contexts[way] = ctx
-        found = score_value(facts)
+        found = self._scored_by_reds(facts, counts, reds, win, counts_key, riichi=riichi, tsumo=tsumo,
+                                     last_tile=last_tile) if key else score_value(facts)
         if key:
             if len(scores) >= _MEMO_WINS:
                 scores.clear()
             scores[key] = found
         return found
+
+    def _scored_by_reds(self, facts: HandFacts, counts: list[int], reds: list[int], win: int,  # noqa: PLR0913
+                        counts_key: bytes, *, riichi: bool, tsumo: bool, last_tile: bool) -> _Scored:
+        """The scorer's value of the hand of ``facts`` (concealed ``counts``, as bytes ``counts_key``, and
+        ``reds``, with the situation's melds, won on ``win``). A hand holding a five, where the rules play red
+        fives, is read once for all its red fives (:func:`~riichi.scoring.scorer.score_values_by_reds`): red
+        fives, the winning tile's among them, count only as aka dora, so its values by number of red fives are
+        kept, for this answer, under the concealed counts, the winning kind and the way of winning, and the
+        same hand met with other red fives, or won on the red five for a plain one, is looked up."""
+        if not self._rules.scoring.aka or not (counts[4] or counts[13] or counts[22]):
+            return score_value(facts)
+        by_reds = self._values_by_reds
+        key = counts_key + bytes((KIND_OF[win], riichi, tsumo, last_tile))
+        found = by_reds.get(key)
+        if found is None:
+            found = score_values_by_reds(facts)
+            if len(by_reds) >= _MEMO_BY_REDS:
+                by_reds.clear()
+            by_reds[key] = found
+        return found[reds[0] + reds[1] + reds[2]]
 
 
 def _kinds_of_melds(melds: tuple[Meld, ...]) -> list[int]:

@@ -20,16 +20,28 @@ be read; for each reading, find its yakuman or else its yaku, fu and price;
 pay the best reading (most points, then most han, then most fu; the first of
 equals). A yakuman hand is paid no fu, but its reading's fu, counted as below
 yakuman, is kept as ``reading_fu`` (what Tenhou's records write for it).
+The readings with their yakuman, yaku and fu do not depend on the dora:
+:func:`assess` works them out, and the pricing adds the dora han, so that a
+hand differing only in its red fives is priced again without being read
+again (what the expected-value search does).
 """
 
 from __future__ import annotations
 
 from typing import Final, overload
 
-from riichi.errors import NotWinningError, NoYakuError
+from riichi.errors import InvalidCaseError, NotWinningError, NoYakuError
 from riichi.hand import Hand, MeldType
 from riichi.notation import format_tiles
-from riichi.rules import TENHOU, MultipleYakuman, PaoScope, Renhou, RuleSet, resolve_rules
+from riichi.rules import (
+    TENHOU,
+    MultipleYakuman,
+    PaoScope,
+    Renhou,
+    RuleSet,
+    ScoringRules,
+    resolve_rules,
+)
 from riichi.scoring.context import WinContext
 from riichi.scoring.fu import FuItem, count_fu, fu_items
 from riichi.scoring.limits import Limit, counted_base, hand_value, yakuman_base
@@ -42,7 +54,7 @@ from riichi.shapes.decompose import PAIR_TEXT
 from riichi.tiles import KIND_OF, WINDS, Wind
 from riichi.yaku import Yaku
 
-__all__ = ["Score", "score", "score_value"]
+__all__ = ["Assessment", "Score", "assess", "score", "score_value", "score_values_by_reds"]
 
 #: Han of renhou where the rules make it a mangan.
 _RENHOU_MANGAN_HAN = 5
@@ -117,7 +129,7 @@ def score(hand: object, ctx: object, rules: object = TENHOU) -> Score:
     check_tiles(hand, facts)
     check_situation(hand, facts)
     dora = _dora(facts)
-    best = _best(facts, dora)
+    best = _best(assess(facts), _dora_han(dora))
     if best is None:
         raise NoYakuError("the hand is complete but has no yaku (dora do not count as yaku)")
     liability = _liability(facts, best)
@@ -142,7 +154,7 @@ def score(hand: object, ctx: object, rules: object = TENHOU) -> Score:
         win=ctx.win, melds=hand.melds)
 
 
-def score_value(facts: HandFacts) -> tuple[int, int, int, int] | None:
+def score_value(facts: HandFacts, assessment: Assessment | None = None) -> tuple[int, int, int, int] | None:
     """What :func:`score` pays for the hand of ``facts``, as its ``points`` (honba and sticks aside, which they
     never include), ``han``, ``fu`` and ``yakuman_total``; None where the hand has no yaku. The same reading is
     paid, priced the same way, without writing out the score (its yaku, fu items, payments and reading).
@@ -156,8 +168,53 @@ def score_value(facts: HandFacts) -> tuple[int, int, int, int] | None:
     >>> facts = HandFacts.of(Hand.parse("234m456p678s44433z"), WinContext.parse("3z tsumo seat_wind=S"), TENHOU)
     >>> score_value(facts)  # points, han, fu, counted yakuman: as the example above
     (1500, 1, 40, 0)
+
+    ``assessment``: the :func:`assess` of a hand that differs from this one at most in its red fives (the same
+    concealed kinds, the same kind of winning tile, the same melds and situation), which is then priced with
+    this hand's dora instead of reading the hand again. The same tiles with a red 5p for a plain one pay one aka
+    dora more: here 1 han more, 2 han 40 fu.
+
+    >>> red = HandFacts.of(Hand.parse("234m406p678s44433z"), WinContext.parse("3z tsumo seat_wind=S"), TENHOU)
+    >>> score_value(red, assess(facts))
+    (2700, 2, 40, 0)
     """
-    best = _best(facts, _dora(facts))
+    if assessment is None:
+        assessment = assess(facts)
+    elif assessment.win_kind != facts.win_kind or assessment.concealed_counts != facts.concealed_counts:
+        raise InvalidCaseError("score_value() was given the assessment of another hand: an assessment prices only "
+                               "the hand it was made for, or that hand with other red fives")
+    return _paid_value(facts, _best(assessment, _dora_han(_dora(facts))))
+
+
+def score_values_by_reds(facts: HandFacts) -> tuple[tuple[int, int, int, int] | None, ...]:
+    """:func:`score_value` of the hand of ``facts`` with each number of red fives among its concealed tiles: the
+    n-th entry is the value with n of them (the melds' own as they are), from none up to as many as the
+    concealed tiles hold fives (at most the rules' red fives; an entry for a number the hand cannot hold is
+    never asked for). The hand is read once (:func:`assess`) and priced for each number of aka dora.
+
+    The expected-value search keeps these values, plain numbers, for each hand it wins, under its tiles
+    without their red fives: the same hand met again with other red fives costs it a look-up. (Keeping the
+    assessments themselves to price them later, tried first, kept tens of thousands of objects alive through
+    a search, and the garbage collector's passes over them cost more than the readings saved.)
+
+    >>> facts = HandFacts.of(Hand.parse("234m456p678s44433z"), WinContext.parse("3z tsumo seat_wind=S"), TENHOU)
+    >>> score_values_by_reds(facts)  # 456p with a red 5p: one han more
+    ((1500, 1, 40, 0), (2700, 2, 40, 0))
+    """
+    assessment = assess(facts)
+    counts = facts.concealed_counts
+    most = 0
+    aka_held = 0
+    if facts.rules.aka:
+        most = min(counts[4] + counts[13] + counts[22], facts.rules.aka)
+        for n in facts.concealed_reds:
+            aka_held += n
+    other_dora = _dora_han(_dora(facts)) - aka_held
+    return tuple([_paid_value(facts, _best(assessment, other_dora + n)) for n in range(most + 1)])
+
+
+def _paid_value(facts: HandFacts, best: _Priced | None) -> tuple[int, int, int, int] | None:
+    """:func:`score_value`'s points, han, fu and counted yakuman of the reading paid, ``best``."""
     if best is None:
         return None
     ctx = facts.ctx
@@ -175,10 +232,69 @@ def _wrong_type(kind: str, example: str, value: object) -> TypeError:
                      f"{value!r}")
 
 
-def _best(facts: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | None:
-    """The reading paid (most points, then most han, then most fu; the first of equals), ``dora`` its dora
-    entries; None where no reading has a yaku. Raises :class:`~riichi.errors.NotWinningError` for a hand that is
-    not complete."""
+class _AssessedReading:
+    """One reading with what it is worth before the dora: its regular yaku (with their han and the reading's fu)
+    to be priced once the dora han are known, and the price the dora do not change, if any (its yakuman, or
+    renhou paid as a mangan)."""
+
+    reading: Final[Reading]
+    #: The regular yaku with their han (empty for a yakuman reading: a yakuman is paid as its yakuman alone),
+    #: their han added up, the fu counted as for pinfu (``pinfu``), the fu (0 where there is no regular yaku).
+    yaku: Final[list[tuple[YakuRow, int]]]
+    yaku_han: Final[int]
+    pinfu: Final[bool]
+    fu: Final[int]
+    #: The reading priced as its yakuman, or as renhou paid as a mangan where the rules play it so: paid in
+    #: place of the yaku where it beats them (a yakuman always: it has no yaku beside it here).
+    fixed_price: Final[_Priced | None]
+
+    def __init__(self, reading: Reading, yaku: list[tuple[YakuRow, int]], yaku_han: int, fu: int,  # noqa: PLR0913
+                 fixed_price: _Priced | None, *, pinfu: bool) -> None:
+        self.reading = reading
+        self.yaku = yaku
+        self.yaku_han = yaku_han
+        self.pinfu = pinfu
+        self.fu = fu
+        self.fixed_price = fixed_price
+
+
+class Assessment:
+    """What a complete hand's readings are worth before its dora are counted (made by :func:`assess`).
+
+    Yaku, yakuman, pinfu and fu read the hand's tiles by kind and its situation, never its red fives nor any
+    dora; the dora (red fives among them, as aka dora) only add han. So two hands that differ only in their red
+    fives, won on the same kind of tile in the same situation, have one assessment: what remains for each is
+    the price (:func:`score_value` given the assessment), which decides which reading is paid. The
+    expected-value search, which meets most of its complete hands again with red fives, reads each hand once
+    this way.
+    """
+
+    #: The readings that can be paid (a yaku, a yakuman or renhou as a mangan), in the order of
+    #: :func:`~riichi.scoring.reading.readings` (the first of equals is paid).
+    readings: Final[list[_AssessedReading]]
+    #: The concealed tiles' counts and the winning kind of the hand assessed (a hand priced with this
+    #: assessment must have the same).
+    concealed_counts: Final[list[int]]
+    win_kind: Final[int]
+    #: What the price reads besides the han and fu: the rules (kiriage, limits, counted yakuman), whether the
+    #: winner deals and wins by tsumo.
+    rules: Final[ScoringRules]
+    dealer: Final[bool]
+    tsumo: Final[bool]
+
+    def __init__(self, readings: list[_AssessedReading], facts: HandFacts) -> None:
+        self.readings = readings
+        self.concealed_counts = facts.concealed_counts
+        self.win_kind = facts.win_kind
+        self.rules = facts.rules
+        self.dealer = facts.dealer
+        self.tsumo = facts.ctx.tsumo
+
+
+def assess(facts: HandFacts) -> Assessment:
+    """Every reading of the hand of ``facts`` with its yakuman, or its yaku and fu: all of :func:`score`'s work
+    but the dora and the price. Raises :class:`~riichi.errors.NotWinningError` for a hand that is not
+    complete."""
     found = readings(facts)
     if not found:
         concealed = Hand.from_counts(facts.concealed_counts, facts.concealed_reds).concealed
@@ -186,15 +302,36 @@ def _best(facts: HandFacts, dora: tuple[tuple[Yaku, int], ...]) -> _Priced | Non
                               f"{' with its melds' if facts.melds else ''}: it needs four sets and a pair, "
                               f"seven different pairs, or thirteen orphans")
     played = played_rows(facts.rules)
-    dora_han = 0
-    for _, n in dora:
-        dora_han += n
-    best: _Priced | None = None
+    assessed: list[_AssessedReading] = []
     for reading in found:
-        priced = _price_reading(reading, facts, played, dora_han)
+        one = _assess_reading(reading, facts, played)
+        if one is not None:
+            assessed.append(one)
+    return Assessment(assessed, facts)
+
+
+def _best(assessment: Assessment, dora_han: int) -> _Priced | None:
+    """The reading paid with ``dora_han`` han of dora (most points, then most han, then most fu; the first of
+    equals); None where no reading has a yaku."""
+    best: _Priced | None = None
+    for one in assessment.readings:
+        priced = None
+        if one.yaku:
+            priced = _price(one.reading, assessment, one.yaku_han + dora_han, one.fu, one.yaku, pinfu=one.pinfu)
+        fixed = one.fixed_price
+        if fixed is not None and fixed.beats(priced):
+            priced = fixed
         if priced is not None and priced.beats(best):
             best = priced
     return best
+
+
+def _dora_han(dora: tuple[tuple[Yaku, int], ...]) -> int:
+    """The han of the dora entries of :func:`_dora`."""
+    han = 0
+    for _, n in dora:
+        han += n
+    return han
 
 
 # -- yaku of a reading ------------------------------------------------------------------------------------------
@@ -229,8 +366,9 @@ def _without_superseded(rows: list[tuple[YakuRow, int]]) -> list[tuple[YakuRow, 
     return [(row, n) for row, n in rows if row.yaku not in gone] if gone else rows
 
 
-def _price_reading(r: Reading, f: HandFacts, played: PlayedRows, dora_han: int) -> _Priced | None:
-    """What a reading is worth: as its yakuman, or as its yaku and ``dora_han``; None if it has neither."""
+def _assess_reading(r: Reading, f: HandFacts, played: PlayedRows) -> _AssessedReading | None:
+    """What a reading is worth before the dora: its yakuman priced, or its yaku and fu (and renhou as a mangan
+    priced, where the rules play it so); None if it has neither yaku nor yakuman."""
     rules = f.rules
     yakuman = _yakuman_rows(r, f, played)
     yaku = _yaku_rows(r, f, played)
@@ -241,20 +379,18 @@ def _price_reading(r: Reading, f: HandFacts, played: PlayedRows, dora_han: int) 
         if row.yaku is Yaku.PINFU:
             pinfu = True
     if yakuman:
-        return _price_yakuman(r, f, yakuman, pinfu=pinfu)
+        return _AssessedReading(r, [], 0, 0, _price_yakuman(r, f, yakuman, pinfu=pinfu), pinfu=pinfu)
     if r.form is Form.KOKUSHI or r.form is Form.SHIISAN_PUUTAA:
         return None
-    best = None
-    if yaku:
-        han = dora_han
-        for _, n in yaku:
-            han += n
-        best = _price(r, f, han, yaku, pinfu=pinfu)
+    renhou = None
     if f.ctx.renhou and rules.renhou is Renhou.MANGAN:  # renhou paid as a mangan, if that is worth more
-        renhou = _price(r, f, _RENHOU_MANGAN_HAN, [], pinfu=False, mangan=True)
-        if renhou.beats(best):
-            best = renhou
-    return best
+        renhou = _price_renhou_mangan(r, f)
+    if not yaku:
+        return None if renhou is None else _AssessedReading(r, [], 0, 0, renhou, pinfu=False)
+    han = 0
+    for _, n in yaku:
+        han += n
+    return _AssessedReading(r, yaku, han, count_fu(r, f, pinfu=pinfu), renhou, pinfu=pinfu)
 
 
 def _price_yakuman(r: Reading, f: HandFacts, rows: list[tuple[YakuRow, int]], *, pinfu: bool) -> _Priced:
@@ -272,18 +408,20 @@ def _price_yakuman(r: Reading, f: HandFacts, rows: list[tuple[YakuRow, int]], *,
     return _Priced(r, 0, 0, base, value, [], rows, total, Limit.YAKUMAN, count_fu(r, f, pinfu=pinfu), pinfu=pinfu)
 
 
-def _price(r: Reading, f: HandFacts, han: int, yaku: list[tuple[YakuRow, int]], *, pinfu: bool,  # noqa: PLR0913
-           mangan: bool = False) -> _Priced:
-    """A reading priced by its han and fu (a mangan where ``mangan``: renhou on its own)."""
-    fu = count_fu(r, f, pinfu=pinfu)
-    total = 0
-    limit: Limit | None
-    if mangan:
-        base, limit = 2000, Limit.MANGAN
-    else:
-        base, limit, total = counted_base(han, fu, f.rules)
-    value = hand_value(base, dealer=f.dealer, tsumo=f.ctx.tsumo)
-    return _Priced(r, han, fu, base, value, yaku, [], total, limit, fu, pinfu=pinfu, renhou_mangan=mangan)
+def _price_renhou_mangan(r: Reading, f: HandFacts) -> _Priced:
+    """A reading priced as renhou on its own, paid as a mangan (its fu counted as without pinfu, kept)."""
+    fu = count_fu(r, f, pinfu=False)
+    value = hand_value(2000, dealer=f.dealer, tsumo=f.ctx.tsumo)
+    return _Priced(r, _RENHOU_MANGAN_HAN, fu, 2000, value, [], [], 0, Limit.MANGAN, fu, pinfu=False,
+                   renhou_mangan=True)
+
+
+def _price(r: Reading, a: Assessment, han: int, fu: int, yaku: list[tuple[YakuRow, int]], *,  # noqa: PLR0913
+           pinfu: bool) -> _Priced:
+    """A reading of the hand assessed as ``a`` priced by its han (its yaku's and the dora's) and fu."""
+    base, limit, total = counted_base(han, fu, a.rules)
+    value = hand_value(base, dealer=a.dealer, tsumo=a.tsumo)
+    return _Priced(r, han, fu, base, value, yaku, [], total, limit, fu, pinfu=pinfu)
 
 
 def _dora(f: HandFacts) -> tuple[tuple[Yaku, int], ...]:
