@@ -313,32 +313,33 @@ class WinValues:
             check_situation(hand, facts)
             if search and own:
                 self._contexts[way] = ctx
-        found = self._scored_by_reds(facts, counts, reds, win, counts_key, riichi=riichi, tsumo=tsumo,
-                                     last_tile=last_tile) if key else score_value(facts)
+        found = self._scored_by_reds(facts) if key else score_value(facts)
         if key:
             if len(scores) >= _MEMO_WINS:
                 scores.clear()
             scores[key] = found
         return found
 
-    def _scored_by_reds(self, facts: HandFacts, counts: list[int], reds: list[int], win: int,  # noqa: PLR0913
-                        counts_key: bytes, *, riichi: bool, tsumo: bool, last_tile: bool) -> _Scored:
-        """The scorer's value of the hand of ``facts`` (concealed ``counts``, as bytes ``counts_key``, and
-        ``reds``, with the situation's melds, won on ``win``). A hand holding a five, where the rules play red
-        fives, is read once for all its red fives (:func:`~riichi.scoring.scorer.score_values_by_reds`): red
-        fives, the winning tile's among them, count only as aka dora, so its values by number of red fives are
-        kept, for this answer, under the concealed counts, the winning kind and the way of winning, and the
-        same hand met with other red fives, or won on the red five for a plain one, is looked up."""
+    def _scored_by_reds(self, facts: HandFacts) -> _Scored:
+        """The scorer's value of the hand of ``facts`` (the situation's melds, its concealed counts as bytes in
+        ``facts.concealed_key``). A hand holding a five, where the rules play red fives, is read once for all
+        its red fives (:func:`~riichi.scoring.scorer.score_values_by_reds`): red fives, the winning tile's among
+        them, count only as aka dora, so its values by number of red fives are kept, for this answer, under the
+        concealed counts, the winning kind and the way of winning (its context's), and the same hand met with
+        other red fives, or won on the red five for a plain one, is looked up."""
+        counts = facts.concealed_counts
         if not self._rules.scoring.aka or not (counts[4] or counts[13] or counts[22]):
             return score_value(facts)
         by_reds = self._values_by_reds
-        key = counts_key + bytes((KIND_OF[win], riichi, tsumo, last_tile))
+        ctx = facts.ctx
+        key = facts.concealed_key + bytes((facts.win_kind, ctx.riichi, ctx.tsumo, ctx.haitei or ctx.houtei))
         found = by_reds.get(key)
         if found is None:
             found = score_values_by_reds(facts)
             if len(by_reds) >= _MEMO_BY_REDS:
                 by_reds.clear()
             by_reds[key] = found
+        reds = facts.concealed_reds
         return found[reds[0] + reds[1] + reds[2]]
 
 
