@@ -124,6 +124,11 @@ def _changed(hand: bytes, kind: int, step: int) -> bytes:
     return hand[:kind] + _BYTES[hand[kind] + step] + hand[kind + 1:]
 
 
+def _red_bytes(reds: list[int]) -> bytes:
+    """The red-five counts ``reds`` (one a suit) as a key's three bytes, the table's own object."""
+    return _REDS[reds[0] * 25 + reds[1] * 5 + reds[2]]
+
+
 def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
     """``reds`` (a key's three red-five counts) with ``step`` more red fives of ``suit``."""
     counts = [reds[0], reds[1], reds[2]]
@@ -185,30 +190,38 @@ class Graph:
         self.discard_ids: dict[bytes, int] = {}
         self.draw_keys: list[bytes] = []
         self.discard_keys: list[bytes] = []
-        #: Per draw state: whether it is tenpai, and its wins' weight and points weighted, summed.
+        #: Per draw state and per discard state: its concealed counts and its red fives per suit, the first two
+        #: parts of its key as objects of their own, each shared by every state made from the same parent's
+        #: move (an expansion reads them as they are, with their hashes kept, instead of slicing its key).
+        self.draw_hands: list[bytes] = []
+        self.draw_reds: list[bytes] = []
+        self.discard_hands: list[bytes] = []
+        self.discard_reds: list[bytes] = []
+        #: Per draw state: whether it is tenpai.
         self.draw_tenpai: list[bool] = []
-        self.win_weight: list[float] = []
-        self.win_points: list[float] = []
         #: The transitions, flat (no object per transition, nothing for the garbage collector to walk): draw
         #: state i's wins are ``win_w[k], win_p[k]`` (weight, points) for k in ``win_start[i] .. win_start[i +
-        #: 1] - 1`` and its draws ``edge_weight[e], edge_target[e]`` (weight, discard id) for e in
+        #: 1] - 1`` and its draws ``edge_weight[e], edge_target[e]`` (unseen copies, discard id) for e in
         #: ``draw_start[i] .. draw_start[i + 1] - 1``; discard state j's choices are ``kid_target[e],
-        #: kid_cost[e]`` (draw id, what choosing it costs) for e in ``discard_start[j] .. discard_start[j + 1]
-        #: - 1``. A state's transitions are all made while it is expanded, states one after the other.
+        #: kid_paid[e]`` (draw id, whether choosing it costs the table's riichi stick) for e in
+        #: ``discard_start[j] .. discard_start[j + 1] - 1``. A state's transitions are all made while it is
+        #: expanded, states one after the other. The weights are whole copies and the costs flags, kept as
+        #: small ints and bools: Python keeps one object of each, where a float would be an object of its own
+        #: for every transition (made, followed by nothing, freed at the end).
         self.win_w: list[float] = []
         self.win_p: list[float] = []
         self.win_start: list[int] = [0]
-        self.edge_weight: list[float] = []
+        self.edge_weight: list[int] = []
         self.edge_target: list[int] = []
         self.draw_start: list[int] = [0]
         self.kid_target: list[int] = []
-        self.kid_cost: list[float] = []
+        self.kid_paid: list[bool] = []
         self.discard_start: list[int] = [0]
-        #: Per draw state (the table model): the state it stays in when nothing happens (itself, or the same
-        #: hand without ippatsu), the weight of the waits that may be won by ron and their points weighted, and
-        #: all its unseen tiles.
-        self.draw_fallback: list[int] = []
-        self.draw_ron: list[tuple[float, float]] = []
+        #: Per draw state (the table model): the state it stays in when nothing happens where that is not itself
+        #: (the same hand without ippatsu), the weight of the waits that may be won by ron and their points
+        #: weighted (tenpai states only: the others have none), and all its unseen tiles.
+        self.draw_fallback: dict[int, int] = {}
+        self.draw_ron: dict[int, tuple[float, float]] = {}
         self.draw_unseen: list[int] = []
         #: Per draw state and per discard state: the tiles its hand holds beyond the position's (it is reached no
         #: sooner than that many draws after the first turn).
@@ -218,9 +231,9 @@ class Graph:
         #: whose shanten after it its parent has worked out, and keeps it).
         self.draw_shanten: list[int] = []
         self.discard_shanten: list[int] = []
-        #: Per draw state (the table model with the wall's end): the weight and points weighted of its wins on
-        #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
-        self.draw_last: list[tuple[float, float]] = []
+        #: Per tenpai draw state (the table model with the wall's end): the weight and points weighted of its wins
+        #: on the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
+        self.draw_last: dict[int, tuple[float, float]] = {}
         #: The shanten after each draw of every 13-tile hand met: states that differ only in their red fives or
         #: flags share their counts.
         self._after: dict[bytes, tuple[int, ...]] = {}
@@ -248,13 +261,15 @@ class Graph:
         """The id of the draw state of 13 concealed ``counts`` (with ``reds`` per suit; ``flags`` of
         :data:`RIICHI`, :data:`IPPATSU` and :data:`DOUBLE`; ``let_go`` the kind + 1 of the tile let go into
         tenpai, for furiten), made if new."""
-        return self._draw_state(bytes(counts) + bytes(reds) + _flag_bytes(flags, let_go), self.distance(counts),
-                                shanten(counts, n_melds=self.n_melds))
+        hand = bytes(counts)
+        red_bytes = _red_bytes(reds)
+        return self._draw_state(hand + red_bytes + _flag_bytes(flags, let_go), hand, red_bytes,
+                                self.distance(counts), shanten(counts, n_melds=self.n_melds))
 
-    def _draw_state(self, key: bytes, reach: int, now: int) -> int:
-        """The id of the draw state of ``key`` (13 concealed counts, the red fives per suit, the flags, the kind
-        let go + 1 or 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if
-        new."""
+    def _draw_state(self, key: bytes, hand: bytes, reds: bytes, reach: int, now: int) -> int:  # noqa: PLR0913
+        """The id of the draw state of ``key`` (13 concealed counts ``hand``, the red fives per suit ``reds``,
+        the flags, the kind let go + 1 or 0; ``reach`` the tiles it holds beyond the position's, ``now`` its
+        shanten), made if new."""
         found = self.draw_ids.get(key)
         if found is not None:
             return found
@@ -262,20 +277,18 @@ class Graph:
         node = len(self.draw_keys)
         self.draw_ids[key] = node
         self.draw_keys.append(key)
+        self.draw_hands.append(hand)
+        self.draw_reds.append(reds)
         self.draw_tenpai.append(False)
-        self.win_weight.append(0.0)
-        self.win_points.append(0.0)
-        self.draw_fallback.append(node)
-        self.draw_ron.append((0.0, 0.0))
         self.draw_unseen.append(0)
-        self.draw_last.append((0.0, 0.0))
         self.draw_reach.append(reach)
         self.draw_shanten.append(now)
         return node
 
-    def _discard_state(self, key: bytes, reach: int, now: int) -> int:
-        """The id of the discard state of ``key`` (14 concealed counts, the red fives per suit, the flags, 0;
-        ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if new."""
+    def _discard_state(self, key: bytes, hand: bytes, reds: bytes, reach: int, now: int) -> int:  # noqa: PLR0913
+        """The id of the discard state of ``key`` (14 concealed counts ``hand``, the red fives per suit
+        ``reds``, the flags, 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if
+        new."""
         found = self.discard_ids.get(key)
         if found is not None:
             return found
@@ -283,6 +296,8 @@ class Graph:
         node = len(self.discard_keys)
         self.discard_ids[key] = node
         self.discard_keys.append(key)
+        self.discard_hands.append(hand)
+        self.discard_reds.append(reds)
         self.discard_reach.append(reach)
         self.discard_shanten.append(now)
         return node
@@ -317,7 +332,7 @@ class Graph:
 
     def moves_of(self, node: int) -> list[tuple[float, int]]:
         """The draws of draw state ``node`` that are kept (once built): (weight, discard state) each."""
-        return [(self.edge_weight[e], self.edge_target[e])
+        return [(float(self.edge_weight[e]), self.edge_target[e])
                 for e in range(self.draw_start[node], self.draw_start[node + 1])]
 
     def _unseen(self, counts: list[int], kind: int) -> int:
@@ -378,8 +393,8 @@ class Graph:
 
     def _expand_draw(self, node: int) -> None:
         key = self.draw_keys[node]
-        hand_key = key[:34]
-        red_bytes = key[34:37]
+        hand_key = self.draw_hands[node]
+        red_bytes = self.draw_reds[node]
         flags = key[37]
         reach = self.draw_reach[node]
         now = self.draw_shanten[node]
@@ -392,8 +407,8 @@ class Graph:
         if table is not None:
             self.draw_unseen[node] = self._unseen_total[hand_key]
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
-                plain = key[:37] + _flag_bytes(flags & ~IPPATSU, key[38])
-                self.draw_fallback[node] = self._draw_state(plain, reach, now)
+                plain = hand_key + red_bytes + _flag_bytes(flags & ~IPPATSU, key[38])
+                self.draw_fallback[node] = self._draw_state(plain, hand_key, red_bytes, reach, now)
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
@@ -414,32 +429,31 @@ class Graph:
             if useful and now == 0:  # a win; a winning tile without a yaku is thrown back like any other
                 counts[kind] += 1
                 if unseen - red > 0:
-                    self._add_win(counts, reds, kind, unseen - red, -1, node, flags)
+                    self._add_win(counts, reds, kind, unseen - red, -1, flags)
                 if red > 0:
                     reds[suit] += 1
-                    self._add_win(counts, reds, kind, red, suit, node, flags)
+                    self._add_win(counts, reds, kind, red, suit, flags)
                     reds[suit] -= 1
                 counts[kind] -= 1
                 continue
             if unseen - red > 0:
-                self._add_edge(float(unseen - red), self._discard_state(child + tail, child_reach, child_shanten))
+                self._add_edge(unseen - red, self._discard_state(child + tail, child, red_bytes, child_reach,
+                                                                 child_shanten))
             if red > 0:
-                red_key = child + _reds_changed(red_bytes, suit, 1) + kept
-                self._add_edge(float(red), self._discard_state(red_key, child_reach, child_shanten))
+                more_red = _reds_changed(red_bytes, suit, 1)
+                self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, child_reach,
+                                                        child_shanten))
 
-    def _add_edge(self, weight: float, target: int) -> None:
+    def _add_edge(self, weight: int, target: int) -> None:
         self.edge_weight.append(weight)
         self.edge_target.append(target)
 
     def _add_win(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int,  # noqa: PLR0913
-                 node: int, flags: int) -> None:
+                 flags: int) -> None:
         points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
         if points is not None:
-            w = float(weight)
-            self.win_w.append(w)
+            self.win_w.append(float(weight))
             self.win_p.append(points)
-            self.win_weight[node] += w
-            self.win_points[node] += w * points
 
     def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
                     tsumo: bool, last_tile: bool = False) -> float | None:
@@ -520,17 +534,18 @@ class Graph:
 
     def _expand_discard(self, node: int) -> None:
         key = self.discard_keys[node]
-        red_bytes = key[34:37]
+        hand = self.discard_hands[node]
+        red_bytes = self.discard_reds[node]
         flags = key[37]
-        for kind, after, child, reach in self._discards_of(key[:34], self.discard_reach[node],
+        for kind, after, child, reach in self._discards_of(hand, self.discard_reach[node],
                                                            self.discard_shanten[node]):
             suit = _five_index(kind)
-            if suit < 0 or key[kind] > red_bytes[suit]:  # a plain one to let go
-                self._choose(child + red_bytes, flags, kind, after, double=False, reach=reach,
-                             targets=self.kid_target, costs=self.kid_cost)
+            if suit < 0 or hand[kind] > red_bytes[suit]:  # a plain one to let go
+                self._choose(child, red_bytes, flags, kind, after, double=False, reach=reach,
+                             targets=self.kid_target, paid=self.kid_paid)
             if suit >= 0 and red_bytes[suit] > 0:
-                self._choose(child + _reds_changed(red_bytes, suit, -1), flags, kind, after, double=False,
-                             reach=reach, targets=self.kid_target, costs=self.kid_cost)
+                self._choose(child, _reds_changed(red_bytes, suit, -1), flags, kind, after, double=False,
+                             reach=reach, targets=self.kid_target, paid=self.kid_paid)
 
     def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
                       *, double: bool = False) -> list[tuple[int, float]]:
@@ -538,31 +553,37 @@ class Graph:
         with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
         targets: list[int] = []
-        costs: list[float] = []
-        self._choose(bytes(counts) + bytes(reds), flags, kind, after, double=double, reach=self.distance(counts),
-                     targets=targets, costs=costs)
-        return list(zip(targets, costs, strict=True))
+        paid: list[bool] = []
+        self._choose(bytes(counts), _red_bytes(reds), flags, kind, after, double=double,
+                     reach=self.distance(counts), targets=targets, paid=paid)
+        return [(target, self.cost(pays)) for target, pays in zip(targets, paid, strict=True)]
 
-    def _choose(self, hand_reds: bytes, flags: int, kind: int, after: int, *, double: bool,  # noqa: PLR0913
-                reach: int, targets: list[int], costs: list[float]) -> None:
-        """Add to ``targets`` the draw states a discard of ``kind`` may choose (``hand_reds`` the 13 counts it
-        leaves and their red fives), and to ``costs`` what choosing each costs."""
+    def cost(self, paid: bool) -> float:
+        """What a choice costs: the table's riichi stick where it is ``paid``, else nothing."""
         table = self.table
+        return table.riichi_cost if paid and table is not None else 0.0
+
+    def _choose(self, hand: bytes, reds: bytes, flags: int, kind: int, after: int, *,  # noqa: PLR0913
+                double: bool, reach: int, targets: list[int], paid: list[bool]) -> None:
+        """Add to ``targets`` the draw states a discard of ``kind`` may choose (``hand`` the 13 counts it leaves,
+        ``reds`` their red fives), and to ``paid`` whether choosing each costs the riichi stick."""
+        table = self.table
+        hand_reds = hand + reds
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            targets.append(self._draw_state(hand_reds + _flag_bytes(flags, let_go), reach, after))
-            costs.append(0.0)
+            targets.append(self._draw_state(hand_reds + _flag_bytes(flags, let_go), hand, reds, reach, after))
+            paid.append(False)
             return
         if table is None:
-            targets.append(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), reach, after))
-            costs.append(0.0)
+            targets.append(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), hand, reds, reach, after))
+            paid.append(False)
             return
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        targets.append(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), reach, after))
-        costs.append(table.riichi_cost)
+        targets.append(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), hand, reds, reach, after))
+        paid.append(True)
         if table.riichi_choice:
-            targets.append(self._draw_state(hand_reds + _flag_bytes(0, kind + 1), reach, after))
-            costs.append(0.0)
+            targets.append(self._draw_state(hand_reds + _flag_bytes(0, kind + 1), hand, reds, reach, after))
+            paid.append(False)
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
         """The hand of concealed ``counts`` holding ``reds`` red fives per suit, with the melds."""

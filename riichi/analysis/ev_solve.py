@@ -108,9 +108,11 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     draws = [_DrawState(i, graph.draw_tenpai[i]) for i in range(n_draw)]
     # A discard state with a single choice, free, is its draw state's alias (about two fifths of them in a wide
     # search): the draws leading to it read the draw state's values, and it is never worked out on its own.
-    # Discard state j's choices are kids[k] (cost costs[k]) for k in kids_start[j] .. kids_start[j + 1] - 1.
+    # Discard state j's choices are kids[k] (paid[k]: costing the riichi stick) for k in kids_start[j] .. kids_start[j + 1] - 1.
     kids_start = graph.discard_start
-    costs = graph.kid_cost
+    paid = graph.kid_paid
+    riichi_cost = graph.cost(True)  # what a choice that is paid costs (one that is not costs nothing)
+    sticks_free = riichi_cost == 0.0
     kids = [draws[i] for i in graph.kid_target]
     states: list[_State] = []
     solved: list[_DiscardState] = []
@@ -119,39 +121,46 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     for j in range(n_discard):
         e = kids_start[j]
         end = kids_start[j + 1]
-        if end == e + 1 and costs[e] == 0.0:
+        if end == e + 1 and (sticks_free or not paid[e]):
             states.append(kids[e])
         else:
-            state = _DiscardState(e, end, all(costs[k] == 0.0 for k in range(e, end)))
+            state = _DiscardState(e, end, sticks_free or not any(paid[k] for k in range(e, end)))
             states.append(state)
             solved.append(state)
             solved_reach.append(discard_reach[j])
-    # The kept draws: draw state i's are edges start[i] .. start[i + 1] - 1, each of weight weight[e] into
-    # state moves[e]; their weights summed in that order are the state's total where every kept draw counts (no
-    # tegawari).
+    # The kept draws: draw state i's are edges start[i] .. start[i + 1] - 1, each of weight weight[e] (copies)
+    # into state moves[e]; their weights summed in that order are the state's total where every kept draw counts
+    # (no tegawari). Its wins are win_w[k], win_p[k] (weight, points) for k in win_start[i] .. win_start[i + 1]
+    # - 1: their weights summed, and their points weighted summed, in that order.
     start = graph.draw_start
     weight = graph.edge_weight
     moves = [states[j] for j in graph.edge_target]
-    win_weight = graph.win_weight  # the wins of a state: their weight, and their points weighted
-    win_points = graph.win_points
-    fallback = graph.draw_fallback
+    win_start = graph.win_start
+    win_w = graph.win_w
+    win_p = graph.win_p
     unseen = graph.draw_unseen
     for i, node in enumerate(draws):
         node.start = start[i]
         node.end = start[i + 1]
         moved = 0.0
         for e in range(node.start, node.end):
-            moved += weight[e]
-        node.win_weight = win_weight[i]
-        node.win_points = win_points[i]
-        node.total = win_weight[i] + moved
+            moved += float(weight[e])
+        won = 0.0
+        won_points = 0.0
+        for k in range(win_start[i], win_start[i + 1]):
+            w = win_w[k]
+            won += w
+            won_points += w * win_p[k]
+        node.win_weight = won
+        node.win_points = won_points
+        node.total = won + moved
         node.share = float(unseen[i])
-        if fallback[i] != i:
-            node.fallback = draws[fallback[i]]
+    for i, stays in graph.draw_fallback.items():
+        draws[i].fallback = draws[stays]
     others = 0 if table is None or not table.ron else table.players - 1
     if others:
-        for i, node in enumerate(draws):
-            w, points = graph.draw_ron[i]
+        for i, (w, points) in graph.draw_ron.items():
+            node = draws[i]
             if w > 0.0 and unseen[i] > 0:
                 node.ron_chance = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
                 node.ron_points = points / w
@@ -159,7 +168,11 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     haitei_draw = table is not None and table.haitei and table.after_last == 0
     for i, node in enumerate(draws):
         if haitei_draw:
-            node.last_weight, node.last_points = graph.draw_last[i]
+            last_win = graph.draw_last.get(i)
+            if last_win is not None:
+                node.last_weight, node.last_points = last_win
+            else:
+                node.last_weight, node.last_points = 0.0, 0.0
             node.last_total = node.total - node.win_weight + node.last_weight
         else:
             node.last_weight, node.last_points, node.last_total = node.win_weight, node.win_points, node.total
@@ -184,7 +197,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     early = 1 if also else 0
     # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
-    _best_of_discards(discard_groups, kids, costs, riichi=last <= riichi_until, horizon=last)
+    _best_of_discards(discard_groups, kids, paid, riichi_cost, riichi=last <= riichi_until, horizon=last)
     turns = last + 1
     out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
     watched_states: list[_State] = [draws[i] for i in watched] + [states[j] for j in also]
@@ -220,7 +233,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                         ge = to.e - en
                         if gt == 0.0 and gw == 0.0 and ge == 0.0:
                             continue  # a draw kept by tegawari that changes nothing is no event
-                        w = weight[e]
+                        w = float(weight[e])
                         total += w
                         gain_t += w * gt
                         gain_w += w * gw
@@ -228,7 +241,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                 else:
                     for e in range(node.start, node.end):
                         to = moves[e]
-                        w = weight[e]
+                        w = float(weight[e])
                         gain_t += w * (to.t - tn)
                         gain_w += w * (to.w - wn)
                         gain_e += w * (to.e - en)
@@ -256,7 +269,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
                 node.t = node.nt
                 node.w = node.nw
                 node.e = node.ne
-        _best_of_discards(discard_groups, kids, costs, riichi=t <= riichi_until, horizon=horizon)
+        _best_of_discards(discard_groups, kids, paid, riichi_cost, riichi=t <= riichi_until, horizon=horizon)
         _record(out, watched_states, t)
     return out
 
@@ -287,10 +300,15 @@ def _after_the_last_draw(graph: Graph, draws: list[_DrawState]) -> None:
     for i, node in enumerate(draws):
         if unseen[i] <= 0:
             continue
-        w, points = graph.draw_ron[i]
+        w = points = w_last = points_last = 0.0
+        ron = graph.draw_ron.get(i)
+        if ron is not None:
+            w, points = ron
+        last = graph.draw_last.get(i)
+        if last is not None:
+            w_last, points_last = last
         c = 1.0 - (1.0 - factor * w / unseen[i]) ** (discards - 1) if w > 0.0 else 0.0
         value = c * points / w if w > 0.0 else 0.0
-        w_last, points_last = graph.draw_last[i]
         if w_last > 0.0:  # the houtei: whatever the other discards did not win
             q = factor * w_last / unseen[i]
             c_last = (1.0 - c) * q
@@ -309,18 +327,19 @@ def _record(out: list[TurnValues], states: list[_State], t: int) -> None:
 
 
 def _best_of_discards(groups: list[list[_DiscardState]], kids: list[_DrawState],  # noqa: PLR0913
-                      costs: list[float], *, riichi: bool, horizon: int) -> None:
+                      paid: list[bool], riichi_cost: float, *, riichi: bool, horizon: int) -> None:
     """The values of the discard states worked out on their own whose reach (their index in ``groups``) is within
-    the ``horizon``: the best of the draw states their choices lead to (``kids``), each value on its own (what a
-    choice ``costs`` taken from its expected score); not ``riichi``: none of the riichi declarations (the
-    choices that cost), too few tiles being left for one (each has its dama beside it)."""
+    the ``horizon``: the best of the draw states their choices lead to (``kids``), each value on its own (the
+    ``riichi_cost`` taken from the expected score of a choice that is ``paid``); not ``riichi``: none of the
+    riichi declarations (the choices that cost), too few tiles being left for one (each has its dama beside
+    it)."""
     for d in range(min(horizon + 1, len(groups))):
         for state in groups[d]:
             first = True
             bt = bw = be = 0.0
             free = state.free  # every choice free: no cost to read (x - 0.0 is x, to the bit)
             for k in range(state.start, state.end):
-                cost = 0.0 if free else costs[k]
+                cost = riichi_cost if not free and paid[k] else 0.0
                 if not riichi and cost > 0.0:
                     continue
                 child = kids[k]
