@@ -114,6 +114,9 @@ def _flag_bytes(flags: int, let_go: int) -> bytes:
 _REDS: Final = tuple(bytes((a, b, c)) for a in range(5) for b in range(5) for c in range(5))
 
 
+#: What one red five of each suit adds to the index of a key's red-five counts in ``_REDS``.
+_RED_PLACE: Final = (25, 5, 1)
+
 #: One byte of each value, to splice into a hand's counts.
 _BYTES: Final = tuple(bytes((n,)) for n in range(256))
 
@@ -131,23 +134,7 @@ def _red_bytes(reds: list[int]) -> bytes:
 
 def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
     """``reds`` (a key's three red-five counts) with ``step`` more red fives of ``suit``."""
-    counts = [reds[0], reds[1], reds[2]]
-    counts[suit] += step
-    return _REDS[counts[0] * 25 + counts[1] * 5 + counts[2]]
-
-
-#: A draw of a 13-tile hand: kind, unseen copies, whether it lowers the shanten, the 14 tiles it makes, the
-#: tiles they hold beyond the position's, and their shanten.
-_Draw = tuple[int, int, bool, bytes, int, int]
-#: An allowed discard of a 14-tile hand: kind, the shanten after it, the 13 tiles it leaves, and the tiles they
-#: hold beyond the position's.
-_Discard = tuple[int, int, bytes, int]
-
-
-#: The records kept for each hand met (its draws, its discards) are flat tuples of numbers and bytes, never
-#: lists, objects or records of records: the garbage collector stops following such a tuple after its first
-#: look, so tens of thousands of them neither add to its work nor count towards its full collections (each of
-#: which walks the whole graph).
+    return _REDS[reds[0] * 25 + reds[1] * 5 + reds[2] + step * _RED_PLACE[suit]]
 
 
 class Graph:
@@ -234,21 +221,15 @@ class Graph:
         #: Per tenpai draw state (the table model with the wall's end): the weight and points weighted of its wins
         #: on the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_last: dict[int, tuple[float, float]] = {}
-        #: The shanten after each draw of every 13-tile hand met: states that differ only in their red fives or
-        #: flags share their counts.
+        #: The shanten after each draw of every 13-tile hand met, and after each discard of every 14-tile hand
+        #: met: states that differ only in their red fives or flags share their counts. These tuples of small
+        #: numbers are all a hand keeps: its draws and discards are read from them, state by state, rather than
+        #: kept as records (tens of thousands of tuples would each be an object for the garbage collector to
+        #: count and follow, and would bring on its full collections over the whole graph).
         self._after: dict[bytes, tuple[int, ...]] = {}
+        self._after_discards: dict[bytes, tuple[int, ...]] = {}
         #: Each win's points.
         self._wins: dict[bytes, float | None] = {}
-        #: What the states of one hand share (their red fives and flags aside), worked out once a hand: the draws
-        #: of each 13-tile hand, and the allowed discards of each 14-tile hand, each (kind, shanten after it,
-        #: the 13 tiles it leaves).
-        self._draws: dict[bytes, tuple[_Draw, ...]] = {}
-        #: Each 13-tile hand's unseen tiles (the table model's draws are shares of them).
-        self._unseen_total: dict[bytes, int] = {}
-        self._discards: dict[bytes, tuple[_Discard, ...]] = {}
-        #: Every draw of a 13-tile hand, for the states where tegawari keeps any (made once a hand, when first
-        #: asked for).
-        self._every: dict[bytes, tuple[_Draw, ...]] = {}
 
     def distance(self, counts: list[int]) -> int:
         """Tiles of ``counts`` not in the position asked about (the draws kept since)."""
@@ -339,73 +320,38 @@ class Graph:
         return self.avail[kind] - counts[kind]
 
     def after_draws(self, key: bytes) -> tuple[int, ...]:
-        """The shanten of the 13 counts ``key`` (bytes) after each draw, each hand worked out once (its
-        draws, every draw where tegawari keeps any, and its waits ask for it). A 14-tile hand's shanten after
-        each discard is asked for once only, where its discards are worked out, and is not kept."""
+        """The shanten of the 13 counts ``key`` (bytes) after each draw, each hand worked out once (its states'
+        draws and its waits ask for it)."""
         found = self._after.get(key)
         if found is None:
             found = tuple(shanten_after_draws(key, n_melds=self.n_melds))
             self._after[key] = found
         return found
 
-    def _draws_of(self, hand: bytes, distance: int, now: int) -> tuple[_Draw, ...]:
-        """The draws of the 13-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond the
-        position's, ``now`` its shanten) that lower its shanten, in the order of the kinds, worked out once for all
-        its states (and its unseen tiles with them)."""
-        found = self._draws.get(hand)
-        if found is not None:
-            return found
-        after = self.after_draws(hand)
-        avail = self.avail
-        origin = self.origin
-        unseen_total = 0
-        useful: list[_Draw] = []
-        for kind in range(34):
-            unseen = avail[kind] - hand[kind]
-            if unseen <= 0:
-                continue
-            unseen_total += unseen
-            if after[kind] < now:
-                useful.append((kind, unseen, True, _changed(hand, kind, 1),
-                               distance + (1 if hand[kind] >= origin[kind] else 0), after[kind]))
-        found = tuple(useful)
-        self._draws[hand] = found
-        self._unseen_total[hand] = unseen_total
-        return found
-
-    def _every_draw(self, hand: bytes, now: int, distance: int) -> tuple[_Draw, ...]:
-        """Every draw of the 13-tile ``hand`` (of shanten ``now``, ``distance`` tiles beyond the position's;
-        tegawari keeps those that do not help too), made once a hand."""
-        found = self._every.get(hand)
+    def after_discards(self, key: bytes) -> tuple[int, ...]:
+        """The shanten of the 14 counts ``key`` (bytes) after each discard, each hand worked out once."""
+        found = self._after_discards.get(key)
         if found is None:
-            every: list[_Draw] = []
-            after = self.after_draws(hand)
-            avail = self.avail
-            origin = self.origin
-            for kind in range(34):
-                unseen = avail[kind] - hand[kind]
-                if unseen > 0:
-                    every.append((kind, unseen, after[kind] < now, _changed(hand, kind, 1),
-                                  distance + (1 if hand[kind] >= origin[kind] else 0), after[kind]))
-            found = tuple(every)
-            self._every[hand] = found
+            found = tuple(shanten_after_discards(key, n_melds=self.n_melds))
+            self._after_discards[key] = found
         return found
 
-    def _expand_draw(self, node: int) -> None:
+    def _expand_draw(self, node: int) -> None:  # noqa: C901, PLR0912 - one loop over the kinds, by hand
+        """Each draw of draw state ``node``, in the order of the kinds: a win, a discard state it leads to, or
+        (a draw that does not lower the shanten, unless tegawari keeps it) thrown back."""
         key = self.draw_keys[node]
         hand_key = self.draw_hands[node]
         red_bytes = self.draw_reds[node]
         flags = key[37]
         reach = self.draw_reach[node]
         now = self.draw_shanten[node]
-        lowering = self._draws_of(hand_key, reach, now)
+        after = self.after_draws(hand_key)
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
         counts = list(hand_key) if now == 0 else []
         reds = list(red_bytes) if now == 0 else []
         self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
-            self.draw_unseen[node] = self._unseen_total[hand_key]
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 plain = hand_key + red_bytes + _flag_bytes(flags & ~IPPATSU, key[38])
                 self.draw_fallback[node] = self._draw_state(plain, hand_key, red_bytes, reach, now)
@@ -416,12 +362,22 @@ class Graph:
                                                  last_tile=True)
         # tegawari: the 14 tiles choose what to let go, the draw itself included
         keep_any = self.tegawari and reach + now < self.origin_shanten + self.extra and flags & RIICHI == 0
-        moves = self._every_draw(hand_key, now, reach) if keep_any else lowering
         kept = _flag_bytes(flags & ~IPPATSU, 0)  # the discard states' flags: ippatsu lasts one draw
         tail = red_bytes + kept
+        avail = self.avail
+        origin = self.origin
         red_total = self.red_total
         fixed_reds = self.fixed_reds
-        for kind, unseen, useful, child, child_reach, child_shanten in moves:
+        unseen_total = 0
+        for kind in range(34):
+            unseen = avail[kind] - hand_key[kind]
+            if unseen <= 0:
+                continue
+            unseen_total += unseen
+            child_shanten = after[kind]
+            useful = child_shanten < now
+            if not useful and not keep_any:
+                continue
             suit = _five_index(kind)
             red = 0
             if suit >= 0:
@@ -436,6 +392,8 @@ class Graph:
                     reds[suit] -= 1
                 counts[kind] -= 1
                 continue
+            child = _changed(hand_key, kind, 1)
+            child_reach = reach + (1 if hand_key[kind] >= origin[kind] else 0)
             if unseen - red > 0:
                 self._add_edge(unseen - red, self._discard_state(child + tail, child, red_bytes, child_reach,
                                                                  child_shanten))
@@ -443,6 +401,7 @@ class Graph:
                 more_red = _reds_changed(red_bytes, suit, 1)
                 self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, child_reach,
                                                         child_shanten))
+        self.draw_unseen[node] = unseen_total
 
     def _add_edge(self, weight: int, target: int) -> None:
         self.edge_weight.append(weight)
@@ -508,43 +467,35 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _discards_of(self, hand: bytes, distance: int, now: int) -> tuple[_Discard, ...]:
-        """The allowed discards of the 14-tile ``hand`` (its counts' bytes; ``distance`` the tiles it holds beyond
-        the position's, ``now`` its shanten), each (kind, shanten after it, the 13 tiles it leaves, the tiles they
-        hold beyond the position's), worked out once for all its states; none for a complete hand."""
-        known = self._discards.get(hand)
-        if known is not None:
-            return known
-        found: list[_Discard] = []
-        if now >= 0:  # a complete hand: no discard keeps it so
-            down = self.shanten_down and distance + now < self.origin_shanten + self.extra
-            origin = self.origin
-            shanten_after = shanten_after_discards(hand, n_melds=self.n_melds)
-            for kind in range(34):
-                if not hand[kind]:
-                    continue
-                after = shanten_after[kind]
-                if after != now and not (down and after == now + 1):
-                    continue
-                found.append((kind, after, _changed(hand, kind, -1),
-                              distance - (1 if hand[kind] > origin[kind] else 0)))
-        made = tuple(found)
-        self._discards[hand] = made
-        return made
-
     def _expand_discard(self, node: int) -> None:
+        """Each allowed discard of discard state ``node`` (one that keeps the shanten, or with shanten-down
+        raises it by one), in the order of the kinds, a plain five before a red one: the draw states it may
+        choose. A complete hand has none."""
         key = self.discard_keys[node]
         hand = self.discard_hands[node]
         red_bytes = self.discard_reds[node]
         flags = key[37]
-        for kind, after, child, reach in self._discards_of(hand, self.discard_reach[node],
-                                                           self.discard_shanten[node]):
+        distance = self.discard_reach[node]
+        now = self.discard_shanten[node]
+        if now < 0:
+            return
+        after = self.after_discards(hand)
+        down = self.shanten_down and distance + now < self.origin_shanten + self.extra
+        origin = self.origin
+        for kind in range(34):
+            if not hand[kind]:
+                continue
+            left = after[kind]
+            if left != now and not (down and left == now + 1):
+                continue
+            child = _changed(hand, kind, -1)
+            reach = distance - (1 if hand[kind] > origin[kind] else 0)
             suit = _five_index(kind)
             if suit < 0 or hand[kind] > red_bytes[suit]:  # a plain one to let go
-                self._choose(child, red_bytes, flags, kind, after, double=False, reach=reach,
+                self._choose(child, red_bytes, flags, kind, left, double=False, reach=reach,
                              targets=self.kid_target, paid=self.kid_paid)
             if suit >= 0 and red_bytes[suit] > 0:
-                self._choose(child, _reds_changed(red_bytes, suit, -1), flags, kind, after, double=False,
+                self._choose(child, _reds_changed(red_bytes, suit, -1), flags, kind, left, double=False,
                              reach=reach, targets=self.kid_target, paid=self.kid_paid)
 
     def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
