@@ -108,12 +108,13 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     draws = [_DrawState(i, graph.draw_tenpai[i]) for i in range(n_draw)]
     # A discard state with a single choice, free, is its draw state's alias (about two fifths of them in a wide
     # search): the draws leading to it read the draw state's values, and it is never worked out on its own.
-    # Discard state j's choices are kids[k] (paid[k]: costing the riichi stick) for k in kids_start[j] .. kids_start[j + 1] - 1.
+    # Discard state j's choices are kids[k] (paid[k]: costing the riichi stick) for k in kids_start[j] ..
+    # kids_start[j + 1] - 1.
     kids_start = graph.discard_start
     paid = graph.kid_paid
     riichi_cost = graph.cost(True)  # what a choice that is paid costs (one that is not costs nothing)
     sticks_free = riichi_cost == 0.0
-    kids = [draws[i] for i in graph.kid_target]
+    kid_target = graph.kid_target
     states: list[_State] = []
     solved: list[_DiscardState] = []
     solved_reach: list[int] = []
@@ -122,12 +123,15 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
         e = kids_start[j]
         end = kids_start[j + 1]
         if end == e + 1 and (sticks_free or not paid[e]):
-            states.append(kids[e])
+            states.append(draws[kid_target[e]])
         else:
             state = _DiscardState(e, end, sticks_free or not any(paid[k] for k in range(e, end)))
             states.append(state)
             solved.append(state)
             solved_reach.append(discard_reach[j])
+    # (the lists of the states the transitions lead to are made once every state's object is: the collector's
+    # full passes, which the objects' making sets off, do not walk them then)
+    kids = [draws[i] for i in kid_target]
     # The kept draws: draw state i's are edges start[i] .. start[i + 1] - 1, each of weight weight[e] (copies)
     # into state moves[e]; their weights summed in that order are the state's total where every kept draw counts
     # (no tegawari). Its wins are win_w[k], win_p[k] (weight, points) for k in win_start[i] .. win_start[i + 1]
