@@ -36,7 +36,7 @@ def kita_values(graph: Graph, node: int, stays: list[tuple[int, float]]) -> Turn
     solved = solved[len(stays):]
     size = len(base[0])
     tv, wv, ev = [0.0] * size, [0.0] * size, [0.0] * size
-    tenpai = graph.draw_tenpai[node]
+    tenpai = graph.draws[node].tenpai
     uniform = graph.table is not None and graph.table.uniform
     for t in range(graph.first, graph.last + 1):
         ft, fw, fe = base[0][t], base[1][t], base[2][t]
@@ -55,7 +55,7 @@ def kita_values(graph: Graph, node: int, stays: list[tuple[int, float]]) -> Turn
             gain_t += w * gt
             gain_w += w * gw
             gain_e += w * ge
-        share = float(graph.draw_unseen[node]) if uniform else float(graph.pool - t)
+        share = float(graph.draws[node].unseen) if uniform else float(graph.pool - t)
         share = max(share, total, 1.0)
         tv[t] = 1.0 if tenpai else ft + gain_t / share
         wv[t] = fw + gain_w / share

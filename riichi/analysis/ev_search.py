@@ -28,7 +28,8 @@ from riichi.errors import TooComplexError
 from riichi.hand import Hand, Meld
 from riichi.shapes.shanten import shanten, shanten_after_discards, shanten_after_draws
 
-__all__ = ["DOUBLE", "IPPATSU", "RIICHI", "Graph", "SearchLimits", "TableRules", "TurnValues"]
+__all__ = ["DOUBLE", "IPPATSU", "RIICHI", "DiscardState", "DrawState", "Graph", "SearchLimits", "State", "TableRules",
+           "TurnValues"]
 
 #: The kinds of the fives (5m, 5p, 5s): each is drawn and discarded as a red or a plain one.
 _FIVES: Final = (4, 13, 22)
@@ -137,6 +138,88 @@ def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
     return _REDS[reds[0] * 25 + reds[1] * 5 + reds[2] + step * _RED_PLACE[suit]]
 
 
+class State:
+    """A state of the graph: its ``index`` among the graph's states of its kind, its ``key`` (the concealed
+    counts ``hand``, the red fives per suit ``reds``, the flags and the kind let go + 1), the tiles its hand
+    holds beyond the position's (``reach``: it is reached no sooner than that many draws after the first turn)
+    and its hand's ``shanten`` (given by the draw or discard that made it), where its transitions are among the
+    graph's (``start`` .. ``end`` - 1, once expanded), and its values at one turn, overwritten turn after turn
+    by the dynamic program (:func:`riichi.analysis.ev_solve.solve`): the tenpai chance ``t``, the win chance
+    ``w`` and the expected points ``e``.
+
+    The states are the graph's nodes themselves, made once each as the search meets them, with what the turns
+    read of them as fields of their own (compiled, plain machine numbers and doubles in the object): no table
+    beside them of boxed numbers, one entry a state, for the garbage collector to walk, and no second set of
+    objects made all at once for the dynamic program, setting off its full passes over the whole graph."""
+
+    __slots__ = ("e", "end", "hand", "index", "key", "reach", "reds", "shanten", "start", "t", "w")
+
+    def __init__(self, index: int, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
+                 shanten: int) -> None:
+        self.index = index
+        self.key = key
+        self.hand = hand
+        self.reds = reds
+        self.reach = reach
+        self.shanten = shanten
+        self.start = 0
+        self.end = 0
+        self.t = 0.0
+        self.w = 0.0
+        self.e = 0.0
+
+
+class DrawState(State):
+    """A draw state (13 tiles): whether it is ``tenpai``, its ``unseen`` tiles, its wins (``win_start`` ..
+    ``win_end`` - 1 among the graph's) beside its kept draws (the transitions), and the state it stays in when
+    nothing happens where that is not itself (``fallback``: the same hand without ippatsu). The dynamic program
+    fills in the rest: its wins' weight and points weighted and the weight of its wins and draws (then the same
+    on the wall's last tile, for the draw of the last turn), its unseen tiles as a float, the chance that
+    another seat lets a wait go and that win's points, and the values it works out at a turn (``nt``, ``nw``,
+    ``ne``), kept until every draw state has read the turn after's."""
+
+    __slots__ = ("fallback", "last_points", "last_total", "last_weight", "ne", "nt", "nw", "ron_chance",
+                 "ron_points", "share", "tenpai", "total", "unseen", "win_end", "win_points", "win_start",
+                 "win_weight")
+
+    def __init__(self, index: int, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
+                 shanten: int) -> None:
+        super().__init__(index, key, hand, reds, reach, shanten)
+        self.tenpai = shanten <= 0
+        self.unseen = 0
+        self.win_start = 0
+        self.win_end = 0
+        self.fallback: DrawState | None = None
+        self.win_weight = 0.0
+        self.win_points = 0.0
+        self.total = 0.0
+        self.last_weight = 0.0
+        self.last_points = 0.0
+        self.last_total = 0.0
+        self.share = 0.0
+        self.ron_chance = 0.0
+        self.ron_points = 0.0
+        self.nt = 0.0
+        self.nw = 0.0
+        self.ne = 0.0
+
+
+class DiscardState(State):
+    """A discard state (14 tiles), its choices among the graph's (``start`` .. ``end`` - 1). The dynamic
+    program marks it ``free`` where no choice costs (no riichi's stick to take from E), and where it has a
+    single choice, free, makes it that draw state's alias (``alias``): it is read in its place and never
+    worked out on its own."""
+
+    __slots__ = ("alias", "free")
+
+    def __init__(self, index: int, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
+                 shanten: int) -> None:
+        super().__init__(index, key, hand, reds, reach, shanten)
+        self.free = True
+        self.alias: DrawState | None = None
+
+
+
 class Graph:
     """The states reachable from one position, their transitions, then their values turn by turn."""
 
@@ -173,53 +256,31 @@ class Graph:
         self.table = table
         self.origin_shanten = 99  # set by the caller once the graph can work it out (set_origin_shanten)
         self.started = time.monotonic()
+        #: The states, each kind by its index, and the index of each key.
+        self.draws: list[DrawState] = []
+        self.discards: list[DiscardState] = []
         self.draw_ids: dict[bytes, int] = {}
         self.discard_ids: dict[bytes, int] = {}
-        self.draw_keys: list[bytes] = []
-        self.discard_keys: list[bytes] = []
-        #: Per draw state and per discard state: its concealed counts and its red fives per suit, the first two
-        #: parts of its key as objects of their own, each shared by every state made from the same parent's
-        #: move (an expansion reads them as they are, with their hashes kept, instead of slicing its key).
-        self.draw_hands: list[bytes] = []
-        self.draw_reds: list[bytes] = []
-        self.discard_hands: list[bytes] = []
-        self.discard_reds: list[bytes] = []
-        #: Per draw state: whether it is tenpai.
-        self.draw_tenpai: list[bool] = []
-        #: The transitions, flat (no object per transition, nothing for the garbage collector to walk): draw
-        #: state i's wins are ``win_w[k], win_p[k]`` (weight, points) for k in ``win_start[i] .. win_start[i +
-        #: 1] - 1`` and its draws ``edge_weight[e], edge_target[e]`` (unseen copies, discard id) for e in
-        #: ``draw_start[i] .. draw_start[i + 1] - 1``; discard state j's choices are ``kid_target[e],
-        #: kid_paid[e]`` (draw id, whether choosing it costs the table's riichi stick) for e in
-        #: ``discard_start[j] .. discard_start[j + 1] - 1``. A state's transitions are all made while it is
-        #: expanded, states one after the other. The weights are whole copies and the costs flags, kept as
-        #: small ints and bools: Python keeps one object of each, where a float would be an object of its own
-        #: for every transition (made, followed by nothing, freed at the end).
+        self._draws_done = 0
+        self._discards_done = 0
+        #: The transitions, flat (no object per transition): a draw state's wins are ``win_w[k], win_p[k]``
+        #: (weight, points) for k in its ``win_start .. win_end - 1``, and its kept draws ``edge_weight[e],
+        #: moves[e]`` (unseen copies, the discard state) for e in its ``start .. end - 1``; a discard state's
+        #: choices are ``kids[e], kid_paid[e]`` (the draw state, whether choosing it costs the table's riichi
+        #: stick) for e in its ``start .. end - 1``. A state's transitions are all made while it is expanded,
+        #: states one after the other. The weights are whole copies and the costs flags, kept as small ints
+        #: and bools: Python keeps one object of each, where a float would be an object of its own for every
+        #: transition (made, followed by nothing, freed at the end).
         self.win_w: list[float] = []
         self.win_p: list[float] = []
-        self.win_start: list[int] = [0]
         self.edge_weight: list[int] = []
-        self.edge_target: list[int] = []
-        self.draw_start: list[int] = [0]
-        self.kid_target: list[int] = []
+        self.moves: list[DiscardState] = []
+        self.kids: list[DrawState] = []
         self.kid_paid: list[bool] = []
-        self.discard_start: list[int] = [0]
-        #: Per draw state (the table model): the state it stays in when nothing happens where that is not itself
-        #: (the same hand without ippatsu), the weight of the waits that may be won by ron and their points
-        #: weighted (tenpai states only: the others have none), and all its unseen tiles.
-        self.draw_fallback: dict[int, int] = {}
+        #: Per tenpai draw state, by its index (the table model): the weight of the waits that may be won by ron
+        #: and their points weighted; and (with the wall's end) the weight and points weighted of its wins on
+        #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_ron: dict[int, tuple[float, float]] = {}
-        self.draw_unseen: list[int] = []
-        #: Per draw state and per discard state: the tiles its hand holds beyond the position's (it is reached no
-        #: sooner than that many draws after the first turn).
-        self.draw_reach: list[int] = []
-        self.discard_reach: list[int] = []
-        #: Per draw state and per discard state: its hand's shanten (a state is made by a draw or a discard
-        #: whose shanten after it its parent has worked out, and keeps it).
-        self.draw_shanten: list[int] = []
-        self.discard_shanten: list[int] = []
-        #: Per tenpai draw state (the table model with the wall's end): the weight and points weighted of its wins
-        #: on the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_last: dict[int, tuple[float, float]] = {}
         #: The shanten after each draw of every 13-tile hand met, and after each discard of every 14-tile hand
         #: met: states that differ only in their red fives or flags share their counts. These tuples of small
@@ -245,46 +306,38 @@ class Graph:
         hand = bytes(counts)
         red_bytes = _red_bytes(reds)
         return self._draw_state(hand + red_bytes + _flag_bytes(flags, let_go), hand, red_bytes,
-                                self.distance(counts), shanten(counts, n_melds=self.n_melds))
+                                self.distance(counts), shanten(counts, n_melds=self.n_melds)).index
 
-    def _draw_state(self, key: bytes, hand: bytes, reds: bytes, reach: int, now: int) -> int:  # noqa: PLR0913
-        """The id of the draw state of ``key`` (13 concealed counts ``hand``, the red fives per suit ``reds``,
-        the flags, the kind let go + 1 or 0; ``reach`` the tiles it holds beyond the position's, ``now`` its
-        shanten), made if new."""
+    def _draw_state(self, key: bytes, hand: bytes, reds: bytes, reach: int, now: int) -> DrawState:  # noqa: PLR0913
+        """The draw state of ``key`` (13 concealed counts ``hand``, the red fives per suit ``reds``, the flags,
+        the kind let go + 1 or 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made
+        if new."""
         found = self.draw_ids.get(key)
         if found is not None:
-            return found
+            return self.draws[found]
         self._count()
-        node = len(self.draw_keys)
+        node = len(self.draws)
         self.draw_ids[key] = node
-        self.draw_keys.append(key)
-        self.draw_hands.append(hand)
-        self.draw_reds.append(reds)
-        self.draw_tenpai.append(False)
-        self.draw_unseen.append(0)
-        self.draw_reach.append(reach)
-        self.draw_shanten.append(now)
-        return node
+        state = DrawState(node, key, hand, reds, reach, now)
+        self.draws.append(state)
+        return state
 
-    def _discard_state(self, key: bytes, hand: bytes, reds: bytes, reach: int, now: int) -> int:  # noqa: PLR0913
-        """The id of the discard state of ``key`` (14 concealed counts ``hand``, the red fives per suit
-        ``reds``, the flags, 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if
-        new."""
+    def _discard_state(self, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
+                       now: int) -> DiscardState:
+        """The discard state of ``key`` (14 concealed counts ``hand``, the red fives per suit ``reds``, the
+        flags, 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if new."""
         found = self.discard_ids.get(key)
         if found is not None:
-            return found
+            return self.discards[found]
         self._count()
-        node = len(self.discard_keys)
+        node = len(self.discards)
         self.discard_ids[key] = node
-        self.discard_keys.append(key)
-        self.discard_hands.append(hand)
-        self.discard_reds.append(reds)
-        self.discard_reach.append(reach)
-        self.discard_shanten.append(now)
-        return node
+        state = DiscardState(node, key, hand, reds, reach, now)
+        self.discards.append(state)
+        return state
 
     def _count(self) -> None:
-        states = len(self.draw_keys) + len(self.discard_keys)
+        states = len(self.draws) + len(self.discards)
         limit = self.limits.max_states
         if limit is not None and states >= limit:
             raise TooComplexError(f"the search needs more than its budget of {limit:,} states")
@@ -294,27 +347,33 @@ class Graph:
 
     def build(self) -> None:
         """Expand every state made so far and every state they reach (breadth first)."""
-        done_draw = len(self.draw_start) - 1
-        done_discard = len(self.discard_start) - 1
-        while done_draw < len(self.draw_keys) or done_discard < len(self.discard_keys):
-            while done_draw < len(self.draw_keys):
-                self._expand_draw(done_draw)
-                done_draw += 1
-                self.draw_start.append(len(self.edge_target))
-                self.win_start.append(len(self.win_w))
-            while done_discard < len(self.discard_keys):
-                self._expand_discard(done_discard)
-                done_discard += 1
-                self.discard_start.append(len(self.kid_target))
+        draws = self.draws
+        discards = self.discards
+        while self._draws_done < len(draws) or self._discards_done < len(discards):
+            while self._draws_done < len(draws):
+                state = draws[self._draws_done]
+                state.start = len(self.moves)
+                state.win_start = len(self.win_w)
+                self._expand_draw(state)
+                state.end = len(self.moves)
+                state.win_end = len(self.win_w)
+                self._draws_done += 1
+            while self._discards_done < len(discards):
+                choice = discards[self._discards_done]
+                choice.start = len(self.kids)
+                self._expand_discard(choice)
+                choice.end = len(self.kids)
+                self._discards_done += 1
 
     def wins_of(self, node: int) -> list[tuple[float, float]]:
         """The wins of draw state ``node`` (once built): (weight, points) each."""
-        return [(self.win_w[k], self.win_p[k]) for k in range(self.win_start[node], self.win_start[node + 1])]
+        state = self.draws[node]
+        return [(self.win_w[k], self.win_p[k]) for k in range(state.win_start, state.win_end)]
 
     def moves_of(self, node: int) -> list[tuple[float, int]]:
         """The draws of draw state ``node`` that are kept (once built): (weight, discard state) each."""
-        return [(float(self.edge_weight[e]), self.edge_target[e])
-                for e in range(self.draw_start[node], self.draw_start[node + 1])]
+        state = self.draws[node]
+        return [(float(self.edge_weight[e]), self.moves[e].index) for e in range(state.start, state.end)]
 
     def _unseen(self, counts: list[int], kind: int) -> int:
         return self.avail[kind] - counts[kind]
@@ -336,25 +395,25 @@ class Graph:
             self._after_discards[key] = found
         return found
 
-    def _expand_draw(self, node: int) -> None:  # noqa: C901, PLR0912 - one loop over the kinds, by hand
-        """Each draw of draw state ``node``, in the order of the kinds: a win, a discard state it leads to, or
+    def _expand_draw(self, state: DrawState) -> None:  # noqa: C901, PLR0912 - one loop over the kinds, by hand
+        """Each draw of draw state ``state``, in the order of the kinds: a win, a discard state it leads to, or
         (a draw that does not lower the shanten, unless tegawari keeps it) thrown back."""
-        key = self.draw_keys[node]
-        hand_key = self.draw_hands[node]
-        red_bytes = self.draw_reds[node]
+        node = state.index
+        key = state.key
+        hand_key = state.hand
+        red_bytes = state.reds
         flags = key[37]
-        reach = self.draw_reach[node]
-        now = self.draw_shanten[node]
+        reach = state.reach
+        now = state.shanten
         after = self.after_draws(hand_key)
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
         counts = list(hand_key) if now == 0 else []
         reds = list(red_bytes) if now == 0 else []
-        self.draw_tenpai[node] = now <= 0
         table = self.table
         if table is not None:
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 plain = hand_key + red_bytes + _flag_bytes(flags & ~IPPATSU, key[38])
-                self.draw_fallback[node] = self._draw_state(plain, hand_key, red_bytes, reach, now)
+                state.fallback = self._draw_state(plain, hand_key, red_bytes, reach, now)
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
@@ -401,11 +460,11 @@ class Graph:
                 more_red = _reds_changed(red_bytes, suit, 1)
                 self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, child_reach,
                                                         child_shanten))
-        self.draw_unseen[node] = unseen_total
+        state.unseen = unseen_total
 
-    def _add_edge(self, weight: int, target: int) -> None:
+    def _add_edge(self, weight: int, target: DiscardState) -> None:
         self.edge_weight.append(weight)
-        self.edge_target.append(target)
+        self.moves.append(target)
 
     def _add_win(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int,  # noqa: PLR0913
                  flags: int) -> None:
@@ -467,16 +526,15 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
-    def _expand_discard(self, node: int) -> None:
-        """Each allowed discard of discard state ``node`` (one that keeps the shanten, or with shanten-down
+    def _expand_discard(self, state: DiscardState) -> None:
+        """Each allowed discard of discard state ``state`` (one that keeps the shanten, or with shanten-down
         raises it by one), in the order of the kinds, a plain five before a red one: the draw states it may
         choose. A complete hand has none."""
-        key = self.discard_keys[node]
-        hand = self.discard_hands[node]
-        red_bytes = self.discard_reds[node]
-        flags = key[37]
-        distance = self.discard_reach[node]
-        now = self.discard_shanten[node]
+        hand = state.hand
+        red_bytes = state.reds
+        flags = state.key[37]
+        distance = state.reach
+        now = state.shanten
         if now < 0:
             return
         after = self.after_discards(hand)
@@ -493,21 +551,21 @@ class Graph:
             suit = _five_index(kind)
             if suit < 0 or hand[kind] > red_bytes[suit]:  # a plain one to let go
                 self._choose(child, red_bytes, flags, kind, left, double=False, reach=reach,
-                             targets=self.kid_target, paid=self.kid_paid)
+                             targets=self.kids, paid=self.kid_paid)
             if suit >= 0 and red_bytes[suit] > 0:
                 self._choose(child, _reds_changed(red_bytes, suit, -1), flags, kind, left, double=False,
-                             reach=reach, targets=self.kid_target, paid=self.kid_paid)
+                             reach=reach, targets=self.kids, paid=self.kid_paid)
 
     def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
                       *, double: bool = False) -> list[tuple[int, float]]:
         """The draw states a discard of ``kind`` leading to 13 ``counts`` of shanten ``after`` may choose, each
         with its cost: a closed hand reaching tenpai declares riichi (in the peer model at once and free; in the
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
-        targets: list[int] = []
+        targets: list[DrawState] = []
         paid: list[bool] = []
         self._choose(bytes(counts), _red_bytes(reds), flags, kind, after, double=double,
                      reach=self.distance(counts), targets=targets, paid=paid)
-        return [(target, self.cost(pays)) for target, pays in zip(targets, paid, strict=True)]
+        return [(target.index, self.cost(pays)) for target, pays in zip(targets, paid, strict=True)]
 
     def cost(self, paid: bool) -> float:
         """What a choice costs: the table's riichi stick where it is ``paid``, else nothing."""
@@ -515,7 +573,7 @@ class Graph:
         return table.riichi_cost if paid and table is not None else 0.0
 
     def _choose(self, hand: bytes, reds: bytes, flags: int, kind: int, after: int, *,  # noqa: PLR0913
-                double: bool, reach: int, targets: list[int], paid: list[bool]) -> None:
+                double: bool, reach: int, targets: list[DrawState], paid: list[bool]) -> None:
         """Add to ``targets`` the draw states a discard of ``kind`` may choose (``hand`` the 13 counts it leaves,
         ``reds`` their red fives), and to ``paid`` whether choosing each costs the riichi stick."""
         table = self.table

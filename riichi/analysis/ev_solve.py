@@ -24,71 +24,18 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from riichi.analysis.ev_search import Graph, TurnValues
+from riichi.analysis.ev_search import DiscardState, DrawState, Graph, State, TurnValues
 from riichi.errors import InconsistentSituationError
 
 __all__ = ["solve"]
 
-_S = TypeVar("_S")
+_S = TypeVar("_S", bound=State)
 
 
-class _State:
-    """A state's values at one turn, overwritten turn after turn: the tenpai chance T, the win chance W and the
-    expected points E. Compiled, they are plain doubles in the object: a value kept in a list of floats would be
-    a float object made anew at every write and unboxed at every read."""
-
-    __slots__ = ("e", "t", "w")
-
-    def __init__(self) -> None:
-        self.t = 0.0
-        self.w = 0.0
-        self.e = 0.0
-
-
-class _DrawState(_State):
-    """A draw state (a 13-tile hand) of the graph, with what the turns read of it: the state it stays in when
-    the draw does not help (None: itself), whether it is tenpai, its wins' weight and points weighted and the
-    weight of its wins and draws (then the same on the wall's last tile, for the draw of the last turn), its
-    unseen tiles, the chance that another seat lets a wait go and that win's points, and where its kept draws
-    are among the graph's edges (``start`` .. ``end`` - 1). The values it works out at a turn wait in ``nt``,
-    ``nw`` and ``ne`` until every draw state has read the turn after's (the states an ippatsu hand falls back
-    to, and those the free single discards stand for, are read by others)."""
-
-    __slots__ = ("end", "fallback", "index", "last_points", "last_total", "last_weight", "ne", "nt", "nw",
-                 "ron_chance", "ron_points", "share", "start", "tenpai", "total", "win_points", "win_weight")
-
-    def __init__(self, index: int, tenpai: bool) -> None:
-        super().__init__()
-        self.index = index
-        self.tenpai = tenpai
-        self.fallback: _DrawState | None = None
-        self.win_weight = 0.0
-        self.win_points = 0.0
-        self.total = 0.0
-        self.last_weight = 0.0
-        self.last_points = 0.0
-        self.last_total = 0.0
-        self.share = 0.0
-        self.ron_chance = 0.0
-        self.ron_points = 0.0
-        self.start = 0
-        self.end = 0
-        self.nt = 0.0
-        self.nw = 0.0
-        self.ne = 0.0
-
-
-class _DiscardState(_State):
-    """A discard state (a 14-tile hand) worked out on its own: where its choices are among the graph's
-    (``start`` .. ``end`` - 1), and whether every one of them is free (no riichi's stick to take from E)."""
-
-    __slots__ = ("end", "free", "start")
-
-    def __init__(self, start: int, end: int, free: bool) -> None:
-        super().__init__()
-        self.start = start
-        self.end = end
-        self.free = free
+def _read(choice: DiscardState) -> State:
+    """The state whose values stand for discard state ``choice``: itself, or the draw state it is the alias of."""
+    alias = choice.alias
+    return choice if alias is None else alias
 
 
 def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - one loop, by hand
@@ -97,82 +44,68 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     states, then of the ``watched_discards`` discard states (the others are kept for one turn only)."""
     also = watched_discards or []
     last, first = graph.last, graph.first
-    n_draw, n_discard = len(graph.draw_keys), len(graph.discard_keys)
     table = graph.table
     tegawari = graph.tegawari
     uniform = table is not None and table.uniform
-    # Each state is an object holding its values at one turn, the draw states' also what the turns read of them
-    # (their wins, kept draws, fallback, ...), gathered once here from the graph's flat lists.
-    # (The transitions stay in flat lists, the graph's, beside one list of the states they lead to: an object
-    # each would be made once and followed by the garbage collector.)
-    draws = [_DrawState(i, graph.draw_tenpai[i]) for i in range(n_draw)]
+    # The states are the graph's own objects, each holding its values at one turn; the draw states' also what
+    # the turns read of them (their wins' weight and points, the weight of their kept draws, ...), summed once
+    # here from the graph's flat lists.
+    draws = graph.draws
     # A discard state with a single choice, free, is its draw state's alias (about two fifths of them in a wide
     # search): the draws leading to it read the draw state's values, and it is never worked out on its own.
-    # Discard state j's choices are kids[k] (paid[k]: costing the riichi stick) for k in kids_start[j] ..
-    # kids_start[j + 1] - 1.
-    kids_start = graph.discard_start
+    # A discard state's choices are kids[k] (paid[k]: costing the riichi stick) for k in its start .. end - 1.
+    kids = graph.kids
     paid = graph.kid_paid
     riichi_cost = graph.cost(True)  # what a choice that is paid costs (one that is not costs nothing)
     sticks_free = riichi_cost == 0.0
-    kid_target = graph.kid_target
-    states: list[_State] = []
-    solved: list[_DiscardState] = []
-    solved_reach: list[int] = []
-    discard_reach = graph.discard_reach
-    for j in range(n_discard):
-        e = kids_start[j]
-        end = kids_start[j + 1]
-        if end == e + 1 and (sticks_free or not paid[e]):
-            states.append(draws[kid_target[e]])
+    solved: list[DiscardState] = []
+    for choice in graph.discards:
+        choice.t = choice.w = choice.e = 0.0
+        e = choice.start
+        end = choice.end
+        choice.free = sticks_free or not any(paid[k] for k in range(e, end))
+        if end == e + 1 and choice.free:
+            choice.alias = kids[e]
         else:
-            state = _DiscardState(e, end, sticks_free or not any(paid[k] for k in range(e, end)))
-            states.append(state)
-            solved.append(state)
-            solved_reach.append(discard_reach[j])
-    # (the lists of the states the transitions lead to are made once every state's object is: the collector's
-    # full passes, which the objects' making sets off, do not walk them then)
-    kids = [draws[i] for i in kid_target]
-    # The kept draws: draw state i's are edges start[i] .. start[i + 1] - 1, each of weight weight[e] (copies)
-    # into state moves[e]; their weights summed in that order are the state's total where every kept draw counts
-    # (no tegawari). Its wins are win_w[k], win_p[k] (weight, points) for k in win_start[i] .. win_start[i + 1]
-    # - 1: their weights summed, and their points weighted summed, in that order.
-    start = graph.draw_start
+            choice.alias = None
+            solved.append(choice)
+    # The kept draws: a draw state's are edges start .. end - 1, each of weight weight[e] (copies) into state
+    # moves[e] (a discard state, or the draw state it is the alias of); their weights summed in that order are
+    # the state's total where every kept draw counts (no tegawari). Its wins are win_w[k], win_p[k] (weight,
+    # points) for k in its win_start .. win_end - 1: their weights summed, and their points weighted summed, in
+    # that order.
     weight = graph.edge_weight
-    moves = [states[j] for j in graph.edge_target]
-    win_start = graph.win_start
+    moves: list[State] = [_read(choice) for choice in graph.moves]
     win_w = graph.win_w
     win_p = graph.win_p
-    unseen = graph.draw_unseen
-    for i, node in enumerate(draws):
-        node.start = start[i]
-        node.end = start[i + 1]
+    for node in draws:
         moved = 0.0
         for e in range(node.start, node.end):
             moved += float(weight[e])
         won = 0.0
         won_points = 0.0
-        for k in range(win_start[i], win_start[i + 1]):
+        for k in range(node.win_start, node.win_end):
             w = win_w[k]
             won += w
             won_points += w * win_p[k]
         node.win_weight = won
         node.win_points = won_points
         node.total = won + moved
-        node.share = float(unseen[i])
-    for i, stays in graph.draw_fallback.items():
-        draws[i].fallback = draws[stays]
+        node.share = float(node.unseen)
+        node.ron_chance = 0.0
+        node.ron_points = 0.0
     others = 0 if table is None or not table.ron else table.players - 1
     if others:
         for i, (w, points) in graph.draw_ron.items():
             node = draws[i]
-            if w > 0.0 and unseen[i] > 0:
-                node.ron_chance = 1.0 - (1.0 - table.ron_factor * w / unseen[i]) ** others  # type: ignore[union-attr]
+            if w > 0.0 and node.unseen > 0:
+                node.ron_chance = 1.0 - (1.0 - table.ron_factor * w / node.unseen) ** others  # type: ignore[union-attr]
                 node.ron_points = points / w
     # the draw of the last turn: the wall's last tile (haitei) where no other seat draws after it
     haitei_draw = table is not None and table.haitei and table.after_last == 0
-    for i, node in enumerate(draws):
+    for node in draws:
         if haitei_draw:
-            last_win = graph.draw_last.get(i)
+            last_win = graph.draw_last.get(node.index)
             if last_win is not None:
                 node.last_weight, node.last_points = last_win
             else:
@@ -183,6 +116,7 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     # values at the last turn
     for node in draws:
         node.t = 1.0 if node.tenpai else 0.0
+        node.w = node.e = 0.0
     if table is not None and table.haitei:
         _after_the_last_draw(graph, draws)
     else:
@@ -196,15 +130,15 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     # holding at most one tile more, at the turn after): they are not worked out. The kita's replacement is
     # drawn within the turn: its discard states are read at the same turn, one tile sooner. The states are
     # grouped by that distance, each group in the graph's order.
-    draw_groups = _by_reach(draws, graph.draw_reach)
-    discard_groups = _by_reach(solved, solved_reach)
+    draw_groups = _by_reach(draws)
+    discard_groups = _by_reach(solved)
     early = 1 if also else 0
     # a riichi needs tiles left in the wall (the rules' minimum): none at the last turns
     riichi_until = table.riichi_until if table is not None and table.riichi_choice else last
     _best_of_discards(discard_groups, kids, paid, riichi_cost, riichi=last <= riichi_until, horizon=last)
     turns = last + 1
     out: list[TurnValues] = [([0.0] * turns, [0.0] * turns, [0.0] * turns) for _ in range(len(watched) + len(also))]
-    watched_states: list[_State] = [draws[i] for i in watched] + [states[j] for j in also]
+    watched_states: list[State] = [draws[i] for i in watched] + [_read(graph.discards[j]) for j in also]
     _record(out, watched_states, last)
     hazard = table.others_win if table is not None else []
     for t in range(last - 1, first - 1, -1):
@@ -278,19 +212,19 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     return out
 
 
-def _by_reach(states: list[_S], reach: list[int]) -> list[list[_S]]:
-    """``states`` grouped by their ``reach`` (the tiles their hands hold beyond the position's; none below 0),
-    each group in the order of the list."""
+def _by_reach(states: list[_S]) -> list[list[_S]]:
+    """``states`` grouped by their reach (the tiles their hands hold beyond the position's; none below 0), each
+    group in the order of the list."""
     groups: list[list[_S]] = []
-    for state, d in zip(states, reach):  # noqa: B905 - as long, made so (compiled natively)
-        d = max(d, 0)
+    for state in states:
+        d = max(state.reach, 0)
         while len(groups) <= d:
             groups.append([])
         groups[d].append(state)
     return groups
 
 
-def _after_the_last_draw(graph: Graph, draws: list[_DrawState]) -> None:
+def _after_the_last_draw(graph: Graph, draws: list[DrawState]) -> None:
     """The draw states' win chance and expected points after the player's last draw, where the wall's end is
     modelled: the other seats that still draw each let a tile go, the last of them the houtei (none: the hand
     is over)."""
@@ -299,22 +233,22 @@ def _after_the_last_draw(graph: Graph, draws: list[_DrawState]) -> None:
     discards = table.after_last
     if not table.ron or discards == 0:
         return
-    unseen = graph.draw_unseen
     factor = table.ron_factor
-    for i, node in enumerate(draws):
-        if unseen[i] <= 0:
+    for node in draws:
+        unseen = node.unseen
+        if unseen <= 0:
             continue
         w = points = w_last = points_last = 0.0
-        ron = graph.draw_ron.get(i)
+        ron = graph.draw_ron.get(node.index)
         if ron is not None:
             w, points = ron
-        last = graph.draw_last.get(i)
+        last = graph.draw_last.get(node.index)
         if last is not None:
             w_last, points_last = last
-        c = 1.0 - (1.0 - factor * w / unseen[i]) ** (discards - 1) if w > 0.0 else 0.0
+        c = 1.0 - (1.0 - factor * w / unseen) ** (discards - 1) if w > 0.0 else 0.0
         value = c * points / w if w > 0.0 else 0.0
         if w_last > 0.0:  # the houtei: whatever the other discards did not win
-            q = factor * w_last / unseen[i]
+            q = factor * w_last / unseen
             c_last = (1.0 - c) * q
             c += c_last
             value += c_last * points_last / w_last
@@ -322,7 +256,7 @@ def _after_the_last_draw(graph: Graph, draws: list[_DrawState]) -> None:
         node.e = value
 
 
-def _record(out: list[TurnValues], states: list[_State], t: int) -> None:
+def _record(out: list[TurnValues], states: list[State], t: int) -> None:
     for k, state in enumerate(states):
         tv, wv, ev = out[k]
         tv[t] = state.t
@@ -330,7 +264,7 @@ def _record(out: list[TurnValues], states: list[_State], t: int) -> None:
         ev[t] = state.e
 
 
-def _best_of_discards(groups: list[list[_DiscardState]], kids: list[_DrawState],  # noqa: PLR0913
+def _best_of_discards(groups: list[list[DiscardState]], kids: list[DrawState],  # noqa: PLR0913
                       paid: list[bool], riichi_cost: float, *, riichi: bool, horizon: int) -> None:
     """The values of the discard states worked out on their own whose reach (their index in ``groups``) is within
     the ``horizon``: the best of the draw states their choices lead to (``kids``), each value on its own (the
@@ -380,16 +314,14 @@ def best_of(values: list[TurnValues], costs: list[float], riichi_until: int | No
     return (tv, wv, ev)
 
 
-def _beyond_the_wall(graph: Graph, draws: list[_DrawState], horizon: int, t: int, left: int, *,
+def _beyond_the_wall(graph: Graph, draws: list[DrawState], horizon: int, t: int, left: int, *,
                      at_last: bool) -> None:
     """Raise for the first draw state (in the graph's order) reached by turn ``t`` whose draws worth keeping
     outnumber the ``left`` tiles (every kept draw counting: no tegawari)."""
-    reach = graph.draw_reach
     for node in draws:
         total = node.last_total if at_last else node.total
-        if reach[node.index] <= horizon and total > float(left):
-            key = graph.draw_keys[node.index]
-            hand = graph.hand_of(list(key[:34]), list(key[34:37]))
+        if node.reach <= horizon and total > float(left):
+            hand = graph.hand_of(list(node.hand), list(node.reds))
             raise InconsistentSituationError(
                 f"turn {t} leaves {left} tiles to draw from (S = {graph.pool}), fewer than the {total:g} copies "
                 f"that would help {hand}: the turns run beyond the wall")
