@@ -282,13 +282,17 @@ class Graph:
         #: the wall's last tile, by haitei where the player draws it, else by houtei on the last discard.
         self.draw_ron: dict[int, tuple[float, float]] = {}
         self.draw_last: dict[int, tuple[float, float]] = {}
-        #: The shanten after each draw of every 13-tile hand met, and after each discard of every 14-tile hand
-        #: met: states that differ only in their red fives or flags share their counts. These tuples of small
-        #: numbers are all a hand keeps: its draws and discards are read from them, state by state, rather than
-        #: kept as records (tens of thousands of tuples would each be an object for the garbage collector to
-        #: count and follow, and would bring on its full collections over the whole graph).
+        #: What a hand's states share, their red fives and flags aside, worked out once a hand: the draws of a
+        #: 13-tile hand that lower its shanten, and (for the states where tegawari keeps any) all its draws, and the
+        #: allowed discards of a 14-tile hand, each as ``bytes`` of (kind, shanten after it + 1) pairs in the order
+        #: of the kinds. Bytes are no object for the garbage collector (tuples of tuples, or tuples of the 34
+        #: shanten, would each be counted and followed, and would bring on its full passes over the whole graph),
+        #: and a state reads only its hand's moves, not the 34 kinds. A tenpai hand's shanten after each draw is
+        #: kept too, for its waits.
+        self._lowering: dict[bytes, bytes] = {}
+        self._every: dict[bytes, bytes] = {}
+        self._allowed: dict[bytes, bytes] = {}
         self._after: dict[bytes, tuple[int, ...]] = {}
-        self._after_discards: dict[bytes, tuple[int, ...]] = {}
         #: Each win's points.
         self._wins: dict[bytes, float | None] = {}
 
@@ -379,21 +383,40 @@ class Graph:
         return self.avail[kind] - counts[kind]
 
     def after_draws(self, key: bytes) -> tuple[int, ...]:
-        """The shanten of the 13 counts ``key`` (bytes) after each draw, each hand worked out once (its states'
-        draws and its waits ask for it)."""
+        """The shanten of the 13 counts ``key`` (bytes) after each draw, each hand worked out once (a tenpai
+        hand's waits ask for it)."""
         found = self._after.get(key)
         if found is None:
             found = tuple(shanten_after_draws(key, n_melds=self.n_melds))
             self._after[key] = found
         return found
 
-    def after_discards(self, key: bytes) -> tuple[int, ...]:
-        """The shanten of the 14 counts ``key`` (bytes) after each discard, each hand worked out once."""
-        found = self._after_discards.get(key)
+    def _draws_of(self, hand: bytes, now: int, *, every: bool) -> bytes:
+        """The draws of the 13-tile ``hand`` (of shanten ``now``) that lower its shanten, or (``every``) all its
+        draws (tegawari keeps those that do not help too): (kind, shanten after it + 1) pairs, each kind with a
+        copy unseen, in the order of the kinds, worked out once a hand."""
+        known = self._every if every else self._lowering
+        found = known.get(hand)
         if found is None:
-            found = tuple(shanten_after_discards(key, n_melds=self.n_melds))
-            self._after_discards[key] = found
+            after = shanten_after_draws(hand, n_melds=self.n_melds)
+            avail = self.avail
+            pairs: list[int] = []
+            for kind in range(34):
+                if avail[kind] > hand[kind] and (every or after[kind] < now):
+                    pairs.append(kind)
+                    pairs.append(after[kind] + 1)
+            found = bytes(pairs)
+            known[hand] = found
         return found
+
+    def _unseen_total(self, hand: bytes) -> int:
+        """All the unseen tiles the 13-tile ``hand`` may draw."""
+        avail = self.avail
+        total = 0
+        for kind in range(34):
+            if avail[kind] > hand[kind]:
+                total += avail[kind] - hand[kind]
+        return total
 
     def _expand_draw(self, state: DrawState) -> None:  # noqa: C901, PLR0912 - one loop over the kinds, by hand
         """Each draw of draw state ``state``, in the order of the kinds: a win, a discard state it leads to, or
@@ -405,12 +428,12 @@ class Graph:
         flags = key[37]
         reach = state.reach
         now = state.shanten
-        after = self.after_draws(hand_key)
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
         counts = list(hand_key) if now == 0 else []
         reds = list(red_bytes) if now == 0 else []
         table = self.table
         if table is not None:
+            state.unseen = self._unseen_total(hand_key)
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
                 plain = hand_key + red_bytes + _flag_bytes(flags & ~IPPATSU, key[38])
                 state.fallback = self._draw_state(plain, hand_key, red_bytes, reach, now)
@@ -427,16 +450,12 @@ class Graph:
         origin = self.origin
         red_total = self.red_total
         fixed_reds = self.fixed_reds
-        unseen_total = 0
-        for kind in range(34):
-            unseen = avail[kind] - hand_key[kind]
-            if unseen <= 0:
-                continue
-            unseen_total += unseen
-            child_shanten = after[kind]
+        moves = self._draws_of(hand_key, now, every=keep_any)
+        for i in range(0, len(moves), 2):
+            kind = moves[i]
+            child_shanten = moves[i + 1] - 1
             useful = child_shanten < now
-            if not useful and not keep_any:
-                continue
+            unseen = avail[kind] - hand_key[kind]
             suit = _five_index(kind)
             red = 0
             if suit >= 0:
@@ -460,7 +479,6 @@ class Graph:
                 more_red = _reds_changed(red_bytes, suit, 1)
                 self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, child_reach,
                                                         child_shanten))
-        state.unseen = unseen_total
 
     def _add_edge(self, weight: int, target: DiscardState) -> None:
         self.edge_weight.append(weight)
@@ -526,6 +544,24 @@ class Graph:
             counts[kind] -= 1
         return (weight, points)
 
+    def _discards_of(self, hand: bytes, distance: int, now: int) -> bytes:
+        """The allowed discards of the 14-tile ``hand`` (``distance`` tiles beyond the position's, of shanten
+        ``now``, not complete): those that keep the shanten, and with shanten-down (while the graph's bound
+        allows) those that raise it by one, as (kind, shanten after it + 1) pairs in the order of the kinds,
+        worked out once a hand."""
+        found = self._allowed.get(hand)
+        if found is None:
+            after = shanten_after_discards(hand, n_melds=self.n_melds)
+            down = self.shanten_down and distance + now < self.origin_shanten + self.extra
+            pairs: list[int] = []
+            for kind in range(34):
+                if hand[kind] and (after[kind] == now or (down and after[kind] == now + 1)):
+                    pairs.append(kind)
+                    pairs.append(after[kind] + 1)
+            found = bytes(pairs)
+            self._allowed[hand] = found
+        return found
+
     def _expand_discard(self, state: DiscardState) -> None:
         """Each allowed discard of discard state ``state`` (one that keeps the shanten, or with shanten-down
         raises it by one), in the order of the kinds, a plain five before a red one: the draw states it may
@@ -537,15 +573,11 @@ class Graph:
         now = state.shanten
         if now < 0:
             return
-        after = self.after_discards(hand)
-        down = self.shanten_down and distance + now < self.origin_shanten + self.extra
         origin = self.origin
-        for kind in range(34):
-            if not hand[kind]:
-                continue
-            left = after[kind]
-            if left != now and not (down and left == now + 1):
-                continue
+        allowed = self._discards_of(hand, distance, now)
+        for i in range(0, len(allowed), 2):
+            kind = allowed[i]
+            left = allowed[i + 1] - 1
             child = _changed(hand, kind, -1)
             reach = distance - (1 if hand[kind] > origin[kind] else 0)
             suit = _five_index(kind)
