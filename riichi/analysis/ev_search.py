@@ -398,7 +398,8 @@ class Graph:
         known = self._every if every else self._lowering
         found = known.get(hand)
         if found is None:
-            after = shanten_after_draws(hand, n_melds=self.n_melds)
+            # a tenpai hand's shanten after each draw is kept: its waits (``_ron``) read it again
+            after = list(self.after_draws(hand)) if now == 0 else shanten_after_draws(hand, n_melds=self.n_melds)
             avail = self.avail
             pairs: list[int] = []
             for kind in range(34):
