@@ -47,7 +47,7 @@ import lzma
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from riichi.frozen import Frozen
 from riichi.shapes._cover import Cover, combine_covers, group_cover
@@ -55,6 +55,9 @@ from riichi.counts import to_counts
 from riichi.errors import ImpossibleTilesError, WrongTileCountError
 from riichi.hand import Hand
 from riichi.tiles import TERMINAL_HONOR_KINDS, Tile, kind_name
+
+if TYPE_CHECKING:  # a type for the compiler only: a machine integer in the compiled module, an int otherwise
+    from mypy_extensions import i64
 
 __all__ = [
     "Shanten",
@@ -136,29 +139,29 @@ def _tables() -> _Tables:
 _HONOR_INDICES: Final = 8**4
 
 
-def _honor_place(n: int) -> int:
+def _honor_place(n: i64) -> i64:
     """What one honour held ``n`` times (0..4) adds to the honour index: the base-8 digit of count ``n``."""
     return 0 if n == 0 else 1 << 3 * (n - 1)
 
 
-def _suit_index(b: bytes, first: int) -> int:
+def _suit_index(b: bytes, first: i64) -> i64:
     """The suit pattern ``b[first:first + 9]`` read as a base-5 number (first tile lowest): its place in the
     suit table; -1 when a count is over four (a fifth copy: the table has no place for it)."""
-    index = 0
+    index: i64 = 0
     for j in range(8, -1, -1):  # constant bounds: a loop of plain machine integers in the compiled module
-        n = b[first + j]
+        n: i64 = b[first + j]
         if n > 4:  # noqa: PLR2004
             return -1
         index = index * 5 + n
     return index
 
 
-def _honor_index(b: bytes, first: int) -> int:
+def _honor_index(b: bytes, first: i64) -> i64:
     """The honours ``b[first:first + 7]`` as their place in the honour table: the class of the honours depends
     only on how many kinds are held once, twice, three and four times; -1 when a count is over four."""
-    index = 0
+    index: i64 = 0
     for j in range(7):
-        n = b[first + j]
+        n: i64 = b[first + j]
         if n > 4:  # noqa: PLR2004
             return -1
         index += _honor_place(n)
@@ -320,7 +323,7 @@ NO_TILE: Final = 99
 _NO_TILES: Final = [NO_TILE] * 34
 
 
-def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
+def _after(counts: Sequence[int], n_melds: i64, step: i64) -> list[int]:
     """:func:`shanten` of ``counts`` with ``step`` (+1 or -1) tiles of each kind in turn (``NO_TILE`` where
     the count would leave 0..4).
 
@@ -332,7 +335,8 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
     change a suit alike). Seven pairs and orphans move by at most one with one tile: what they are counted
     from is counted on the way, and they are looked at last, only for the kinds whose standard shanten they
     could beat (in most hands none). The counts are taken as they are when they are ``bytes`` (the search's
-    hands), as ``bytes(counts)`` of bytes would cost a call of the type in the compiled module.
+    hands), as ``bytes(counts)`` of bytes would cost a call of the type in the compiled module. Its numbers are
+    machine integers (``i64``) in the compiled module: no tagged arithmetic in the loop over the kinds.
     """
     t = _tables()
     b = counts if isinstance(counts, bytes) else bytes(counts)
@@ -340,28 +344,42 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
     if i0 < 0 or i1 < 0 or i2 < 0 or hi < 0 or not 0 <= n_melds <= 4:  # noqa: PLR2004
         return _after_plainly(b, n_melds, step)
     suit, honor, pair, triple, final = t.suit, t.honor, t.pair, t.triple, t.final
-    c0, c1, c2, h = suit[i0], suit[i1], suit[i2], honor[hi]
+    c0: i64 = suit[i0]
+    c1: i64 = suit[i1]
+    c2: i64 = suit[i2]
+    h: i64 = honor[hi]
     if c0 == _OUTSIDE or c1 == _OUTSIDE or c2 == _OUTSIDE or h == _OUTSIDE:
         return _after_plainly(b, n_melds, step)
-    ns, row = t.n_suit, t.n_honor * 5
+    ns: i64 = t.n_suit
+    row: i64 = t.n_honor * 5
     drawing = step > 0
-    fixed = 4 if drawing else 0  # the count of a kind that cannot change so  # noqa: PLR2004
-    kinds = pairs = missing = orphan_pairs = 0  # what seven pairs and orphans count, counted on the way
-    top = -1  # the highest standard shanten found
+    fixed: i64 = 4 if drawing else 0  # the count of a kind that cannot change so  # noqa: PLR2004
+    # what seven pairs and orphans count, counted on the way
+    kinds: i64 = 0
+    pairs: i64 = 0
+    missing: i64 = 0
+    orphan_pairs: i64 = 0
+    top: i64 = -1  # the highest standard shanten found
     out = _NO_TILES.copy()
-    honor_offset = h * 5 + n_melds
-    k = 0
+    honor_offset: i64 = h * 5 + n_melds
+    k: i64 = 0
+    index: i64 = 0
+    others: i64 = 0
     for s in range(3):
         if s == 0:
-            index, others = i0, pair[c1 * ns + c2] * ns
+            index = i0
+            others = pair[c1 * ns + c2] * ns
         elif s == 1:
-            index, others = i1, pair[c0 * ns + c2] * ns
+            index = i1
+            others = pair[c0 * ns + c2] * ns
         else:
-            index, others = i2, pair[c0 * ns + c1] * ns
-        last, best = _OUTSIDE, 0  # the class of the kind before and its standard shanten
-        place = 1  # what one tile of the kind at this position adds to (or takes from) the suit's index
+            index = i2
+            others = pair[c0 * ns + c1] * ns
+        last: i64 = _OUTSIDE  # the class of the kind before
+        best: i64 = 0  # and its standard shanten
+        place: i64 = 1  # what one tile of the kind at this position adds to (or takes from) the suit's index
         for j in range(9):
-            n = b[k]
+            n: i64 = b[k]
             if n:
                 kinds += 1
                 if n >= 2:  # noqa: PLR2004
@@ -371,7 +389,7 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
             elif j == 0 or j == 8:  # noqa: PLR2004
                 missing += 1
             if n != fixed:
-                cls = suit[index + place if drawing else index - place]
+                cls: i64 = suit[index + place if drawing else index - place]
                 if cls == _OUTSIDE:  # a suit of more than fourteen tiles: the plain way
                     best = _changed(b, k, step, n_melds)
                 elif cls != last:
@@ -382,8 +400,9 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
                     top = best
             place *= 5
             k += 1
-    suits_offset = triple[pair[c0 * ns + c1] * ns + c2] * row + n_melds
-    last, best = -1, 0  # the count of the honour before and its standard shanten: honours held alike are alike
+    suits_offset: i64 = triple[pair[c0 * ns + c1] * ns + c2] * row + n_melds
+    last_n: i64 = -1  # the count of the honour before
+    best_n: i64 = 0  # and its standard shanten: honours held alike are alike
     for k in range(27, 34):
         n = b[k]
         if n:
@@ -394,31 +413,31 @@ def _after(counts: Sequence[int], n_melds: int, step: int) -> list[int]:
         else:
             missing += 1
         if n != fixed:
-            if n != last:
+            if n != last_n:
                 cls = honor[hi - _honor_place(n) + _honor_place(n + step)]
                 if cls == _OUTSIDE:
-                    best = _changed(b, k, step, n_melds)
+                    best_n = _changed(b, k, step, n_melds)
                 else:
-                    best = final[suits_offset + cls * 5] - 1
-                    last = n
-            out[k] = best
-            if best > top:
-                top = best
+                    best_n = final[suits_offset + cls * 5] - 1
+                    last_n = n
+            out[k] = best_n
+            if best_n > top:
+                top = best_n
     if n_melds == 0:
-        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
-        orphans = missing - 1 if orphan_pairs > 0 else missing
-        floor = (seven if seven < orphans else orphans) - 1  # neither form can come below this after one tile
+        seven: i64 = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
+        orphans: i64 = missing - 1 if orphan_pairs > 0 else missing
+        floor: i64 = (seven if seven < orphans else orphans) - 1  # neither form can come below this after a tile
         if top > floor:
             for k in range(34):
-                best = out[k]
-                if best != NO_TILE and best > floor:
+                shown: i64 = out[k]
+                if shown != NO_TILE and shown > floor:
                     orphan = k >= 27 or k % 9 == 0 or k % 9 == 8  # noqa: PLR2004
-                    out[k] = _other_forms(best, b[k], step, orphan, kinds, pairs, missing, orphan_pairs)
+                    out[k] = _other_forms(shown, b[k], step, orphan, kinds, pairs, missing, orphan_pairs)
     return out
 
 
-def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: int, missing: int,  # noqa: PLR0913
-                 orphan_pairs: int) -> int:
+def _other_forms(best: i64, n: i64, step: i64, orphan: bool, kinds: i64, pairs: i64, missing: i64,  # noqa: PLR0913
+                 orphan_pairs: i64) -> i64:
     """``best`` or, if lower, the seven pairs or orphans shanten after ``step`` tiles of a kind held ``n``
     times (``orphan``: a terminal or honour); ``kinds``, ``pairs``, ``missing`` orphan kinds and orphan kinds
     held twice or more are the hand's before the change, which is a draw of a kind held 0..3 times or a
@@ -441,10 +460,10 @@ def _other_forms(best: int, n: int, step: int, orphan: bool, kinds: int, pairs: 
         pairs -= 1
         if orphan:
             orphan_pairs -= 1
-    seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
+    seven: i64 = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # noqa: PLR2004
     if seven < best:
         best = seven
-    orphans = missing - 1 if orphan_pairs > 0 else missing
+    orphans: i64 = missing - 1 if orphan_pairs > 0 else missing
     return orphans if orphans < best else best
 
 
