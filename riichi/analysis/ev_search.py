@@ -139,8 +139,9 @@ def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
 
 
 class State:
-    """A state of the graph: its ``index`` among the graph's states of its kind, its ``key`` (the concealed
-    counts ``hand``, the red fives per suit ``reds``, the flags and the kind let go + 1), the tiles its hand
+    """A state of the graph: its ``index`` among the graph's states of its kind, what its key is made of (the
+    concealed counts ``hand``, the red fives per suit ``reds``, the ``flags`` and the kind let go + 1,
+    ``let_go``; the key itself is kept by the graph's index of the states only), the tiles its hand
     holds beyond the position's (``reach``: it is reached no sooner than that many draws after the first turn)
     and its hand's ``shanten`` (given by the draw or discard that made it), where its transitions are among the
     graph's (``start`` .. ``end`` - 1, once expanded), and its values at one turn, overwritten turn after turn
@@ -150,16 +151,19 @@ class State:
     The states are the graph's nodes themselves, made once each as the search meets them, with what the turns
     read of them as fields of their own (compiled, plain machine numbers and doubles in the object): no table
     beside them of boxed numbers, one entry a state, for the garbage collector to walk, and no second set of
-    objects made all at once for the dynamic program, setting off its full passes over the whole graph."""
+    objects made all at once for the dynamic program, setting off its full passes over the whole graph. The
+    flags and the kind let go are numbers in the object, not its key's bytes: one object fewer for each of the
+    collector's passes to visit in every state."""
 
-    __slots__ = ("e", "end", "hand", "index", "key", "reach", "reds", "shanten", "start", "t", "w")
+    __slots__ = ("e", "end", "flags", "hand", "index", "let_go", "reach", "reds", "shanten", "start", "t", "w")
 
-    def __init__(self, index: int, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
-                 shanten: int) -> None:
+    def __init__(self, index: int, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
+                 reach: int, shanten: int) -> None:
         self.index = index
-        self.key = key
         self.hand = hand
         self.reds = reds
+        self.flags = flags
+        self.let_go = let_go
         self.reach = reach
         self.shanten = shanten
         self.start = 0
@@ -182,9 +186,9 @@ class DrawState(State):
                  "ron_points", "share", "tenpai", "total", "unseen", "win_end", "win_points", "win_start",
                  "win_weight")
 
-    def __init__(self, index: int, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
-                 shanten: int) -> None:
-        super().__init__(index, key, hand, reds, reach, shanten)
+    def __init__(self, index: int, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
+                 reach: int, shanten: int) -> None:
+        super().__init__(index, hand, reds, flags, let_go, reach, shanten)
         self.tenpai = shanten <= 0
         self.unseen = 0
         self.win_start = 0
@@ -212,9 +216,9 @@ class DiscardState(State):
 
     __slots__ = ("alias", "free")
 
-    def __init__(self, index: int, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
-                 shanten: int) -> None:
-        super().__init__(index, key, hand, reds, reach, shanten)
+    def __init__(self, index: int, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
+                 reach: int, shanten: int) -> None:
+        super().__init__(index, hand, reds, flags, let_go, reach, shanten)
         self.free = True
         self.alias: DrawState | None = None
 
@@ -309,34 +313,36 @@ class Graph:
         tenpai, for furiten), made if new."""
         hand = bytes(counts)
         red_bytes = _red_bytes(reds)
-        return self._draw_state(hand + red_bytes + _flag_bytes(flags, let_go), hand, red_bytes,
-                                self.distance(counts), shanten(counts, n_melds=self.n_melds)).index
+        return self._draw_state(hand + red_bytes, hand, red_bytes, flags, let_go, self.distance(counts),
+                                shanten(counts, n_melds=self.n_melds)).index
 
-    def _draw_state(self, key: bytes, hand: bytes, reds: bytes, reach: int, now: int) -> DrawState:  # noqa: PLR0913
-        """The draw state of ``key`` (13 concealed counts ``hand``, the red fives per suit ``reds``, the flags,
-        the kind let go + 1 or 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made
-        if new."""
+    def _draw_state(self, hand_reds: bytes, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
+                    reach: int, now: int) -> DrawState:
+        """The draw state of 13 concealed counts ``hand`` with the red fives per suit ``reds`` (``hand_reds``:
+        the two together), the ``flags`` and the kind let go + 1 (``let_go``, or 0); ``reach`` the tiles it
+        holds beyond the position's, ``now`` its shanten; made if new."""
+        key = hand_reds + _flag_bytes(flags, let_go)
         found = self.draw_ids.get(key)
         if found is not None:
             return self.draws[found]
         self._count()
         node = len(self.draws)
         self.draw_ids[key] = node
-        state = DrawState(node, key, hand, reds, reach, now)
+        state = DrawState(node, hand, reds, flags, let_go, reach, now)
         self.draws.append(state)
         return state
 
-    def _discard_state(self, key: bytes, hand: bytes, reds: bytes, reach: int,  # noqa: PLR0913
+    def _discard_state(self, key: bytes, hand: bytes, reds: bytes, flags: int, reach: int,  # noqa: PLR0913
                        now: int) -> DiscardState:
         """The discard state of ``key`` (14 concealed counts ``hand``, the red fives per suit ``reds``, the
-        flags, 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if new."""
+        ``flags``, 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if new."""
         found = self.discard_ids.get(key)
         if found is not None:
             return self.discards[found]
         self._count()
         node = len(self.discards)
         self.discard_ids[key] = node
-        state = DiscardState(node, key, hand, reds, reach, now)
+        state = DiscardState(node, hand, reds, flags, 0, reach, now)
         self.discards.append(state)
         return state
 
@@ -423,10 +429,10 @@ class Graph:
         """Each draw of draw state ``state``, in the order of the kinds: a win, a discard state it leads to, or
         (a draw that does not lower the shanten, unless tegawari keeps it) thrown back."""
         node = state.index
-        key = state.key
         hand_key = state.hand
         red_bytes = state.reds
-        flags = key[37]
+        flags = state.flags
+        let_go = state.let_go
         reach = state.reach
         now = state.shanten
         # the counts and red fives as lists, changed in place for each win: only a tenpai hand has wins
@@ -436,16 +442,17 @@ class Graph:
         if table is not None:
             state.unseen = self._unseen_total(hand_key)
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
-                plain = hand_key + red_bytes + _flag_bytes(flags & ~IPPATSU, key[38])
-                state.fallback = self._draw_state(plain, hand_key, red_bytes, reach, now)
+                state.fallback = self._draw_state(hand_key + red_bytes, hand_key, red_bytes, flags & ~IPPATSU,
+                                                  let_go, reach, now)
             if now == 0 and table.ron:
-                self.draw_ron[node] = self._ron(counts, reds, flags, key[38])
+                self.draw_ron[node] = self._ron(counts, reds, flags, let_go)
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
-                self.draw_last[node] = self._ron(counts, reds, flags, key[38], tsumo=table.after_last == 0,
+                self.draw_last[node] = self._ron(counts, reds, flags, let_go, tsumo=table.after_last == 0,
                                                  last_tile=True)
         # tegawari: the 14 tiles choose what to let go, the draw itself included
         keep_any = self.tegawari and reach + now < self.origin_shanten + self.extra and flags & RIICHI == 0
-        kept = _flag_bytes(flags & ~IPPATSU, 0)  # the discard states' flags: ippatsu lasts one draw
+        kept_flags = flags & ~IPPATSU  # the discard states' flags: ippatsu lasts one draw
+        kept = _flag_bytes(kept_flags, 0)
         tail = red_bytes + kept
         avail = self.avail
         origin = self.origin
@@ -474,12 +481,12 @@ class Graph:
             child = _changed(hand_key, kind, 1)
             child_reach = reach + (1 if hand_key[kind] >= origin[kind] else 0)
             if unseen - red > 0:
-                self._add_edge(unseen - red, self._discard_state(child + tail, child, red_bytes, child_reach,
-                                                                 child_shanten))
+                self._add_edge(unseen - red, self._discard_state(child + tail, child, red_bytes, kept_flags,
+                                                                 child_reach, child_shanten))
             if red > 0:
                 more_red = _reds_changed(red_bytes, suit, 1)
-                self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, child_reach,
-                                                        child_shanten))
+                self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, kept_flags,
+                                                        child_reach, child_shanten))
 
     def _add_edge(self, weight: int, target: DiscardState) -> None:
         self.edge_weight.append(weight)
@@ -569,7 +576,7 @@ class Graph:
         choose. A complete hand has none."""
         hand = state.hand
         red_bytes = state.reds
-        flags = state.key[37]
+        flags = state.flags
         distance = state.reach
         now = state.shanten
         if now < 0:
@@ -613,18 +620,18 @@ class Graph:
         hand_reds = hand + reds
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            targets.append(self._draw_state(hand_reds + _flag_bytes(flags, let_go), hand, reds, reach, after))
+            targets.append(self._draw_state(hand_reds, hand, reds, flags, let_go, reach, after))
             paid.append(False)
             return
         if table is None:
-            targets.append(self._draw_state(hand_reds + _flag_bytes(RIICHI, 0), hand, reds, reach, after))
+            targets.append(self._draw_state(hand_reds, hand, reds, RIICHI, 0, reach, after))
             paid.append(False)
             return
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        targets.append(self._draw_state(hand_reds + _flag_bytes(declared, kind + 1), hand, reds, reach, after))
+        targets.append(self._draw_state(hand_reds, hand, reds, declared, kind + 1, reach, after))
         paid.append(True)
         if table.riichi_choice:
-            targets.append(self._draw_state(hand_reds + _flag_bytes(0, kind + 1), hand, reds, reach, after))
+            targets.append(self._draw_state(hand_reds, hand, reds, 0, kind + 1, reach, after))
             paid.append(False)
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
