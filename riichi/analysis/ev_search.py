@@ -470,11 +470,12 @@ class Graph:
                 red = max(0, min(unseen, red_total[suit] - red_bytes[suit] - fixed_reds[suit]))
             if useful and now == 0:  # a win; a winning tile without a yaku is thrown back like any other
                 counts[kind] += 1
+                won = _changed(hand_key, kind, 1)
                 if unseen - red > 0:
-                    self._add_win(counts, reds, kind, unseen - red, -1, flags)
+                    self._add_win(counts, won, reds, kind, unseen - red, -1, flags)
                 if red > 0:
                     reds[suit] += 1
-                    self._add_win(counts, reds, kind, red, suit, flags)
+                    self._add_win(counts, won, reds, kind, red, suit, flags)
                     reds[suit] -= 1
                 counts[kind] -= 1
                 continue
@@ -492,19 +493,18 @@ class Graph:
         self.edge_weight.append(weight)
         self.moves.append(target)
 
-    def _add_win(self, counts: list[int], reds: list[int], kind: int, weight: int, red_suit: int,  # noqa: PLR0913
-                 flags: int) -> None:
-        points = self._win_points(counts, reds, kind, red_suit, flags, tsumo=True)
+    def _add_win(self, counts: list[int], concealed: bytes, reds: list[int], kind: int, weight: int,  # noqa: PLR0913
+                 red_suit: int, flags: int) -> None:
+        points = self._win_points(counts, concealed, reds, kind, red_suit, flags, tsumo=True)
         if points is not None:
             self.win_w.append(float(weight))
             self.win_p.append(points)
 
-    def _win_points(self, counts: list[int], reds: list[int], kind: int, red_suit: int, flags: int, *,  # noqa: PLR0913
-                    tsumo: bool, last_tile: bool = False) -> float | None:
-        """The points of winning the 14 ``counts`` on ``kind`` (a red five where ``red_suit`` >= 0; on the
-        wall's last tile where ``last_tile``), each win scored once; in the table model with the honba and
-        sticks, and in riichi the player's own stick back."""
-        concealed = bytes(counts)
+    def _win_points(self, counts: list[int], concealed: bytes, reds: list[int], kind: int,  # noqa: PLR0913
+                    red_suit: int, flags: int, *, tsumo: bool, last_tile: bool = False) -> float | None:
+        """The points of winning the 14 ``counts`` (``concealed``: the same as bytes) on ``kind`` (a red five
+        where ``red_suit`` >= 0; on the wall's last tile where ``last_tile``), each win scored once; in the table
+        model with the honba and sticks, and in riichi the player's own stick back."""
         key = concealed + bytes((reds[0], reds[1], reds[2], kind, red_suit + 1, flags, tsumo, last_tile))
         if key in self._wins:
             return self._wins[key]
@@ -525,7 +525,8 @@ class Graph:
         wall's last tile drawn (haitei, whatever the furiten)."""
         table = self.table
         assert table is not None
-        waits = [k for k, after in enumerate(self.after_draws(bytes(counts))) if after < 0]
+        held = bytes(counts)
+        waits = [k for k, after in enumerate(self.after_draws(held)) if after < 0]
         if not tsumo and any(table.furiten[k] or let_go == k + 1 for k in waits):
             return (0.0, 0.0)
         weight = points = 0.0
@@ -538,12 +539,14 @@ class Graph:
             if suit >= 0:
                 red = max(0, min(unseen, self.red_total[suit] - reds[suit] - self.fixed_reds[suit]))
             counts[kind] += 1
+            won = _changed(held, kind, 1)
             for w, red_suit in ((unseen - red, -1), (red, suit)):
                 if w <= 0:
                     continue
                 if red_suit >= 0:
                     reds[red_suit] += 1
-                value = self._win_points(counts, reds, kind, red_suit, flags, tsumo=tsumo, last_tile=last_tile)
+                value = self._win_points(counts, won, reds, kind, red_suit, flags, tsumo=tsumo,
+                                         last_tile=last_tile)
                 if red_suit >= 0:
                     reds[red_suit] -= 1
                 if value is not None:

@@ -74,7 +74,9 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     # the state's total where every kept draw counts (no tegawari). Its wins are win_w[k], win_p[k] (weight,
     # points) for k in its win_start .. win_end - 1: their weights summed, and their points weighted summed, in
     # that order.
-    weight = graph.edge_weight
+    # the weights as bytes (each a kind's unseen copies, at most the set's four): reading a byte, turn after
+    # turn, makes and checks no object, where a list's int is an object to fetch, check and unbox each time
+    weight = bytes(graph.edge_weight)
     moves: list[State] = [_read(choice) for choice in graph.moves]
     win_w = graph.win_w
     win_p = graph.win_p
