@@ -101,21 +101,36 @@ def _five_index(kind: int) -> int:
     return _FIVE_INDEX[kind]
 
 
-#: The last two bytes of a state's key, flags and let-go (kind + 1, or 0), at ``flags * 35 + let_go``: made
-#: once, not as a new tuple and bytes for every state met.
-_FLAG_BYTES: Final = tuple(bytes((flags, let_go)) for flags in range(8) for let_go in range(35))
+#: A state's key is one number, a hexadecimal digit for each of what tells it apart: the count of each kind k
+#: of its hand at 16 ** k, the red fives of each suit s at 16 ** (34 + s), its flags at 16 ** 37 and the kind let
+#: go + 1 at 16 ** 38 (the top digits: up to 35). A draw or a discard adds or takes one digit's place, so the
+#: key of the state a move leads to is one addition to its own, not 39 bytes spliced together and then hashed;
+#: the hand's counts are spliced as bytes only for a state met for the first time.
+_KIND_PLACE: Final = tuple(1 << 4 * kind for kind in range(34))
+#: The place of each suit's red fives in a key.
+_RED_KEY: Final = tuple(1 << 4 * (34 + suit) for suit in range(3))
+#: The key's digit of each of the flags (0 to 7), and of each kind let go + 1 (0 to 34).
+_FLAG_KEY: Final = tuple(flags << 4 * 37 for flags in range(8))
+_LET_GO_KEY: Final = tuple(let_go << 4 * 38 for let_go in range(35))
 
 
-def _flag_bytes(flags: int, let_go: int) -> bytes:
-    return _FLAG_BYTES[flags * 35 + let_go]
+def _key(hand: bytes, reds: bytes, flags: int, let_go: int) -> int:
+    """The key of the state of the counts ``hand``, the red fives per suit ``reds``, ``flags`` and ``let_go``
+    (the kind let go + 1, or 0), made digit by digit (the search's moves add to their states' keys instead)."""
+    key = let_go * 16 + flags
+    for suit in range(2, -1, -1):
+        key = key * 16 + reds[suit]
+    for kind in range(33, -1, -1):
+        key = key * 16 + hand[kind]
+    return key
 
 
-#: The three red-five counts of a key (one byte a suit), with one more or one less red five of a suit: the red
+#: The three red-five counts of a state (one byte a suit), with one more or one less red five of a suit: the red
 #: counts a state holds are 0 to 4, so every such change is worked out once here.
 _REDS: Final = tuple(bytes((a, b, c)) for a in range(5) for b in range(5) for c in range(5))
 
 
-#: What one red five of each suit adds to the index of a key's red-five counts in ``_REDS``.
+#: What one red five of each suit adds to the index of a state's red-five counts in ``_REDS``.
 _RED_PLACE: Final = (25, 5, 1)
 
 #: One byte of each value, to splice into a hand's counts.
@@ -129,19 +144,19 @@ def _changed(hand: bytes, kind: int, step: int) -> bytes:
 
 
 def _red_bytes(reds: list[int]) -> bytes:
-    """The red-five counts ``reds`` (one a suit) as a key's three bytes, the table's own object."""
+    """The red-five counts ``reds`` (one a suit) as three bytes, the table's own object."""
     return _REDS[reds[0] * 25 + reds[1] * 5 + reds[2]]
 
 
 def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
-    """``reds`` (a key's three red-five counts) with ``step`` more red fives of ``suit``."""
+    """``reds`` (a state's three red-five counts) with ``step`` more red fives of ``suit``."""
     return _REDS[reds[0] * 25 + reds[1] * 5 + reds[2] + step * _RED_PLACE[suit]]
 
 
 class State:
-    """A state of the graph: its ``index`` among the graph's states of its kind, what its key is made of (the
-    concealed counts ``hand``, the red fives per suit ``reds``, the ``flags`` and the kind let go + 1,
-    ``let_go``; the key itself is kept by the graph's index of the states only), the tiles its hand
+    """A state of the graph: its ``index`` among the graph's states of its kind, its ``key`` (one number) and
+    what it is made of (the concealed counts ``hand``, the red fives per suit ``reds``, the ``flags`` and the
+    kind let go + 1, ``let_go``), the tiles its hand
     holds beyond the position's (``reach``: it is reached no sooner than that many draws after the first turn)
     and its hand's ``shanten`` (given by the draw or discard that made it), where its transitions are among the
     graph's (``start`` .. ``end`` - 1, once expanded), and its values at one turn, overwritten turn after turn
@@ -151,15 +166,15 @@ class State:
     The states are the graph's nodes themselves, made once each as the search meets them, with what the turns
     read of them as fields of their own (compiled, plain machine numbers and doubles in the object): no table
     beside them of boxed numbers, one entry a state, for the garbage collector to walk, and no second set of
-    objects made all at once for the dynamic program, setting off its full passes over the whole graph. The
-    flags and the kind let go are numbers in the object, not its key's bytes: one object fewer for each of the
-    collector's passes to visit in every state."""
+    objects made all at once for the dynamic program, setting off its full passes over the whole graph."""
 
-    __slots__ = ("e", "end", "flags", "hand", "index", "let_go", "reach", "reds", "shanten", "start", "t", "w")
+    __slots__ = ("e", "end", "flags", "hand", "index", "key", "let_go", "reach", "reds", "shanten", "start", "t",
+                 "w")
 
-    def __init__(self, index: int, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
-                 reach: int, shanten: int) -> None:
+    def __init__(self, index: int, key: int, hand: bytes, reds: bytes, flags: int,  # noqa: PLR0913
+                 let_go: int, reach: int, shanten: int) -> None:
         self.index = index
+        self.key = key
         self.hand = hand
         self.reds = reds
         self.flags = flags
@@ -186,9 +201,9 @@ class DrawState(State):
                  "ron_points", "share", "tenpai", "total", "unseen", "win_end", "win_points", "win_start",
                  "win_weight")
 
-    def __init__(self, index: int, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
-                 reach: int, shanten: int) -> None:
-        super().__init__(index, hand, reds, flags, let_go, reach, shanten)
+    def __init__(self, index: int, key: int, hand: bytes, reds: bytes, flags: int,  # noqa: PLR0913
+                 let_go: int, reach: int, shanten: int) -> None:
+        super().__init__(index, key, hand, reds, flags, let_go, reach, shanten)
         self.tenpai = shanten <= 0
         self.unseen = 0
         self.win_start = 0
@@ -216,9 +231,9 @@ class DiscardState(State):
 
     __slots__ = ("alias", "free")
 
-    def __init__(self, index: int, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
-                 reach: int, shanten: int) -> None:
-        super().__init__(index, hand, reds, flags, let_go, reach, shanten)
+    def __init__(self, index: int, key: int, hand: bytes, reds: bytes, flags: int,  # noqa: PLR0913
+                 let_go: int, reach: int, shanten: int) -> None:
+        super().__init__(index, key, hand, reds, flags, let_go, reach, shanten)
         self.free = True
         self.alias: DrawState | None = None
 
@@ -239,6 +254,9 @@ class Graph:
         ``shanten_down`` lets a discard raise the shanten by one; each only while the tiles kept since the
         position plus the shanten stay below the position's shanten plus ``extra`` (which bounds the graph).
         """
+        if max(copies) > 15:  # noqa: PLR2004 - a count is one hexadecimal digit of a state's key
+            raise ValueError(f"the search keys each kind's count by one hexadecimal digit: {max(copies)} copies "
+                             "of a kind do not fit")
         self.melds = melds
         self.n_melds = len(melds)
         self.closed = not any(m.is_open for m in melds)
@@ -263,8 +281,8 @@ class Graph:
         #: The states, each kind by its index, and the index of each key.
         self.draws: list[DrawState] = []
         self.discards: list[DiscardState] = []
-        self.draw_ids: dict[bytes, int] = {}
-        self.discard_ids: dict[bytes, int] = {}
+        self.draw_ids: dict[int, int] = {}
+        self.discard_ids: dict[int, int] = {}
         self._draws_done = 0
         self._discards_done = 0
         #: The transitions, flat (no object per transition): a draw state's wins are ``win_w[k], win_p[k]``
@@ -313,36 +331,38 @@ class Graph:
         tenpai, for furiten), made if new."""
         hand = bytes(counts)
         red_bytes = _red_bytes(reds)
-        return self._draw_state(hand + red_bytes, hand, red_bytes, flags, let_go, self.distance(counts),
-                                shanten(counts, n_melds=self.n_melds)).index
+        return self._draw_state(_key(hand, red_bytes, flags, let_go), hand, 0, 0, red_bytes, flags, let_go,
+                                self.distance(counts), shanten(counts, n_melds=self.n_melds)).index
 
-    def _draw_state(self, hand_reds: bytes, hand: bytes, reds: bytes, flags: int, let_go: int,  # noqa: PLR0913
-                    reach: int, now: int) -> DrawState:
-        """The draw state of 13 concealed counts ``hand`` with the red fives per suit ``reds`` (``hand_reds``:
-        the two together), the ``flags`` and the kind let go + 1 (``let_go``, or 0); ``reach`` the tiles it
-        holds beyond the position's, ``now`` its shanten; made if new."""
-        key = hand_reds + _flag_bytes(flags, let_go)
+    def _draw_state(self, key: int, parent: bytes, kind: int, step: int, reds: bytes, flags: int,  # noqa: PLR0913
+                    let_go: int, reach: int, now: int) -> DrawState:
+        """The draw state of ``key``: 13 concealed counts, those of ``parent`` with ``step`` more of ``kind``
+        (spliced only if the state is new; ``parent`` itself with ``step`` 0), the red fives per suit ``reds``, the ``flags`` and the kind let go
+        + 1 (``let_go``, or 0); ``reach`` the tiles it holds beyond the position's, ``now`` its shanten; made
+        if new."""
         found = self.draw_ids.get(key)
         if found is not None:
             return self.draws[found]
         self._count()
         node = len(self.draws)
         self.draw_ids[key] = node
-        state = DrawState(node, hand, reds, flags, let_go, reach, now)
+        hand = parent if step == 0 else _changed(parent, kind, step)
+        state = DrawState(node, key, hand, reds, flags, let_go, reach, now)
         self.draws.append(state)
         return state
 
-    def _discard_state(self, key: bytes, hand: bytes, reds: bytes, flags: int, reach: int,  # noqa: PLR0913
-                       now: int) -> DiscardState:
-        """The discard state of ``key`` (14 concealed counts ``hand``, the red fives per suit ``reds``, the
-        ``flags``, 0; ``reach`` the tiles it holds beyond the position's, ``now`` its shanten), made if new."""
+    def _discard_state(self, key: int, parent: bytes, kind: int, reds: bytes, flags: int,  # noqa: PLR0913
+                       reach: int, now: int) -> DiscardState:
+        """The discard state of ``key``: 14 concealed counts, those of ``parent`` with one more ``kind``
+        (spliced only if the state is new), the red fives per suit ``reds``, the ``flags`` and nothing let go;
+        ``reach`` the tiles it holds beyond the position's, ``now`` its shanten; made if new."""
         found = self.discard_ids.get(key)
         if found is not None:
             return self.discards[found]
         self._count()
         node = len(self.discards)
         self.discard_ids[key] = node
-        state = DiscardState(node, hand, reds, flags, 0, reach, now)
+        state = DiscardState(node, key, _changed(parent, kind, 1), reds, flags, 0, reach, now)
         self.discards.append(state)
         return state
 
@@ -442,8 +462,8 @@ class Graph:
         if table is not None:
             state.unseen = self._unseen_total(hand_key)
             if flags & IPPATSU:  # one go-around only: nothing won, the same hand without it
-                state.fallback = self._draw_state(hand_key + red_bytes, hand_key, red_bytes, flags & ~IPPATSU,
-                                                  let_go, reach, now)
+                state.fallback = self._draw_state(state.key - _FLAG_KEY[IPPATSU], hand_key, 0, 0, red_bytes,
+                                                  flags & ~IPPATSU, let_go, reach, now)
             if now == 0 and table.ron:
                 self.draw_ron[node] = self._ron(counts, reds, flags, let_go)
             if now == 0 and table.haitei and (table.ron or table.after_last == 0):
@@ -452,8 +472,11 @@ class Graph:
         # tegawari: the 14 tiles choose what to let go, the draw itself included
         keep_any = self.tegawari and reach + now < self.origin_shanten + self.extra and flags & RIICHI == 0
         kept_flags = flags & ~IPPATSU  # the discard states' flags: ippatsu lasts one draw
-        kept = _flag_bytes(kept_flags, 0)
-        tail = red_bytes + kept
+        base = state.key  # the discard states' key but for the tile drawn: without ippatsu, nothing let go
+        if kept_flags != flags:
+            base -= _FLAG_KEY[IPPATSU]
+        if let_go:
+            base -= _LET_GO_KEY[let_go]
         avail = self.avail
         origin = self.origin
         red_total = self.red_total
@@ -479,15 +502,15 @@ class Graph:
                     reds[suit] -= 1
                 counts[kind] -= 1
                 continue
-            child = _changed(hand_key, kind, 1)
             child_reach = reach + (1 if hand_key[kind] >= origin[kind] else 0)
+            child_key = base + _KIND_PLACE[kind]
             if unseen - red > 0:
-                self._add_edge(unseen - red, self._discard_state(child + tail, child, red_bytes, kept_flags,
+                self._add_edge(unseen - red, self._discard_state(child_key, hand_key, kind, red_bytes, kept_flags,
                                                                  child_reach, child_shanten))
             if red > 0:
-                more_red = _reds_changed(red_bytes, suit, 1)
-                self._add_edge(red, self._discard_state(child + more_red + kept, child, more_red, kept_flags,
-                                                        child_reach, child_shanten))
+                self._add_edge(red, self._discard_state(child_key + _RED_KEY[suit], hand_key, kind,
+                                                        _reds_changed(red_bytes, suit, 1), kept_flags, child_reach,
+                                                        child_shanten))
 
     def _add_edge(self, weight: int, target: DiscardState) -> None:
         self.edge_weight.append(weight)
@@ -580,6 +603,7 @@ class Graph:
         hand = state.hand
         red_bytes = state.reds
         flags = state.flags
+        key = state.key
         distance = state.reach
         now = state.shanten
         if now < 0:
@@ -589,15 +613,15 @@ class Graph:
         for i in range(0, len(allowed), 2):
             kind = allowed[i]
             left = allowed[i + 1] - 1
-            child = _changed(hand, kind, -1)
+            child_key = key - _KIND_PLACE[kind]
             reach = distance - (1 if hand[kind] > origin[kind] else 0)
             suit = _five_index(kind)
             if suit < 0 or hand[kind] > red_bytes[suit]:  # a plain one to let go
-                self._choose(child, red_bytes, flags, kind, left, double=False, reach=reach,
+                self._choose(child_key, hand, -1, red_bytes, flags, kind, left, double=False, reach=reach,
                              targets=self.kids, paid=self.kid_paid)
             if suit >= 0 and red_bytes[suit] > 0:
-                self._choose(child, _reds_changed(red_bytes, suit, -1), flags, kind, left, double=False,
-                             reach=reach, targets=self.kids, paid=self.kid_paid)
+                self._choose(child_key - _RED_KEY[suit], hand, -1, _reds_changed(red_bytes, suit, -1), flags,
+                             kind, left, double=False, reach=reach, targets=self.kids, paid=self.kid_paid)
 
     def after_discard(self, counts: list[int], reds: list[int], flags: int, kind: int, after: int,
                       *, double: bool = False) -> list[tuple[int, float]]:
@@ -606,7 +630,9 @@ class Graph:
         table model at a cost, or stays dama where that is a choice; ``double`` a double riichi)."""
         targets: list[DrawState] = []
         paid: list[bool] = []
-        self._choose(bytes(counts), _red_bytes(reds), flags, kind, after, double=double,
+        hand = bytes(counts)
+        red_bytes = _red_bytes(reds)
+        self._choose(_key(hand, red_bytes, flags, 0), hand, 0, red_bytes, flags, kind, after, double=double,
                      reach=self.distance(counts), targets=targets, paid=paid)
         return [(target.index, self.cost(pays)) for target, pays in zip(targets, paid, strict=True)]
 
@@ -615,26 +641,32 @@ class Graph:
         table = self.table
         return table.riichi_cost if paid and table is not None else 0.0
 
-    def _choose(self, hand: bytes, reds: bytes, flags: int, kind: int, after: int, *,  # noqa: PLR0913
-                double: bool, reach: int, targets: list[DrawState], paid: list[bool]) -> None:
-        """Add to ``targets`` the draw states a discard of ``kind`` may choose (``hand`` the 13 counts it leaves,
-        ``reds`` their red fives), and to ``paid`` whether choosing each costs the riichi stick."""
+    def _choose(self, key: int, parent: bytes, step: int, reds: bytes, flags: int, kind: int,  # noqa: PLR0913
+                after: int, *, double: bool, reach: int, targets: list[DrawState], paid: list[bool]) -> None:
+        """Add to ``targets`` the draw states a discard of ``kind`` may choose, and to ``paid`` whether choosing
+        each costs the riichi stick: ``key`` is that of the 13 counts it leaves (``parent``'s with ``step`` more
+        of ``kind``), with the red fives ``reds``, the ``flags`` and nothing let go."""
         table = self.table
-        hand_reds = hand + reds
         if flags & RIICHI or not (self.closed and after == 0):
             let_go = kind + 1 if table is not None and after == 0 else 0  # furiten if it is a wait
-            targets.append(self._draw_state(hand_reds, hand, reds, flags, let_go, reach, after))
+            targets.append(self._draw_state(key + _LET_GO_KEY[let_go] if let_go else key, parent, kind, step, reds,
+                                            flags, let_go, reach, after))
             paid.append(False)
             return
+        if flags:  # not in riichi: none of the flags (each comes with the riichi)
+            key -= _FLAG_KEY[flags]
         if table is None:
-            targets.append(self._draw_state(hand_reds, hand, reds, RIICHI, 0, reach, after))
+            targets.append(self._draw_state(key + _FLAG_KEY[RIICHI], parent, kind, step, reds, RIICHI, 0, reach,
+                                            after))
             paid.append(False)
             return
         declared = RIICHI | (IPPATSU if table.ippatsu else 0) | (DOUBLE if double else 0)
-        targets.append(self._draw_state(hand_reds, hand, reds, declared, kind + 1, reach, after))
+        dama = key + _LET_GO_KEY[kind + 1]
+        targets.append(self._draw_state(dama + _FLAG_KEY[declared], parent, kind, step, reds, declared, kind + 1,
+                                        reach, after))
         paid.append(True)
         if table.riichi_choice:
-            targets.append(self._draw_state(hand_reds, hand, reds, 0, kind + 1, reach, after))
+            targets.append(self._draw_state(dama, parent, kind, step, reds, 0, kind + 1, reach, after))
             paid.append(False)
 
     def hand_of(self, counts: list[int], reds: list[int]) -> Hand:
