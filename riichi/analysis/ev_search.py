@@ -101,27 +101,55 @@ def _five_index(kind: int) -> int:
     return _FIVE_INDEX[kind]
 
 
-#: A state's key is one number, a hexadecimal digit for each of what tells it apart: the count of each kind k
-#: of its hand at 16 ** k, the red fives of each suit s at 16 ** (34 + s), its flags at 16 ** 37 and the kind let
-#: go + 1 at 16 ** 38 (the top digits: up to 35). A draw or a discard adds or takes one digit's place, so the
-#: key of the state a move leads to is one addition to its own, not 39 bytes spliced together and then hashed;
-#: the hand's counts are spliced as bytes only for a state met for the first time.
-_KIND_PLACE: Final = tuple(1 << 4 * kind for kind in range(34))
-#: The place of each suit's red fives in a key.
-_RED_KEY: Final = tuple(1 << 4 * (34 + suit) for suit in range(3))
-#: The key's digit of each of the flags (0 to 7), and of each kind let go + 1 (0 to 34).
-_FLAG_KEY: Final = tuple(flags << 4 * 37 for flags in range(8))
-_LET_GO_KEY: Final = tuple(let_go << 4 * 38 for let_go in range(35))
+#: The bits below a key's digits (:func:`_part`).
+_MIX_BITS: Final = 28
+
+
+def _part(place: int) -> int:
+    """What one more of the key's digit ``place`` adds to a state's key.
+
+    A state's key is one number, a hexadecimal digit for each of what tells it apart: the count of each kind k
+    of its hand at place k, the red fives of each suit s at place 34 + s, its flags at 37 and the kind let go +
+    1 at 38 (the top digit, up to 35), each place 16 ** place times 2 ** ``_MIX_BITS``. Below the digits, each
+    thing counted also adds its place's fixed pseudo-random number of 20 bits (:func:`_mix`): Python hashes an
+    int as the number itself (modulo 2 ** 61 - 1) and a dictionary goes first by the low bits of the hash,
+    which the digits alone would fill with the few counts of the first kinds, piling a search's states up on a
+    thousand slots. The 68 things a state counts at most keep that sum below 2 ** ``_MIX_BITS``: the digits
+    above it tell the states apart.
+
+    A draw or a discard adds or takes one part, so the key of the state a move leads to is one addition to its
+    own, not 39 bytes spliced together and then hashed; the hand's counts are spliced as bytes only for a
+    state met for the first time."""
+    return (1 << _MIX_BITS + 4 * place) + (_mix(place) >> 44)
+
+
+def _mix(n: int) -> int:
+    """The 64-bit output of SplitMix64 for seed ``n`` (G. Steele, D. Lea, C. Flood, "Fast splittable
+    pseudorandom number generators", OOPSLA 2014): numbers with no linear relation between them, so that a sum
+    of a few of them spreads over the low bits."""
+    mask = (1 << 64) - 1
+    z = (n + 1) * 0x9E3779B97F4A7C15 & mask
+    z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9 & mask
+    z = (z ^ z >> 27) * 0x94D049BB133111EB & mask
+    return z ^ z >> 31
+
+
+#: One more of each kind, one more red five of each suit, each of the flags (0 to 7) and each kind let go + 1
+#: (0 to 34), as parts of a key.
+_KIND_KEY: Final = tuple(_part(kind) for kind in range(34))
+_RED_KEY: Final = tuple(_part(34 + suit) for suit in range(3))
+_FLAG_KEY: Final = tuple(flags * _part(37) for flags in range(8))
+_LET_GO_KEY: Final = tuple(let_go * _part(38) for let_go in range(35))
 
 
 def _key(hand: bytes, reds: bytes, flags: int, let_go: int) -> int:
     """The key of the state of the counts ``hand``, the red fives per suit ``reds``, ``flags`` and ``let_go``
-    (the kind let go + 1, or 0), made digit by digit (the search's moves add to their states' keys instead)."""
-    key = let_go * 16 + flags
-    for suit in range(2, -1, -1):
-        key = key * 16 + reds[suit]
-    for kind in range(33, -1, -1):
-        key = key * 16 + hand[kind]
+    (the kind let go + 1, or 0), made part by part (the search's moves add to their states' keys instead)."""
+    key = _FLAG_KEY[flags] + _LET_GO_KEY[let_go]
+    for suit in range(3):
+        key += reds[suit] * _RED_KEY[suit]
+    for kind in range(34):
+        key += hand[kind] * _KIND_KEY[kind]
     return key
 
 
@@ -254,9 +282,9 @@ class Graph:
         ``shanten_down`` lets a discard raise the shanten by one; each only while the tiles kept since the
         position plus the shanten stay below the position's shanten plus ``extra`` (which bounds the graph).
         """
-        if max(copies) > 15:  # noqa: PLR2004 - a count is one hexadecimal digit of a state's key
-            raise ValueError(f"the search keys each kind's count by one hexadecimal digit: {max(copies)} copies "
-                             "of a kind do not fit")
+        if max(copies) > 4:  # noqa: PLR2004 - a count is one hexadecimal digit of a state's key (_part)
+            raise ValueError(f"the search keys each kind's count by one hexadecimal digit, below 68 things "
+                             f"counted in all: {max(copies)} copies of a kind do not fit")
         self.melds = melds
         self.n_melds = len(melds)
         self.closed = not any(m.is_open for m in melds)
@@ -503,7 +531,7 @@ class Graph:
                 counts[kind] -= 1
                 continue
             child_reach = reach + (1 if hand_key[kind] >= origin[kind] else 0)
-            child_key = base + _KIND_PLACE[kind]
+            child_key = base + _KIND_KEY[kind]
             if unseen - red > 0:
                 self._add_edge(unseen - red, self._discard_state(child_key, hand_key, kind, red_bytes, kept_flags,
                                                                  child_reach, child_shanten))
@@ -613,7 +641,7 @@ class Graph:
         for i in range(0, len(allowed), 2):
             kind = allowed[i]
             left = allowed[i + 1] - 1
-            child_key = key - _KIND_PLACE[kind]
+            child_key = key - _KIND_KEY[kind]
             reach = distance - (1 if hand[kind] > origin[kind] else 0)
             suit = _five_index(kind)
             if suit < 0 or hand[kind] > red_bytes[suit]:  # a plain one to let go
