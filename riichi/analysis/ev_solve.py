@@ -22,13 +22,10 @@ of them, the player's own last draw (from the turn before) is the haitei, its wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from riichi.analysis.ev_search import DiscardState, DrawState, Graph, State, TurnValues
 from riichi.errors import InconsistentSituationError
-
-if TYPE_CHECKING:  # a type for the compiler only: a machine integer in the compiled module, an int otherwise
-    from mypy_extensions import i64
 
 __all__ = ["solve"]
 
@@ -62,7 +59,6 @@ def solve(graph: Graph, watched: list[int],  # noqa: C901, PLR0912, PLR0915 - on
     riichi_cost = graph.cost(True)  # what a choice that is paid costs (one that is not costs nothing)
     sticks_free = riichi_cost == 0.0
     solved: list[DiscardState] = []
-    e: i64  # a transition's index (turn after turn below): a machine integer in the compiled module
     for choice in graph.discards:
         choice.t = choice.w = choice.e = 0.0
         e = choice.start
@@ -277,7 +273,6 @@ def _best_of_discards(groups: list[list[DiscardState]], kids: list[DrawState],  
     ``riichi_cost`` taken from the expected score of a choice that is ``paid``); not ``riichi``: none of the
     riichi declarations (the choices that cost), too few tiles being left for one (each has its dama beside
     it)."""
-    k: i64  # a choice's index: a machine integer in the compiled module
     for d in range(min(horizon + 1, len(groups))):
         for state in groups[d]:
             first = True
