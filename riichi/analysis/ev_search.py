@@ -365,9 +365,9 @@ class Graph:
     def _draw_state(self, key: int, parent: bytes, kind: int, step: int, reds: bytes, flags: int,  # noqa: PLR0913
                     let_go: int, reach: int, now: int) -> DrawState:
         """The draw state of ``key``: 13 concealed counts, those of ``parent`` with ``step`` more of ``kind``
-        (spliced only if the state is new; ``parent`` itself with ``step`` 0), the red fives per suit ``reds``, the ``flags`` and the kind let go
-        + 1 (``let_go``, or 0); ``reach`` the tiles it holds beyond the position's, ``now`` its shanten; made
-        if new."""
+        (spliced only if the state is new; ``parent`` itself with ``step`` 0), the red fives per suit ``reds``,
+        the ``flags`` and the kind let go + 1 (``let_go``, or 0); ``reach`` the tiles it holds beyond the
+        position's, ``now`` its shanten; made if new."""
         found = self.draw_ids.get(key)
         if found is not None:
             return self.draws[found]
