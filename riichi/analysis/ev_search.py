@@ -681,7 +681,7 @@ class Graph:
                                             flags, let_go, reach, after))
             paid.append(False)
             return
-        if flags:  # not in riichi: none of the flags (each comes with the riichi)
+        if flags:  # the choices below set flags of their own (without riichi none is set: never met here)
             key -= _FLAG_KEY[flags]
         if table is None:
             targets.append(self._draw_state(key + _FLAG_KEY[RIICHI], parent, kind, step, reds, RIICHI, 0, reach,
