@@ -184,12 +184,12 @@ def _reds_changed(reds: bytes, suit: int, step: int) -> bytes:
 class State:
     """A state of the graph: its ``index`` among the graph's states of its kind, its ``key`` (one number) and
     what it is made of (the concealed counts ``hand``, the red fives per suit ``reds``, the ``flags`` and the
-    kind let go + 1, ``let_go``), the tiles its hand
-    holds beyond the position's (``reach``: it is reached no sooner than that many draws after the first turn)
-    and its hand's ``shanten`` (given by the draw or discard that made it), where its transitions are among the
-    graph's (``start`` .. ``end`` - 1, once expanded), and its values at one turn, overwritten turn after turn
-    by the dynamic program (:func:`riichi.analysis.ev_solve.solve`): the tenpai chance ``t``, the win chance
-    ``w`` and the expected points ``e``.
+    kind let go + 1, ``let_go``), the tiles its hand holds beyond the position's (``reach``: it is reached no
+    sooner than that many draws after the first turn) and its hand's ``shanten`` (given by the draw or discard
+    that made it), where its transitions are among the graph's (``start`` .. ``end`` - 1, once expanded), and
+    its values at one turn, overwritten turn after turn by the dynamic program
+    (:func:`riichi.analysis.ev_solve.solve`): the tenpai chance ``t``, the win chance ``w`` and the expected
+    points ``e``.
 
     The states are the graph's nodes themselves, made once each as the search meets them, with what the turns
     read of them as fields of their own (compiled, plain machine numbers and doubles in the object): no table
